@@ -1,0 +1,38 @@
+/** Locales we ship; the first is the fallback (SPEC §5, §9). */
+export const SUPPORTED_LOCALES = ["en", "tr"] as const;
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+export const LOCALE_COOKIE = "locale";
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+}
+
+/** Any value → a supported locale; unknown ones fall back to English. Accepts "tr-TR", "TR". */
+export function normaliseLocale(value: string | null | undefined): Locale {
+  const base = (value ?? "").trim().toLowerCase().split(/[-_]/)[0];
+  return isLocale(base) ? base : DEFAULT_LOCALE;
+}
+
+/** Picks the best supported locale from an Accept-Language header by q-value, or null. */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale | null {
+  if (!header) return null;
+  const ranked = header
+    .split(",")
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { base: tag.trim().toLowerCase().split("-")[0], weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  const match = ranked.find((entry) => isLocale(entry.base));
+  return match ? (match.base as Locale) : null;
+}
+
+/** Cookie first, then Accept-Language, then English (DESIGN §7). */
+export function resolveLocale(input: { cookie?: string | null; acceptLanguage?: string | null }): Locale {
+  if (input.cookie && isLocale(input.cookie.toLowerCase())) return input.cookie.toLowerCase() as Locale;
+  return localeFromAcceptLanguage(input.acceptLanguage) ?? DEFAULT_LOCALE;
+}

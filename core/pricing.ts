@@ -1,0 +1,55 @@
+import { formatUsd } from "./money";
+
+/** The TLDs the home page price cards show (SPEC §9 "Tracked TLDs"). */
+export const HOME_TRACKED_TLDS = ["com", "net", "org"] as const;
+
+/** ICANN's per-year fee for gTLDs (SPEC §9); ccTLDs carry none. In cents. */
+export const DEFAULT_GTLD_ICANN_FEE_CENTS = 18;
+
+/** One entry of `data.pricing[]` as the API answers it (decimal prices). */
+export interface TldPrice {
+  tld: string;
+  display: string;
+  registration_price: number | null;
+  renewal_price: number | null;
+  transfer_price: number | null;
+  icann_fee: number;
+  on_sale: boolean;
+  sale_price: number | null;
+  is_popular: boolean;
+  is_recommended: boolean;
+  max_years: number;
+  currency: string;
+}
+
+export type HomePriceState =
+  | { status: "loading" }
+  | { status: "failed" }
+  | { status: "loaded"; entry: Pick<TldPrice, "registration_price" | "renewal_price"> | undefined };
+
+/**
+ * The home card's "only from" text (SPEC §2 Home, §8, §9): registration price, else renewal
+ * price, as "$X.XX", else "N/A". "…" while the pricing call is pending, "NaN" when it failed.
+ */
+export function homePriceText(state: HomePriceState): string {
+  switch (state.status) {
+    case "loading":
+      return "…";
+    case "failed":
+      return "NaN";
+    case "loaded": {
+      const price = pickDisplayPrice(state.entry);
+      return price === null ? "N/A" : formatUsd(price);
+    }
+  }
+}
+
+function pickDisplayPrice(
+  entry: Pick<TldPrice, "registration_price" | "renewal_price"> | undefined,
+): number | null {
+  if (!entry) return null;
+  for (const candidate of [entry.registration_price, entry.renewal_price]) {
+    if (typeof candidate === "number" && Number.isFinite(candidate) && candidate > 0) return candidate;
+  }
+  return null;
+}
