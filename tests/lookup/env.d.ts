@@ -1,0 +1,11 @@
+// The bindings the lookup tests see through `env` from "cloudflare:test" / "cloudflare:workers".
+import type { D1Migration } from "cloudflare:test";
+import type { LookupEnv } from "../../workers/lookup/env";
+
+declare global {
+  namespace Cloudflare {
+    interface Env extends LookupEnv {
+      TEST_MIGRATIONS: D1Migration[];
+    }
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * The lookup worker (DESIGN §1): TLD-pricing lookups from the catalogue behind a KV read-through
+ * cache and per-client rate limits. The storefront reaches it through the LOOKUP service binding
+ * and forwards the visitor's address in `x-client-ip`. WHOIS, SSL and DNS come later.
+ */
+import { Hono } from "hono";
+import { validator } from "hono/validator";
+import { z } from "zod";
+import { toASCII, toUnicode } from "punycode/punycode.es6.js";
+import { tldSchema } from "../../core/catalogue";
+import type { TldPrice } from "../../core/pricing";
+import { readThrough, readThroughMany } from "./cache";
+import { findTldPrice, findTldPrices, MAX_TLDS_PER_QUERY } from "./catalogue";
+import { errorBody, type LookupEnv } from "./env";
+import { rateLimit } from "./rate-limit";
+
+export type { LookupEnv } from "./env";
+
+/** At most this many extensions per multi-TLD request (also D1's bound-parameter limit). */
+export const MAX_TLDS = MAX_TLDS_PER_QUERY;
+
+/** ".COM", "com", "рф", ".xn--p1ai" → "com" / "xn--p1ai"; null when it cannot be an extension. */
+export function normaliseTld(input: string): string | null {
+  const bare = input.trim().normalize("NFC").toLowerCase().replace(/^[.\u3002\uff0e\uff61]/, "");
+  if (bare === "") return null;
+  let ascii: string;
+  try {
+    ascii = toASCII(bare);
+  } catch {
+    return null;
+  }
+  const parsed = tldSchema.safeParse(ascii);
+  return parsed.success ? parsed.data : null;
+}
+
+/** "xn--p1ai" → "рф" for messages people read. */
+function displayTld(ascii: string): string {
+  try {
+    return toUnicode(ascii);
+  } catch {
+    return ascii;
+  }
+}
+
+const tldInput = z.string().transform((value, ctx) => {
+  const ascii = normaliseTld(value);
+  if (ascii === null) {
+    ctx.addIssue({ code: "custom", message: `contains "${value.trim().slice(0, 70)}", which is not a valid extension` });
+    return z.NEVER;
+  }
+  return ascii;
+});
+
+/** `?tlds=com,.net,рф` (or the parameter repeated) → ASCII TLDs in request order, without duplicates. */
+const pricingQuerySchema = z.object({
+  tlds: z
+    .preprocess((value) => (Array.isArray(value) ? value.join(",") : value), z.string({ error: "is required" }))
+    .transform((value) => value.split(",").map((part) => part.trim()).filter((part) => part !== ""))
+    .pipe(
+      z
+        .array(tldInput)
+        .min(1, { error: "must name at least one extension" })
+        .max(MAX_TLDS, { error: `must name at most ${MAX_TLDS} extensions` }),
+    )
+    .transform((tlds) => [...new Set(tlds)]),
+});
+
+const tldParamSchema = z.object({
+  tld: tldInput,
+});
+
+/** A Hono validator from a zod schema: 400 invalid_parameter naming the parameter, else the parsed value. */
+function zodValidator<Target extends "query" | "param", Schema extends z.ZodType>(target: Target, schema: Schema) {
+  return validator(target, (value, c) => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    const errors = parsed.error.issues.map((issue) => ({
+      // The parameter's name ("tlds", not "tlds.3" for the fourth entry of the list).
+      path: issue.path.length > 0 ? String(issue.path[0]) : target,
+      message: issue.message,
+    }));
+    const [first] = errors;
+    return c.json(errorBody("invalid_parameter", `Parameter "${first.path}" ${first.message}.`, errors), 400);
+  });
+}
+
+const app = new Hono<{ Bindings: LookupEnv }>()
+  // Hono's "/pricing/*" also matches "/pricing" itself: one count per request for both routes.
+  .use("/pricing/*", rateLimit("pricing"))
+  .get("/pricing", zodValidator("query", pricingQuerySchema), async (c) => {
+    const { tlds } = c.req.valid("query");
+    const { values, status } = await readThroughMany(
+      c.env.CACHE,
+      "pricing",
+      tlds,
+      (missing) => findTldPrices(c.env.DB, missing),
+      { waitUntil: (work) => c.executionCtx.waitUntil(work) },
+    );
+    const pricing: TldPrice[] = [];
+    const notFound: string[] = [];
+    for (const tld of tlds) {
+      const price = values.get(tld);
+      if (price) pricing.push(price);
+      else notFound.push(tld);
+    }
+    c.header("x-cache", status);
+    return c.json({ success: true as const, data: { pricing, not_found: notFound } }, 200);
+  })
+  .get("/pricing/:tld", zodValidator("param", tldParamSchema), async (c) => {
+    const { tld } = c.req.valid("param");
+    const { value, status } = await readThrough(
+      c.env.CACHE,
+      "pricing",
+      tld,
+      () => findTldPrice(c.env.DB, tld),
+      { waitUntil: (work) => c.executionCtx.waitUntil(work) },
+    );
+    c.header("x-cache", status);
+    if (value === null) {
+      return c.json(
+        errorBody("tld_not_found", `The extension .${displayTld(tld)} is not in our catalogue.`),
+        404,
+      );
+    }
+    return c.json({ success: true as const, data: value }, 200);
+  });
+
+app.notFound((c) => c.json(errorBody("not_found", `There is no lookup at ${c.req.method} ${c.req.path}.`), 404));
+
+app.onError((error, c) => {
+  console.error(`lookup ${c.req.method} ${c.req.path} failed`, error);
+  return c.json(errorBody("internal_error", "The lookup failed on our side. Please try again shortly."), 500);
+});
+
+export type LookupApp = typeof app;
+export default app;
