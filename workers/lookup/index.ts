@@ -6,8 +6,7 @@
 import { Hono } from "hono";
 import { validator } from "hono/validator";
 import { z } from "zod";
-import { toASCII, toUnicode } from "punycode/punycode.es6.js";
-import { tldSchema } from "../../core/catalogue";
+import { tldToAscii as normaliseTld, tldToDisplay as displayTld } from "../../core/tld-input";
 import type { TldPrice } from "../../core/pricing";
 import { readThrough, readThroughMany } from "./cache";
 import { findTldPrice, findTldPrices, MAX_TLDS_PER_QUERY } from "./catalogue";
@@ -15,32 +14,6 @@ import { errorBody, type LookupEnv } from "./env";
 import { rateLimit } from "./rate-limit";
 
 export type { LookupEnv } from "./env";
-
-/** At most this many extensions per multi-TLD request (also D1's bound-parameter limit). */
-export const MAX_TLDS = MAX_TLDS_PER_QUERY;
-
-/** ".COM", "com", "рф", ".xn--p1ai" → "com" / "xn--p1ai"; null when it cannot be an extension. */
-export function normaliseTld(input: string): string | null {
-  const bare = input.trim().normalize("NFC").toLowerCase().replace(/^[.\u3002\uff0e\uff61]/, "");
-  if (bare === "") return null;
-  let ascii: string;
-  try {
-    ascii = toASCII(bare);
-  } catch {
-    return null;
-  }
-  const parsed = tldSchema.safeParse(ascii);
-  return parsed.success ? parsed.data : null;
-}
-
-/** "xn--p1ai" → "рф" for messages people read. */
-function displayTld(ascii: string): string {
-  try {
-    return toUnicode(ascii);
-  } catch {
-    return ascii;
-  }
-}
 
 const tldInput = z.string().transform((value, ctx) => {
   const ascii = normaliseTld(value);
@@ -60,7 +33,7 @@ const pricingQuerySchema = z.object({
       z
         .array(tldInput)
         .min(1, { error: "must name at least one extension" })
-        .max(MAX_TLDS, { error: `must name at most ${MAX_TLDS} extensions` }),
+        .max(MAX_TLDS_PER_QUERY, { error: `must name at most ${MAX_TLDS_PER_QUERY} extensions` }),
     )
     .transform((tlds) => [...new Set(tlds)]),
 });

@@ -1,0 +1,49 @@
+import { useEffect, type RefObject } from "react";
+
+/**
+ * Progressive enhancement for the header's `<details>` menus (they already open without JS):
+ * only one open at a time, and all close on an outside click, on scroll, or with Escape.
+ */
+export function useExclusiveMenus(container: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const root = container.current;
+    if (!root) return;
+    const menus = () => Array.from(root.querySelectorAll<HTMLDetailsElement>("details[data-menu]"));
+    const closeAll = (except?: Element) => {
+      for (const menu of menus()) if (menu !== except && menu.open) menu.open = false;
+    };
+    const onToggle = (event: Event) => {
+      const target = event.target;
+      if (target instanceof HTMLDetailsElement && target.dataset.menu !== undefined && target.open) closeAll(target);
+    };
+    const onClick = (event: MouseEvent) => {
+      const target = event.target as Node;
+      const inside = menus().find((menu) => menu.contains(target));
+      closeAll(inside);
+      // A link inside a menu navigates: close its menu too.
+      if (inside && (target as Element).closest?.("a")) inside.open = false;
+    };
+    const onScroll = () => {
+      // The full-screen mobile menu scrolls itself; only desktop dropdowns close on page scroll.
+      for (const menu of menus()) if (menu.open && menu.dataset.menu !== "mobile") menu.open = false;
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      const open = menus().find((menu) => menu.open);
+      if (open) {
+        open.open = false;
+        open.querySelector("summary")?.focus();
+      }
+    };
+    root.addEventListener("toggle", onToggle, true);
+    document.addEventListener("click", onClick);
+    window.addEventListener("scroll", onScroll, { passive: true });
+    document.addEventListener("keydown", onKey);
+    return () => {
+      root.removeEventListener("toggle", onToggle, true);
+      document.removeEventListener("click", onClick);
+      window.removeEventListener("scroll", onScroll);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [container]);
+}

@@ -1,0 +1,91 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+export type ToastType = "success" | "error" | "warning" | "info";
+export interface ToastMessage {
+  id: string;
+  type: ToastType;
+  title?: string;
+  description: string;
+  /** Milliseconds before it closes by itself (SPEC §9: 3500 by default). */
+  duration?: number;
+}
+
+export const TOAST_DEFAULT_DURATION = 3500;
+
+type Listener = (toast: ToastMessage) => void;
+const listeners = new Set<Listener>();
+
+/** Shows a toast from anywhere in the browser code (session monitors, fetchers…). */
+export function showToast(toast: Omit<ToastMessage, "id"> & { id?: string }) {
+  const message = { id: toast.id ?? crypto.randomUUID(), ...toast };
+  for (const listener of listeners) listener(message);
+}
+
+const STYLES: Record<ToastType, string> = {
+  success: "border-emerald-600 bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50",
+  error: "border-rose-600 bg-rose-50 text-rose-950 dark:bg-rose-950 dark:text-rose-50",
+  warning: "border-amber-500 bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-50",
+  info: "border-sky-600 bg-sky-50 text-sky-950 dark:bg-sky-950 dark:text-sky-50",
+};
+
+function ToastItem({ toast, onClose }: { toast: ToastMessage; onClose: (id: string) => void }) {
+  const { t } = useTranslation();
+  const duration = toast.duration ?? TOAST_DEFAULT_DURATION;
+  useEffect(() => {
+    const timer = setTimeout(() => onClose(toast.id), duration);
+    return () => clearTimeout(timer);
+  }, [toast.id, duration, onClose]);
+
+  return (
+    <div
+      role={toast.type === "error" ? "alert" : "status"}
+      data-toast-type={toast.type}
+      // Without JS the CSS animation hides the toast after its duration.
+      style={{ animationDelay: `${duration}ms` }}
+      className={`toast-auto-hide pointer-events-auto flex w-80 max-w-[calc(100vw-2rem)] items-start gap-3 rounded-lg border-l-4 p-4 shadow-lg ${STYLES[toast.type]}`}
+    >
+      <div className="flex-1 text-sm">
+        <p className="font-semibold">{toast.title ?? t(`toast.types.${toast.type}`)}</p>
+        <p className="mt-0.5">{toast.description}</p>
+      </div>
+      <button
+        type="button"
+        onClick={() => onClose(toast.id)}
+        aria-label={t("toast.close")}
+        className="-m-1 rounded p-1 opacity-80 hover:opacity-100"
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4">
+          <path fill="currentColor" d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+        </svg>
+      </button>
+    </div>
+  );
+}
+
+/** The one toaster (house style 3): top right, shows server flash toasts and `showToast` calls. */
+export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
+  const [toasts, setToasts] = useState<ToastMessage[]>(() => (serverToast ? [serverToast] : []));
+
+  useEffect(() => {
+    const listener: Listener = (toast) => setToasts((current) => [...current.filter((x) => x.id !== toast.id), toast]);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (serverToast) setToasts((current) => (current.some((x) => x.id === serverToast.id) ? current : [...current, serverToast]));
+  }, [serverToast]);
+
+  const close = useState(() => (id: string) => setToasts((current) => current.filter((x) => x.id !== id)))[0];
+
+  return (
+    <div aria-live="polite" className="pointer-events-none fixed right-4 top-4 z-[60] flex flex-col gap-3">
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} onClose={close} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { RemixBrowser } from "@remix-run/react";
+import i18next from "i18next";
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { normaliseLocale } from "../core/locale";
+import { i18nConfig } from "./i18n/config";
+
+async function hydrate() {
+  // Only the page's own language is loaded (each resource file is its own chunk).
+  const lng = normaliseLocale(document.documentElement.lang);
+  const translation = lng === "tr" ? (await import("./i18n/tr")).default : (await import("./i18n/en")).default;
+  await i18next.use(initReactI18next).init({ ...i18nConfig, lng, resources: { [lng]: { translation } } });
+
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+void hydrate();

@@ -1,0 +1,46 @@
+import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { NonceProvider } from "./components/nonce";
+import { i18nConfig } from "./i18n/config";
+import { i18next, resources } from "./server/i18n.server";
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const instance = createInstance();
+  const lng = await i18next.getLocale(request);
+  await instance.use(initReactI18next).init({ ...i18nConfig, lng, resources });
+  const nonce = loadContext.nonce;
+
+  let status = responseStatusCode;
+  const body = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <I18nextProvider i18n={instance}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>
+    </NonceProvider>,
+    {
+      nonce,
+      signal: request.signal,
+      onError(error: unknown) {
+        status = 500;
+        console.error(error);
+      },
+    },
+  );
+
+  // Bots and no-JS clients get the whole document at once; browsers get it streamed.
+  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Language", lng);
+  return new Response(body, { headers: responseHeaders, status });
+}

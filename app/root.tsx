@@ -1,0 +1,92 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DEFAULT_LOCALE, type Locale } from "../core/locale";
+import { THEME_BOOT_SCRIPT, type Theme } from "../core/theme";
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { Footer } from "./components/footer";
+import { Header } from "./components/header";
+import { useNonce } from "./components/nonce";
+import { Toaster } from "./components/toaster";
+import { getLocale } from "./server/i18n.server";
+import { getThemeChoice } from "./server/theme.server";
+import { getToast } from "./server/toast.server";
+import stylesheet from "./tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [locale, theme, { toast, headers }] = await Promise.all([
+    getLocale(request),
+    getThemeChoice(request),
+    getToast(request),
+  ]);
+  return data(
+    {
+      locale,
+      theme,
+      toast,
+      // The server-side cart arrives with the storefront issue; until then nothing is in it.
+      cartCount: 0,
+    },
+    { headers: headers ?? undefined },
+  );
+}
+
+export type RootLoader = typeof loader;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<RootLoader>("root");
+  const locale: Locale = root?.locale ?? DEFAULT_LOCALE;
+  const theme: Theme = root?.theme ?? "system";
+  const nonce = useNonce();
+  const { t } = useTranslation();
+
+  return (
+    <html lang={locale} dir="ltr" data-theme={theme === "system" ? undefined : theme} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[70] focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-slate-900"
+        >
+          {t("a11y.skipToContent")}
+        </a>
+        <Header locale={locale} cartCount={root?.cartCount ?? 0} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer theme={theme} />
+        <Toaster serverToast={root?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

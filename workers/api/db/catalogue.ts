@@ -1,0 +1,46 @@
+import type { CatalogueRow } from "../../../core/catalogue";
+import type { PricingFilter } from "../../../core/tld-input";
+
+const FILTER_SQL: Record<PricingFilter, string> = {
+  all: "1 = 1",
+  popular: "is_popular = 1",
+  recommended: "is_recommended = 1",
+  on_sale: "on_sale = 1",
+};
+
+/** One page of the catalogue in catalogue order, with the total for the filter. */
+export async function listCatalogue(
+  db: D1Database,
+  options: { filter: PricingFilter; limit: number; offset: number },
+): Promise<{ rows: CatalogueRow[]; total: number }> {
+  const where = FILTER_SQL[options.filter];
+  const [page, count] = await db.batch([
+    db
+      .prepare(`SELECT * FROM tlds WHERE ${where} ORDER BY sort_order, tld LIMIT ?1 OFFSET ?2`)
+      .bind(options.limit, options.offset),
+    db.prepare(`SELECT COUNT(*) AS total FROM tlds WHERE ${where}`),
+  ]);
+  const total = (count.results[0] as { total: number } | undefined)?.total ?? 0;
+  return { rows: page.results as unknown as CatalogueRow[], total };
+}
+
+/**
+ * Extensions starting with `prefix` (ASCII or display form): the exact match first, then
+ * catalogue order.
+ */
+export async function searchCatalogue(
+  db: D1Database,
+  prefix: { ascii: string; display: string },
+  limit: number,
+): Promise<CatalogueRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM tlds
+        WHERE substr(tld, 1, length(?1)) = ?1 OR substr(display, 1, length(?2)) = ?2
+        ORDER BY (tld = ?1 OR display = ?2) DESC, sort_order, tld
+        LIMIT ?3`,
+    )
+    .bind(prefix.ascii, prefix.display, limit)
+    .all<CatalogueRow>();
+  return results;
+}

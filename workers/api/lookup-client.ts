@@ -1,0 +1,41 @@
+import type { TldPrice } from "../../core/pricing";
+import { ApiError } from "./errors";
+
+/**
+ * Calls the lookup worker through the LOOKUP service binding. The visitor's address travels in
+ * `x-client-ip` so the lookup worker's per-client limits apply to the visitor, not to us.
+ * Errors from the lookup worker (404, 429 with Retry-After, 400) pass through with their code.
+ */
+export function createLookupClient(lookup: Fetcher, clientIp: string) {
+  async function call<T>(path: string): Promise<T> {
+    let response: Response;
+    try {
+      response = await lookup.fetch(`https://lookup.internal${path}`, {
+        headers: { "x-client-ip": clientIp, accept: "application/json" },
+      });
+    } catch (cause) {
+      console.error("lookup worker unreachable", cause);
+      throw new ApiError(503, "lookup_unavailable", "The lookup service is unavailable. Please try again shortly.");
+    }
+    const body = (await response.json().catch(() => null)) as
+      | { success: true; data: T }
+      | { success: false; code: string; message: string; errors?: { path: string; message: string }[] }
+      | null;
+    if (!body) throw new ApiError(502, "lookup_bad_response", "The lookup service gave an unreadable answer.");
+    if (body.success) return body.data;
+    const retryAfter = response.headers.get("retry-after");
+    throw new ApiError(
+      response.status === 429 || response.status === 404 || response.status === 400 ? response.status : 502,
+      body.code,
+      body.message,
+      body.errors,
+      retryAfter ? { "Retry-After": retryAfter } : undefined,
+    );
+  }
+
+  return {
+    pricing: (tlds: string[]) =>
+      call<{ pricing: TldPrice[]; not_found: string[] }>(`/pricing?tlds=${tlds.map(encodeURIComponent).join(",")}`),
+    tldPricing: (tld: string) => call<TldPrice>(`/pricing/${encodeURIComponent(tld)}`),
+  };
+}

@@ -1,0 +1,27 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// The Remix server build (made by `npm run build`).
+import * as build from "../build/server";
+import api from "./api/app";
+import type { ApiEnv } from "./api/env";
+import { createNonce, withSecurityHeaders } from "./security-headers";
+
+export interface StorefrontEnv extends ApiEnv {
+  ASSETS: Fetcher;
+}
+
+const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+export default {
+  async fetch(request, env, ctx): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith("/api/v1/") || url.pathname === "/api/v1") {
+      return withSecurityHeaders(await api.fetch(request, env, ctx));
+    }
+    const nonce = createNonce();
+    const response = await handleRemixRequest(request, {
+      cloudflare: { env, ctx },
+      nonce,
+    });
+    return withSecurityHeaders(response, nonce);
+  },
+} satisfies ExportedHandler<StorefrontEnv>;
