@@ -1,0 +1,56 @@
+// Starts the lookup worker (wrangler dev) and waits until it answers. Shared by serve.mjs and
+// dev.mjs. Both workers use the same local state (.wrangler/state) so the lookup worker reads
+// the catalogue the storefront's migrations and seed wrote; the storefront reaches it through
+// the LOOKUP service binding (wrangler's local dev registry).
+import { spawn } from "node:child_process";
+
+export const STATE_DIR = ".wrangler/state";
+const wranglerBin = "node_modules/.bin/wrangler";
+
+export function startWrangler(args, name) {
+  const child = spawn(wranglerBin, ["dev", ...args, "--persist-to", STATE_DIR, "--show-interactive-dev-session=false"], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
+  child.on("exit", (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} stopped (${signal ?? `exit ${code}`}); shutting down.`);
+      stopAll(code ?? 1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+const children = [];
+let stopping = false;
+export function stopAll(code = 0) {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 500).unref();
+}
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stopAll(0));
+
+export async function waitFor(url, { timeoutMs = 60_000 } = {}) {
+  const started = Date.now();
+  for (;;) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      if (Date.now() - started > timeoutMs) throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+export function startLookup(port) {
+  startWrangler(["-c", "workers/lookup/wrangler.toml", "--port", String(port), "--ip", "127.0.0.1"], "lookup worker");
+  return waitFor(`http://127.0.0.1:${port}/`);
+}
+
+export function ports() {
+  const port = Number(process.env.PORT ?? 8787);
+  const lookupPort = Number(process.env.LOOKUP_PORT ?? port + 1);
+  return { port, lookupPort };
+}
