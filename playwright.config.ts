@@ -1,0 +1,59 @@
+import { defineConfig } from "@playwright/test";
+
+// Browsers are never downloaded: the tests drive Debian's Chromium (DESIGN §3).
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
+
+const PORT = 8799;
+const BASE_URL = `http://localhost:${PORT}`;
+
+const chromium = {
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+const desktop = { width: 1280, height: 800 };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: BASE_URL,
+    browserName: "chromium",
+    launchOptions: chromium,
+    locale: "en-US",
+    colorScheme: "light",
+    trace: "off",
+    screenshot: "off",
+    video: "off",
+  },
+  projects: [
+    { name: "js-on", use: { javaScriptEnabled: true, viewport: desktop } },
+    { name: "js-off", use: { javaScriptEnabled: false, viewport: desktop } },
+  ],
+  webServer: {
+    // `npm test` / `npm run test:e2e` build, migrate and seed first; this only serves the build.
+    command: "node scripts/serve.mjs",
+    env: { PORT: String(PORT) },
+    url: `${BASE_URL}/robots.txt`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

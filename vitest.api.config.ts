@@ -1,0 +1,55 @@
+// Integration tests of the storefront's /api/v1 app inside workerd, with the real migrations
+// applied and the real lookup worker running beside it as an auxiliary worker (bundled here
+// from workers/lookup/index.ts), reached through the LOOKUP service binding as in production.
+import { readFileSync } from "node:fs";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { build } from "esbuild";
+import { defineConfig } from "vitest/config";
+
+const DATABASE_ID = "00000000-0000-4000-8000-000000000001";
+
+export default defineConfig(async () => {
+  await build({
+    entryPoints: ["./workers/lookup/index.ts"],
+    outfile: "./.tmp/test-lookup/index.js",
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    mainFields: ["module", "main"],
+    conditions: ["workerd", "worker", "import"],
+    logLevel: "warning",
+  });
+  return {
+    plugins: [
+      cloudflareTest({
+        main: "./workers/api/app.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+            CATALOGUE_CSV: readFileSync("./data/tld-prices.csv", "utf8"),
+          },
+          workers: [
+            {
+              name: "trinity-lookup",
+              modules: true,
+              scriptPath: "./.tmp/test-lookup/index.js",
+              compatibilityDate: "2025-09-01",
+              compatibilityFlags: ["nodejs_compat"],
+              bindings: { ENVIRONMENT: "test" },
+              d1Databases: { DB: DATABASE_ID },
+              kvNamespaces: { CACHE: "lookup-cache" },
+              // Small limit so a test can reach it; production keeps wrangler.toml's value.
+              ratelimits: { PRICING_LIMITER: { simple: { limit: 8, period: 60 } } },
+            },
+          ],
+        },
+      }),
+    ],
+    test: {
+      include: ["tests/api/**/*.test.ts"],
+      setupFiles: ["./tests/api/apply-migrations.ts"],
+    },
+  };
+});
