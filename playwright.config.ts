@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 // Browsers are never downloaded: the tests drive Debian's Chromium (DESIGN §3).
@@ -49,7 +50,9 @@ export default defineConfig({
   webServer: {
     // `npm test` / `npm run test:e2e` build, migrate and seed first; this only serves the build.
     command: "node scripts/serve.mjs",
-    env: { PORT: String(PORT) },
+    // A private wrangler dev registry: the storefront's LOOKUP service binding then reaches this
+    // server's own lookup worker, never one from an `npm start` or bench run on the same machine.
+    env: { PORT: String(PORT), WRANGLER_REGISTRY_PATH: resolve(".wrangler/e2e-registry") },
     url: `${BASE_URL}/robots.txt`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

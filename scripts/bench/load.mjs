@@ -1,0 +1,76 @@
+// Closed-loop load runs with autocannon (programmatic API), loopback only, bounded in requests
+// and time: SSR home page first, then a static asset from the same worker.
+import autocannon from "autocannon";
+
+function percentile(sorted, p) {
+  if (!sorted.length) return null;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index];
+}
+const round2 = (n) => (n == null ? null : Math.round(n * 100) / 100);
+
+/** One autocannon run; resolves with its summary. Latency percentiles are computed from every response's own timing (sub-ms). */
+function run(options, track) {
+  return new Promise((resolve, reject) => {
+    const durations = [];
+    let untrack = () => {};
+    const instance = autocannon({ ...options, excludeErrorStats: false }, (error, result) => {
+      untrack();
+      if (error) reject(error);
+      else resolve({ result, durations });
+    });
+    instance.on("response", (_client, _status, _bytes, responseTime) => durations.push(responseTime));
+    untrack = track(() => instance.stop());
+  });
+}
+
+function summarise(label, url, { result, durations }, extra = {}) {
+  const sorted = durations.sort((a, b) => a - b);
+  return {
+    label,
+    url,
+    connections: result.connections,
+    durationSeconds: result.duration,
+    requests: result.requests.total, // completed responses
+    requestsPerSecond: round2(result.requests.total / result.duration),
+    latencyMs: { p50: round2(percentile(sorted, 50)), p90: round2(percentile(sorted, 90)), p99: round2(percentile(sorted, 99)), max: round2(sorted.at(-1)), mean: round2(sorted.reduce((s, d) => s + d, 0) / (sorted.length || 1)) },
+    autocannonLatencyMs: { p50: result.latency.p50, p99: result.latency.p99 }, // autocannon's own histogram (whole ms)
+    non2xx: result.non2xx,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
+    errors: result.errors,
+    timeouts: result.timeouts,
+    ...extra,
+  };
+}
+
+export async function warmUp(url, requests, track) {
+  await run({ url, connections: Math.min(5, requests), amount: requests, timeout: 10 }, track);
+}
+
+/**
+ * The SSR run: `connections` for `duration` s, at most `cap` requests (rate-limit guard). Every
+ * body is checked for `marker` (the price the pricing call yields): a home page whose pricing call
+ * failed or was rate limited still answers 200, with "NaN" prices.
+ */
+export async function loadRun({ label, url, connections, duration, cap, marker, track }) {
+  const options = { url, connections, duration, timeout: 10 };
+  if (cap) options.maxOverallRequests = cap;
+  let withoutMarker = 0;
+  let withNaN = 0;
+  if (marker) {
+    options.verifyBody = (body) => {
+      if (body.includes(marker)) return true;
+      withoutMarker += 1;
+      if (body.includes("NaN")) withNaN += 1;
+      return false;
+    };
+  }
+  const outcome = await run(options, track);
+  const summary = summarise(label, url, outcome);
+  if (cap) {
+    summary.requestCap = cap;
+    summary.cappedEarly = summary.requests >= cap && outcome.result.duration < duration - 0.5;
+  }
+  if (marker) summary.bodyCheck = { marker, withoutMarker, withNaN, checked: summary.requests };
+  return summary;
+}

@@ -1,0 +1,154 @@
+// Runs `npm run setup`, starts `node scripts/serve.mjs` on a free port and stops it again.
+import { spawn } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function tail(file, lines = 40) {
+  try {
+    return readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
+  } catch {
+    return "";
+  }
+}
+
+function exited(child) {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+function waitExit(child, ms) {
+  if (exited(child)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** True while any process of the group `pgid` is alive. */
+function groupAlive(pgid) {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `npm run setup` (build, local migrations, seed), output to `logFile`. */
+export async function runSetup(logFile, track) {
+  const fd = openSync(logFile, "w");
+  const child = spawn("npm", ["run", "setup"], { stdio: ["ignore", fd, fd], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+  closeSync(fd);
+  const untrack = track(async () => {
+    if (!exited(child)) child.kill("SIGTERM");
+    await waitExit(child, 5000);
+  });
+  const code = await new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (c, signal) => resolve(signal ? `signal ${signal}` : c));
+  });
+  untrack();
+  if (code !== 0) throw new Error(`npm run setup failed (${code}); last lines of ${logFile}:\n${tail(logFile)}`);
+}
+
+function portFree(port, host = "127.0.0.1") {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+function portListening(port, host = "127.0.0.1") {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** The first port >= `start` such that it and port + 1 (the lookup worker) are free on loopback. */
+export async function findFreePort(start) {
+  for (let port = start; port < start + 200; port += 2) {
+    if ((await portFree(port)) && (await portFree(port + 1))) return port;
+  }
+  throw new Error(`no free pair of ports in ${start}..${start + 200}`);
+}
+
+/**
+ * Starts `node scripts/serve.mjs` (both workers) with PORT=port, LOOKUP_PORT=port+1 and a private
+ * wrangler dev registry, so the storefront's LOOKUP binding reaches this lookup worker and not one
+ * another `npm start` on the machine registered. Resolves once it printed "Storefront ready".
+ */
+export async function startServer({ port, logFile, timeoutMs = 120_000 }) {
+  const registry = mkdtempSync(path.join(os.tmpdir(), "trinity-bench-registry-"));
+  const fd = openSync(logFile, "w");
+  const child = spawn(process.execPath, ["scripts/serve.mjs"], {
+    stdio: ["ignore", fd, fd],
+    detached: true, // own process group: the fallback stop below can reach wrangler/workerd too
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOOKUP_PORT: String(port + 1),
+      WRANGLER_REGISTRY_PATH: registry,
+      WRANGLER_SEND_METRICS: "false",
+    },
+  });
+  closeSync(fd);
+  const server = { child, port, lookupPort: port + 1, registry, logFile, origin: `http://localhost:${port}` };
+  server.stop = () => stopServer(server);
+
+  const started = Date.now();
+  for (;;) {
+    if (exited(child)) {
+      await server.stop();
+      throw new Error(`the server exited before it was ready; last lines of ${logFile}:\n${tail(logFile)}`);
+    }
+    if (/Storefront ready: http:\/\/localhost:\d+/.test(tail(logFile, 200))) return server;
+    if (Date.now() - started > timeoutMs) {
+      await server.stop();
+      throw new Error(`the server was not ready within ${timeoutMs / 1000}s; last lines of ${logFile}:\n${tail(logFile)}`);
+    }
+    await sleep(250);
+  }
+}
+
+/** SIGTERM to serve.mjs (it stops both wranglers); then make sure nothing of its group is left. */
+export async function stopServer(server) {
+  if (server.stopped) return server.stopped;
+  server.stopped = (async () => {
+    const { child } = server;
+    if (!exited(child)) {
+      child.kill("SIGTERM");
+      await waitExit(child, 10_000);
+    }
+    // serve.mjs exits 500 ms after signalling its children; give them time to close, then insist.
+    const pgid = child.pid;
+    for (let i = 0; i < 40 && pgid && groupAlive(pgid); i++) await sleep(250);
+    if (pgid && groupAlive(pgid)) {
+      try {
+        process.kill(-pgid, "SIGTERM");
+      } catch {}
+      for (let i = 0; i < 20 && groupAlive(pgid); i++) await sleep(250);
+      if (groupAlive(pgid)) {
+        try {
+          process.kill(-pgid, "SIGKILL");
+        } catch {}
+      }
+    }
+    const leftovers = [];
+    for (const port of [server.port, server.lookupPort]) if (await portListening(port)) leftovers.push(port);
+    rmSync(server.registry, { recursive: true, force: true });
+    if (leftovers.length) console.error(`warning: port(s) ${leftovers.join(", ")} still answer after stopping the server`);
+  })();
+  return server.stopped;
+}

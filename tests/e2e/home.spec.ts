@@ -1,0 +1,138 @@
+import { expect, test } from "@playwright/test";
+import en from "../../app/i18n/en";
+import { expectedHomePrice } from "./support/catalogue";
+
+const SEARCH_LABEL = "Search for a domain name";
+const SEARCH_BUTTON = "Trinity Mode Search";
+
+test.describe("home page", () => {
+  test("shows the hero, its search box and the English title", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle("Trinity — Domain names, VPS and servers");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find the domain that fits your idea");
+    await expect(page.getByRole("searchbox", { name: SEARCH_LABEL })).toBeVisible();
+    await expect(page.getByRole("button", { name: SEARCH_BUTTON })).toBeVisible();
+  });
+
+  test.describe("in Turkish", () => {
+    test.use({ locale: "tr-TR" });
+
+    test("follows the browser language in the title and the headings", async ({ page }) => {
+      await page.goto("/");
+      await expect(page).toHaveTitle("Trinity — Alan adları, VPS ve sunucular");
+      await expect(page.locator("html")).toHaveAttribute("lang", "tr");
+      await expect(page.getByRole("button", { name: "Türkçe" })).toHaveAttribute("aria-pressed", "true");
+    });
+  });
+
+  test("price cards show the catalogue's .com, .net and .org prices", async ({ page }) => {
+    await page.goto("/");
+    for (const tld of ["com", "net", "org"]) {
+      const expected = expectedHomePrice(tld);
+      expect(expected).toMatch(/^\$\d+\.\d{2}$/);
+      await expect(page.getByTestId(`price-${tld}`)).toHaveText(expected);
+      await expect(page.getByTestId(`price-card-${tld}`)).toContainText(`.${tld}`);
+      await expect(page.getByTestId(`price-card-${tld}`)).toContainText("only from");
+    }
+  });
+
+  test("the search button is disabled while the box is empty or only spaces", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "disabling the button is a JavaScript enhancement");
+    await page.goto("/");
+    const input = page.getByRole("searchbox", { name: SEARCH_LABEL });
+    const button = page.getByRole("button", { name: SEARCH_BUTTON });
+    await expect(button).toBeDisabled();
+    await input.fill("   ");
+    await expect(button).toBeDisabled();
+    await input.fill("example.com");
+    await expect(button).toBeEnabled();
+    await input.fill("");
+    await expect(button).toBeDisabled();
+    // Enter on an empty box does nothing either.
+    await input.press("Enter");
+    await expect(page).toHaveURL((url) => url.pathname === "/");
+  });
+
+  test("pressing Enter searches for the name", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/");
+    const typed = "  XN--BCHER-KVA.com ";
+    await page.getByRole("searchbox", { name: SEARCH_LABEL }).fill(typed);
+    await page.getByRole("searchbox", { name: SEARCH_LABEL }).press("Enter");
+    // With JS the name is trimmed and shown in its IDN display form; without JS the plain
+    // GET form sends the text as typed.
+    const expected = javaScriptEnabled ? "bücher.com" : typed;
+    await expect(page).toHaveURL((url) => url.pathname === "/domain-search" && url.searchParams.get("q") === expected);
+  });
+
+  test("clicking Trinity Mode Search searches for the name", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/");
+    await page.getByRole("searchbox", { name: SEARCH_LABEL }).fill(" Example.ORG");
+    await page.getByRole("button", { name: SEARCH_BUTTON }).click();
+    const expected = javaScriptEnabled ? "example.org" : " Example.ORG";
+    await expect(page).toHaveURL((url) => url.pathname === "/domain-search" && url.searchParams.get("q") === expected);
+  });
+
+  test("the FAQ has six questions that open independently", async ({ page }) => {
+    await page.goto("/");
+    const faq = page.getByRole("region", { name: en.home.faq.title });
+    const items = Object.values(en.home.faq.items);
+    expect(items).toHaveLength(6);
+    await expect(faq.locator("details")).toHaveCount(6);
+    for (const item of items) await expect(faq.getByText(item.a)).toBeHidden();
+
+    await faq.getByText(items[0].q).click();
+    await expect(faq.getByText(items[0].a)).toBeVisible();
+    await faq.getByText(items[3].q).click();
+    await expect(faq.getByText(items[3].a)).toBeVisible();
+    // Opening the fourth left the first open.
+    await expect(faq.getByText(items[0].a)).toBeVisible();
+    await expect(faq.getByText(items[1].a)).toBeHidden();
+
+    await faq.getByText(items[0].q).click();
+    await expect(faq.getByText(items[0].a)).toBeHidden();
+    await expect(faq.getByText(items[3].a)).toBeVisible();
+  });
+
+  test("Learn more jumps to the FAQ", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Learn more" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/" && url.hash === "#faq");
+    await expect(page.getByRole("heading", { name: "Frequently asked questions" })).toBeInViewport();
+  });
+
+  test("Try Trinity opens the domain search", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Try Trinity" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/domain-search");
+  });
+
+  test("the four server cards link to the VPS page", async ({ page }) => {
+    await page.goto("/");
+    const cards = page.getByRole("region", { name: "Servers for every workload" }).getByRole("link");
+    await expect(cards).toHaveCount(4);
+    for (const title of ["x86 VPS", "ARM64 VPS", "CPU root servers", "GPU root servers"]) {
+      await expect(cards.filter({ hasText: title })).toHaveAttribute("href", "/vps");
+    }
+    await cards.filter({ hasText: "GPU root servers" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/vps");
+  });
+
+  test("Contact support leads to the support page", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Contact support" })).toHaveAttribute("href", "/dashboard/support");
+  });
+
+  test("loads without console errors", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "console errors and CSP violations come from running scripts");
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    // The page is interactive (hydrated): the enhancement disabled the empty search.
+    await expect(page.getByRole("button", { name: SEARCH_BUTTON })).toBeDisabled();
+    expect(errors).toEqual([]);
+  });
+});
