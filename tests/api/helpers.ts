@@ -4,6 +4,7 @@ import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { CatalogueRow } from "../../core/catalogue";
 import { catalogueImportStatements, parseCatalogueCsv } from "../../core/catalogue-csv";
+import { insertTld as insertCatalogueRow } from "../support/catalogue";
 
 export function api(path: string, init?: RequestInit & { clientIp?: string }): Promise<Response> {
   const headers = new Headers(init?.headers);
@@ -20,41 +21,15 @@ export function postJson(path: string, body: unknown, clientIp?: string): Promis
   });
 }
 
-/** A fresh ASCII extension nobody else uses ("t" + 12 letters). */
-export function freshTld(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `t${Array.from(bytes, (byte) => String.fromCharCode(97 + (byte % 26))).join("")}`;
-}
+export { freshTld, type ErrorBody } from "../support/catalogue";
 
 export function freshClientIp(): string {
   const [a, b, c] = crypto.getRandomValues(new Uint8Array(3));
   return `198.${a}.${b}.${c}`;
 }
 
-export async function insertTld(row: Partial<CatalogueRow> & { tld: string }): Promise<CatalogueRow> {
-  const full: CatalogueRow = {
-    display: row.tld,
-    kind: "generic",
-    currency: "USD",
-    registration_cents: 1099,
-    renewal_cents: 1299,
-    transfer_cents: 999,
-    icann_fee_cents: 18,
-    on_sale: 0,
-    sale_cents: null,
-    is_popular: 0,
-    is_recommended: 0,
-    max_years: 10,
-    sort_order: 100_000,
-    ...row,
-  };
-  const columns = Object.keys(full) as (keyof CatalogueRow)[];
-  await env.DB.prepare(
-    `INSERT OR REPLACE INTO tlds (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-  )
-    .bind(...columns.map((column) => full[column]))
-    .run();
-  return full;
+export function insertTld(row: Partial<CatalogueRow> & { tld: string }): Promise<CatalogueRow> {
+  return insertCatalogueRow(env.DB, row);
 }
 
 /** Loads the sample catalogue exactly as `npm run db:seed` does (same parser, same statements). */

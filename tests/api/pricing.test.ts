@@ -1,14 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { TldPrice } from "../../core/pricing";
-import { api, freshClientIp, freshTld, insertTld, postJson, seedSampleCatalogue } from "./helpers";
+import { api, freshClientIp, freshTld, insertTld, postJson, seedSampleCatalogue, type ErrorBody } from "./helpers";
 
-interface ErrorBody {
-  success: false;
-  code: string;
-  message: string;
-  errors?: { path: string; message: string }[];
-}
 interface ListBody {
   success: true;
   data: {

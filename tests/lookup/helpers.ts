@@ -4,59 +4,18 @@
 import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type { CatalogueRow } from "../../core/catalogue";
+import { insertTld as insertCatalogueRow } from "../support/catalogue";
 
-/** A fresh ASCII extension nobody else uses ("t" + 12 letters). */
-export function freshTld(): string {
-  const letters = crypto.getRandomValues(new Uint8Array(12));
-  return `t${Array.from(letters, (byte) => String.fromCharCode(97 + (byte % 26))).join("")}`;
+export { freshTld, type ErrorBody } from "../support/catalogue";
+
+export function insertTld(row: Partial<CatalogueRow> & { tld: string }): Promise<CatalogueRow> {
+  return insertCatalogueRow(env.DB, row);
 }
 
 /** A fresh client address, so tests do not share a rate-limit bucket. */
 export function freshClientIp(): string {
   const [a, b, c] = crypto.getRandomValues(new Uint8Array(3));
   return `10.${a}.${b}.${c}-${crypto.randomUUID().slice(0, 8)}`;
-}
-
-export async function insertTld(row: Partial<CatalogueRow> & { tld: string }): Promise<CatalogueRow> {
-  const full: CatalogueRow = {
-    display: row.tld,
-    kind: "generic",
-    currency: "USD",
-    registration_cents: 1099,
-    renewal_cents: 1299,
-    transfer_cents: 999,
-    icann_fee_cents: 18,
-    on_sale: 0,
-    sale_cents: null,
-    is_popular: 0,
-    is_recommended: 0,
-    max_years: 10,
-    sort_order: 0,
-    ...row,
-  };
-  await env.DB.prepare(
-    `INSERT OR REPLACE INTO tlds (tld, display, kind, currency, registration_cents, renewal_cents,
-       transfer_cents, icann_fee_cents, on_sale, sale_cents, is_popular, is_recommended, max_years, sort_order)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
-    .bind(
-      full.tld,
-      full.display,
-      full.kind,
-      full.currency,
-      full.registration_cents,
-      full.renewal_cents,
-      full.transfer_cents,
-      full.icann_fee_cents,
-      full.on_sale,
-      full.sale_cents,
-      full.is_popular,
-      full.is_recommended,
-      full.max_years,
-      full.sort_order,
-    )
-    .run();
-  return full;
 }
 
 export async function setRegistrationCents(tld: string, cents: number): Promise<void> {
@@ -77,11 +36,4 @@ export async function waitForCacheKey(key: string): Promise<KVNamespaceListKey<u
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`cache key ${key} was never written`);
-}
-
-export interface ErrorBody {
-  success: false;
-  code: string;
-  message: string;
-  errors?: { path: string; message: string }[];
 }

@@ -1,0 +1,187 @@
+// `npm run bench`: builds and seeds (unless --no-setup), starts the built storefront on a free
+// loopback port, measures the home page (client JS/CSS bytes, Lighthouse mobile scores, SSR vs
+// static latency under load), prints a report, writes bench-results/home.json and stops the
+// server. Exit 0 whenever the figures were measured, PASS or FAIL; non-zero when the bench itself
+// could not run. How to read the figures: docs/bench.md.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { measureAssets } from "./bench/assets.mjs";
+import { DEFAULTS, HOME_PATH, LIGHTHOUSE_PATHS, PRICE_MARKER, RESULTS_DIR, SSR_REQUEST_CAP, STATIC_PATH } from "./bench/config.mjs";
+import { machineContext } from "./bench/context.mjs";
+import { runLighthouse } from "./bench/lighthouse.mjs";
+import { loadRun, warmUp } from "./bench/load.mjs";
+import { formatReport, targetRows } from "./bench/report.mjs";
+import { findFreePort, runSetup, startServer } from "./bench/server.mjs";
+
+const USAGE = `Usage: npm run bench -- [--no-setup] [--duration <s>] [--connections <n>] [--lighthouse-runs <n>] [--port <first port to try>]
+
+  --no-setup           skip \`npm run setup\` (build, local migrations, seed); use the existing build
+  --duration <s>       seconds per load run (default ${DEFAULTS.duration}; max 60)
+  --connections <n>    autocannon connections (default ${DEFAULTS.connections}; max 100)
+  --lighthouse-runs <n> Lighthouse runs per URL, median reported (default ${DEFAULTS.lighthouseRuns}; max 9)
+  --port <n>           first port tried for the server (default ${DEFAULTS.port}; lookup worker on port + 1)`;
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      "no-setup": { type: "boolean", default: false },
+      duration: { type: "string" },
+      connections: { type: "string" },
+      "lighthouse-runs": { type: "string" },
+      port: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const int = (name, fallback, min, max) => {
+    if (values[name] === undefined) return fallback;
+    const n = Number(values[name]);
+    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be an integer from ${min} to ${max}`);
+    return n;
+  };
+  return {
+    setup: !values["no-setup"],
+    duration: int("duration", DEFAULTS.duration, 1, 60),
+    connections: int("connections", DEFAULTS.connections, 1, 100),
+    lighthouseRuns: int("lighthouse-runs", DEFAULTS.lighthouseRuns, 1, 9),
+    port: int("port", DEFAULTS.port, 1024, 65000),
+  };
+}
+
+// Everything that must be undone if the bench stops early (server, browsers, load runs).
+const cleanups = new Set();
+const track = (fn) => {
+  const entry = { fn };
+  cleanups.add(entry);
+  return () => cleanups.delete(entry);
+};
+async function cleanUp() {
+  for (const entry of [...cleanups].reverse()) {
+    cleanups.delete(entry);
+    try {
+      await entry.fn();
+    } catch (error) {
+      console.error(`cleanup: ${error.message}`);
+    }
+  }
+}
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, async () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping the server and browsers…`);
+    await cleanUp();
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  });
+}
+
+const step = (text) => console.log(`› ${text}`);
+const seconds = (since) => Math.round((Date.now() - since) / 100) / 10;
+const errorText = (error) => (error instanceof Error ? error.message : String(error));
+
+async function main() {
+  let opts;
+  try {
+    opts = options();
+  } catch (error) {
+    console.error(`${errorText(error)}\n\n${USAGE}`);
+    return 2;
+  }
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const jsonPath = path.join(RESULTS_DIR, "home.json");
+  const report = { context: machineContext(), options: opts, setup: { skipped: !opts.setup }, errors: [], jsonPath };
+  step(`${report.context.cores} cores, Node ${report.context.node}, Chromium ${report.context.chromium}`);
+
+  let server;
+  try {
+    if (opts.setup) {
+      const logFile = path.join(RESULTS_DIR, "setup.log");
+      step(`npm run setup (log: ${logFile})…`);
+      const started = Date.now();
+      await runSetup(logFile, track);
+      report.setup.seconds = seconds(started);
+    }
+
+    const port = await findFreePort(opts.port);
+    const logFile = path.join(RESULTS_DIR, "server.log");
+    step(`starting node scripts/serve.mjs on port ${port} (log: ${logFile})…`);
+    const started = Date.now();
+    server = await startServer({ port, logFile });
+    const untrackServer = track(() => server.stop());
+    report.server = { origin: server.origin, port, lookupPort: server.lookupPort, readySeconds: seconds(started), log: logFile };
+    const home = new URL(HOME_PATH, server.origin).href;
+    {
+      const response = await fetch(home);
+      const body = await response.text();
+      report.server.preflight = { status: response.status, hasPrice: body.includes(PRICE_MARKER) };
+      if (!response.ok) throw new Error(`GET ${HOME_PATH} answered ${response.status} before any measurement`);
+    }
+
+    step("1/3 client JS/CSS bytes (headless Chromium)…");
+    try {
+      report.assets = await measureAssets({ origin: server.origin, path: HOME_PATH, track });
+    } catch (error) {
+      report.assets = { error: errorText(error) };
+      report.errors.push(`assets: ${errorText(error)}`);
+    }
+
+    report.lighthouse = [];
+    for (const lhPath of LIGHTHOUSE_PATHS) {
+      step(`2/3 Lighthouse ${lhPath} (mobile, ${opts.lighthouseRuns} run(s))…`);
+      const slug = lhPath === "/" ? "home" : lhPath.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
+      try {
+        const result = await runLighthouse({ url: new URL(lhPath, server.origin).href, runs: opts.lighthouseRuns, track, saveAs: path.join(RESULTS_DIR, `lighthouse-${slug}-mobile.json`) });
+        report.lighthouse.push({ path: lhPath, ...result });
+      } catch (error) {
+        report.lighthouse.push({ path: lhPath, error: errorText(error) });
+        report.errors.push(`lighthouse ${lhPath}: ${errorText(error)}`);
+      }
+    }
+
+    step(`3/3 load: SSR ${HOME_PATH} then ${STATIC_PATH}, ${opts.connections} connections × ${opts.duration} s each…`);
+    report.load = { options: { connections: opts.connections, duration: opts.duration, warmupRequests: DEFAULTS.warmupRequests } };
+    try {
+      const staticUrl = new URL(STATIC_PATH, server.origin).href;
+      await warmUp(home, DEFAULTS.warmupRequests, track);
+      await warmUp(staticUrl, DEFAULTS.warmupRequests, track);
+      report.load.ssr = await loadRun({ label: "SSR", url: home, connections: opts.connections, duration: opts.duration, cap: SSR_REQUEST_CAP, marker: PRICE_MARKER, track });
+      const sample = await fetch(home);
+      const sampleBody = await sample.text();
+      report.load.sampleAfter = { status: sample.status, hasPrice: sampleBody.includes(PRICE_MARKER), hasNaN: sampleBody.includes("NaN") };
+      report.load.static = await loadRun({ label: "static", url: staticUrl, connections: opts.connections, duration: opts.duration, track });
+      const { ssr, static: stat } = report.load;
+      report.load.ratio = stat.latencyMs.p50 > 0 ? Math.round((ssr.latencyMs.p50 / stat.latencyMs.p50) * 100) / 100 : null;
+      report.load.limiterHit = ssr.bodyCheck.withoutMarker > 0 || !report.load.sampleAfter.hasPrice;
+    } catch (error) {
+      report.load.error = errorText(error);
+      report.errors.push(`load: ${errorText(error)}`);
+    }
+
+    step("stopping the server…");
+    await server.stop();
+    untrackServer();
+  } catch (error) {
+    report.errors.push(errorText(error));
+  } finally {
+    await cleanUp();
+  }
+
+  report.targets = targetRows(report);
+  writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\n${formatReport(report)}`);
+  return report.errors.length ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (error) => {
+    console.error(error);
+    await cleanUp();
+    process.exit(1);
+  },
+);
