@@ -4,28 +4,31 @@
 // server. Exit 0 whenever the figures were measured, PASS or FAIL; non-zero when the bench itself
 // could not run. How to read the figures: docs/bench.md.
 import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { measureAssets } from "./bench/assets.mjs";
-import { DEFAULTS, HOME_PATH, LIGHTHOUSE_PATHS, PRICE_MARKER, RESULTS_DIR, SSR_REQUEST_CAP, STATIC_PATH } from "./bench/config.mjs";
+import { DEFAULTS, HOME_PATH, LIGHTHOUSE_PATHS, PRICE_MARKER, PRICING_API, RESULTS_DIR, SSR_REQUEST_CAP, STATIC_PATH } from "./bench/config.mjs";
 import { machineContext } from "./bench/context.mjs";
 import { runLighthouse } from "./bench/lighthouse.mjs";
-import { loadRun, warmUp } from "./bench/load.mjs";
+import { loadRun, sequentialRun, warmUp } from "./bench/load.mjs";
 import { formatReport, targetRows } from "./bench/report.mjs";
-import { findFreePort, runSetup, startServer } from "./bench/server.mjs";
+import { findFreePort, runNpm, snapshotProject, startServer } from "./bench/server.mjs";
 
-const USAGE = `Usage: npm run bench -- [--no-setup] [--duration <s>] [--connections <n>] [--lighthouse-runs <n>] [--port <first port to try>]
+const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>] [--connections <n>] [--lighthouse-runs <n>] [--port <n>]
 
-  --no-setup           skip \`npm run setup\` (build, local migrations, seed); use the existing build
-  --duration <s>       seconds per load run (default ${DEFAULTS.duration}; max 60)
-  --connections <n>    autocannon connections (default ${DEFAULTS.connections}; max 100)
-  --lighthouse-runs <n> Lighthouse runs per URL, median reported (default ${DEFAULTS.lighthouseRuns}; max 9)
-  --port <n>           first port tried for the server (default ${DEFAULTS.port}; lookup worker on port + 1)`;
+  --no-setup             skip \`npm run setup\` (build, local migrations, seed); use the existing build
+  --in-place             serve from the working tree itself, not a private snapshot of it (see docs/bench.md)
+  --duration <s>         seconds per load run (default ${DEFAULTS.duration}; 1 to 60)
+  --connections <n>      autocannon connections (default ${DEFAULTS.connections}; 1 to 100)
+  --lighthouse-runs <n>  Lighthouse runs per URL, the median is reported (default ${DEFAULTS.lighthouseRuns}; 1 to 9)
+  --port <n>             first port tried for the server (default ${DEFAULTS.port}); the lookup worker takes port + 1`;
 
 function options() {
   const { values } = parseArgs({
     options: {
       "no-setup": { type: "boolean", default: false },
+      "in-place": { type: "boolean", default: false },
       duration: { type: "string" },
       connections: { type: "string" },
       "lighthouse-runs": { type: "string" },
@@ -45,6 +48,7 @@ function options() {
   };
   return {
     setup: !values["no-setup"],
+    inPlace: values["in-place"],
     duration: int("duration", DEFAULTS.duration, 1, 60),
     connections: int("connections", DEFAULTS.connections, 1, 100),
     lighthouseRuns: int("lighthouse-runs", DEFAULTS.lighthouseRuns, 1, 9),
@@ -52,9 +56,15 @@ function options() {
   };
 }
 
+let interrupted = false;
 // Everything that must be undone if the bench stops early (server, browsers, load runs).
 const cleanups = new Set();
 const track = (fn) => {
+  if (interrupted) {
+    // Started while the bench is being interrupted: undo it right away.
+    Promise.resolve().then(fn).catch(() => {});
+    return () => {};
+  }
   const entry = { fn };
   cleanups.add(entry);
   return () => cleanups.delete(entry);
@@ -69,7 +79,6 @@ async function cleanUp() {
     }
   }
 }
-let interrupted = false;
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, async () => {
     if (interrupted) return;
@@ -80,7 +89,26 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   });
 }
 
-const step = (text) => console.log(`› ${text}`);
+// Killing a browser mid-run (on SIGINT) makes Lighthouse reject promises nobody awaits: ignore
+// those while interrupted; otherwise an error nobody caught ends the bench, servers stopped.
+for (const event of ["uncaughtException", "unhandledRejection"]) {
+  process.on(event, async (error) => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`bench failed (${event}):`, error);
+    await cleanUp();
+    process.exit(1);
+  });
+}
+
+const checkpoint = () => {
+  if (interrupted) throw new Error("interrupted");
+};
+const step = (text) => {
+  checkpoint();
+  console.log(`› ${text}`);
+};
+const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 const seconds = (since) => Math.round((Date.now() - since) / 100) / 10;
 const errorText = (error) => (error instanceof Error ? error.message : String(error));
 
@@ -99,21 +127,34 @@ async function main() {
 
   let server;
   try {
+    const root = process.cwd();
+    const setupLog = path.resolve(RESULTS_DIR, "setup.log");
+    writeFileSync(setupLog, "");
     if (opts.setup) {
-      const logFile = path.join(RESULTS_DIR, "setup.log");
-      step(`npm run setup (log: ${logFile})…`);
+      step(`npm run setup (log: ${path.relative(root, setupLog)})…`);
       const started = Date.now();
-      await runSetup(logFile, track);
+      await runNpm("setup", { cwd: root, logFile: setupLog, track });
       report.setup.seconds = seconds(started);
     }
 
+    let cwd = root;
+    if (!opts.inPlace) {
+      step("snapshot of the built project, with its own local database (db:migrate + db:seed)…");
+      const started = Date.now();
+      const snapshot = await snapshotProject(root, track);
+      cwd = snapshot.dir;
+      await runNpm("db:migrate", { cwd, logFile: setupLog, track });
+      await runNpm("db:seed", { cwd, logFile: setupLog, track });
+      report.snapshot = { dir: cwd, seconds: seconds(started) };
+    }
+
     const port = await findFreePort(opts.port);
-    const logFile = path.join(RESULTS_DIR, "server.log");
-    step(`starting node scripts/serve.mjs on port ${port} (log: ${logFile})…`);
+    const logFile = path.resolve(RESULTS_DIR, "server.log");
+    step(`starting node scripts/serve.mjs on port ${port} (log: ${path.relative(root, logFile)})…`);
     const started = Date.now();
-    server = await startServer({ port, logFile });
+    server = await startServer({ cwd, port, logFile });
     const untrackServer = track(() => server.stop());
-    report.server = { origin: server.origin, port, lookupPort: server.lookupPort, readySeconds: seconds(started), log: logFile };
+    report.server = { origin: server.origin, port, lookupPort: server.lookupPort, readySeconds: seconds(started), log: path.relative(root, logFile) };
     const home = new URL(HOME_PATH, server.origin).href;
     {
       const response = await fetch(home);
@@ -123,6 +164,9 @@ async function main() {
     }
 
     step("1/3 client JS/CSS bytes (headless Chromium)…");
+    report.sections = {};
+    let sectionStart = Date.now();
+    report.sections.assets = { loadAverageAtStart: loadAverage() };
     try {
       report.assets = await measureAssets({ origin: server.origin, path: HOME_PATH, track });
     } catch (error) {
@@ -130,6 +174,9 @@ async function main() {
       report.errors.push(`assets: ${errorText(error)}`);
     }
 
+    report.sections.assets.seconds = seconds(sectionStart);
+    sectionStart = Date.now();
+    report.sections.lighthouse = { loadAverageAtStart: loadAverage() };
     report.lighthouse = [];
     for (const lhPath of LIGHTHOUSE_PATHS) {
       step(`2/3 Lighthouse ${lhPath} (mobile, ${opts.lighthouseRuns} run(s))…`);
@@ -143,16 +190,37 @@ async function main() {
       }
     }
 
+    report.sections.lighthouse.seconds = seconds(sectionStart);
+    sectionStart = Date.now();
+    report.sections.load = { loadAverageAtStart: loadAverage() };
     step(`3/3 load: SSR ${HOME_PATH} then ${STATIC_PATH}, ${opts.connections} connections × ${opts.duration} s each…`);
     report.load = { options: { connections: opts.connections, duration: opts.duration, warmupRequests: DEFAULTS.warmupRequests } };
     try {
       const staticUrl = new URL(STATIC_PATH, server.origin).href;
       await warmUp(home, DEFAULTS.warmupRequests, track);
       await warmUp(staticUrl, DEFAULTS.warmupRequests, track);
+      // Without concurrency first: where the SSR time goes (the pricing call alone vs. the page).
+      const n = DEFAULTS.sequentialRequests;
+      checkpoint();
+      const seqSsr = await sequentialRun({ label: "SSR", url: home, requests: n, track });
+      const seqStatic = await sequentialRun({ label: "static", url: staticUrl, requests: n, track });
+      const seqApi = await sequentialRun({
+        label: "pricing API",
+        url: new URL(PRICING_API.path, server.origin).href,
+        method: "POST",
+        body: JSON.stringify(PRICING_API.body),
+        headers: { "content-type": "application/json" },
+        requests: n,
+        track,
+      });
+      report.load.sequential = { requests: n, ssr: seqSsr, static: seqStatic, pricingApi: seqApi };
+      checkpoint();
       report.load.ssr = await loadRun({ label: "SSR", url: home, connections: opts.connections, duration: opts.duration, cap: SSR_REQUEST_CAP, marker: PRICE_MARKER, track });
+      checkpoint();
       const sample = await fetch(home);
       const sampleBody = await sample.text();
       report.load.sampleAfter = { status: sample.status, hasPrice: sampleBody.includes(PRICE_MARKER), hasNaN: sampleBody.includes("NaN") };
+      checkpoint();
       report.load.static = await loadRun({ label: "static", url: staticUrl, connections: opts.connections, duration: opts.duration, track });
       const { ssr, static: stat } = report.load;
       report.load.ratio = stat.latencyMs.p50 > 0 ? Math.round((ssr.latencyMs.p50 / stat.latencyMs.p50) * 100) / 100 : null;
@@ -162,6 +230,8 @@ async function main() {
       report.errors.push(`load: ${errorText(error)}`);
     }
 
+    report.sections.load.seconds = seconds(sectionStart);
+    report.sections.load.loadAverageAtEnd = loadAverage();
     step("stopping the server…");
     await server.stop();
     untrackServer();

@@ -9,6 +9,9 @@ export const HOME_PATH = "/";
 /** A static file served by the same worker (assets binding), the load run's baseline. */
 export const STATIC_PATH = "/favicon.svg";
 
+/** The home page's own pricing call (HOME_TRACKED_TLDS in core/pricing.ts), timed alone through the public API. */
+export const PRICING_API = { path: "/api/v1/tld/pricing", body: { tlds: ["com", "net", "org"] } };
+
 /** A home page body only renders this when the pricing call through the lookup worker succeeded (.com price in the seed). */
 export const PRICE_MARKER = "$10.44";
 
@@ -60,6 +63,7 @@ export const DEFAULTS = {
   duration: 10, // seconds per load run
   connections: 10,
   warmupRequests: 50,
+  sequentialRequests: 20, // per URL, one connection, before the load runs
   lighthouseRuns: 3, // per URL; the median (by performance score) is reported
 };
 

@@ -74,3 +74,9 @@ export async function loadRun({ label, url, connections, duration, cap, marker, 
   if (marker) summary.bodyCheck = { marker, withoutMarker, withNaN, checked: summary.requests };
   return summary;
 }
+
+/** `requests` requests one after another on one connection: latency without queueing. */
+export async function sequentialRun({ label, url, requests, method = "GET", body, headers, track }) {
+  const outcome = await run({ url, connections: 1, amount: requests, method, body, headers, timeout: 10 }, track);
+  return summarise(label, url, outcome, { method });
+}

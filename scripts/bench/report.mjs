@@ -8,6 +8,13 @@ const padEnd = (value, width) => String(value).padEnd(width);
 const verdict = (ok) => (ok === null || ok === undefined ? "n/a" : ok ? "PASS" : "FAIL");
 const ms = (n) => (n == null ? "–" : n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : n.toFixed(0));
 
+/** " [Ns, load average a b c]" for a section: the machine may be busy with other work. */
+function section(r, name) {
+  const s = r.sections?.[name];
+  if (!s) return "";
+  return ` [${s.seconds ?? "?"} s; load average ${s.loadAverageAtStart.join(" ")}${s.loadAverageAtEnd ? ` → ${s.loadAverageAtEnd.join(" ")}` : ""}]`;
+}
+
 export function formatReport(r) {
   const out = [];
   const line = (text = "") => out.push(text);
@@ -24,18 +31,24 @@ export function formatReport(r) {
     line(
       `Server:    ${r.server.origin} (lookup worker on :${r.server.lookupPort}), node scripts/serve.mjs; ${r.setup.skipped ? "setup skipped (--no-setup)" : `npm run setup ${r.setup.seconds}s`}; ready in ${r.server.readySeconds}s`,
     );
+    line(
+      r.snapshot
+        ? `Served:    from a private snapshot of the working tree (${r.snapshot.dir}, own local D1/KV state, ${r.snapshot.seconds}s; removed afterwards)`
+        : "Served:    from the working tree itself (--in-place)",
+    );
     if (r.server.preflight) line(`Preflight: GET / → ${r.server.preflight.status}, price ${PRICE_MARKER} ${r.server.preflight.hasPrice ? "present" : "MISSING (pricing call failed)"}`);
   }
 
   // 1. Bytes
   line();
-  line("1. Client JS and CSS loaded by / (same-origin script/stylesheet responses in headless Chromium, each gzip -9)");
+  line(`1. Client JS and CSS loaded by / (same-origin script/stylesheet responses in headless Chromium, each gzip -9)${section(r, "assets")}`);
   const a = r.assets;
   if (a?.error) line(`   ERROR: ${a.error}`);
   else if (a) {
     const jsOk = a.js.gzip <= TARGETS.jsGzipBytes;
-    line(`   JS   ${pad(a.js.files, 2)} files  ${pad(kb(a.js.raw), 10)} raw  ${pad(kb(a.js.gzip), 9)} gzip   target ≤ ${kb(TARGETS.jsGzipBytes)} gzip   ${verdict(jsOk)}`);
-    line(`   CSS  ${pad(a.css.files, 2)} files  ${pad(kb(a.css.raw), 10)} raw  ${pad(kb(a.css.gzip), 9)} gzip   (no target)`);
+    const files = (n) => `${pad(n, 2)} ${n === 1 ? "file " : "files"}`;
+    line(`   JS   ${files(a.js.files)}  ${pad(kb(a.js.raw), 10)} raw  ${pad(kb(a.js.gzip), 9)} gzip   target ≤ ${kb(TARGETS.jsGzipBytes)} gzip   ${verdict(jsOk)}`);
+    line(`   CSS  ${files(a.css.files)}  ${pad(kb(a.css.raw), 10)} raw  ${pad(kb(a.css.gzip), 9)} gzip   (no target)`);
     line(`   (exact bytes: JS ${a.js.raw} raw / ${a.js.gzip} gzip; CSS ${a.css.raw} raw / ${a.css.gzip} gzip)`);
     line("   Files (largest gzip first):");
     for (const f of a.files) {
@@ -55,7 +68,7 @@ export function formatReport(r) {
   line();
   const lhList = r.lighthouse ?? [];
   const first = lhList.find((l) => !l.error);
-  line(`2. Lighthouse${first ? ` ${first.lighthouseVersion}, ${first.formFactor} (default), throttling "${first.throttlingMethod}", median of ${first.runs} run(s)` : ""}`);
+  line(`2. Lighthouse${first ? ` ${first.lighthouseVersion}, ${first.formFactor} (default), throttling "${first.throttlingMethod}", median of ${first.runs} run(s)` : ""}${section(r, "lighthouse")}`);
   for (const lh of lhList) {
     line(`   ${lh.path}`);
     if (lh.error) {
@@ -86,12 +99,17 @@ export function formatReport(r) {
   // 3. Load
   line();
   const l = r.load;
-  line(`3. Load (autocannon, loopback${l?.options ? `, ${l.options.connections} connections, ${l.options.duration} s per run, after ${l.options.warmupRequests} warm-up requests each` : ""})`);
+  line(`3. Load (autocannon, loopback${l?.options ? `, ${l.options.connections} connections, ${l.options.duration} s per run, after ${l.options.warmupRequests} warm-up requests each` : ""})${section(r, "load")}`);
   if (l?.error) line(`   ERROR: ${l.error}`);
   if (l?.ssr || l?.static) {
     line(`   ${padEnd("", 22)}${pad("req/s", 8)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("non-2xx", 9)}${pad("errors", 8)}${pad("requests", 10)}`);
     for (const run of [l.ssr, l.static].filter(Boolean))
       line(`   ${padEnd(`${run.label} ${new URL(run.url).pathname}`, 22)}${pad(run.requestsPerSecond, 8)}${pad(ms(run.latencyMs.p50), 9)}${pad(ms(run.latencyMs.p99), 9)}${pad(run.non2xx, 9)}${pad(run.errors, 8)}${pad(run.requests, 10)}`);
+    const q = l.sequential;
+    if (q)
+      line(
+        `   One connection, ${q.requests} requests each, p50: SSR ${ms(q.ssr.latencyMs.p50)} ms, static ${ms(q.static.latencyMs.p50)} ms (ratio ${(q.ssr.latencyMs.p50 / q.static.latencyMs.p50).toFixed(1)}×), pricing API alone (POST ${new URL(q.pricingApi.url).pathname}, the home page's call) ${ms(q.pricingApi.latencyMs.p50)} ms${q.pricingApi.non2xx ? ` [${q.pricingApi.non2xx} non-2xx]` : ""}`,
+      );
     if (l.ratio != null) line(`   SSR p50 / static p50 = ${l.ratio.toFixed(1)}×   target ≤ ${TARGETS.ssrToStaticP50}×   ${verdict(l.ratio <= TARGETS.ssrToStaticP50)}`);
     if (l.ssr) {
       const b = l.ssr.bodyCheck;

@@ -1,6 +1,6 @@
 // Runs `npm run setup`, starts `node scripts/serve.mjs` on a free port and stops it again.
 import { spawn } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -40,10 +40,10 @@ function groupAlive(pgid) {
   }
 }
 
-/** `npm run setup` (build, local migrations, seed), output to `logFile`. */
-export async function runSetup(logFile, track) {
-  const fd = openSync(logFile, "w");
-  const child = spawn("npm", ["run", "setup"], { stdio: ["ignore", fd, fd], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+/** `npm run <script>` in `cwd`, output appended to `logFile`. */
+export async function runNpm(script, { cwd, logFile, track }) {
+  const fd = openSync(logFile, "a");
+  const child = spawn("npm", ["run", script], { cwd, stdio: ["ignore", fd, fd], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
   closeSync(fd);
   const untrack = track(async () => {
     if (!exited(child)) child.kill("SIGTERM");
@@ -54,7 +54,46 @@ export async function runSetup(logFile, track) {
     child.once("exit", (c, signal) => resolve(signal ? `signal ${signal}` : c));
   });
   untrack();
-  if (code !== 0) throw new Error(`npm run setup failed (${code}); last lines of ${logFile}:\n${tail(logFile)}`);
+  if (code !== 0) throw new Error(`npm run ${script} failed (${code}); last lines of ${logFile}:\n${tail(logFile)}`);
+}
+
+// Not copied into the snapshot: dependencies are linked, local state is made afresh, the rest is
+// history, caches and results.
+const SNAPSHOT_SKIP = new Set(["node_modules", ".git", ".wrangler", "workers/lookup/.wrangler", "bench-results", "test-results", "playwright-report", ".cache", ".tmp"]);
+
+/** Every /assets/… file the server build names exists in build/client (i.e. not a half-written build). */
+function buildProblem(dir) {
+  const serverEntry = path.join(dir, "build/server/index.js");
+  if (!existsSync(serverEntry)) return "build/server/index.js is missing";
+  if (!existsSync(path.join(dir, "build/client/assets"))) return "build/client/assets is missing";
+  const named = new Set(readFileSync(serverEntry, "utf8").match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? []);
+  if (!named.size) return "build/server/index.js names no /assets/ files";
+  const missing = [...named].filter((asset) => !existsSync(path.join(dir, "build/client", asset)));
+  return missing.length ? `build/client lacks ${missing.length} file(s) the server build names (${missing.slice(0, 3).join(", ")})` : null;
+}
+
+/**
+ * Copies the project (with its build) to a private temporary directory, so that other people
+ * rebuilding, re-seeding or editing the shared working tree cannot reload or stop the bench
+ * server mid-run (wrangler dev rebuilds the worker whenever its sources or build/ change).
+ * Retries while the build looks half-written.
+ */
+export async function snapshotProject(root, track) {
+  for (let attempt = 1; ; attempt++) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "trinity-bench-"));
+    const untrack = track(() => rmSync(dir, { recursive: true, force: true }));
+    cpSync(root, dir, {
+      recursive: true,
+      filter: (source) => !SNAPSHOT_SKIP.has(path.relative(root, source).split(path.sep).join("/")),
+    });
+    symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+    const problem = buildProblem(dir);
+    if (!problem) return { dir, remove: () => (untrack(), rmSync(dir, { recursive: true, force: true })) };
+    untrack();
+    rmSync(dir, { recursive: true, force: true });
+    if (attempt === 3) throw new Error(`the build in ${root} is incomplete (${problem}); run \`npm run setup\` (or drop --no-setup) and make sure no other build is running`);
+    await sleep(5000);
+  }
 }
 
 function portFree(port, host = "127.0.0.1") {
@@ -89,10 +128,11 @@ export async function findFreePort(start) {
  * wrangler dev registry, so the storefront's LOOKUP binding reaches this lookup worker and not one
  * another `npm start` on the machine registered. Resolves once it printed "Storefront ready".
  */
-export async function startServer({ port, logFile, timeoutMs = 120_000 }) {
+export async function startServer({ cwd, port, logFile, timeoutMs = 120_000 }) {
   const registry = mkdtempSync(path.join(os.tmpdir(), "trinity-bench-registry-"));
   const fd = openSync(logFile, "w");
   const child = spawn(process.execPath, ["scripts/serve.mjs"], {
+    cwd,
     stdio: ["ignore", fd, fd],
     detached: true, // own process group: the fallback stop below can reach wrangler/workerd too
     env: {
