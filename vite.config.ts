@@ -11,7 +11,7 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     // Dev only: bindings from wrangler.toml (D1, KV, the LOOKUP service run by scripts/dev.mjs).
     cloudflareDevProxyVitePlugin<StorefrontEnv, IncomingRequestCfProperties>({
@@ -34,6 +34,9 @@ export default defineConfig({
     tsconfigPaths(),
   ],
   ssr: {
+    // Bundle every dependency into build/server so React & co. are built for production with
+    // process.env.NODE_ENV replaced (wrangler dev would otherwise pick their development builds).
+    noExternal: true,
     resolve: {
       conditions: ["workerd", "worker", "browser"],
       externalConditions: ["workerd", "worker"],
@@ -42,7 +45,10 @@ export default defineConfig({
   resolve: {
     mainFields: ["browser", "module", "main"],
   },
+  // The production server bundle gets React's production builds (its CJS entries pick one at
+  // run time from process.env.NODE_ENV, which wrangler dev would set to "development").
+  define: command === "build" && isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : undefined,
   build: {
     minify: true,
   },
-});
+}));

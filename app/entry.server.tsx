@@ -1,12 +1,10 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
-import { i18nConfig } from "./i18n/config";
-import { i18next, resources } from "./server/i18n.server";
+import { getLocale, i18nForLocale } from "./server/i18n.server";
 
 export default async function handleRequest(
   request: Request,
@@ -15,9 +13,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
-  const lng = await i18next.getLocale(request);
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng, resources });
+  const lng = await getLocale(request);
+  const instance = i18nForLocale(lng);
   const nonce = loadContext.nonce;
 
   let status = responseStatusCode;

@@ -5,20 +5,26 @@ import { HOME_TRACKED_TLDS, homePriceText, type HomePriceState, type TldPrice } 
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { HomeSearch } from "../components/home-search";
 import { apiClient } from "../server/api.server";
-import { i18next } from "../server/i18n.server";
+import { createMemo } from "../server/memo.server";
+import { getTranslator } from "../server/i18n.server";
 
 /** The price cards wait at most this long for the pricing call before showing the failure state. */
 const PRICING_TIMEOUT_MS = 2000;
+/** The three prices are the same for every visitor: keep them per isolate for 30 s. */
+const homePricesMemo = createMemo<TldPrice[]>(30_000);
 
 async function loadHomePrices(args: LoaderFunctionArgs): Promise<{ failed: boolean; pricing: TldPrice[] }> {
   try {
-    const response = await apiClient(args.context, args.request).api.v1.tld.pricing.$post(
-      { json: { tlds: [...HOME_TRACKED_TLDS] } },
-      { init: { signal: AbortSignal.timeout(PRICING_TIMEOUT_MS) } },
-    );
-    const body = await response.json();
-    if (!body.success) throw new Error(`pricing call answered ${response.status}`);
-    return { failed: false, pricing: body.data.pricing };
+    const pricing = await homePricesMemo("home", async () => {
+      const response = await apiClient(args.context, args.request).api.v1.tld.pricing.$post(
+        { json: { tlds: [...HOME_TRACKED_TLDS] } },
+        { init: { signal: AbortSignal.timeout(PRICING_TIMEOUT_MS) } },
+      );
+      const body = await response.json();
+      if (!body.success) throw new Error(`pricing call answered ${response.status}`);
+      return body.data.pricing;
+    });
+    return { failed: false, pricing };
   } catch (error) {
     // SPEC §8: the cards show NaN, the error is logged, no message.
     console.error("home pricing failed", error);
@@ -27,7 +33,7 @@ async function loadHomePrices(args: LoaderFunctionArgs): Promise<{ failed: boole
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const [t, prices] = await Promise.all([i18next.getFixedT(args.request), loadHomePrices(args)]);
+  const [{ t }, prices] = await Promise.all([getTranslator(args.request), loadHomePrices(args)]);
   return { title: t("meta.homeTitle"), description: t("meta.homeDescription"), prices };
 }
 

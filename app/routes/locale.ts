@@ -1,14 +1,14 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { normaliseLocale } from "../../core/locale";
 import { safeRedirectPath } from "../../core/safe-redirect";
-import { i18next, localeCookie } from "../server/i18n.server";
+import { fixedT, localeCookie } from "../server/i18n.server";
 import { createToastHeaders } from "../server/toast.server";
 
 /** The TR/EN buttons post here (works without JS): set the `locale` cookie and go back. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const locale = normaliseLocale(String(form.get("locale") ?? ""));
-  const t = await i18next.getFixedT(locale);
+  const t = fixedT(locale);
   const headers = await createToastHeaders({ type: "success", description: t("locale.changed") });
   headers.append("Set-Cookie", await localeCookie.serialize(locale));
   return redirect(safeRedirectPath(form.get("redirectTo")), { status: 303, headers });
