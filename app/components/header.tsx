@@ -29,7 +29,7 @@ function LanguageSwitch({ locale, redirectTo }: { locale: Locale; redirectTo: st
           lang={code}
           aria-pressed={locale === code}
           aria-label={code === "tr" ? t("header.switchToTurkish") : t("header.switchToEnglish")}
-          className="rounded px-2 py-1 text-xs font-semibold uppercase text-slate-700 hover:bg-slate-100 aria-pressed:bg-indigo-600 aria-pressed:text-white dark:text-slate-200 dark:hover:bg-slate-800 dark:aria-pressed:bg-indigo-500 dark:aria-pressed:text-slate-950"
+          className="rounded px-2 py-1 text-xs font-semibold uppercase text-slate-700 hover:bg-slate-100 aria-pressed:bg-indigo-600 aria-pressed:text-white dark:text-slate-200 dark:hover:bg-slate-800 dark:aria-pressed:bg-indigo-400 dark:aria-pressed:text-slate-950"
         >
           {code}
         </button>
@@ -75,7 +75,7 @@ export function Header({ locale, cartCount }: { locale: Locale; cartCount: numbe
       <Link to="/signin" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
         {t("header.signIn")}
       </Link>
-      <Link to="/signup" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-700 dark:bg-indigo-500 dark:text-slate-950 dark:hover:bg-indigo-400">
+      <Link to="/signup" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300">
         {t("header.signUp")}
       </Link>
     </>

@@ -59,7 +59,7 @@ export function HomeSearch() {
         type="submit"
         disabled={hydrated && (empty || searching)}
         aria-busy={searching}
-        className="h-14 rounded-xl bg-indigo-600 px-6 text-base font-semibold text-white shadow-sm transition hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-indigo-300 dark:bg-indigo-500 dark:text-slate-950 dark:hover:bg-indigo-400 dark:disabled:bg-indigo-900 dark:disabled:text-indigo-300"
+        className="h-14 rounded-xl bg-indigo-600 px-6 text-base font-semibold text-white shadow-sm transition hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-indigo-300 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300 dark:disabled:bg-indigo-900 dark:disabled:text-indigo-300"
       >
         {searching ? t("home.hero.searching") : t("home.hero.searchButton")}
       </button>

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import en from "../../app/i18n/en";
 import { expectedHomePrice } from "./support/catalogue";
+import { openHome } from "./support/interactive";
 
 const SEARCH_LABEL = "Search for a domain name";
 const SEARCH_BUTTON = "Trinity Mode Search";
@@ -54,7 +55,7 @@ test.describe("home page", () => {
   });
 
   test("pressing Enter searches for the name", async ({ page, javaScriptEnabled }) => {
-    await page.goto("/");
+    await openHome(page, javaScriptEnabled);
     const typed = "  XN--BCHER-KVA.com ";
     await page.getByRole("searchbox", { name: SEARCH_LABEL }).fill(typed);
     await page.getByRole("searchbox", { name: SEARCH_LABEL }).press("Enter");
@@ -65,7 +66,7 @@ test.describe("home page", () => {
   });
 
   test("clicking Trinity Mode Search searches for the name", async ({ page, javaScriptEnabled }) => {
-    await page.goto("/");
+    await openHome(page, javaScriptEnabled);
     await page.getByRole("searchbox", { name: SEARCH_LABEL }).fill(" Example.ORG");
     await page.getByRole("button", { name: SEARCH_BUTTON }).click();
     const expected = javaScriptEnabled ? "example.org" : " Example.ORG";

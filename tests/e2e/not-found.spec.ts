@@ -21,14 +21,6 @@ test.describe("404 page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find the domain that fits your idea");
   });
 
-  test("a link from the site to a missing page shows the 404 page", async ({ page }) => {
-    await page.goto("/");
-    await page.getByRole("contentinfo").getByRole("link", { name: "Roadmap" }).click();
-    await expect(page).toHaveURL((url) => url.pathname === "/roadmap");
-    await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
-    await expect(page).toHaveTitle("Page Not Found");
-  });
-
   test.describe("in Turkish", () => {
     test.use({ locale: "tr-TR" });
 

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import en from "../../app/i18n/en";
 import { EXTERNAL_LINKS, FOOTER_COLUMNS, HEADER_MENUS } from "../../app/config/navigation";
 import { bodyBackground, lightness } from "./support/colors";
+import { openHome, waitUntilInteractive } from "./support/interactive";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -62,8 +63,8 @@ test.describe("header", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find the domain that fits your idea");
   });
 
-  test("each desktop dropdown opens to show its links", async ({ page }) => {
-    await page.goto("/");
+  test("each desktop dropdown opens to show its links", async ({ page, javaScriptEnabled }) => {
+    await openHome(page, javaScriptEnabled);
     for (const menu of HEADER_MENUS) {
       const label = en.header.menus[menu.key];
       const first = menuLink(page, en.header.links[menu.links[0].key as keyof typeof en.header.links]);
@@ -79,8 +80,8 @@ test.describe("header", () => {
     }
   });
 
-  test("a dropdown link navigates", async ({ page }) => {
-    await page.goto("/");
+  test("a dropdown link navigates", async ({ page, javaScriptEnabled }) => {
+    await openHome(page, javaScriptEnabled);
     await menuToggle(page, "Hosting").click();
     await menuLink(page, "GPU root servers").click();
     await expect(page).toHaveURL((url) => url.pathname === "/vps" && url.hash === "#gpu-servers");
@@ -88,7 +89,7 @@ test.describe("header", () => {
 
   test("only one dropdown is open at a time", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "closing the other dropdowns is a JavaScript enhancement");
-    await page.goto("/");
+    await openHome(page, javaScriptEnabled);
     await menuToggle(page, "Domains").click();
     await expect(menuLink(page, "Transfer a domain")).toBeVisible();
     await menuToggle(page, "Tools").click();
@@ -101,7 +102,7 @@ test.describe("header", () => {
 
   test("a dropdown closes on an outside click", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "closing on an outside click is a JavaScript enhancement");
-    await page.goto("/");
+    await openHome(page, javaScriptEnabled);
     await menuToggle(page, "More").click();
     await expect(menuLink(page, "Blog")).toBeVisible();
     await page.getByRole("heading", { level: 1 }).click();
@@ -110,7 +111,7 @@ test.describe("header", () => {
 
   test("a dropdown closes with Escape", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "closing with Escape is a JavaScript enhancement");
-    await page.goto("/");
+    await openHome(page, javaScriptEnabled);
     await menuToggle(page, "Domains").click();
     await expect(menuLink(page, "WHOIS lookup")).toBeVisible();
     await page.keyboard.press("Escape");
@@ -119,10 +120,10 @@ test.describe("header", () => {
 
   test("a dropdown closes when the page scrolls", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "closing on scroll is a JavaScript enhancement");
-    await page.goto("/");
+    await openHome(page, javaScriptEnabled);
     await menuToggle(page, "Hosting").click();
     await expect(menuLink(page, "x86 VPS")).toBeVisible();
-    await page.getByRole("heading", { name: "Why choose us" }).hover();
+    await page.mouse.move(900, 600);
     await page.mouse.wheel(0, 800);
     await expect(menuLink(page, "x86 VPS")).toBeHidden();
   });
@@ -130,8 +131,8 @@ test.describe("header", () => {
   test.describe("on a phone", () => {
     test.use({ viewport: PHONE });
 
-    test("the full-screen menu opens with every section and closes again", async ({ page }) => {
-      await page.goto("/");
+    test("the full-screen menu opens with every section and closes again", async ({ page, javaScriptEnabled }) => {
+      await openHome(page, javaScriptEnabled);
       const open = page.getByRole("banner").getByText("Menu", { exact: true });
       await expect(open).toBeVisible();
       // The desktop dropdowns are not shown at this width.
@@ -154,8 +155,8 @@ test.describe("header", () => {
       await expect(open).toBeVisible();
     });
 
-    test("a link in the menu navigates", async ({ page }) => {
-      await page.goto("/");
+    test("a link in the menu navigates", async ({ page, javaScriptEnabled }) => {
+      await openHome(page, javaScriptEnabled);
       await page.getByRole("banner").getByText("Menu", { exact: true }).click();
       await mainNav(page).getByRole("link", { name: "SSL checker" }).click();
       await expect(page).toHaveURL((url) => url.pathname === "/tools/ssl");
@@ -164,8 +165,8 @@ test.describe("header", () => {
 });
 
 test.describe("language", () => {
-  test("TR and EN switch the language with a confirmation toast", async ({ page, context }) => {
-    await page.goto("/");
+  test("TR and EN switch the language with a confirmation toast", async ({ page, context, javaScriptEnabled }) => {
+    await openHome(page, javaScriptEnabled);
     const turkish = page.getByRole("button", { name: "Türkçe" });
     const english = page.getByRole("button", { name: "English" });
     await expect(turkish).toHaveText(/^tr$/i);
@@ -208,10 +209,11 @@ test.describe("language", () => {
 
   test("the toast closes with its button", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "the close button is a JavaScript enhancement");
-    await page.goto("/");
+    await openHome(page, javaScriptEnabled);
     await page.getByRole("button", { name: "Türkçe" }).click();
     const toast = page.getByRole("status").filter({ hasText: "Dil Türkçe olarak ayarlandı." });
     await expect(toast).toBeVisible();
+    await waitUntilInteractive(page);
     await toast.getByRole("button", { name: "Bildirimi kapat" }).click();
     await expect(toast).toHaveCount(0);
   });
@@ -261,7 +263,7 @@ test.describe("theme", () => {
   const storedTheme = (page: Page) => page.evaluate(() => localStorage.getItem("theme"));
 
   test("System, Light and Dark apply and survive a reload", async ({ page, context, javaScriptEnabled }) => {
-    await page.goto("/");
+    await openHome(page, javaScriptEnabled);
     const buttons = group(page).getByRole("button");
     await expect(buttons).toHaveText(["System", "Light", "Dark"]);
     await expect(group(page).getByRole("button", { name: "System" })).toHaveAttribute("aria-pressed", "true");
@@ -295,9 +297,9 @@ test.describe("theme", () => {
     else expect((await context.cookies()).some((cookie) => cookie.name === "theme")).toBe(false);
   });
 
-  test("a Light choice wins over a dark OS", async ({ page }) => {
+  test("a Light choice wins over a dark OS", async ({ page, javaScriptEnabled }) => {
     await page.emulateMedia({ colorScheme: "dark" });
-    await page.goto("/");
+    await openHome(page, javaScriptEnabled);
     expect(await isDark(page)).toBe(true);
     await group(page).getByRole("button", { name: "Light" }).click();
     await expect(html(page)).toHaveAttribute("data-theme", "light");
@@ -319,7 +321,7 @@ test.describe("theme", () => {
 
   test("a saved theme is applied before the page is shown", async ({ page, context, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "the saved choice lives in localStorage, read by the inline head script");
-    await page.goto("/");
+    await openHome(page, javaScriptEnabled);
     const synced = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/theme"));
     await group(page).getByRole("button", { name: "Dark" }).click();
     await synced;

@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+
+const PHONE = { width: 390, height: 844 };
+
+const PAGES = [
+  { name: "home", path: "/", heading: "Find the domain that fits your idea" },
+  { name: "404", path: "/definitely-not-here", heading: "Page Not Found" },
+] as const;
+
+for (const scheme of ["light", "dark"] as const) {
+  for (const size of ["desktop", "phone"] as const) {
+    test.describe(`${scheme} OS theme, ${size}`, () => {
+      test.use({ colorScheme: scheme, ...(size === "phone" ? { viewport: PHONE } : {}) });
+
+      for (const target of PAGES) {
+        test(`the ${target.name} page has no axe violations`, async ({ page, javaScriptEnabled }) => {
+          await page.goto(target.path);
+          await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.heading);
+          await expectNoAxeViolations(page, javaScriptEnabled);
+        });
+      }
+    });
+  }
+}
+
+test.describe("in Turkish", () => {
+  test.use({ locale: "tr-TR" });
+
+  for (const scheme of ["light", "dark"] as const) {
+    test(`the home page has no axe violations (${scheme})`, async ({ page, javaScriptEnabled }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto("/");
+      await expect(page.locator("html")).toHaveAttribute("lang", "tr");
+      await expectNoAxeViolations(page, javaScriptEnabled);
+    });
+  }
+});
+
+test("a Dark choice on a light OS has no axe violations", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/");
+  await page.getByRole("group", { name: "Theme" }).getByRole("button", { name: "Dark" }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await page.waitForLoadState("networkidle");
+  await expectNoAxeViolations(page, javaScriptEnabled);
+});
+
+test("an open desktop dropdown and the language toast have no axe violations", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Türkçe" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Dil Türkçe olarak ayarlandı." })).toBeVisible();
+  await page.getByRole("navigation", { name: "Ana menü" }).getByText("Alan adları", { exact: true }).click();
+  await expect(page.getByRole("navigation", { name: "Ana menü" }).getByRole("link").first()).toBeVisible();
+  await expectNoAxeViolations(page, javaScriptEnabled);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  for (const scheme of ["light", "dark"] as const) {
+    test(`the open mobile menu has no axe violations (${scheme})`, async ({ page, javaScriptEnabled }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto("/");
+      await page.getByRole("banner").getByText("Menu", { exact: true }).click();
+      await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+    });
+  }
+});

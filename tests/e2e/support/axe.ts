@@ -1,0 +1,45 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * axe-core is itself a script, and it cannot run in a page whose scripts are disabled. For the
+ * JavaScript-off project the document exactly as that visitor has it (server markup plus their
+ * clicks: open menus, the theme chosen with a form post…) is copied, without any <script>, into
+ * a JavaScript-enabled page with the same viewport and colour scheme, and axe analyses that copy.
+ */
+async function scriptFreeCopy(page: Page): Promise<{ copy: Page; close: () => Promise<void> }> {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const dark = await page.locator("html").evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches);
+  const browser = page.context().browser();
+  if (!browser) throw new Error("no browser behind this page");
+  const context = await browser.newContext({
+    javaScriptEnabled: true,
+    viewport: page.viewportSize(),
+    colorScheme: dark ? "dark" : "light",
+  });
+  const copy = await context.newPage();
+  const url = page.url();
+  // The document comes from the snapshot; its stylesheet and images from the real server.
+  await copy.route(
+    (candidate) => candidate.href === url,
+    (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+  );
+  await copy.goto(url);
+  return { copy, close: () => context.close() };
+}
+
+/** Runs axe on the page as it is now; the failure message names each rule and its elements. */
+export async function expectNoAxeViolations(page: Page, javaScriptEnabled: boolean) {
+  const target = javaScriptEnabled ? { copy: page, close: async () => {} } : await scriptFreeCopy(page);
+  try {
+    const { violations } = await new AxeBuilder({ page: target.copy }).analyze();
+    const report = violations.map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n` +
+        violation.nodes.map((node) => `    ${node.target.join(" ")} — ${node.failureSummary ?? ""}`).join("\n"),
+    );
+    expect(report, report.join("\n")).toEqual([]);
+  } finally {
+    await target.close();
+  }
+}
