@@ -1,0 +1,200 @@
+import { Hono } from "hono";
+import { DOMAIN_ERROR_MESSAGES, parseDomainName, parseLabel, type ParsedDomainName } from "../../../core/domain-name";
+import {
+  aiSuggestBodySchema,
+  bulkSearchBodySchema,
+  catalogueCheckQuerySchema,
+  offerSchema,
+  suggestQuerySchema,
+} from "../../../core/domain-schemas";
+import { insertOffer } from "../db/cart";
+import { loadCatalogue, type CatalogueIndex } from "../db/catalogue";
+import { domainWarnings, nameFromParts, searchResult, type DomainSearchResult } from "../domain-quote";
+import type { ApiBindings } from "../env";
+import { ApiError } from "../errors";
+import type { ApiServices } from "../services";
+import { zValidate } from "../validate";
+
+/** How many candidates Trinity generates before availability trims them to the limit. */
+const SUGGESTION_CANDIDATES = 80;
+
+/**
+ * A name as typed → the registrable name under one of our extensions. "www.example.com" is
+ * searched as "example.com" (names are registered directly under an extension).
+ */
+export function parseSearchName(input: string, catalogue: CatalogueIndex): ParsedDomainName {
+  const parsed = parseDomainName(input, (tld) => catalogue.byTld.has(tld));
+  if (!parsed.ok) {
+    throw new ApiError(400, parsed.error, DOMAIN_ERROR_MESSAGES[parsed.error], [{ path: "domain", message: parsed.detail }]);
+  }
+  return registrableName(parsed.name, catalogue);
+}
+
+/** "www.example.com" → "example.com": the label right under the extension (the registry checks only those). */
+function registrableName(name: ParsedDomainName, catalogue: CatalogueIndex): ParsedDomainName {
+  if (!name.label.includes(".")) return name;
+  const row = catalogue.byTld.get(name.tld);
+  const asciiLabel = name.label.slice(name.label.lastIndexOf(".") + 1);
+  const unicodeLabel = name.labelUnicode.slice(name.labelUnicode.lastIndexOf(".") + 1);
+  return row ? nameFromParts({ ascii: asciiLabel, unicode: unicodeLabel }, row) : name;
+}
+
+/** What the registry says about a taken name: the summary shown beside it. */
+export interface RegistrationSummary {
+  status: string;
+  registrar: string;
+  created_at: string;
+  expires_at: string;
+  locked: boolean;
+  transferable: boolean;
+  held_here: boolean;
+}
+
+async function searchOne(
+  services: ApiServices,
+  catalogue: CatalogueIndex,
+  name: ParsedDomainName,
+): Promise<DomainSearchResult & { registration: RegistrationSummary | null }> {
+  const [check] = await services.registry.check([name.ascii]);
+  const info = check.reason === "registered" ? await services.registry.info(name.ascii) : null;
+  return {
+    ...searchResult(name, catalogue.byTld.get(name.tld), check, domainWarnings(name)),
+    registration: info
+      ? {
+          status: info.status,
+          registrar: info.registrar,
+          created_at: info.createdAt,
+          expires_at: info.expiresAt,
+          locked: info.locked,
+          transferable: info.transferable,
+          held_here: info.heldHere,
+        }
+      : null,
+  };
+}
+
+/** Generates Trinity ideas, keeps the available ones, prices them, best first. */
+async function suggest(
+  services: ApiServices,
+  catalogue: CatalogueIndex,
+  phrase: string,
+  options: { tlds?: string[]; limit: number; locale?: "en" | "tr" },
+) {
+  const tlds = options.tlds?.filter((tld) => catalogue.byTld.has(tld)) ?? catalogue.rows.map((row) => row.tld);
+  if (tlds.length === 0) throw new ApiError(400, "unknown_extension", DOMAIN_ERROR_MESSAGES.unknown_extension, [{ path: "tlds", message: "none of these extensions is in our catalogue" }]);
+  const candidates = await services.suggestions.suggest({ phrase, tlds, max: SUGGESTION_CANDIDATES, locale: options.locale });
+  const known = candidates.filter((candidate) => catalogue.byTld.has(candidate.tld));
+  const checks = known.length > 0 ? await services.registry.check(known.map((c) => `${c.label}.${c.tld}`)) : [];
+  const suggestions = [];
+  for (const [index, candidate] of known.entries()) {
+    const check = checks[index];
+    const row = catalogue.byTld.get(candidate.tld);
+    if (!check?.available || !row) continue;
+    const label = parseLabel(candidate.label);
+    if (!label.ok) continue;
+    suggestions.push({
+      ...searchResult(nameFromParts(label, row), row, check),
+      source: candidate.source,
+      score: candidate.score,
+    });
+    if (suggestions.length >= options.limit) break;
+  }
+  return suggestions;
+}
+
+function localeOf(header: string | undefined): "en" | "tr" | undefined {
+  return header?.toLowerCase().startsWith("tr") ? "tr" : header ? "en" : undefined;
+}
+
+/** Domain search, the whole-catalogue check, Trinity and offers (SPEC §7; public, no bearer). */
+export const domainRoutes = new Hono<ApiBindings>()
+  .get("/domains/search/:domain", async (c) => {
+    const catalogue = await loadCatalogue(c.env.DB);
+    const name = parseSearchName(c.req.param("domain"), catalogue);
+    return c.json({ success: true as const, data: await searchOne(c.var.services, catalogue, name) });
+  })
+  .post("/domains/bulk-search", zValidate("json", bulkSearchBodySchema), async (c) => {
+    const { domains } = c.req.valid("json");
+    const catalogue = await loadCatalogue(c.env.DB);
+    const parsed = domains.map((input) => {
+      const parsedName = parseDomainName(input, (tld) => catalogue.byTld.has(tld));
+      const result = parsedName.ok ? { ...parsedName, name: registrableName(parsedName.name, catalogue) } : parsedName;
+      return { input, result };
+    });
+    const valid = parsed.flatMap(({ result }) => (result.ok ? [result.name] : []));
+    const checks = valid.length > 0 ? await c.var.services.registry.check(valid.map((name) => name.ascii)) : [];
+    let next = 0;
+    const results = parsed.map(({ input, result }) => {
+      if (!result.ok) return { input, error: result.error, message: DOMAIN_ERROR_MESSAGES[result.error] };
+      const check = checks[next++];
+      return { input, ...searchResult(result.name, catalogue.byTld.get(result.name.tld), check, domainWarnings(result.name)) };
+    });
+    return c.json({ success: true as const, data: { results } });
+  })
+  .get("/domains/check/:keyword", zValidate("query", catalogueCheckQuerySchema), async (c) => {
+    const { page, count_per_page } = c.req.valid("query");
+    const label = parseLabel(c.req.param("keyword"));
+    if (!label.ok) {
+      throw new ApiError(400, label.error, DOMAIN_ERROR_MESSAGES[label.error], [{ path: "keyword", message: label.detail }]);
+    }
+    const catalogue = await loadCatalogue(c.env.DB);
+    const checks = await c.var.services.registry.checkLabel(label.ascii, catalogue.rows.map((row) => row.tld));
+    const total = catalogue.rows.length;
+    const start = (page - 1) * count_per_page;
+    const results = catalogue.rows.slice(start, start + count_per_page).map((row, index) => {
+      const check = checks[start + index];
+      return searchResult(nameFromParts(label, row), row, check);
+    });
+    return c.json({
+      success: true as const,
+      data: {
+        keyword: label.unicode,
+        label: label.ascii,
+        available_count: checks.filter((check) => check.available).length,
+        results,
+        pagination: { page, count_per_page, total, total_pages: Math.max(1, Math.ceil(total / count_per_page)) },
+      },
+    });
+  })
+  .get("/domains/suggest", zValidate("query", suggestQuerySchema), async (c) => {
+    const { keyword, limit } = c.req.valid("query");
+    const catalogue = await loadCatalogue(c.env.DB);
+    const suggestions = await suggest(c.var.services, catalogue, keyword, {
+      limit,
+      locale: localeOf(c.req.header("accept-language")),
+    });
+    return c.json({ success: true as const, data: { keyword, suggestions } });
+  })
+  .post("/ai/domain-suggestions", zValidate("json", aiSuggestBodySchema), async (c) => {
+    const { query, tlds, limit } = c.req.valid("json");
+    const catalogue = await loadCatalogue(c.env.DB);
+    const suggestions = await suggest(c.var.services, catalogue, query, {
+      tlds,
+      limit: limit ?? 10,
+      locale: localeOf(c.req.header("accept-language")),
+    });
+    return c.json({ success: true as const, data: { query, suggestions } });
+  })
+  .post("/domains/offers", zValidate("json", offerSchema), async (c) => {
+    const offer = c.req.valid("json");
+    const catalogue = await loadCatalogue(c.env.DB);
+    const name = parseSearchName(offer.domain, catalogue);
+    const [check] = await c.var.services.registry.check([name.ascii]);
+    if (check.available) {
+      throw new ApiError(409, "domain_available", `${name.unicode} is available: you can register it instead of making an offer.`);
+    }
+    const id = await insertOffer(
+      c.env.DB,
+      { domain: name.ascii, unicode: name.unicode, amountCents: offer.amount, currency: offer.currency, email: offer.email, message: offer.message },
+      c.var.services.now(),
+    );
+    return c.json(
+      {
+        success: true as const,
+        data: { id, domain: name.ascii, unicode: name.unicode, status: "received" },
+        message: `Your offer for ${name.unicode} has been received. We will contact the owner and reply to ${offer.email}.`,
+      },
+      201,
+    );
+  });
+
