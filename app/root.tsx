@@ -16,6 +16,8 @@ import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
+import { apiClient, readApi } from "./server/api.server";
+import { getCartId } from "./server/cookies.server";
 import { getLocale } from "./server/i18n.server";
 import { getThemeChoice } from "./server/theme.server";
 import { getToast } from "./server/toast.server";
@@ -26,22 +28,22 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [locale, theme, { toast, headers }] = await Promise.all([
+/** How many items the visitor's server-side cart holds (0 without a cart cookie). */
+async function cartCount(request: Request, context: LoaderFunctionArgs["context"]): Promise<number> {
+  const cartId = await getCartId(request, context);
+  if (!cartId) return 0;
+  const result = await readApi<{ totalItems: number }>(await apiClient(context, request, { cartId }).api.v1.cart.$get());
+  return result.ok ? result.data.totalItems : 0;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [locale, theme, { toast, headers }, count] = await Promise.all([
     getLocale(request),
     getThemeChoice(request),
     getToast(request),
+    cartCount(request, context),
   ]);
-  return data(
-    {
-      locale,
-      theme,
-      toast,
-      // The server-side cart arrives with the storefront issue; until then nothing is in it.
-      cartCount: 0,
-    },
-    { headers: headers ?? undefined },
-  );
+  return data({ locale, theme, toast, cartCount: count }, { headers: headers ?? undefined });
 }
 
 export type RootLoader = typeof loader;

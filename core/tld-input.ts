@@ -37,7 +37,7 @@ export const tldInputSchema = z.string().transform((value, ctx) => {
   return ascii;
 });
 
-const intParam = (name: string, min: number, max: number, fallback: number) =>
+export const intParam = (name: string, min: number, max: number, fallback: number) =>
   z
     .string()
     .optional()

@@ -49,22 +49,15 @@ export function GeneralErrorBoundary({
   statusHandlers?: Record<number, StatusHandler>;
 }) {
   const error = useRouteError();
-  const { t } = useTranslation();
   if (isRouteErrorResponse(error)) {
     const handler = statusHandlers[error.status];
-    const title = error.status === 404 ? t("meta.notFoundTitle") : t("meta.errorTitle");
-    return (
-      <>
-        <title>{title}</title>
-        {handler ? handler({ status: error.status }) : <GenericError status={error.status} />}
-      </>
-    );
+    return handler ? handler({ status: error.status }) : <GenericError status={error.status} />;
   }
   if (typeof document !== "undefined") console.error(error);
-  return (
-    <>
-      <title>{t("meta.errorTitle")}</title>
-      <GenericError />
-    </>
-  );
+  return <GenericError />;
+}
+
+/** The document title for a route that failed (its `meta` gets the error, not data). */
+export function errorTitle(error: unknown): string {
+  return isRouteErrorResponse(error) && error.status === 404 ? "Page Not Found" : "Something went wrong";
 }

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { HOME_TRACKED_TLDS, homePriceText, type HomePriceState, type TldPrice } from "../../core/pricing";
-import { GeneralErrorBoundary } from "../components/error-boundary";
+import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { HomeSearch } from "../components/home-search";
 import { apiClient } from "../server/api.server";
-import { createMemo } from "../server/memo.server";
+import { createMemo } from "../../core/memo";
 import { getTranslator } from "../server/i18n.server";
 
 /** The price cards wait at most this long for the pricing call before showing the failure state. */
@@ -37,8 +37,8 @@ export async function loader(args: LoaderFunctionArgs) {
   return { title: t("meta.homeTitle"), description: t("meta.homeDescription"), prices };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title ?? "Trinity" },
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Trinity") },
   { name: "description", content: data?.description ?? "" },
 ];
 

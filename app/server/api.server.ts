@@ -7,14 +7,34 @@ import api, { type ApiApp } from "../../workers/api/app";
  * client of the API like any other (DESIGN §1). The visitor's address is forwarded so per-client
  * limits apply to them.
  */
-export function apiClient(context: AppLoadContext, request: Request) {
+export function apiClient(context: AppLoadContext, request: Request, options: { cartId?: string | null } = {}) {
   const { env, ctx } = context.cloudflare;
   const clientIp = request.headers.get("cf-connecting-ip") ?? "local";
+  const language = request.headers.get("accept-language");
   return hc<ApiApp>("http://internal", {
     fetch: (input: RequestInfo | URL, init?: RequestInit) => {
       const inner = new Request(input, init);
       inner.headers.set("cf-connecting-ip", clientIp);
+      if (language) inner.headers.set("accept-language", language);
+      if (options.cartId) inner.headers.set("x-cart-id", options.cartId);
       return api.fetch(inner, env, ctx);
     },
   });
+}
+
+/** The API's answer: its data on success, or its error (code + message) to show. */
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; code: string; message: string };
+
+export async function readApi<T>(response: Pick<Response, "json" | "status" | "statusText">): Promise<ApiResult<T>> {
+  const body = (await response.json().catch(() => null)) as
+    | { success: true; data: T }
+    | { success: false; code: string; message: string }
+    | null;
+  if (body?.success) return { ok: true, data: body.data };
+  return {
+    ok: false,
+    status: response.status,
+    code: body?.code ?? "invalid_response",
+    message: body?.message ?? `API call failed: ${response.status} ${response.statusText}`,
+  };
 }

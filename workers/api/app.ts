@@ -1,29 +1,60 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { RegistryError, type RegistryErrorCode } from "./adapters/registry";
 import { ApiError } from "./errors";
-import type { ApiBindings } from "./env";
+import type { ApiBindings, ApiEnv } from "./env";
+import { cartRoutes } from "./routes/cart";
+import { domainRoutes } from "./routes/domains";
 import { pricingRoutes } from "./routes/pricing";
+import { defaultServices, type ApiServices } from "./services";
 
 /**
  * The /api/v1 app: the provider API (SPEC §7, DESIGN §6). The Remix loaders and actions call it
- * in-process with `api.request(...)`; scripts and apps call it over HTTP at the same paths.
+ * in-process with `api.fetch(...)`; scripts and apps call it over HTTP at the same paths.
+ * `services` picks the outside systems (registry, suggestions, clock); tests hand in fakes.
  */
-const app = new Hono<ApiBindings>().basePath("/api/v1");
+export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices } = {}) {
+  const app = new Hono<ApiBindings>().basePath("/api/v1");
 
-app.use(async (c, next) => {
-  c.set("clientIp", c.req.header("cf-connecting-ip") ?? c.req.header("x-client-ip") ?? "local");
-  await next();
-});
+  app.use(async (c, next) => {
+    c.set("clientIp", c.req.header("cf-connecting-ip") ?? c.req.header("x-client-ip") ?? "local");
+    c.set("services", (options.services ?? defaultServices)(c.env));
+    await next();
+  });
 
-const routes = app.route("/", pricingRoutes);
+  const routes = app.route("/", pricingRoutes).route("/", domainRoutes).route("/", cartRoutes);
 
-app.notFound((c) =>
-  c.json({ success: false, code: "not_found", message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404),
-);
+  app.notFound((c) =>
+    c.json({ success: false, code: "not_found", message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404),
+  );
+  app.onError(handleError);
+  return routes;
+}
 
-app.onError((error, c) => {
+/** HTTP status for each registry refusal; the registry's own code and message pass through. */
+const REGISTRY_STATUS: Record<RegistryErrorCode, ContentfulStatusCode> = {
+  not_found: 404,
+  not_available: 409,
+  not_transferable: 409,
+  locked: 409,
+  invalid_auth_code: 400,
+  invalid_period: 400,
+  invalid_state: 409,
+  pending_transfer: 409,
+  not_held_here: 403,
+  already_held_here: 409,
+  invalid_input: 400,
+  unavailable: 503,
+};
+
+function handleError(error: Error, c: Context<ApiBindings>) {
   if (error instanceof ApiError) {
     return c.json(error.toBody(), error.status, error.headers);
+  }
+  if (error instanceof RegistryError) {
+    if (error.code === "unavailable") console.error("registry unavailable", error);
+    return c.json({ success: false, code: error.code, message: error.message }, REGISTRY_STATUS[error.code]);
   }
   if (error instanceof HTTPException && error.status < 500) {
     const message = /content-type/i.test(error.message)
@@ -33,7 +64,8 @@ app.onError((error, c) => {
   }
   console.error("api error", c.req.method, c.req.path, error);
   return c.json({ success: false, code: "internal_error", message: "Something went wrong on our side." }, 500);
-});
+}
 
-export type ApiApp = typeof routes;
-export default app;
+const api = createApiApp();
+export type ApiApp = typeof api;
+export default api;

@@ -6,12 +6,13 @@ type Target = "query" | "json" | "param";
 
 /**
  * Hono validator backed by a zod schema from core/. Failures become one 400 naming each
- * offending parameter: `Parameter "page" must be …`.
+ * offending parameter: `Parameter "page" must be …`. The typed client (`hc`) sends what the
+ * schema accepts (its input type); handlers get what it produces (its output type).
  */
 export function zValidate<T extends Target, S extends z.ZodType>(target: T, schema: S) {
-  return validator(target, async (value) => {
+  const validate = async (value: z.input<S>): Promise<z.output<S>> => {
     const result = await schema.safeParseAsync(value);
-    if (result.success) return result.data as z.output<S>;
+    if (result.success) return result.data;
     const errors = result.error.issues.map((issue) => ({
       path: issue.path.join(".") || target,
       message: issue.message,
@@ -25,5 +26,6 @@ export function zValidate<T extends Target, S extends z.ZodType>(target: T, sche
         : `Parameter "${first.path}" ${first.message}`,
       errors,
     );
-  });
+  };
+  return validator<z.input<S>, string, string, T, string, typeof validate>(target, validate);
 }

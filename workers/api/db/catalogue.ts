@@ -1,4 +1,5 @@
 import type { CatalogueRow } from "../../../core/catalogue";
+import { createMemo } from "../../../core/memo";
 import type { PricingFilter } from "../../../core/tld-input";
 
 const FILTER_SQL: Record<PricingFilter, string> = {
@@ -43,4 +44,23 @@ export async function searchCatalogue(
     .bind(prefix.ascii, prefix.display, limit)
     .all<CatalogueRow>();
   return results;
+}
+
+export interface CatalogueIndex {
+  /** Every extension in catalogue order. */
+  rows: CatalogueRow[];
+  byTld: Map<string, CatalogueRow>;
+}
+
+const catalogueMemo = createMemo<CatalogueIndex>(60_000);
+
+/**
+ * The whole catalogue (~700 rows) for availability checks across every extension, kept per
+ * isolate for a minute: an import shows up within that time.
+ */
+export function loadCatalogue(db: D1Database): Promise<CatalogueIndex> {
+  return catalogueMemo("all", async () => {
+    const { results } = await db.prepare("SELECT * FROM tlds ORDER BY sort_order, tld").all<CatalogueRow>();
+    return { rows: results, byTld: new Map(results.map((row) => [row.tld, row])) };
+  });
 }

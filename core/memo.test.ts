@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMemo } from "./memo.server";
+import { createMemo } from "./memo";
 
 describe("createMemo", () => {
   it("loads once per key within the TTL and again after it", async () => {

@@ -1,0 +1,80 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { showToast } from "../toaster";
+
+export const CART_INTENTS = { add: "add", remove: "remove", setYears: "set-years" } as const;
+
+export interface CartActionData {
+  ok: boolean;
+  message: string;
+}
+
+/**
+ * Adds a domain through the one /cart action (house style 5). Without JS it is a plain form
+ * post that redirects back here with a toast; with JS a fetcher posts it (a newer submit for the
+ * same domain cancels an older one) and the header badge revalidates.
+ */
+export function AddToCartForm({
+  domain,
+  unicode,
+  operation = "registration",
+  maxYears = 1,
+  compact = false,
+}: {
+  domain: string;
+  unicode: string;
+  operation?: "registration" | "transfer";
+  maxYears?: number;
+  compact?: boolean;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const fetcher = useFetcher<CartActionData>({ key: `cart-add-${domain}` });
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) {
+      showToast({ type: fetcher.data.ok ? "success" : "error", description: fetcher.data.message });
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const busy = fetcher.state !== "idle";
+  const label = operation === "transfer" ? t("cart.transferIn") : t("cart.addToCart");
+  const accessibleName = operation === "transfer" ? t("cart.transferDomain", { domain: unicode }) : t("cart.addDomainToCart", { domain: unicode });
+  return (
+    <fetcher.Form method="post" action="/cart" className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="intent" value={CART_INTENTS.add} />
+      <input type="hidden" name="domain" value={domain} />
+      <input type="hidden" name="operation" value={operation} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name="_js" value={hydrated ? "1" : ""} />
+      {maxYears > 1 && !compact ? (
+        <label className="flex items-center gap-2 text-sm">
+          <span className="sr-only">{t("cart.yearsLabel", { domain: unicode })}</span>
+          <select
+            name="years"
+            defaultValue="1"
+            className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+          >
+            {Array.from({ length: maxYears }, (_, index) => index + 1).map((years) => (
+              <option key={years} value={years}>
+                {t("common.years", { count: years })}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <input type="hidden" name="years" value="1" />
+      )}
+      <button
+        type="submit"
+        disabled={busy}
+        aria-label={accessibleName}
+        className={`rounded-md bg-indigo-600 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60 dark:bg-indigo-500 dark:text-slate-950 dark:hover:bg-indigo-400 ${compact ? "px-3 py-1.5 text-sm" : "px-4 py-2"}`}
+      >
+        {busy ? t("cart.adding") : label}
+      </button>
+    </fetcher.Form>
+  );
+}

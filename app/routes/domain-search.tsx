@@ -1,0 +1,376 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Await, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { offerSchema, OFFER_CURRENCIES } from "../../core/domain-schemas";
+import { normaliseSearchInput } from "../../core/search-input";
+import { AddToCartForm } from "../components/domain/add-to-cart";
+import { DomainPrice } from "../components/domain/price";
+import { DomainWarnings } from "../components/domain/warnings";
+import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
+import { apiClient, readApi } from "../server/api.server";
+import { domainApi, planSearch, type CatalogueCheck, type ExactResult, type Suggestion } from "../server/domain-search.server";
+import { getTranslator } from "../server/i18n.server";
+import { redirectWithToast } from "../server/toast.server";
+
+/** All results come in pages of this many extensions ("show more" adds a page). */
+const ALL_PAGE = 20;
+const SUGGESTION_LIMIT = 6;
+const DOMAIN_ERROR_CODES = ["required", "invalid_format", "too_long", "invalid_characters", "unknown_extension"];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { t } = await getTranslator(request);
+  const query = normaliseSearchInput(url.searchParams.get("q"));
+  const more = Math.min(Math.max(Number.parseInt(url.searchParams.get("more") ?? "1", 10) || 1, 1), 40);
+  if (!query) {
+    return { title: t("search.metaTitle"), description: t("search.metaDescription"), query: "", more, exact: null, error: null, suggestions: null, all: null };
+  }
+  const plan = planSearch(query, url.searchParams.get("tld"));
+  const api = domainApi(context, request);
+  // Slow, optional parts are streamed (house style 6); the exact match is awaited.
+  const suggestions = api.suggest(query, SUGGESTION_LIMIT);
+  const all = plan.label ? api.check(plan.label, ALL_PAGE * more) : null;
+  const exact = await api.search(plan.exactName);
+  // Keep the streams from rejecting unobserved when the page ends up not rendering them.
+  suggestions.catch(() => undefined);
+  all?.catch(() => undefined);
+  const error = exact.ok ? null : DOMAIN_ERROR_CODES.includes(exact.code) ? t(`domainErrors.${exact.code}`) : t("domainErrors.generic", { message: exact.message });
+  return {
+    title: t("search.metaTitleQuery", { query }),
+    description: t("search.metaDescription"),
+    query,
+    more,
+    exact: exact.ok ? exact.data : null,
+    error,
+    suggestions,
+    all,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Domain search") },
+  { name: "description", content: data?.description ?? "" },
+];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: offerSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400 });
+  }
+  const { t } = await getTranslator(request);
+  const response = await apiClient(context, request).api.v1.domains.offers.$post({
+    json: { ...submission.value, amount: submission.value.amount / 100, message: submission.value.message ?? undefined },
+  });
+  const answer = await readApi<{ unicode: string }>(response);
+  if (!answer.ok) {
+    const message = answer.code === "domain_available" ? t("search.offerErrors.domain_available") : t("domainErrors.generic", { message: answer.message });
+    return data({ result: submission.reply({ formErrors: [message] }) }, { status: answer.status });
+  }
+  const back = new URL(request.url);
+  return redirectWithToast(`${back.pathname}${back.search}`, {
+    type: "success",
+    description: t("search.offerSent", { domain: answer.data.unicode, email: submission.value.email }),
+  });
+}
+
+function SearchForm({ query }: { query: string }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/domain-search";
+  return (
+    <Form method="get" action="/domain-search" role="search" className="flex flex-col gap-3 sm:flex-row">
+      <label htmlFor="search-q" className="sr-only">
+        {t("search.label")}
+      </label>
+      <input
+        id="search-q"
+        name="q"
+        type="search"
+        required
+        defaultValue={query}
+        key={query}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={253}
+        placeholder={t("search.placeholder")}
+        className="h-12 min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-4 text-lg dark:border-slate-700 dark:bg-slate-900"
+      />
+      <button type="submit" aria-busy={searching} className="h-12 rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300">
+        {searching ? t("search.searching") : t("search.button")}
+      </button>
+    </Form>
+  );
+}
+
+function OfferForm({ domain }: { domain: string }) {
+  const { t } = useTranslation();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: `offer-${domain}`,
+    lastResult: actionData?.result,
+    defaultValue: { domain, currency: "USD" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: offerSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const fieldError = (errors: string[] | undefined, key: "amount" | "email" | "message") =>
+    errors?.length ? (
+      <p id={`${key}-error`} className="mt-1 text-sm text-rose-700 dark:text-rose-300">
+        {t(`search.offerErrors.${key}`)}
+      </p>
+    ) : null;
+  return (
+    <section aria-labelledby="offer-title" className="mt-6 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+      <h3 id="offer-title" className="font-semibold">
+        {t("search.offerHeading")}
+      </h3>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("search.offerText")}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <input {...getInputProps(fields.domain, { type: "hidden" })} />
+        <div>
+          <label htmlFor={fields.amount.id} className="text-sm font-medium">
+            {t("search.offerAmount")}
+          </label>
+          <input
+            {...getInputProps(fields.amount, { type: "text" })}
+            inputMode="decimal"
+            aria-describedby={fields.amount.errors ? "amount-error" : undefined}
+            className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+          />
+          {fieldError(fields.amount.errors, "amount")}
+        </div>
+        <div>
+          <label htmlFor={fields.currency.id} className="text-sm font-medium">
+            {t("search.offerCurrency")}
+          </label>
+          <select {...getSelectProps(fields.currency)} className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900">
+            {OFFER_CURRENCIES.map((currency) => (
+              <option key={currency} value={currency}>
+                {currency}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor={fields.email.id} className="text-sm font-medium">
+            {t("search.offerEmail")}
+          </label>
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="email"
+            aria-describedby={fields.email.errors ? "email-error" : undefined}
+            className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+          />
+          {fieldError(fields.email.errors, "email")}
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor={fields.message.id} className="text-sm font-medium">
+            {t("search.offerMessage")}
+          </label>
+          <textarea
+            {...getTextareaProps(fields.message)}
+            rows={3}
+            aria-describedby={fields.message.errors ? "message-error" : undefined}
+            className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+          />
+          {fieldError(fields.message.errors, "message")}
+        </div>
+        {form.errors?.length ? (
+          <p role="alert" className="text-sm text-rose-700 sm:col-span-2 dark:text-rose-300">
+            {form.errors.join(" ")}
+          </p>
+        ) : null}
+        <div className="sm:col-span-2">
+          <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 font-semibold text-white dark:bg-slate-100 dark:text-slate-900">
+            {t("search.offerSubmit")}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function ExactMatch({ result }: { result: ExactResult }) {
+  const { t, i18n } = useTranslation();
+  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { year: "numeric", month: "long", day: "numeric" });
+  const heading = result.available
+    ? t("search.available", { domain: result.unicode })
+    : result.reason === "reserved"
+      ? t("search.reserved", { domain: result.unicode })
+      : t("search.taken", { domain: result.unicode });
+  return (
+    <section aria-labelledby="exact-title" data-testid="exact-match" className="rounded-2xl border border-slate-200 p-6 shadow-sm dark:border-slate-800">
+      <p className="text-sm font-semibold text-slate-600 dark:text-slate-400">{t("search.exactHeading")}</p>
+      <div className="mt-2 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h2 id="exact-title" className={`text-2xl font-bold break-all ${result.available ? "text-emerald-700 dark:text-emerald-300" : ""}`}>
+            {heading}
+          </h2>
+          <Link to={`/${result.unicode}`} className="mt-1 inline-block text-sm text-indigo-700 underline dark:text-indigo-300">
+            {t("search.details", { domain: result.unicode })}
+          </Link>
+        </div>
+        {result.available && result.prices ? (
+          <div className="flex flex-col items-end gap-3">
+            <DomainPrice prices={result.prices} premium={result.premium} />
+            <AddToCartForm domain={result.domain} unicode={result.unicode} maxYears={result.prices.max_years} />
+          </div>
+        ) : null}
+      </div>
+      {result.registration ? (
+        <dl className="mt-4 grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-slate-600 dark:text-slate-400">{t("search.registrar")}</dt>
+            <dd className="font-medium">{result.registration.registrar}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600 dark:text-slate-400">{t("search.registered")}</dt>
+            <dd className="font-medium">{date(result.registration.created_at)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600 dark:text-slate-400">{t("search.expires")}</dt>
+            <dd className="font-medium">{date(result.registration.expires_at)}</dd>
+          </div>
+        </dl>
+      ) : null}
+      {!result.available && result.reason === "registered" ? (
+        <>
+          {result.registration?.transferable && !result.registration.held_here ? (
+            <div className="mt-4">
+              <AddToCartForm domain={result.domain} unicode={result.unicode} operation="transfer" />
+            </div>
+          ) : null}
+          <OfferForm domain={result.domain} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function ResultRow({ result, compact = true }: { result: { domain: string; unicode: string; available: boolean; premium: boolean; reason?: string; prices: ExactResult["prices"] }; compact?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <Link to={`/${result.unicode}`} className="min-w-0 font-medium break-all hover:underline">
+        {result.unicode}
+      </Link>
+      {result.available && result.prices ? (
+        <div className="flex items-center gap-4">
+          <DomainPrice prices={result.prices} premium={result.premium} />
+          <AddToCartForm domain={result.domain} unicode={result.unicode} compact={compact} />
+        </div>
+      ) : (
+        <span className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+          {result.reason === "reserved" ? t("search.reservedLabel") : t("search.takenLabel")}
+        </span>
+      )}
+    </li>
+  );
+}
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <p role="status" className="py-4 text-slate-600 dark:text-slate-400">
+      {t("common.loading")}
+    </p>
+  );
+}
+
+export default function DomainSearch() {
+  const { t } = useTranslation();
+  const loaderData = useLoaderData<typeof loader>();
+  const { query, exact, error, more } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight">{t("search.title")}</h1>
+        {!query ? <p className="mt-2 text-slate-600 dark:text-slate-300">{t("search.intro")}</p> : null}
+        <div className="mt-6">
+          <SearchForm query={query} />
+        </div>
+      </header>
+
+      {error ? (
+        <p role="alert" className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+          {error}
+        </p>
+      ) : null}
+
+      {exact ? <DomainWarnings warnings={exact.warnings} /> : null}
+      {exact ? <ExactMatch result={exact} /> : null}
+
+      {loaderData.suggestions ? (
+        <section aria-labelledby="trinity-title">
+          <h2 id="trinity-title" className="text-xl font-bold">
+            {t("search.trinityHeading")}
+          </h2>
+          <Suspense fallback={<Loading />}>
+            <Await resolve={loaderData.suggestions} errorElement={<p className="py-4">{t("search.trinityFailed")}</p>}>
+              {(answer) =>
+                answer.ok && answer.data.suggestions.length > 0 ? (
+                  <ul className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="suggestions">
+                    {answer.data.suggestions.map((suggestion: Suggestion) => (
+                      <ResultRow key={suggestion.domain} result={suggestion} />
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="py-4 text-slate-600 dark:text-slate-400">{answer.ok ? t("search.trinityEmpty") : t("search.trinityFailed")}</p>
+                )
+              }
+            </Await>
+          </Suspense>
+        </section>
+      ) : null}
+
+      {loaderData.all ? (
+        <section aria-labelledby="all-title">
+          <h2 id="all-title" className="text-xl font-bold">
+            {t("search.allHeading")}
+          </h2>
+          <Suspense fallback={<Loading />}>
+            <Await resolve={loaderData.all} errorElement={<p className="py-4">{t("search.allFailed")}</p>}>
+              {(answer) => (answer.ok ? <AllResults check={answer.data} query={query} more={more} /> : <p className="py-4">{t("search.allFailed")}</p>)}
+            </Await>
+          </Suspense>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function AllResults({ check, query, more }: { check: CatalogueCheck; query: string; more: number }) {
+  const { t } = useTranslation();
+  const hasMore = check.results.length < check.pagination.total;
+  return (
+    <>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        {t("search.allCount", { available: check.available_count, total: check.pagination.total })}
+      </p>
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="all-results">
+        {check.results.map((result) => (
+          <ResultRow key={result.domain} result={result} />
+        ))}
+      </ul>
+      {hasMore ? (
+        <Link
+          to={`/domain-search?q=${encodeURIComponent(query)}&more=${more + 1}`}
+          preventScrollReset
+          className="mt-4 inline-block rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900"
+        >
+          {t("search.showMore")}
+        </Link>
+      ) : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

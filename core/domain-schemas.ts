@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { decimalToCents } from "./money";
+import { intParam, tldInputSchema } from "./tld-input";
+
+/** POST /domains/bulk-search {domains} — up to 100 names. */
+export const bulkSearchBodySchema = z.object({
+  domains: z
+    .array(z.string({ error: "must be a list of domain names" }).max(300, { error: "is too long" }), {
+      error: "must be a list of domain names",
+    })
+    .min(1, { error: "must name at least one domain" })
+    .max(100, { error: "must name at most 100 domains" }),
+});
+
+/** GET /domains/check/{keyword} ?page&count_per_page — one keyword across the whole catalogue. */
+export const catalogueCheckQuerySchema = z.object({
+  page: intParam("page", 1, 1000, 1),
+  count_per_page: intParam("count_per_page", 1, 200, 20),
+});
+
+/** GET /domains/suggest ?keyword&limit (SPEC §7, §9: limit defaults to 10). */
+export const suggestQuerySchema = z.object({
+  keyword: z
+    .string({ error: "is required" })
+    .trim()
+    .min(1, { error: "is required" })
+    .max(200, { error: "must be at most 200 characters" }),
+  limit: intParam("limit", 1, 50, 10),
+});
+
+/** POST /ai/domain-suggestions {query, tlds} — Trinity; `tlds` narrows the extensions. */
+export const aiSuggestBodySchema = z.object({
+  query: z
+    .string({ error: "is required" })
+    .trim()
+    .min(1, { error: "is required" })
+    .max(200, { error: "must be at most 200 characters" }),
+  tlds: z.array(tldInputSchema).max(100, { error: "must name at most 100 extensions" }).optional(),
+  limit: z.number().int().min(1).max(50).optional(),
+});
+
+export const OFFER_CURRENCIES = ["USD", "EUR", "GBP", "TRY"] as const;
+
+/** The make-offer form on a taken name (Conform in the browser, the API on the server). */
+export const offerSchema = z.object({
+  domain: z.string({ error: "is required" }).trim().min(1, { error: "is required" }).max(253),
+  amount: z
+    .union([z.string(), z.number()], { error: "is required" })
+    .transform((value, ctx) => {
+      const cents = decimalToCents(String(value).replace(/,/g, ""));
+      if (cents === null || cents < 100 || cents > 1_000_000_000) {
+        ctx.addIssue({ code: "custom", message: "must be an amount from 1 to 10,000,000" });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  currency: z.enum(OFFER_CURRENCIES, { error: `must be one of: ${OFFER_CURRENCIES.join(", ")}` }).default("USD"),
+  email: z.string({ error: "is required" }).trim().toLowerCase().pipe(z.email({ error: "must be a valid email address" })),
+  message: z
+    .string()
+    .trim()
+    .max(1000, { error: "must be at most 1000 characters" })
+    .optional()
+    .transform((value) => (value ? value : null)),
+});
+export type OfferInput = z.input<typeof offerSchema>;

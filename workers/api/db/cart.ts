@@ -1,0 +1,144 @@
+import type { CartDomainItem, CartView, DomainOperation } from "../../../core/cart";
+import { domainTotalCents } from "../../../core/cart";
+import { centsToDecimal } from "../../../core/money";
+
+/** A cart may hold at most this many items. */
+export const MAX_CART_ITEMS = 50;
+
+interface CartItemRow {
+  id: string;
+  name: string;
+  unicode: string;
+  tld: string;
+  operation: DomainOperation;
+  years: number;
+  max_years: number;
+  first_year_cents: number;
+  renewal_cents: number;
+  transfer_cents: number;
+  icann_fee_cents: number;
+  currency: string;
+  on_sale: number;
+  is_popular: number;
+  premium: number;
+  added_at: string;
+}
+
+export type NewCartItem = Omit<CartItemRow, "id" | "added_at">;
+
+function toItem(row: CartItemRow): CartDomainItem {
+  const prices = { firstYear: row.first_year_cents, renewal: row.renewal_cents, transfer: row.transfer_cents };
+  const first = row.operation === "transfer" ? row.transfer_cents : row.operation === "renewal" ? row.renewal_cents : row.first_year_cents;
+  return {
+    id: row.id,
+    type: "domain",
+    product_type: "domain",
+    name: row.name,
+    unicode: row.unicode,
+    tld: row.tld,
+    selectedAction: row.operation,
+    years: row.years,
+    maxAllowedYears: row.max_years,
+    price: centsToDecimal(first),
+    registrationPrice: centsToDecimal(row.first_year_cents),
+    renewalPrice: centsToDecimal(row.renewal_cents),
+    transferPrice: centsToDecimal(row.transfer_cents),
+    icannFee: centsToDecimal(row.icann_fee_cents),
+    totalPrice: centsToDecimal(domainTotalCents(row.operation, row.years, prices)),
+    onSale: row.on_sale === 1,
+    isPopular: row.is_popular === 1,
+    premium: row.premium === 1,
+    quantity: 1,
+    addedAt: row.added_at,
+  };
+}
+
+/** The cart with its items, or null when there is no cart with that id. */
+export async function getCart(db: D1Database, cartId: string): Promise<CartView | null> {
+  const [cart, items] = await db.batch([
+    db.prepare("SELECT id FROM carts WHERE id = ?1").bind(cartId),
+    db.prepare("SELECT * FROM cart_items WHERE cart_id = ?1 ORDER BY added_at, id").bind(cartId),
+  ]);
+  if (cart.results.length === 0) return null;
+  const list = (items.results as unknown as CartItemRow[]).map(toItem);
+  const subtotalCents = list.reduce((sum, item) => sum + Math.round(item.totalPrice * 100), 0);
+  return { id: cartId, items: list, totalItems: list.length, subtotal: centsToDecimal(subtotalCents), currency: "USD" };
+}
+
+export type AddItemOutcome = "added" | "duplicate" | "full";
+
+/**
+ * Adds one item, creating the cart if needed, in one transaction. A name already in the cart is
+ * refused (SPEC §4), and so is an item past MAX_CART_ITEMS.
+ */
+export async function addCartItem(db: D1Database, cartId: string, item: NewCartItem, now: Date): Promise<AddItemOutcome> {
+  const at = now.toISOString();
+  const id = crypto.randomUUID();
+  const [, , inserted] = await db.batch([
+    db.prepare("INSERT OR IGNORE INTO carts (id, created_at, updated_at) VALUES (?1, ?2, ?2)").bind(cartId, at),
+    db.prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1").bind(cartId, at),
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO cart_items (id, cart_id, type, name, unicode, tld, operation, years, max_years,
+           first_year_cents, renewal_cents, transfer_cents, icann_fee_cents, currency, on_sale, is_popular, premium, added_at)
+         SELECT ?1, ?2, 'domain', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17
+          WHERE (SELECT COUNT(*) FROM cart_items WHERE cart_id = ?2) < ?18`,
+      )
+      .bind(
+        id,
+        cartId,
+        item.name,
+        item.unicode,
+        item.tld,
+        item.operation,
+        item.years,
+        item.max_years,
+        item.first_year_cents,
+        item.renewal_cents,
+        item.transfer_cents,
+        item.icann_fee_cents,
+        item.currency,
+        item.on_sale,
+        item.is_popular,
+        item.premium,
+        at,
+        MAX_CART_ITEMS,
+      ),
+  ]);
+  if ((inserted.meta.changes ?? 0) > 0) return "added";
+  const existing = await db
+    .prepare("SELECT 1 FROM cart_items WHERE cart_id = ?1 AND name = ?2")
+    .bind(cartId, item.name)
+    .first();
+  return existing ? "duplicate" : "full";
+}
+
+export async function removeCartItem(db: D1Database, cartId: string, itemId: string): Promise<boolean> {
+  const result = await db.prepare("DELETE FROM cart_items WHERE cart_id = ?1 AND id = ?2").bind(cartId, itemId).run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/** SPEC §4: changing years re-prices the item; callers check the range against max_years first. */
+export async function setCartItemYears(db: D1Database, cartId: string, itemId: string, years: number): Promise<boolean> {
+  const result = await db
+    .prepare("UPDATE cart_items SET years = ?3 WHERE cart_id = ?1 AND id = ?2 AND ?3 BETWEEN 1 AND max_years")
+    .bind(cartId, itemId, years)
+    .run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+export async function insertOffer(
+  db: D1Database,
+  offer: { domain: string; unicode: string; amountCents: number; currency: string; email: string; message: string | null },
+  now: Date,
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await db
+    .prepare(
+      `INSERT INTO domain_offers (id, domain, unicode, amount_cents, currency, email, message, created_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
+    )
+    .bind(id, offer.domain, offer.unicode, offer.amountCents, offer.currency, offer.email, offer.message, now.toISOString())
+    .run();
+  return id;
+}
