@@ -6,6 +6,9 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { normaliseLocale } from "../core/locale";
 import { i18nConfig } from "./i18n/config";
 
+// Tells the server this browser runs JavaScript, so it may stream documents (entry.server.tsx).
+document.cookie = "js=1; path=/; max-age=31536000; samesite=lax";
+
 async function hydrate() {
   // Only the page's own language is loaded (each resource file is its own chunk).
   const lng = normaliseLocale(document.documentElement.lang);

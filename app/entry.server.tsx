@@ -6,6 +6,10 @@ import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { getLocale, i18nForLocale } from "./server/i18n.server";
 
+function hasRunJavaScript(request: Request): boolean {
+  return /(?:^|;\s*)js=1(?:;|$)/.test(request.headers.get("Cookie") ?? "");
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -34,8 +38,10 @@ export default async function handleRequest(
     },
   );
 
-  // Bots and no-JS clients get the whole document at once; browsers get it streamed.
-  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+  // Browsers that have run our JS (the `js` cookie) get the document streamed, so a slow part
+  // never holds up the rest. Bots and browsers without JS get the whole document at once: a
+  // streamed Suspense boundary only swaps in with JavaScript.
+  if (isbot(request.headers.get("user-agent") || "") || !hasRunJavaScript(request)) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Language", lng);

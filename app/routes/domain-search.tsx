@@ -314,9 +314,9 @@ export default function DomainSearch() {
           <Suspense fallback={<Loading />}>
             <Await resolve={loaderData.suggestions} errorElement={<p className="py-4">{t("search.trinityFailed")}</p>}>
               {(answer) =>
-                answer.ok && answer.data.suggestions.length > 0 ? (
+                answer.ok && answer.data.suggestions.some((s: Suggestion) => s.domain !== exact?.domain) ? (
                   <ul className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="suggestions">
-                    {answer.data.suggestions.map((suggestion: Suggestion) => (
+                    {answer.data.suggestions.filter((s: Suggestion) => s.domain !== exact?.domain).map((suggestion: Suggestion) => (
                       <ResultRow key={suggestion.domain} result={suggestion} />
                     ))}
                   </ul>
