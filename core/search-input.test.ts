@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { domainSearchPath, normaliseSearchInput } from "./search-input";
+import { domainSearchPath, isDomainPath, normaliseSearchInput } from "./search-input";
 
 describe("normaliseSearchInput (SPEC §5 home search)", () => {
   it("does nothing for empty or whitespace-only input", () => {
@@ -26,5 +26,15 @@ describe("normaliseSearchInput (SPEC §5 home search)", () => {
   it("builds the results path with the query encoded", () => {
     expect(domainSearchPath("bücher.com")).toBe("/domain-search?q=b%C3%BCcher.com");
     expect(domainSearchPath("a&b")).toBe("/domain-search?q=a%26b");
+  });
+});
+
+describe("isDomainPath (SPEC §2 /{domain})", () => {
+  it("accepts a parameter with a dot inside", () => {
+    expect(isDomainPath("example.com")).toBe(true);
+    expect(isDomainPath("bücher.de")).toBe(true);
+  });
+  it("rejects no dot, a leading or trailing dot, and nested paths", () => {
+    for (const path of ["about-us", ".com", "example.", "a/b.com", ""]) expect(isDomainPath(path)).toBe(false);
   });
 });

@@ -29,3 +29,11 @@ export function toIdnDisplay(name: string): string {
 export function domainSearchPath(query: string): string {
   return `/domain-search?q=${encodeURIComponent(query)}`;
 }
+
+/**
+ * SPEC §2: `/{domain}` is the domain detail page only when the parameter contains a dot and
+ * neither starts nor ends with one; everything else (and any unknown path) is the 404 page.
+ */
+export function isDomainPath(splat: string): boolean {
+  return splat.includes(".") && !splat.startsWith(".") && !splat.endsWith(".") && !splat.includes("/");
+}

@@ -1,15 +1,175 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { GeneralErrorBoundary, notFoundResponse } from "../components/error-boundary";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Await, Link, useLoaderData } from "@remix-run/react";
+import { Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { domainTotalCents } from "../../core/cart";
+import { decimalToCents, formatUsd } from "../../core/money";
+import { isDomainPath } from "../../core/search-input";
+import { AddToCartForm } from "../components/domain/add-to-cart";
+import { DomainWarnings } from "../components/domain/warnings";
+import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
+import { domainApi } from "../server/domain-search.server";
+import { getTranslator } from "../server/i18n.server";
 
-/** Catch-all: any unknown path is the 404 page (status 404, titled "Page Not Found"). */
-export async function loader() {
-  notFoundResponse();
+const ALTERNATIVES = 6;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const splat = params["*"] ?? "";
+  if (!isDomainPath(splat)) notFoundResponse();
+  const { t } = await getTranslator(request);
+  const api = domainApi(context, request);
+  const result = await api.search(splat);
+  if (!result.ok) {
+    // A name that cannot exist (bad format, unknown extension) has no page; a failed call does.
+    if (result.status === 400) notFoundResponse();
+    return { title: t("domain.metaTitle", { domain: splat }), domain: splat, result: null, alternatives: null };
+  }
+  const alternatives = api.check(result.data.label, 60).then((answer) =>
+    answer.ok ? answer.data.results.filter((entry) => entry.available && entry.domain !== result.data.domain).slice(0, ALTERNATIVES) : null,
+  );
+  alternatives.catch(() => undefined);
+  return { title: t("domain.metaTitle", { domain: result.data.unicode }), domain: result.data.unicode, result: result.data, alternatives };
 }
 
-export const meta: MetaFunction = () => [{ title: "Page Not Found" }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Trinity") }];
 
-export default function CatchAll() {
-  return null;
+export default function DomainDetail() {
+  const { t, i18n } = useTranslation();
+  const { domain, result, alternatives } = useLoaderData<typeof loader>();
+  if (!result) {
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-16">
+        <h1 className="text-3xl font-bold break-all">{domain}</h1>
+        <p role="alert" className="mt-6 rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+          {t("domain.couldNotLoad")} {t("domain.couldNotLoadPricing")} {t("domain.couldNotLoadStatus")}
+        </p>
+      </section>
+    );
+  }
+  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { year: "numeric", month: "long", day: "numeric" });
+  const statusKey = result.available ? "available" : result.reason === "reserved" ? "reserved" : (result.registration?.status ?? "active");
+  const title = result.available
+    ? t("domain.availableTitle", { domain: result.unicode })
+    : result.reason === "reserved"
+      ? t("domain.reservedTitle", { domain: result.unicode })
+      : t("domain.takenTitle", { domain: result.unicode });
+  const prices = result.prices;
+  const cents = prices
+    ? { firstYear: decimalToCents(prices.registration) ?? 0, renewal: decimalToCents(prices.renewal) ?? 0, transfer: decimalToCents(prices.transfer) ?? 0 }
+    : null;
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-8 px-4 py-12">
+      <header>
+        <h1 className={`text-3xl font-bold tracking-tight break-all ${result.available ? "text-emerald-700 dark:text-emerald-300" : ""}`}>{title}</h1>
+        {result.domain !== result.unicode ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{result.domain}</p> : null}
+      </header>
+
+      <DomainWarnings warnings={result.warnings} />
+
+      <section aria-labelledby="status-title" className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800">
+        <h2 id="status-title" className="text-lg font-semibold">
+          {t("domain.statusHeading")}
+        </h2>
+        <p className="mt-2" data-testid="domain-status">
+          {t(`domain.statusText.${statusKey}`)}
+        </p>
+        {result.registration ? (
+          <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+            <div>
+              <dt className="text-slate-600 dark:text-slate-400">{t("domain.registrar")}</dt>
+              <dd className="font-medium">{result.registration.registrar}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600 dark:text-slate-400">{t("domain.registered")}</dt>
+              <dd className="font-medium">{date(result.registration.created_at)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600 dark:text-slate-400">{t("domain.expires")}</dt>
+              <dd className="font-medium">{date(result.registration.expires_at)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600 dark:text-slate-400">{t("domain.locked")}</dt>
+              <dd className="font-medium">{result.registration.locked ? t("domain.lockedYes") : t("domain.lockedNo")}</dd>
+            </div>
+          </dl>
+        ) : null}
+        <div className="mt-6">
+          {result.available && prices ? (
+            <AddToCartForm domain={result.domain} unicode={result.unicode} maxYears={prices.max_years} />
+          ) : result.registration?.transferable && !result.registration.held_here ? (
+            <AddToCartForm domain={result.domain} unicode={result.unicode} operation="transfer" />
+          ) : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="prices-title" className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800">
+        <h2 id="prices-title" className="text-lg font-semibold">
+          {t("domain.pricesHeading")}
+        </h2>
+        {prices && cents ? (
+          <table className="mt-4 w-full text-left text-sm">
+            <thead>
+              <tr className="text-slate-600 dark:text-slate-400">
+                <th scope="col" className="py-2 font-medium">{t("domain.operation")}</th>
+                <th scope="col" className="py-2 text-right font-medium">{t("domain.total")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {Array.from({ length: prices.max_years }, (_, index) => index + 1).map((years) => (
+                <tr key={years}>
+                  <th scope="row" className="py-2 font-normal">{t("domain.registrationYears", { count: years })}</th>
+                  <td className="py-2 text-right font-semibold">{formatUsd(domainTotalCents("registration", years, cents) / 100)}</td>
+                </tr>
+              ))}
+              <tr>
+                <th scope="row" className="py-2 font-normal">{t("domain.transferRow")}</th>
+                <td className="py-2 text-right font-semibold">{formatUsd(prices.transfer)}</td>
+              </tr>
+              <tr>
+                <th scope="row" className="py-2 font-normal">{t("domain.renewalRow")}</th>
+                <td className="py-2 text-right font-semibold">{formatUsd(prices.renewal)}</td>
+              </tr>
+              <tr>
+                <th scope="row" className="py-2 font-normal">{t("domain.icannFee")}</th>
+                <td className="py-2 text-right">{formatUsd(prices.icann_fee)}</td>
+              </tr>
+            </tbody>
+          </table>
+        ) : (
+          <p role="alert" className="mt-2">{t("domain.couldNotLoadPricing")}</p>
+        )}
+      </section>
+
+      {alternatives ? (
+        <section aria-labelledby="alternatives-title">
+          <h2 id="alternatives-title" className="text-lg font-semibold">
+            {t("domain.alternativesHeading")}
+          </h2>
+          <Suspense fallback={<p role="status" className="py-3">{t("common.loading")}</p>}>
+            <Await resolve={alternatives} errorElement={<p className="py-3">{t("domain.couldNotLoad")}</p>}>
+              {(list) =>
+                list && list.length > 0 ? (
+                  <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+                    {list.map((entry) => (
+                      <li key={entry.domain} className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-800">
+                        <Link to={`/${entry.unicode}`} className="font-medium break-all hover:underline">
+                          {entry.unicode}
+                        </Link>
+                        <span className="font-semibold">{entry.prices ? formatUsd(entry.prices.registration) : ""}</span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="py-3 text-slate-600 dark:text-slate-400">{t("domain.alternativesEmpty")}</p>
+                )
+              }
+            </Await>
+          </Suspense>
+        </section>
+      ) : null}
+    </div>
+  );
 }
 
 export function ErrorBoundary() {

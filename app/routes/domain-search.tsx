@@ -7,6 +7,7 @@ import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { offerSchema, OFFER_CURRENCIES } from "../../core/domain-schemas";
 import { normaliseSearchInput } from "../../core/search-input";
+import { tldToAscii } from "../../core/tld-input";
 import { AddToCartForm } from "../components/domain/add-to-cart";
 import { DomainPrice } from "../components/domain/price";
 import { DomainWarnings } from "../components/domain/warnings";
@@ -25,11 +26,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { t } = await getTranslator(request);
   const query = normaliseSearchInput(url.searchParams.get("q"));
+  const tldParam = tldToAscii(url.searchParams.get("tld") ?? "");
   const more = Math.min(Math.max(Number.parseInt(url.searchParams.get("more") ?? "1", 10) || 1, 1), 40);
   if (!query) {
-    return { title: t("search.metaTitle"), description: t("search.metaDescription"), query: "", more, exact: null, error: null, suggestions: null, all: null };
+    return { title: t("search.metaTitle"), description: t("search.metaDescription"), query: "", tld: tldParam, more, exact: null, error: null, suggestions: null, all: null };
   }
-  const plan = planSearch(query, url.searchParams.get("tld"));
+  const plan = planSearch(query, tldParam);
   const api = domainApi(context, request);
   // Slow, optional parts are streamed (house style 6); the exact match is awaited.
   const suggestions = api.suggest(query, SUGGESTION_LIMIT);
@@ -43,6 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: t("search.metaTitleQuery", { query }),
     description: t("search.metaDescription"),
     query,
+    tld: tldParam,
     more,
     exact: exact.ok ? exact.data : null,
     error,
@@ -78,12 +81,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-function SearchForm({ query }: { query: string }) {
+function SearchForm({ query, tld }: { query: string; tld: string | null }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/domain-search";
   return (
     <Form method="get" action="/domain-search" role="search" className="flex flex-col gap-3 sm:flex-row">
+      {tld ? <input type="hidden" name="tld" value={tld} /> : null}
       <label htmlFor="search-q" className="sr-only">
         {t("search.label")}
       </label>
@@ -286,14 +290,14 @@ function Loading() {
 export default function DomainSearch() {
   const { t } = useTranslation();
   const loaderData = useLoaderData<typeof loader>();
-  const { query, exact, error, more } = loaderData;
+  const { query, exact, error, more, tld } = loaderData;
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-10">
       <header>
         <h1 className="text-3xl font-bold tracking-tight">{t("search.title")}</h1>
         {!query ? <p className="mt-2 text-slate-600 dark:text-slate-300">{t("search.intro")}</p> : null}
         <div className="mt-6">
-          <SearchForm query={query} />
+          <SearchForm query={query} tld={tld} />
         </div>
       </header>
 
@@ -336,7 +340,7 @@ export default function DomainSearch() {
           </h2>
           <Suspense fallback={<Loading />}>
             <Await resolve={loaderData.all} errorElement={<p className="py-4">{t("search.allFailed")}</p>}>
-              {(answer) => (answer.ok ? <AllResults check={answer.data} query={query} more={more} /> : <p className="py-4">{t("search.allFailed")}</p>)}
+              {(answer) => (answer.ok ? <AllResults check={answer.data} query={query} more={more} tld={tld} /> : <p className="py-4">{t("search.allFailed")}</p>)}
             </Await>
           </Suspense>
         </section>
@@ -345,7 +349,7 @@ export default function DomainSearch() {
   );
 }
 
-function AllResults({ check, query, more }: { check: CatalogueCheck; query: string; more: number }) {
+function AllResults({ check, query, more, tld }: { check: CatalogueCheck; query: string; more: number; tld: string | null }) {
   const { t } = useTranslation();
   const hasMore = check.results.length < check.pagination.total;
   return (
@@ -360,7 +364,7 @@ function AllResults({ check, query, more }: { check: CatalogueCheck; query: stri
       </ul>
       {hasMore ? (
         <Link
-          to={`/domain-search?q=${encodeURIComponent(query)}&more=${more + 1}`}
+          to={`/domain-search?q=${encodeURIComponent(query)}${tld ? `&tld=${encodeURIComponent(tld)}` : ""}&more=${more + 1}`}
           preventScrollReset
           className="mt-4 inline-block rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900"
         >
