@@ -6,6 +6,7 @@ import { domainTotalCents } from "../../core/cart";
 import { decimalToCents, formatUsd } from "../../core/money";
 import { isDomainPath } from "../../core/search-input";
 import { AddToCartForm } from "../components/domain/add-to-cart";
+import { RegistrationSummary } from "../components/domain/registration-summary";
 import { DomainWarnings } from "../components/domain/warnings";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
 import { domainApi } from "../server/domain-search.server";
@@ -34,7 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Trinity") }];
 
 export default function DomainDetail() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { domain, result, alternatives } = useLoaderData<typeof loader>();
   if (!result) {
     return (
@@ -46,7 +47,6 @@ export default function DomainDetail() {
       </section>
     );
   }
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { year: "numeric", month: "long", day: "numeric" });
   const statusKey = result.available ? "available" : result.reason === "reserved" ? "reserved" : (result.registration?.status ?? "active");
   const title = result.available
     ? t("domain.availableTitle", { domain: result.unicode })
@@ -74,26 +74,7 @@ export default function DomainDetail() {
         <p className="mt-2" data-testid="domain-status">
           {t(`domain.statusText.${statusKey}`)}
         </p>
-        {result.registration ? (
-          <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-            <div>
-              <dt className="text-slate-600 dark:text-slate-400">{t("domain.registrar")}</dt>
-              <dd className="font-medium">{result.registration.registrar}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-600 dark:text-slate-400">{t("domain.registered")}</dt>
-              <dd className="font-medium">{date(result.registration.created_at)}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-600 dark:text-slate-400">{t("domain.expires")}</dt>
-              <dd className="font-medium">{date(result.registration.expires_at)}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-600 dark:text-slate-400">{t("domain.locked")}</dt>
-              <dd className="font-medium">{result.registration.locked ? t("domain.lockedYes") : t("domain.lockedNo")}</dd>
-            </div>
-          </dl>
-        ) : null}
+        {result.registration ? <RegistrationSummary registration={result.registration} showLock /> : null}
         <div className="mt-6">
           {result.available && prices ? (
             <AddToCartForm domain={result.domain} unicode={result.unicode} maxYears={prices.max_years} />

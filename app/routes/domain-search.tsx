@@ -10,6 +10,7 @@ import { normaliseSearchInput } from "../../core/search-input";
 import { tldToAscii } from "../../core/tld-input";
 import { AddToCartForm } from "../components/domain/add-to-cart";
 import { DomainPrice } from "../components/domain/price";
+import { RegistrationSummary } from "../components/domain/registration-summary";
 import { DomainWarnings } from "../components/domain/warnings";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { apiClient, readApi } from "../server/api.server";
@@ -201,8 +202,7 @@ function OfferForm({ domain }: { domain: string }) {
 }
 
 function ExactMatch({ result }: { result: ExactResult }) {
-  const { t, i18n } = useTranslation();
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { year: "numeric", month: "long", day: "numeric" });
+  const { t } = useTranslation();
   const heading = result.available
     ? t("search.available", { domain: result.unicode })
     : result.reason === "reserved"
@@ -227,22 +227,7 @@ function ExactMatch({ result }: { result: ExactResult }) {
           </div>
         ) : null}
       </div>
-      {result.registration ? (
-        <dl className="mt-4 grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
-          <div>
-            <dt className="text-slate-600 dark:text-slate-400">{t("search.registrar")}</dt>
-            <dd className="font-medium">{result.registration.registrar}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600 dark:text-slate-400">{t("search.registered")}</dt>
-            <dd className="font-medium">{date(result.registration.created_at)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600 dark:text-slate-400">{t("search.expires")}</dt>
-            <dd className="font-medium">{date(result.registration.expires_at)}</dd>
-          </div>
-        </dl>
-      ) : null}
+      {result.registration ? <RegistrationSummary registration={result.registration} /> : null}
       {!result.available && result.reason === "registered" ? (
         <>
           {result.registration?.transferable && !result.registration.held_here ? (
