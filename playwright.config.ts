@@ -4,7 +4,8 @@ import { defineConfig } from "@playwright/test";
 // Browsers are never downloaded: the tests drive Debian's Chromium (DESIGN §3).
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
 
-const PORT = 8799;
+// E2E_PORT lets a second checkout run its suite beside this one (the lookup worker takes PORT + 1).
+const PORT = Number(process.env.E2E_PORT ?? 8799);
 const BASE_URL = `http://localhost:${PORT}`;
 
 const chromium = {
