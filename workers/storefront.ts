@@ -1,5 +1,5 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-// The Remix server build (made by `npm run build`).
+// The Remix server build (made by `npm run build`; `npm test` builds before it typechecks).
 import * as build from "../build/server";
 import api from "./api/app";
 import type { ApiEnv } from "./api/env";
