@@ -224,7 +224,8 @@ describe("determinism and safety", () => {
       expect(new Set(names(list)).size).toBe(list.length);
     }
     expect(checked).toBeGreaterThan(1000);
-  });
+    // 300 generated lists: seconds on a busy 2-core machine, so a generous time limit.
+  }, 60_000);
 
   it("ignores malformed TLDs and returns nothing for a phrase without letters or digits", () => {
     expect(generateSuggestions("🚀 !!!", TLDS)).toEqual([]);
