@@ -105,7 +105,7 @@ export default function Cart() {
       {items.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-slate-200 p-8 text-center dark:border-slate-800">
           <p className="text-slate-700 dark:text-slate-300">{t("cart.empty")}</p>
-          <Link to="/domain-search" className="mt-4 inline-block rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white dark:bg-indigo-500 dark:text-slate-950">
+          <Link to="/domain-search" className="mt-4 inline-block rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white dark:bg-indigo-400 dark:text-slate-950">
             {t("cart.emptyCta")}
           </Link>
         </div>

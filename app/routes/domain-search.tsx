@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const plan = planSearch(query, tldParam);
   const api = domainApi(context, request);
   // Slow, optional parts are streamed (house style 6); the exact match is awaited.
-  const suggestions = api.suggest(query, SUGGESTION_LIMIT);
+  const suggestions = api.suggest(plan.label && plan.exactName === query ? plan.label : query, SUGGESTION_LIMIT);
   const all = plan.label ? api.check(plan.label, ALL_PAGE * more) : null;
   const exact = await api.search(plan.exactName);
   // Keep the streams from rejecting unobserved when the page ends up not rendering them.
@@ -79,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(`${back.pathname}${back.search}`, {
     type: "success",
     description: t("search.offerSent", { domain: answer.data.unicode, email: submission.value.email }),
-  });
+  }, { status: 303 });
 }
 
 function SearchForm({ query, tld }: { query: string; tld: string | null }) {

@@ -12,8 +12,9 @@ export interface CartActionData {
 
 /**
  * Adds a domain through the one /cart action (house style 5). Without JS it is a plain form
- * post that redirects back here with a toast; with JS a fetcher posts it (a newer submit for the
- * same domain cancels an older one) and the header badge revalidates.
+ * post that redirects back here with a toast; with JS the form's own fetcher posts it and the
+ * header badge revalidates. Not a keyed fetcher: a name listed twice on a page (exact match and
+ * all extensions) would share it, and each copy would show the same toast.
  */
 export function AddToCartForm({
   domain,
@@ -30,7 +31,7 @@ export function AddToCartForm({
 }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const fetcher = useFetcher<CartActionData>({ key: `cart-add-${domain}` });
+  const fetcher = useFetcher<CartActionData>();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
@@ -71,7 +72,7 @@ export function AddToCartForm({
         type="submit"
         disabled={busy}
         aria-label={accessibleName}
-        className={`rounded-md bg-indigo-600 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60 dark:bg-indigo-500 dark:text-slate-950 dark:hover:bg-indigo-400 ${compact ? "px-3 py-1.5 text-sm" : "px-4 py-2"}`}
+        className={`rounded-md bg-indigo-600 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300 ${compact ? "px-3 py-1.5 text-sm" : "px-4 py-2"}`}
       >
         {busy ? t("cart.adding") : label}
       </button>
