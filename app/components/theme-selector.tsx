@@ -25,10 +25,11 @@ export function ThemeSelector({ serverTheme }: { serverTheme: Theme }) {
   const fetcher = useFetcher();
   const [theme, setTheme] = useState<Theme>(serverTheme);
 
+  // localStorage wins (the JS choice); without one, the cookie the server rendered from stands.
   useEffect(() => {
     const saved = localStorage.getItem(THEME_STORAGE_KEY);
-    setTheme(isTheme(saved) ? saved : "system");
-  }, []);
+    setTheme(isTheme(saved) ? saved : serverTheme);
+  }, [serverTheme]);
 
   return (
     <Form method="post" action="/theme" className="flex items-center gap-2" aria-label={t("footer.theme")}>
