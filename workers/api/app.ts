@@ -4,6 +4,8 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { RegistryError, type RegistryErrorCode } from "./adapters/registry";
 import { ApiError } from "./errors";
 import type { ApiBindings, ApiEnv } from "./env";
+import { accountRoutes } from "./routes/account";
+import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
 import { domainRoutes } from "./routes/domains";
 import { pricingRoutes } from "./routes/pricing";
@@ -23,7 +25,9 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     await next();
   });
 
-  const routes = app.route("/", pricingRoutes).route("/", domainRoutes).route("/", cartRoutes);
+  const routes = app.route("/", pricingRoutes).route("/", domainRoutes).route("/", cartRoutes)
+    .route("/", authRoutes)
+    .route("/", accountRoutes);
 
   app.notFound((c) =>
     c.json({ success: false, code: "not_found", message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404),

@@ -19,12 +19,21 @@ export interface ApiEnv {
   SUGGESTIONS_ADAPTER?: string;
   /** Signs the storefront's cookies (cart id, flash toasts); required in production. */
   COOKIE_SECRET?: string;
+  /** Signs access tokens (HS256); required in production, a fixed development value otherwise. */
+  JWT_SECRET?: string;
+  /** "outbox" (default, D1) or "cloudflare" (the EMAIL send_email binding). */
+  MAIL_ADAPTER?: string;
+  /** Sender address of account mails (MAIL_ADAPTER=cloudflare). */
+  MAIL_FROM?: string;
+  EMAIL?: SendEmail;
 }
 
 export interface ApiVariables {
   /** The visitor's address, forwarded to the lookup worker for its per-client limits. */
   clientIp: string;
   services: ApiServices;
+  /** The signed-in user, set by the bearer middleware (workers/api/auth/middleware.ts). */
+  auth?: { userId: string; sessionId: string };
 }
 
 export type ApiBindings = { Bindings: ApiEnv; Variables: ApiVariables };

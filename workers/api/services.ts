@@ -1,19 +1,23 @@
 import { createRegistry } from "./adapters/registry";
 import type { RegistryAdapter } from "./adapters/registry/types";
 import { createSuggestionSource, type SuggestionSource } from "./adapters/suggestions";
+import { createMailSender, type MailSender } from "./adapters/mail";
 import type { ApiEnv } from "./env";
 
 /** The outside systems the API talks to (DESIGN §5), chosen per request from the env. */
 export interface ApiServices {
   registry: RegistryAdapter;
   suggestions: SuggestionSource;
+  mail: MailSender;
   now: () => Date;
 }
 
 export function defaultServices(env: ApiEnv): ApiServices {
+  const now = () => new Date();
   return {
     registry: createRegistry(env),
     suggestions: createSuggestionSource(env),
-    now: () => new Date(),
+    mail: createMailSender(env, now),
+    now,
   };
 }

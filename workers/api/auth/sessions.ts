@@ -1,0 +1,34 @@
+import { sha256Hex, verifySecret, hashSecret } from "../../../core/auth/password";
+import { createSession, updateUserFields, type UserRow } from "../db/users";
+import type { ApiEnv } from "../env";
+import { newRefreshToken, refreshTtl, signAccessToken } from "./tokens";
+
+/** Opens a session: access token, refresh token (stored hashed) and their expiry times. */
+export async function openSession(env: ApiEnv, userId: string, rememberMe: boolean, now: Date) {
+  const sessionId = crypto.randomUUID();
+  const refreshToken = newRefreshToken();
+  const refreshExpiresAt = new Date(now.getTime() + refreshTtl(rememberMe));
+  await createSession(env.DB, { id: sessionId, userId, rememberMe, expiresAt: refreshExpiresAt, tokenHash: await sha256Hex(refreshToken) }, now);
+  const access = await signAccessToken(env, userId, sessionId, now);
+  return {
+    token: access.token,
+    refresh_token: refreshToken,
+    expires_at: access.expiresAt.toISOString(),
+    refresh_expires_at: refreshExpiresAt.toISOString(),
+    remember_me: rememberMe,
+  };
+}
+
+/** A hash to verify against when the username is unknown, so both paths cost the same. */
+let dummyHash: Promise<string> | null = null;
+export function dummySecretHash(): Promise<string> {
+  dummyHash ??= hashSecret("not-a-real-secret");
+  return dummyHash;
+}
+
+/** Checks the password; stores a fresh hash when the stored one uses old parameters. */
+export async function checkPassword(db: D1Database, user: UserRow, password: string, now: Date): Promise<boolean> {
+  const result = await verifySecret(password, user.password_hash);
+  if (result.ok && result.needsRehash) await updateUserFields(db, user.id, { password_hash: await hashSecret(password) }, now);
+  return result.ok;
+}

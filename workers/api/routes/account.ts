@@ -1,0 +1,175 @@
+// Account settings (SPEC §7 "Account"), the address book, two-factor authentication and login
+// history. Every route needs the bearer token; every query is scoped to the signed-in user.
+import { Hono } from "hono";
+import { z } from "zod";
+import { hashSecret, sha256Hex, verifySecret } from "../../../core/auth/password";
+import {
+  addressSchema,
+  changeEmailSchema,
+  changePasswordBodySchema,
+  changeUsernameSchema,
+  currentPasswordSchema,
+  deleteAccountSchema,
+  totpCodeSchema,
+} from "../../../core/auth/schemas";
+import { generateRecoveryCodes, generateTotpSecret, otpauthUri, verifyTotp } from "../../../core/auth/totp";
+import { issueCode } from "../auth/codes";
+import { authOf, requireAuth, unauthorized } from "../auth/middleware";
+import { checkPassword } from "../auth/sessions";
+import { createAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress } from "../db/addresses";
+import {
+  deleteRecoveryCodes,
+  deleteUser,
+  emailExists,
+  findUserById,
+  loginHistory,
+  replaceRecoveryCodes,
+  revokeUserSessions,
+  toUserView,
+  updateUserFields,
+  usernameExists,
+  type UserRow,
+} from "../db/users";
+import type { ApiBindings } from "../env";
+import { ApiError } from "../errors";
+import { zValidate } from "../validate";
+import { emailInUse, usernameTaken } from "./auth";
+
+const wrongPassword = () => new ApiError(403, "invalid_password", "The password is incorrect.");
+const addressNotFound = () => new ApiError(404, "address_not_found", "No such address.");
+const invalidTotp = () => new ApiError(400, "invalid_two_factor_code", "The two-factor code is invalid.");
+
+const idParamSchema = z.object({ id: z.uuid({ error: "must be an address id" }) });
+const enableSchema = z.object({ code: totpCodeSchema });
+const disableSchema = z.object({ password: currentPasswordSchema, code: totpCodeSchema });
+
+async function currentUser(db: D1Database, userId: string): Promise<UserRow> {
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+async function requirePassword(db: D1Database, user: UserRow, password: string, now: Date): Promise<void> {
+  if (!(await checkPassword(db, user, password, now))) throw wrongPassword();
+}
+
+export const accountRoutes = new Hono<ApiBindings>()
+  .use("/account/*", requireAuth)
+  .use("/account", requireAuth)
+  .put("/account/email", zValidate("json", changeEmailSchema), async (c) => {
+    const { new_email, password } = c.req.valid("json");
+    const db = c.env.DB;
+    const now = c.var.services.now();
+    const user = await currentUser(db, authOf(c).userId);
+    await requirePassword(db, user, password, now);
+    if (new_email === user.email) throw new ApiError(400, "email_unchanged", "The new email must differ from the current one.");
+    if (await emailExists(db, new_email)) throw emailInUse();
+    try {
+      await updateUserFields(db, user.id, { email: new_email, email_verified: 0 }, now);
+    } catch (error) {
+      if (error instanceof Error && /UNIQUE/iu.test(error.message)) throw emailInUse();
+      throw error;
+    }
+    await issueCode(db, c.var.services.mail, user, new_email, "verify_email", c.req.header("accept-language"), now);
+    return c.json({ success: true as const, data: toUserView(await currentUser(db, user.id)), message: "Email changed. We sent a verification code to the new address." });
+  })
+  .put("/account/username", zValidate("json", changeUsernameSchema), async (c) => {
+    const { new_username, password } = c.req.valid("json");
+    const db = c.env.DB;
+    const now = c.var.services.now();
+    const user = await currentUser(db, authOf(c).userId);
+    await requirePassword(db, user, password, now);
+    if (new_username === user.username) throw new ApiError(400, "username_unchanged", "The new username must differ from the current one.");
+    if (await usernameExists(db, new_username)) throw usernameTaken();
+    try {
+      await updateUserFields(db, user.id, { username: new_username }, now);
+    } catch (error) {
+      if (error instanceof Error && /UNIQUE/iu.test(error.message)) throw usernameTaken();
+      throw error;
+    }
+    return c.json({ success: true as const, data: toUserView(await currentUser(db, user.id)), message: "Username changed." });
+  })
+  .put("/account/password", zValidate("json", changePasswordBodySchema), async (c) => {
+    const { current_password, new_password } = c.req.valid("json");
+    const db = c.env.DB;
+    const now = c.var.services.now();
+    const auth = authOf(c);
+    const user = await currentUser(db, auth.userId);
+    await requirePassword(db, user, current_password, now);
+    await updateUserFields(db, user.id, { password_hash: await hashSecret(new_password) }, now);
+    await revokeUserSessions(db, user.id, now, auth.sessionId);
+    return c.json({ success: true as const, data: null, message: "Password changed. Other sessions were signed out." });
+  })
+  .delete("/account", zValidate("json", deleteAccountSchema), async (c) => {
+    const { password } = c.req.valid("json");
+    const db = c.env.DB;
+    const user = await currentUser(db, authOf(c).userId);
+    await requirePassword(db, user, password, c.var.services.now());
+    await deleteUser(db, user.id);
+    return c.json({ success: true as const, data: null, message: "Your account was deleted." });
+  })
+  // ─── Address book ──────────────────────────────────────────────────────────────────────────
+  .get("/account/addresses", async (c) => {
+    return c.json({ success: true as const, data: { addresses: await listAddresses(c.env.DB, authOf(c).userId) } });
+  })
+  .post("/account/addresses", zValidate("json", addressSchema), async (c) => {
+    const address = await createAddress(c.env.DB, authOf(c).userId, c.req.valid("json"), c.var.services.now());
+    return c.json({ success: true as const, data: address, message: "Address saved." }, 201);
+  })
+  .put("/account/addresses/:id", zValidate("param", idParamSchema), zValidate("json", addressSchema), async (c) => {
+    const address = await updateAddress(c.env.DB, authOf(c).userId, c.req.valid("param").id, c.req.valid("json"), c.var.services.now());
+    if (!address) throw addressNotFound();
+    return c.json({ success: true as const, data: address, message: "Address saved." });
+  })
+  .put("/account/addresses/:id/default", zValidate("param", idParamSchema), async (c) => {
+    const address = await setDefaultAddress(c.env.DB, authOf(c).userId, c.req.valid("param").id, c.var.services.now());
+    if (!address) throw addressNotFound();
+    return c.json({ success: true as const, data: address, message: "Default address changed." });
+  })
+  .delete("/account/addresses/:id", zValidate("param", idParamSchema), async (c) => {
+    if (!(await deleteAddress(c.env.DB, authOf(c).userId, c.req.valid("param").id))) throw addressNotFound();
+    return c.json({ success: true as const, data: null, message: "Address deleted." });
+  })
+  // ─── Two-factor authentication ─────────────────────────────────────────────────────────────
+  .post("/account/2fa/setup", async (c) => {
+    const db = c.env.DB;
+    const user = await currentUser(db, authOf(c).userId);
+    if (user.totp_enabled === 1) throw new ApiError(409, "two_factor_already_enabled", "Two-factor authentication is already on.");
+    const secret = generateTotpSecret();
+    await updateUserFields(db, user.id, { totp_pending: secret }, c.var.services.now());
+    return c.json({
+      success: true as const,
+      data: { secret, otpauth_uri: otpauthUri({ secret, account: user.username }) },
+      message: "Scan the code with your authenticator app, then confirm with a code.",
+    });
+  })
+  .post("/account/2fa/enable", zValidate("json", enableSchema), async (c) => {
+    const db = c.env.DB;
+    const now = c.var.services.now();
+    const user = await currentUser(db, authOf(c).userId);
+    if (user.totp_enabled === 1) throw new ApiError(409, "two_factor_already_enabled", "Two-factor authentication is already on.");
+    if (!user.totp_pending) throw new ApiError(409, "two_factor_not_set_up", "Start the two-factor setup first.");
+    const result = await verifyTotp(user.totp_pending, c.req.valid("json").code, now.getTime());
+    if (!result.ok || result.step === undefined) throw invalidTotp();
+    const codes = generateRecoveryCodes();
+    await replaceRecoveryCodes(db, user.id, await Promise.all(codes.map((code) => sha256Hex(code))));
+    await updateUserFields(db, user.id, { totp_secret: user.totp_pending, totp_pending: null, totp_enabled: 1, totp_last_step: result.step }, now);
+    return c.json({ success: true as const, data: { recovery_codes: codes }, message: "Two-factor authentication is on. Keep your recovery codes safe." });
+  })
+  .post("/account/2fa/disable", zValidate("json", disableSchema), async (c) => {
+    const { password, code } = c.req.valid("json");
+    const db = c.env.DB;
+    const now = c.var.services.now();
+    const user = await currentUser(db, authOf(c).userId);
+    if (user.totp_enabled !== 1 || !user.totp_secret) throw new ApiError(409, "two_factor_not_enabled", "Two-factor authentication is off.");
+    const passwordOk = await verifySecret(password, user.password_hash);
+    if (!passwordOk.ok) throw wrongPassword();
+    const result = await verifyTotp(user.totp_secret, code, now.getTime(), 1, user.totp_last_step ?? undefined);
+    if (!result.ok) throw invalidTotp();
+    await deleteRecoveryCodes(db, user.id);
+    await updateUserFields(db, user.id, { totp_secret: null, totp_pending: null, totp_enabled: 0, totp_last_step: null }, now);
+    return c.json({ success: true as const, data: null, message: "Two-factor authentication is off." });
+  })
+  .get("/account/login-history", async (c) => {
+    return c.json({ success: true as const, data: { history: await loginHistory(c.env.DB, authOf(c).userId, 50) } });
+  });

@@ -1,0 +1,268 @@
+// Sign-up, sign-in (with the optional second factor), token refresh and logout, email
+// verification and password reset (SPEC §7 "Auth"; issue 3).
+import { Hono } from "hono";
+import { z } from "zod";
+import { hashSecret, sha256Hex, verifySecret } from "../../../core/auth/password";
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  refreshTokenBodySchema,
+  registerBodySchema,
+  resendVerificationSchema,
+  resetPasswordBodySchema,
+  secondFactorSchema,
+  usernameSchema,
+  verifyEmailSchema,
+} from "../../../core/auth/schemas";
+import { generateSeedKey, normaliseSeedKey } from "../../../core/auth/seed-key";
+import { verifyTotp } from "../../../core/auth/totp";
+import { outboxFor } from "../adapters/mail";
+import { consumeCode, issueCode } from "../auth/codes";
+import { authOf, optionalAuth, requireAuth, SESSION_EXPIRED_MESSAGE } from "../auth/middleware";
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "../auth/rate-limit";
+import { checkPassword, dummySecretHash, openSession } from "../auth/sessions";
+import { newRefreshToken, refreshTtl, signAccessToken, signChallengeToken, verifyChallengeToken } from "../auth/tokens";
+import {
+  emailExists,
+  findRefreshToken,
+  findUserByEmail,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  markRefreshTokenUsed,
+  recordLogin,
+  revokeSession,
+  revokeUserSessions,
+  rotateRefreshToken,
+  toUserView,
+  updateUserFields,
+  usernameExists,
+  useRecoveryCode,
+  type UserRow,
+} from "../db/users";
+import type { ApiBindings } from "../env";
+import { ApiError } from "../errors";
+import { zValidate } from "../validate";
+
+export const INVALID_CREDENTIALS = "Invalid username, password or seed key";
+const invalidCredentials = () => new ApiError(401, "invalid_credentials", INVALID_CREDENTIALS);
+export const usernameTaken = () => new ApiError(409, "username_taken", "This username is already taken");
+export const emailInUse = () => new ApiError(409, "email_exists", "This email is already in use");
+const sessionExpired = (code = "unauthorized") => new ApiError(401, code, SESSION_EXPIRED_MESSAGE);
+
+const challengeSchema = z.object({
+  challenge_token: z.string({ error: "is required" }).min(1, { error: "is required" }).max(2000, { error: "is too long" }),
+  code: secondFactorSchema.shape.code,
+});
+
+const usernameQuerySchema = z.object({ username: usernameSchema });
+const outboxQuerySchema = z.object({ to: z.string({ error: "is required" }).trim().toLowerCase().min(1, { error: "is required" }) });
+
+/** Completes a sign-in: history, last login, session and tokens, the user. */
+async function completeLogin(
+  c: { env: ApiBindings["Bindings"]; var: ApiBindings["Variables"]; req: { header(name: string): string | undefined } },
+  user: UserRow,
+  rememberMe: boolean,
+) {
+  const now = c.var.services.now();
+  const db = c.env.DB;
+  await clearLoginFailures(db, user.username);
+  await recordLogin(db, { userId: user.id, username: user.username, ip: c.var.clientIp, userAgent: c.req.header("user-agent") ?? null, success: true }, now);
+  await updateUserFields(db, user.id, { last_login: now.toISOString() }, now);
+  const tokens = await openSession(c.env, user.id, rememberMe, now);
+  const fresh = (await findUserById(db, user.id)) ?? user;
+  return { ...tokens, user: toUserView(fresh) };
+}
+
+async function loginFailed(
+  c: { env: ApiBindings["Bindings"]; var: ApiBindings["Variables"]; req: { header(name: string): string | undefined } },
+  username: string,
+  user: UserRow | null,
+): Promise<never> {
+  const now = c.var.services.now();
+  await recordLoginFailure(c.env.DB, username, c.var.clientIp, now);
+  await recordLogin(c.env.DB, { userId: user?.id ?? null, username, ip: c.var.clientIp, userAgent: c.req.header("user-agent") ?? null, success: false }, now);
+  throw invalidCredentials();
+}
+
+export const authRoutes = new Hono<ApiBindings>()
+  .get("/auth/username-available", zValidate("query", usernameQuerySchema), async (c) => {
+    const { username } = c.req.valid("query");
+    return c.json({ success: true as const, data: { available: !(await usernameExists(c.env.DB, username)) } });
+  })
+  .post("/auth/register", zValidate("json", registerBodySchema), async (c) => {
+    const input = c.req.valid("json");
+    const db = c.env.DB;
+    const now = c.var.services.now();
+    if (await usernameExists(db, input.username)) throw usernameTaken();
+    if (await emailExists(db, input.email)) throw emailInUse();
+    const seedKey = generateSeedKey();
+    const id = crypto.randomUUID();
+    const [passwordHash, seedKeyHash] = await Promise.all([hashSecret(input.password), hashSecret(normaliseSeedKey(seedKey))]);
+    const outcome = await insertUser(db, { id, username: input.username, email: input.email, passwordHash, seedKeyHash }, now);
+    if (outcome === "username_taken") throw usernameTaken();
+    if (outcome === "email_exists") throw emailInUse();
+    const user = await findUserById(db, id);
+    if (!user) throw new Error("user vanished after insert");
+    await issueCode(db, c.var.services.mail, user, user.email, "verify_email", c.req.header("accept-language"), now);
+    return c.json(
+      {
+        success: true as const,
+        data: { user: toUserView(user), seed_key: seedKey },
+        message: "Account created. Save your seed key: it is shown only once. We sent a verification code to your email.",
+      },
+      201,
+    );
+  })
+  .post("/auth/login", zValidate("json", loginSchema), async (c) => {
+    const input = c.req.valid("json");
+    const db = c.env.DB;
+    const now = c.var.services.now();
+    await assertLoginAllowed(db, input.username, c.var.clientIp, now);
+    const user = await findUserByUsername(db, input.username);
+    // Both secrets are always checked (against a dummy hash for an unknown name) so the answer
+    // and its timing do not tell which part was wrong.
+    const [passwordOk, seedOk] = await Promise.all([
+      user ? checkPassword(db, user, input.password, now) : verifySecret(input.password, await dummySecretHash()).then(() => false),
+      verifySecret(input.seed_key, user?.seed_key_hash ?? (await dummySecretHash())),
+    ]);
+    if (!user || !passwordOk || !seedOk.ok) return loginFailed(c, input.username, user);
+    if (seedOk.needsRehash) await updateUserFields(db, user.id, { seed_key_hash: await hashSecret(input.seed_key) }, now);
+    if (user.totp_enabled === 1) {
+      return c.json({
+        success: true as const,
+        data: { two_factor_required: true as const, challenge_token: await signChallengeToken(c.env, user.id, input.remember_me, now) },
+        message: "Enter the code from your authenticator app.",
+      });
+    }
+    return c.json({ success: true as const, data: await completeLogin(c, user, input.remember_me), message: "Signed in." });
+  })
+  .post("/auth/login/2fa", zValidate("json", challengeSchema), async (c) => {
+    const input = c.req.valid("json");
+    const db = c.env.DB;
+    const now = c.var.services.now();
+    const challenge = await verifyChallengeToken(c.env, input.challenge_token, now);
+    if (!challenge) throw sessionExpired("challenge_expired");
+    const user = await findUserById(db, challenge.userId);
+    if (!user || user.totp_enabled !== 1 || !user.totp_secret) throw sessionExpired("challenge_expired");
+    await assertLoginAllowed(db, user.username, c.var.clientIp, now);
+    let ok = false;
+    if (input.code.kind === "totp") {
+      const result = await verifyTotp(user.totp_secret, input.code.code, now.getTime(), 1, user.totp_last_step ?? undefined);
+      if (result.ok && result.step !== undefined) {
+        await updateUserFields(db, user.id, { totp_last_step: result.step }, now);
+        ok = true;
+      }
+    } else {
+      ok = await useRecoveryCode(db, user.id, await sha256Hex(input.code.code), now);
+    }
+    if (!ok) {
+      await recordLoginFailure(db, user.username, c.var.clientIp, now);
+      await recordLogin(db, { userId: user.id, username: user.username, ip: c.var.clientIp, userAgent: c.req.header("user-agent") ?? null, success: false }, now);
+      throw new ApiError(401, "invalid_two_factor_code", "The two-factor code is invalid.");
+    }
+    return c.json({ success: true as const, data: await completeLogin(c, user, challenge.rememberMe), message: "Signed in." });
+  })
+  .post("/auth/refresh-token", zValidate("json", refreshTokenBodySchema), async (c) => {
+    const { refresh_token } = c.req.valid("json");
+    const db = c.env.DB;
+    const now = c.var.services.now();
+    const hash = await sha256Hex(refresh_token);
+    const row = await findRefreshToken(db, hash);
+    if (!row) throw sessionExpired("invalid_refresh_token");
+    if (row.used_at !== null || !(await markRefreshTokenUsed(db, hash, now))) {
+      // A used token presented again: someone holds a copy. End the whole session family.
+      await revokeSession(db, row.session_id, now);
+      throw new ApiError(401, "token_reused", "This session was ended for security reasons. Please log in again.");
+    }
+    if (row.revoked_at !== null || Date.parse(row.expires_at) <= now.getTime()) throw sessionExpired("invalid_refresh_token");
+    const next = newRefreshToken();
+    const expiresAt = new Date(now.getTime() + refreshTtl(row.remember_me === 1));
+    await rotateRefreshToken(db, { sessionId: row.session_id, userId: row.user_id, tokenHash: await sha256Hex(next), expiresAt }, now);
+    const access = await signAccessToken(c.env, row.user_id, row.session_id, now);
+    return c.json({
+      success: true as const,
+      data: { token: access.token, refresh_token: next, expires_at: access.expiresAt.toISOString(), refresh_expires_at: expiresAt.toISOString() },
+      message: "Token refreshed.",
+    });
+  })
+  .post("/auth/extend-session", requireAuth, async (c) => {
+    const auth = authOf(c);
+    const access = await signAccessToken(c.env, auth.userId, auth.sessionId, c.var.services.now());
+    return c.json({ success: true as const, data: { token: access.token, expires_at: access.expiresAt.toISOString() }, message: "Session extended." });
+  })
+  .post("/auth/logout", optionalAuth, async (c) => {
+    const db = c.env.DB;
+    const now = c.var.services.now();
+    const body: unknown = await c.req.json().catch(() => ({}));
+    const parsed = refreshTokenBodySchema.safeParse(body);
+    if (parsed.success) {
+      const row = await findRefreshToken(db, await sha256Hex(parsed.data.refresh_token));
+      if (row) await revokeSession(db, row.session_id, now);
+    }
+    const auth = c.var.auth;
+    if (auth) await revokeSession(db, auth.sessionId, now);
+    return c.json({ success: true as const, data: null, message: "Signed out." });
+  })
+  .post("/email/send-verification", requireAuth, async (c) => {
+    const auth = authOf(c);
+    const user = await findUserById(c.env.DB, auth.userId);
+    if (!user) throw sessionExpired();
+    if (user.email_verified === 1) throw new ApiError(409, "email_already_verified", "This email address is already verified.");
+    await issueCode(c.env.DB, c.var.services.mail, user, user.email, "verify_email", c.req.header("accept-language"), c.var.services.now());
+    return c.json({ success: true as const, data: null, message: "We sent a verification code to your email." });
+  })
+  .post("/auth/verify-email", zValidate("json", verifyEmailSchema), async (c) => {
+    const { email, code } = c.req.valid("json");
+    const db = c.env.DB;
+    const now = c.var.services.now();
+    const user = await findUserByEmail(db, email);
+    if (!user || user.email_verified === 1) throw new ApiError(400, "code_invalid", "Verification code is invalid or expired");
+    await consumeCode(db, user.id, "verify_email", code, now);
+    await updateUserFields(db, user.id, { email_verified: 1 }, now);
+    return c.json({ success: true as const, data: { email_verified: true }, message: "Your email address is verified." });
+  })
+  .post("/auth/resend-verification", zValidate("json", resendVerificationSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    const user = await findUserByEmail(c.env.DB, email);
+    if (user && user.email_verified === 0) {
+      await issueCode(c.env.DB, c.var.services.mail, user, user.email, "verify_email", c.req.header("accept-language"), c.var.services.now());
+    }
+    return c.json({ success: true as const, data: null, message: "If this address waits for verification, we sent it a new code." });
+  })
+  .post("/auth/forgot-password", zValidate("json", forgotPasswordSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    const user = await findUserByEmail(c.env.DB, email);
+    if (user) await issueCode(c.env.DB, c.var.services.mail, user, user.email, "reset_password", c.req.header("accept-language"), c.var.services.now());
+    return c.json({ success: true as const, data: null, message: "If an account uses this address, we sent it a reset code." });
+  })
+  .post("/auth/reset-password", zValidate("json", resetPasswordBodySchema), async (c) => {
+    const { email, code, password } = c.req.valid("json");
+    const db = c.env.DB;
+    const now = c.var.services.now();
+    const user = await findUserByEmail(db, email);
+    if (!user) throw new ApiError(400, "code_invalid", "Verification code is invalid or expired");
+    await consumeCode(db, user.id, "reset_password", code, now);
+    // The code arrived at this address, so it is verified too.
+    await updateUserFields(db, user.id, { password_hash: await hashSecret(password), email_verified: 1 }, now);
+    await revokeUserSessions(db, user.id, now);
+    return c.json({ success: true as const, data: null, message: "Your password was changed. Please sign in again." });
+  })
+  .get("/profile", requireAuth, async (c) => {
+    const user = await findUserById(c.env.DB, authOf(c).userId);
+    if (!user) throw sessionExpired();
+    return c.json({ success: true as const, data: toUserView(user) });
+  })
+  .get(
+    "/dev/outbox",
+    async (c, next) => {
+      // Development only: in production the endpoint does not exist.
+      if (c.env.ENVIRONMENT === "production") throw new ApiError(404, "not_found", `No API endpoint at ${c.req.method} ${c.req.path}.`);
+      await next();
+    },
+    zValidate("query", outboxQuerySchema),
+    async (c) => {
+      const { to } = c.req.valid("query");
+      return c.json({ success: true as const, data: { messages: await outboxFor(c.env.DB, to) } });
+    },
+  );
