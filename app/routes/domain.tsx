@@ -122,7 +122,7 @@ export default function DomainPricing() {
         <p className="mt-8 text-slate-700 dark:text-slate-300">{t("pricing.noMatch", { q })}</p>
       ) : (
         <>
-          <div className="mt-8 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+          <div className="relative mt-8 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
                 <tr>
