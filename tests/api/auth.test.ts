@@ -4,6 +4,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { isValidSeedKey } from "../../core/auth/seed-key";
+import { buildMime, cloudflareMailSender, createMailSender } from "../../workers/api/adapters/mail";
 import { createApiApp } from "../../workers/api/app";
 import { defaultServices } from "../../workers/api/services";
 import { api, freshClientIp, postJson, type ErrorBody } from "./helpers";
@@ -515,5 +516,34 @@ describe("no secrets in logs", () => {
       expect(log).not.toContain(secret);
     }
     for (const word of user.seedKey.split(" ").slice(0, 3)) expect(log.split(/\W+/)).not.toContain(word);
+  });
+});
+
+describe("mail adapters", () => {
+  it("builds a text/plain UTF-8 MIME message with an encoded subject", () => {
+    const raw = buildMime("no-reply@shop.test", { to: "ada@example.test", subject: "Şifrenizi sıfırlayın", text: "Kodunuz 123456\nİyi günler" }, new Date(0));
+    const [head, body] = raw.split("\r\n\r\n");
+    expect(head).toContain("From: no-reply@shop.test");
+    expect(head).toContain("To: ada@example.test");
+    expect(head).toContain("Content-Type: text/plain; charset=UTF-8");
+    expect(head).toMatch(/^Subject: =\?UTF-8\?B\?[A-Za-z0-9+/=]+\?=$/m);
+    const decoded = new TextDecoder().decode(Uint8Array.from(atob(body.replace(/\s/g, "")), (char) => char.charCodeAt(0)));
+    expect(decoded).toBe("Kodunuz 123456\r\nİyi günler");
+  });
+
+  it("MAIL_ADAPTER=cloudflare sends through the EMAIL binding", async () => {
+    const sent: { from: string; to: string }[] = [];
+    const binding: SendEmail = {
+      async send(message) {
+        const { from, to } = message;
+        sent.push({ from: typeof from === "string" ? from : "not a plain address", to: typeof to === "string" ? to : "not a plain address" });
+        return { messageId: "test" };
+      },
+    };
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    await cloudflareMailSender(binding, "no-reply@shop.test", () => new Date()).send({ to: "ada@example.test", subject: "Hi", text: "Hello" });
+    expect(sent).toEqual([{ from: "no-reply@shop.test", to: "ada@example.test" }]);
+    expect(() => createMailSender({ ...env, MAIL_ADAPTER: "cloudflare", EMAIL: undefined }, () => new Date())).toThrow(/EMAIL/);
+    vi.restoreAllMocks();
   });
 });
