@@ -1,27 +1,35 @@
 // `npm run bench`: builds and seeds (unless --no-setup), starts the built storefront on a free
 // loopback port, measures the home page (client JS/CSS bytes, Lighthouse mobile scores, SSR vs
-// static latency under load), prints a report, writes bench-results/home.json and stops the
-// server. Exit 0 whenever the figures were measured, PASS or FAIL; non-zero when the bench itself
-// could not run. How to read the figures: docs/bench.md.
+// static latency under load), the domain-search and pricing pages (Lighthouse), the whole-catalogue
+// availability check API and /domain-search in a browser (TTFB, exact match, JS bytes), prints a
+// report, writes bench-results/bench.json and stops the server. Exit 0 whenever the figures were
+// measured, PASS or FAIL; non-zero when the bench itself could not run. How to read the figures:
+// docs/bench.md.
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { measureAssets } from "./bench/assets.mjs";
-import { DEFAULTS, HOME_PATH, LIGHTHOUSE_PATHS, PRICE_MARKER, PRICING_API, RESULTS_DIR, SSR_REQUEST_CAP, STATIC_PATH } from "./bench/config.mjs";
+import { catalogueCheckRun, freshLabel } from "./bench/catalogue.mjs";
+import { CATALOGUE_CHECK, DEFAULTS, HOME_PATH, LIGHTHOUSE_PATHS, PRICE_MARKER, PRICING_API, RESULTS_DIR, SEARCH_PAGE, SSR_REQUEST_CAP, STATIC_PATH } from "./bench/config.mjs";
 import { machineContext } from "./bench/context.mjs";
 import { runLighthouse } from "./bench/lighthouse.mjs";
 import { loadRun, sequentialRun, warmUp } from "./bench/load.mjs";
 import { formatReport, targetRows } from "./bench/report.mjs";
+import { measureSearchPage } from "./bench/search-page.mjs";
 import { findFreePort, runNpm, snapshotProject, startServer } from "./bench/server.mjs";
 
-const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>] [--connections <n>] [--lighthouse-runs <n>] [--port <n>]
+const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>] [--connections <n>] [--lighthouse-runs <n>]
+                      [--check-requests <n>] [--search-loads <n>] [--port <n>]
 
   --no-setup             skip \`npm run setup\` (build, local migrations, seed); use the existing build
   --in-place             serve from the working tree itself, not a private snapshot of it (see docs/bench.md)
   --duration <s>         seconds per load run (default ${DEFAULTS.duration}; 1 to 60)
   --connections <n>      autocannon connections (default ${DEFAULTS.connections}; 1 to 100)
   --lighthouse-runs <n>  Lighthouse runs per URL, the median is reported (default ${DEFAULTS.lighthouseRuns}; 1 to 9)
+  --check-requests <n>   catalogue-check requests with fresh keywords (default ${DEFAULTS.checkRequests}; 20 to 1000);
+                         each seeded keyword (${CATALOGUE_CHECK.seeded.join(", ")}) gets half as many
+  --search-loads <n>     /domain-search loads per mode in Chromium, the median is reported (default ${DEFAULTS.searchLoads}; 1 to 30)
   --port <n>             first port tried for the server (default ${DEFAULTS.port}); the lookup worker takes port + 1`;
 
 function options() {
@@ -32,6 +40,8 @@ function options() {
       duration: { type: "string" },
       connections: { type: "string" },
       "lighthouse-runs": { type: "string" },
+      "check-requests": { type: "string" },
+      "search-loads": { type: "string" },
       port: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -52,6 +62,8 @@ function options() {
     duration: int("duration", DEFAULTS.duration, 1, 60),
     connections: int("connections", DEFAULTS.connections, 1, 100),
     lighthouseRuns: int("lighthouse-runs", DEFAULTS.lighthouseRuns, 1, 9),
+    checkRequests: int("check-requests", DEFAULTS.checkRequests, 20, 1000),
+    searchLoads: int("search-loads", DEFAULTS.searchLoads, 1, 30),
     port: int("port", DEFAULTS.port, 1024, 65000),
   };
 }
@@ -121,7 +133,7 @@ async function main() {
     return 2;
   }
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const jsonPath = path.join(RESULTS_DIR, "home.json");
+  const jsonPath = path.join(RESULTS_DIR, "bench.json");
   const report = { context: machineContext(), options: opts, setup: { skipped: !opts.setup }, errors: [], jsonPath };
   step(`${report.context.cores} cores, Node ${report.context.node}, Chromium ${report.context.chromium}`);
 
@@ -163,7 +175,7 @@ async function main() {
       if (!response.ok) throw new Error(`GET ${HOME_PATH} answered ${response.status} before any measurement`);
     }
 
-    step("1/3 client JS/CSS bytes (headless Chromium)…");
+    step("1/5 client JS/CSS bytes of / (headless Chromium)…");
     report.sections = {};
     let sectionStart = Date.now();
     report.sections.assets = { loadAverageAtStart: loadAverage() };
@@ -179,9 +191,16 @@ async function main() {
     report.sections.lighthouse = { loadAverageAtStart: loadAverage() };
     report.lighthouse = [];
     for (const lhPath of LIGHTHOUSE_PATHS) {
-      step(`2/3 Lighthouse ${lhPath} (mobile, ${opts.lighthouseRuns} run(s))…`);
+      step(`2/5 Lighthouse ${lhPath} (mobile, ${opts.lighthouseRuns} run(s))…`);
       const slug = lhPath === "/" ? "home" : lhPath.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
       try {
+        // A page that is not there (yet) is reported with its status, not audited.
+        const probe = await fetch(new URL(lhPath, server.origin), { redirect: "manual" });
+        await probe.arrayBuffer();
+        if (probe.status !== 200) {
+          report.lighthouse.push({ path: lhPath, httpStatus: probe.status });
+          continue;
+        }
         const result = await runLighthouse({ url: new URL(lhPath, server.origin).href, runs: opts.lighthouseRuns, track, saveAs: path.join(RESULTS_DIR, `lighthouse-${slug}-mobile.json`) });
         report.lighthouse.push({ path: lhPath, ...result });
       } catch (error) {
@@ -192,8 +211,50 @@ async function main() {
 
     report.sections.lighthouse.seconds = seconds(sectionStart);
     sectionStart = Date.now();
+    report.sections.catalogueCheck = { loadAverageAtStart: loadAverage() };
+    {
+      const c = CATALOGUE_CHECK;
+      const seededRequests = Math.max(10, Math.round(opts.checkRequests / 2));
+      step(`3/5 catalogue check GET ${c.pathPrefix}{keyword}?${c.query}: ${opts.checkRequests} fresh keywords, then ${c.seeded.map((k) => `${seededRequests}× ${k}`).join(", ")}; one connection…`);
+      report.catalogueCheck = { options: { requests: opts.checkRequests, seededRequests, warmup: c.warmup, query: c.query } };
+      try {
+        const common = { origin: server.origin, pathPrefix: c.pathPrefix, query: c.query, minTotal: c.minCatalogue, track };
+        report.catalogueCheck.fresh = await catalogueCheckRun({ ...common, requests: opts.checkRequests, warmup: c.warmup });
+        report.catalogueCheck.seeded = [];
+        for (const keyword of c.seeded) {
+          checkpoint();
+          report.catalogueCheck.seeded.push(await catalogueCheckRun({ ...common, keyword, requests: seededRequests }));
+        }
+        for (const run of [report.catalogueCheck.fresh, ...report.catalogueCheck.seeded])
+          if (run.failures) report.errors.push(`catalogue check ${run.keyword ?? "(fresh keywords)"}: ${run.failures} of ${run.requests} answers were not a full catalogue (${run.failureSamples[0]?.problem})`);
+      } catch (error) {
+        report.catalogueCheck.error = errorText(error);
+        report.errors.push(`catalogue check: ${errorText(error)}`);
+      }
+    }
+
+    report.sections.catalogueCheck.seconds = seconds(sectionStart);
+    sectionStart = Date.now();
+    report.sections.searchPage = { loadAverageAtStart: loadAverage() };
+    step(`4/5 ${SEARCH_PAGE.path}<fresh name>.com in headless Chromium: ${opts.searchLoads} load(s) with the js=1 cookie and ${opts.searchLoads} without, then its JS/CSS bytes…`);
+    try {
+      report.searchPage = await measureSearchPage({ origin: server.origin, loads: opts.searchLoads, track });
+    } catch (error) {
+      report.searchPage = { error: errorText(error) };
+      report.errors.push(`search page: ${errorText(error)}`);
+    }
+    try {
+      checkpoint();
+      report.searchAssets = await measureAssets({ origin: server.origin, path: `${SEARCH_PAGE.path}${freshLabel()}.com`, track });
+    } catch (error) {
+      report.searchAssets = { error: errorText(error) };
+      report.errors.push(`search page assets: ${errorText(error)}`);
+    }
+
+    report.sections.searchPage.seconds = seconds(sectionStart);
+    sectionStart = Date.now();
     report.sections.load = { loadAverageAtStart: loadAverage() };
-    step(`3/3 load: SSR ${HOME_PATH} then ${STATIC_PATH}, ${opts.connections} connections × ${opts.duration} s each…`);
+    step(`5/5 load: SSR ${HOME_PATH} then ${STATIC_PATH}, ${opts.connections} connections × ${opts.duration} s each…`);
     report.load = { options: { connections: opts.connections, duration: opts.duration, warmupRequests: DEFAULTS.warmupRequests } };
     try {
       const staticUrl = new URL(STATIC_PATH, server.origin).href;
@@ -247,11 +308,15 @@ async function main() {
   return report.errors.length ? 1 : 0;
 }
 
+// When interrupted, the signal handler exits once its clean-up is done (main may get here first,
+// while the handler is still stopping the server).
 main().then(
-  (code) => process.exit(code),
+  (code) => {
+    if (!interrupted) process.exit(code);
+  },
   async (error) => {
     console.error(error);
     await cleanUp();
-    process.exit(1);
+    if (!interrupted) process.exit(1);
   },
 );

@@ -3,11 +3,11 @@
 // <script src>, <link rel=modulepreload> and <link rel=stylesheet> of the served HTML.
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { CHROMIUM_PATH, PLAYWRIGHT_CHROME_ARGS } from "./config.mjs";
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROME_ARGS, PLAYWRIGHT_SIGNALS } from "./config.mjs";
 
 const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 
-function isLoopback(url) {
+export function isLoopback(url) {
   try {
     const { hostname, protocol } = new URL(url);
     if (protocol === "data:" || protocol === "blob:") return true;
@@ -55,7 +55,7 @@ function summarise(files) {
  */
 export async function measureAssets({ origin, path, track }) {
   const pageUrl = new URL(path, origin).href;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: PLAYWRIGHT_CHROME_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: PLAYWRIGHT_CHROME_ARGS, ...PLAYWRIGHT_SIGNALS });
   const untrack = track(() => browser.close().catch(() => {}));
   try {
     const context = await browser.newContext();

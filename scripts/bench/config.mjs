@@ -1,7 +1,10 @@
 // Constants shared by the bench modules (scripts/bench.mjs). See docs/bench.md.
 
-/** Pages Lighthouse audits (paths on the bench server). Later issues add e.g. "/domain-search?q=example" and "/domain". */
-export const LIGHTHOUSE_PATHS = ["/"];
+/**
+ * Pages Lighthouse audits (paths on the bench server). Each gets the same targets (TARGETS.lighthouse).
+ * A page that does not answer 200 (e.g. not in this build yet) is not audited: its rows FAIL with the status.
+ */
+export const LIGHTHOUSE_PATHS = ["/", "/domain-search?q=example-bench.com", "/domain"];
 
 /** The page whose client JS/CSS is counted and that the SSR load run hits. */
 export const HOME_PATH = "/";
@@ -15,11 +18,36 @@ export const PRICING_API = { path: "/api/v1/tld/pricing", body: { tlds: ["com", 
 /** A home page body only renders this when the pricing call through the lookup worker succeeded (.com price in the seed). */
 export const PRICE_MARKER = "$10.44";
 
+/**
+ * The whole-catalogue availability check (simulated registry): one keyword against every extension.
+ * `requests` sequential requests on one connection with a fresh random keyword each ("bench" + 10
+ * letters), after `warmup` uncounted ones; then `seededRequests` for each keyword in `seeded`, which
+ * have registered names in data/registry/seed.sql (google: 9 extensions, apple: .com).
+ */
+export const CATALOGUE_CHECK = {
+  pathPrefix: "/api/v1/domains/check/",
+  query: "count_per_page=200",
+  minCatalogue: 500, // data.pagination.total must be at least this
+  requests: 200,
+  warmup: 30,
+  seeded: ["google", "apple"],
+  seededRequests: 100,
+};
+
+/** /domain-search in headless Chromium: TTFB and the exact match, with and without the js=1 cookie. */
+export const SEARCH_PAGE = {
+  path: "/domain-search?q=", // + a fresh random "bench…" name + ".com"
+  loads: 10, // per mode; the report gives the median
+  exactSelector: '[data-testid="exact-match"]',
+  allResultsSelector: '[data-testid="all-results"]',
+};
+
 /** Targets (PASS/FAIL lines of the report). */
 export const TARGETS = {
   jsGzipBytes: 120 * 1024, // client JS loaded by the home page, gzip -9, at most
   lighthouse: { performance: 90, accessibility: 100, "best-practices": 100, seo: 100 }, // at least
   ssrToStaticP50: 4, // SSR home p50 / static asset p50, at most
+  catalogueCheckP95Ms: 150, // GET /api/v1/domains/check/{keyword}?count_per_page=200, one connection, at most
 };
 
 export const LIGHTHOUSE_CATEGORIES = Object.keys(TARGETS.lighthouse);
@@ -39,7 +67,13 @@ export const LIGHTHOUSE_CHROME_FLAGS = [
   "--disable-sync",
 ];
 
-/** Flags for the Chromium that Playwright drives to count the loaded assets (Playwright adds --headless). */
+/**
+ * Playwright's own signal handlers close its browsers and then call process.exit(130), which would
+ * cut short the bench's clean-up (server, snapshot). The bench closes the browsers itself.
+ */
+export const PLAYWRIGHT_SIGNALS = { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false };
+
+/** Flags for the Chromium that Playwright drives (sections 1 and 4; Playwright adds --headless). */
 export const PLAYWRIGHT_CHROME_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -65,6 +99,8 @@ export const DEFAULTS = {
   warmupRequests: 50,
   sequentialRequests: 20, // per URL, one connection, before the load runs
   lighthouseRuns: 3, // per URL; the median (by performance score) is reported
+  checkRequests: CATALOGUE_CHECK.requests, // --check-requests
+  searchLoads: SEARCH_PAGE.loads, // --search-loads
 };
 
 export const RESULTS_DIR = "bench-results";

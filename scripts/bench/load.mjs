@@ -2,12 +2,13 @@
 // and time: SSR home page first, then a static asset from the same worker.
 import autocannon from "autocannon";
 
-function percentile(sorted, p) {
+/** Nearest-rank percentile of an ascending array. */
+export function percentile(sorted, p) {
   if (!sorted.length) return null;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index];
 }
-const round2 = (n) => (n == null ? null : Math.round(n * 100) / 100);
+export const round2 = (n) => (n == null ? null : Math.round(n * 100) / 100);
 
 /** One autocannon run; resolves with its summary. Latency percentiles are computed from every response's own timing (sub-ms). */
 function run(options, track) {

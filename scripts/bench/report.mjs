@@ -1,5 +1,5 @@
-// The printed report (the JSON in bench-results/home.json holds the same figures and more).
-import { LIGHTHOUSE_CATEGORIES, PRICE_MARKER, PRICING_LIMIT, TARGETS } from "./config.mjs";
+// The printed report (the JSON in bench-results/bench.json holds the same figures and more).
+import { CATALOGUE_CHECK, LIGHTHOUSE_CATEGORIES, PRICE_MARKER, PRICING_LIMIT, SEARCH_PAGE, TARGETS } from "./config.mjs";
 
 export const KB = 1024; // "KB" in this report = 1024 bytes
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
@@ -15,11 +15,28 @@ function section(r, name) {
   return ` [${s.seconds ?? "?"} s; load average ${s.loadAverageAtStart.join(" ")}${s.loadAverageAtEnd ? ` → ${s.loadAverageAtEnd.join(" ")}` : ""}]`;
 }
 
+/** The file list, HTML and cross-check lines of a client-bytes measurement (sections 1 and 4). */
+function assetDetails(a, line) {
+  line(`   (exact bytes: JS ${a.js.raw} raw / ${a.js.gzip} gzip; CSS ${a.css.raw} raw / ${a.css.gzip} gzip)`);
+  line("   Files (largest gzip first):");
+  for (const f of a.files) {
+    const note = [f.via, f.phase === "scroll" ? "loaded after scrolling" : null, f.status !== 200 ? `HTTP ${f.status}` : null].filter(Boolean).join(", ");
+    line(`     ${padEnd(f.type === "script" ? "js" : "css", 4)}${padEnd(f.path, 44)} ${pad(kb(f.raw), 9)} raw ${pad(kb(f.gzip), 9)} gzip  ${note}`);
+  }
+  line(`   HTML document: ${kb(a.html.raw)} raw, ${kb(a.html.gzip)} gzip, incl. ${a.html.inlineScripts.count} inline <script> (${kb(a.html.inlineScripts.raw)} raw; not in the JS total)`);
+  const x = a.crossCheck;
+  line(
+    `   Cross-check with the HTML: ${x.declaredInHtml} declared (script[src], modulepreload, stylesheet); ${x.importedAtRunTime.length ? `import()ed at run time: ${x.importedAtRunTime.join(", ")}` : "nothing import()ed beyond them"}${x.declaredButNotLoaded.length ? `; declared but not fetched by the browser (counted anyway): ${x.declaredButNotLoaded.join(", ")}` : ""}`,
+  );
+  if (a.consoleErrors.length) line(`   Console errors while loading: ${a.consoleErrors.slice(0, 5).join(" | ")}`);
+  if (a.blockedRequests.length) line(`   Blocked non-loopback requests: ${a.blockedRequests.slice(0, 5).join(", ")}`);
+}
+
 export function formatReport(r) {
   const out = [];
   const line = (text = "") => out.push(text);
   const c = r.context;
-  line("Trinity storefront bench — home page (/)");
+  line("Trinity storefront bench — home page (/), domain search, pricing page, catalogue check");
   line("=".repeat(72));
   line(`Date:      ${c.date}`);
   line(`Machine:   ${c.cores} cores (${c.cpuModel}), ${c.memoryGB} GB RAM, ${c.os}; load average at start ${c.loadAverageAtStart.join(" ")}`);
@@ -49,28 +66,20 @@ export function formatReport(r) {
     const files = (n) => `${pad(n, 2)} ${n === 1 ? "file " : "files"}`;
     line(`   JS   ${files(a.js.files)}  ${pad(kb(a.js.raw), 10)} raw  ${pad(kb(a.js.gzip), 9)} gzip   target ≤ ${kb(TARGETS.jsGzipBytes)} gzip   ${verdict(jsOk)}`);
     line(`   CSS  ${files(a.css.files)}  ${pad(kb(a.css.raw), 10)} raw  ${pad(kb(a.css.gzip), 9)} gzip   (no target)`);
-    line(`   (exact bytes: JS ${a.js.raw} raw / ${a.js.gzip} gzip; CSS ${a.css.raw} raw / ${a.css.gzip} gzip)`);
-    line("   Files (largest gzip first):");
-    for (const f of a.files) {
-      const note = [f.via, f.phase === "scroll" ? "loaded after scrolling" : null, f.status !== 200 ? `HTTP ${f.status}` : null].filter(Boolean).join(", ");
-      line(`     ${padEnd(f.type === "script" ? "js" : "css", 4)}${padEnd(f.path, 44)} ${pad(kb(f.raw), 9)} raw ${pad(kb(f.gzip), 9)} gzip  ${note}`);
-    }
-    line(`   HTML document: ${kb(a.html.raw)} raw, ${kb(a.html.gzip)} gzip, incl. ${a.html.inlineScripts.count} inline <script> (${kb(a.html.inlineScripts.raw)} raw; not in the JS total)`);
-    const x = a.crossCheck;
-    line(
-      `   Cross-check with the HTML: ${x.declaredInHtml} declared (script[src], modulepreload, stylesheet); ${x.importedAtRunTime.length ? `import()ed at run time: ${x.importedAtRunTime.join(", ")}` : "nothing import()ed beyond them"}${x.declaredButNotLoaded.length ? `; declared but not fetched by the browser (counted anyway): ${x.declaredButNotLoaded.join(", ")}` : ""}`,
-    );
-    if (a.consoleErrors.length) line(`   Console errors while loading: ${a.consoleErrors.slice(0, 5).join(" | ")}`);
-    if (a.blockedRequests.length) line(`   Blocked non-loopback requests: ${a.blockedRequests.slice(0, 5).join(", ")}`);
+    assetDetails(a, line);
   }
 
   // 2. Lighthouse
   line();
   const lhList = r.lighthouse ?? [];
-  const first = lhList.find((l) => !l.error);
+  const first = lhList.find((l) => !l.error && !l.httpStatus);
   line(`2. Lighthouse${first ? ` ${first.lighthouseVersion}, ${first.formFactor} (default), throttling "${first.throttlingMethod}", median of ${first.runs} run(s)` : ""}${section(r, "lighthouse")}`);
   for (const lh of lhList) {
     line(`   ${lh.path}`);
+    if (lh.httpStatus) {
+      line(`     not audited: GET ${lh.path} answered HTTP ${lh.httpStatus}${lh.httpStatus === 404 ? " (the page is not in this build)" : ""}   ${verdict(false)}`);
+      continue;
+    }
     if (lh.error) {
       line(`     ERROR: ${lh.error}`);
       continue;
@@ -96,10 +105,64 @@ export function formatReport(r) {
     if (lh.report) line(`     full report (median run): ${lh.report}`);
   }
 
-  // 3. Load
+  // 3. Catalogue check
+  line();
+  const cc = r.catalogueCheck;
+  line(
+    `3. Whole-catalogue availability check, GET ${CATALOGUE_CHECK.pathPrefix}{keyword}?${cc?.options?.query ?? CATALOGUE_CHECK.query} (simulated registry; one connection, requests one after another, full request to the last byte)${section(r, "catalogueCheck")}`,
+  );
+  if (cc?.error) line(`   ERROR: ${cc.error}`);
+  const ccRuns = [cc?.fresh, ...(cc?.seeded ?? [])].filter(Boolean);
+  if (ccRuns.length) {
+    const size = cc.fresh?.catalogueSize ?? ccRuns[0].catalogueSize;
+    line(`   Catalogue: ${Array.isArray(size) ? `changed during the run (${size.join(", ")})` : `${size} extensions`} (data.pagination.total; at least ${CATALOGUE_CHECK.minCatalogue} required); first page ${cc.fresh?.sample?.resultsOnPage ?? "–"} results, ${kb(cc.fresh?.sample?.bytes ?? 0)} JSON`);
+    line(`   ${padEnd("keyword", 38)}${pad("requests", 9)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("p99 ms", 9)}${pad("max ms", 9)}${pad("not free", 10)}   target p95 ≤ ${TARGETS.catalogueCheckP95Ms} ms`);
+    for (const run of ccRuns) {
+      const name = run.fresh ? `fresh random (bench + 10 letters)` : `${run.keyword} (registered names in the seed)`;
+      const p95 = run.latencyMs.p95;
+      line(
+        `   ${padEnd(name, 38)}${pad(run.ok, 9)}${pad(ms(run.latencyMs.p50), 9)}${pad(ms(p95), 9)}${pad(ms(run.latencyMs.p99), 9)}${pad(ms(run.latencyMs.max), 9)}${pad(run.unavailablePerKeyword.join("/"), 10)}   ${verdict(p95 == null ? null : p95 <= TARGETS.catalogueCheckP95Ms)}${run.failures ? `   ${run.failures} bad answer(s): ${run.failureSamples[0]?.problem}` : ""}`,
+      );
+    }
+    line(
+      `   ("not free" = total − available_count: extensions where the name is taken, reserved or not offered. ${cc.options.warmup} uncounted warm-up requests first; sockets used per row: ${ccRuns.map((run) => run.connections).join("/")})`,
+    );
+  }
+
+  // 4. /domain-search in a browser
+  line();
+  const sp = r.searchPage;
+  line(`4. ${SEARCH_PAGE.path}<fresh name>.com in headless Chromium (Playwright, warm browser cache, a new random name per load)${section(r, "searchPage")}`);
+  if (sp?.error) line(`   ERROR: ${sp.error}`);
+  else if (sp) {
+    line(`   Median of ${sp.loadsPerMode} load(s) each, ms since navigation start (performance.now / navigation timing):`);
+    line(`   ${padEnd("", 28)}${pad("TTFB", 7)}${pad("document end", 14)}${pad("exact match in DOM", 20)}${pad("exact match on screen", 23)}${pad("FCP", 7)}${pad("all results in DOM", 20)}${pad("first→last byte", 17)}`);
+    for (const m of [sp.withCookie, sp.withoutCookie])
+      line(
+        `   ${padEnd(m.mode, 28)}${pad(ms(m.median.ttfb), 7)}${pad(ms(m.median.documentEnd), 14)}${pad(ms(m.median.exactAttached), 20)}${pad(ms(m.median.exactOnScreen), 23)}${pad(ms(m.median.firstContentfulPaint), 7)}${pad(ms(m.median.allResultsAttached), 20)}${pad(ms(m.median.bodyMs), 17)}`,
+      );
+    line(`   (TTFB = navigation responseStart; "on screen" = first painted frame with the exact match laid out: FCP if it was in the DOM by then;`);
+    line(`    "first→last byte" = responseEnd − responseStart of the document, long when later parts are streamed after the first bytes)`);
+    line(`   Spread (min–max): ${[sp.withCookie, sp.withoutCookie].map((m) => `${m.mode}: TTFB ${m.range.ttfb?.map(ms).join("–")}, on screen ${m.range.exactOnScreen?.map(ms).join("–")}`).join("; ")}`);
+    if (sp.withCookie.exactHeading) line(`   Exact match shown: "${sp.withCookie.exactHeading}"`);
+    const errors = [...sp.withCookie.consoleErrors, ...sp.withoutCookie.consoleErrors];
+    if (errors.length) line(`   Page errors: ${errors.slice(0, 5).join(" | ")}`);
+    if (sp.blockedRequests.length) line(`   Blocked non-loopback requests: ${sp.blockedRequests.slice(0, 5).join(", ")}`);
+  }
+  const sa = r.searchAssets;
+  if (sa?.error) line(`   JS/CSS bytes: ERROR: ${sa.error}`);
+  else if (sa) {
+    line(`   JS/CSS loaded by ${new URL(sa.url).pathname}${new URL(sa.url).search} (same method as section 1, no target):`);
+    const files = (n) => `${pad(n, 2)} ${n === 1 ? "file " : "files"}`;
+    line(`   JS   ${files(sa.js.files)}  ${pad(kb(sa.js.raw), 10)} raw  ${pad(kb(sa.js.gzip), 9)} gzip   (no target)`);
+    line(`   CSS  ${files(sa.css.files)}  ${pad(kb(sa.css.raw), 10)} raw  ${pad(kb(sa.css.gzip), 9)} gzip   (no target)`);
+    assetDetails(sa, line);
+  }
+
+  // 5. Load
   line();
   const l = r.load;
-  line(`3. Load (autocannon, loopback${l?.options ? `, ${l.options.connections} connections, ${l.options.duration} s per run, after ${l.options.warmupRequests} warm-up requests each` : ""})${section(r, "load")}`);
+  line(`5. Load (autocannon, loopback${l?.options ? `, ${l.options.connections} connections, ${l.options.duration} s per run, after ${l.options.warmupRequests} warm-up requests each` : ""})${section(r, "load")}`);
   if (l?.error) line(`   ERROR: ${l.error}`);
   if (l?.ssr || l?.static) {
     line(`   ${padEnd("", 22)}${pad("req/s", 8)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("non-2xx", 9)}${pad("errors", 8)}${pad("requests", 10)}`);
@@ -127,7 +190,8 @@ export function formatReport(r) {
   // Summary
   line();
   line("Targets");
-  for (const t of r.targets) line(`   ${padEnd(t.name, 36)} ${padEnd(t.value, 12)} ${padEnd(t.target, 10)} ${verdict(t.pass)}`);
+  const nameWidth = Math.max(36, ...r.targets.map((t) => t.name.length));
+  for (const t of r.targets) line(`   ${padEnd(t.name, nameWidth)} ${padEnd(t.value, 12)} ${padEnd(t.target, 10)} ${verdict(t.pass)}`);
   if (r.errors.length) {
     line();
     line("The bench could not measure everything:");
@@ -145,9 +209,20 @@ export function targetRows(r) {
   else rows.push({ name: "JS loaded by / (gzip)", value: "–", target: `≤ ${kb(TARGETS.jsGzipBytes)}`, pass: null });
   for (const lh of r.lighthouse ?? [])
     for (const id of LIGHTHOUSE_CATEGORIES) {
+      if (lh.httpStatus) {
+        rows.push({ name: `Lighthouse ${id} ${lh.path} (mobile)`, value: `HTTP ${lh.httpStatus}`, target: `≥ ${TARGETS.lighthouse[id]}`, pass: false });
+        continue;
+      }
       const score = lh.error ? null : lh.scores[id];
       rows.push({ name: `Lighthouse ${id} ${lh.path} (mobile)`, value: String(score ?? "–"), target: `≥ ${TARGETS.lighthouse[id]}`, pass: score == null ? null : score >= TARGETS.lighthouse[id] });
     }
+  const cc = r.catalogueCheck;
+  const checkTarget = `≤ ${TARGETS.catalogueCheckP95Ms} ms`;
+  if (!cc || cc.error || !cc.fresh) rows.push({ name: "Catalogue check p95 (fresh keywords)", value: "–", target: checkTarget, pass: null });
+  for (const run of [cc?.fresh, ...(cc?.seeded ?? [])].filter(Boolean)) {
+    const p95 = run.latencyMs.p95;
+    rows.push({ name: `Catalogue check p95 (${run.fresh ? "fresh keywords" : run.keyword})`, value: p95 == null ? "–" : `${ms(p95)} ms`, target: checkTarget, pass: p95 == null ? null : p95 <= TARGETS.catalogueCheckP95Ms });
+  }
   const ratio = r.load?.ratio;
   rows.push({ name: "SSR p50 / static p50", value: ratio == null ? "–" : `${ratio.toFixed(1)}×`, target: `≤ ${TARGETS.ssrToStaticP50}×`, pass: ratio == null ? null : ratio <= TARGETS.ssrToStaticP50 });
   return rows;
