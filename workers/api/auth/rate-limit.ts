@@ -1,46 +1,118 @@
-// Sign-in attempt limits, counted in D1 (exact, durable): failures per username and per client
-// address within a sliding window. Reaching a limit answers 429 with Retry-After.
+// Attempt limits of the accounts API, counted in D1 (exact, durable) within sliding windows:
+// sign-in failures (per username and per client address), sign-ups per address, code mails
+// (per email address and per client address) and failed code checks per address. Each counted
+// event is a row of `login_attempts` keyed "<scope>:<subject>". Reaching a limit answers 429
+// `too_many_attempts` with Retry-After (seconds until the oldest counted event leaves the window).
 import { ApiError } from "../errors";
 
-export const ATTEMPT_WINDOW_MS = 15 * 60_000;
-export const MAX_FAILURES_PER_USERNAME = 5;
-export const MAX_FAILURES_PER_IP = 20;
+const MINUTE_MS = 60_000;
 
-const userKey = (username: string) => `user:${username}`;
-const ipKey = (ip: string) => `ip:${ip}`;
+export interface LimitRule {
+  /** Key prefix; one counter per rule and subject. */
+  readonly scope: string;
+  readonly max: number;
+  readonly windowMs: number;
+}
 
-async function check(db: D1Database, key: string, limit: number, nowMs: number): Promise<number | null> {
-  const since = nowMs - ATTEMPT_WINDOW_MS;
+export const LIMITS = {
+  loginPerUsername: { scope: "user", max: 5, windowMs: 15 * MINUTE_MS },
+  loginPerIp: { scope: "ip", max: 20, windowMs: 15 * MINUTE_MS },
+  registerPerIp: { scope: "register-ip", max: 5, windowMs: 60 * MINUTE_MS },
+  codeMailPerEmail: { scope: "mail-email", max: 3, windowMs: 15 * MINUTE_MS },
+  codeMailPerIp: { scope: "mail-ip", max: 20, windowMs: 60 * MINUTE_MS },
+  codeCheckPerIp: { scope: "code-ip", max: 10, windowMs: 15 * MINUTE_MS },
+} as const satisfies Record<string, LimitRule>;
+
+/** Rows older than the longest window count for nothing and are swept on each write. */
+const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((rule) => rule.windowMs));
+
+export const ATTEMPT_WINDOW_MS = LIMITS.loginPerUsername.windowMs;
+export const MAX_FAILURES_PER_USERNAME = LIMITS.loginPerUsername.max;
+export const MAX_FAILURES_PER_IP = LIMITS.loginPerIp.max;
+
+/** A rule applied to one subject (a username, an address, an email). */
+export type Counter = readonly [rule: LimitRule, subject: string];
+
+const keyOf = ([rule, subject]: Counter) => `${rule.scope}:${subject}`;
+
+/** Seconds to wait before the counter allows another event, or null when it allows one now. */
+async function waitSeconds(db: D1Database, counter: Counter, nowMs: number): Promise<number | null> {
+  const [rule] = counter;
   const row = await db
     .prepare("SELECT COUNT(*) AS n, MIN(at_ms) AS oldest FROM (SELECT at_ms FROM login_attempts WHERE key = ?1 AND at_ms > ?2 ORDER BY at_ms DESC LIMIT ?3)")
-    .bind(key, since, limit)
+    .bind(keyOf(counter), nowMs - rule.windowMs, rule.max)
     .first<{ n: number; oldest: number | null }>();
-  if (!row || row.n < limit || row.oldest === null) return null;
-  return Math.max(1, Math.ceil((row.oldest + ATTEMPT_WINDOW_MS - nowMs) / 1000));
+  if (!row || row.n < rule.max || row.oldest === null) return null;
+  return Math.max(1, Math.ceil((row.oldest + rule.windowMs - nowMs) / 1000));
 }
 
-/** Throws 429 when the username or the address has too many recent failures. */
-export async function assertLoginAllowed(db: D1Database, username: string, ip: string, now: Date): Promise<void> {
+/** Throws 429 with Retry-After when any of the counters is full. */
+export async function assertWithinLimits(db: D1Database, counters: readonly Counter[], now: Date, message: string): Promise<void> {
   const nowMs = now.getTime();
-  const waits = [await check(db, userKey(username), MAX_FAILURES_PER_USERNAME, nowMs), await check(db, ipKey(ip), MAX_FAILURES_PER_IP, nowMs)];
-  const wait = Math.max(...waits.map((value) => value ?? 0));
-  if (wait > 0) {
-    throw new ApiError(429, "too_many_attempts", "Too many sign-in attempts. Please try again later.", undefined, {
-      "Retry-After": String(wait),
-    });
-  }
+  const waits = await Promise.all(counters.map((counter) => waitSeconds(db, counter, nowMs)));
+  const wait = Math.max(0, ...waits.map((value) => value ?? 0));
+  if (wait > 0) throw new ApiError(429, "too_many_attempts", message, undefined, { "Retry-After": String(wait) });
 }
 
-export async function recordLoginFailure(db: D1Database, username: string, ip: string, now: Date): Promise<void> {
+/** Counts one event on each counter (and sweeps rows no window still needs). */
+export async function recordAttempts(db: D1Database, counters: readonly Counter[], now: Date): Promise<void> {
   const nowMs = now.getTime();
   await db.batch([
-    db.prepare("INSERT INTO login_attempts (key, at_ms) VALUES (?1, ?2)").bind(userKey(username), nowMs),
-    db.prepare("INSERT INTO login_attempts (key, at_ms) VALUES (?1, ?2)").bind(ipKey(ip), nowMs),
-    db.prepare("DELETE FROM login_attempts WHERE at_ms <= ?1").bind(nowMs - ATTEMPT_WINDOW_MS),
+    ...counters.map((counter) => db.prepare("INSERT INTO login_attempts (key, at_ms) VALUES (?1, ?2)").bind(keyOf(counter), nowMs)),
+    db.prepare("DELETE FROM login_attempts WHERE at_ms <= ?1").bind(nowMs - LONGEST_WINDOW_MS),
   ]);
+}
+
+// Sign-in: failures per username and per address.
+
+const loginCounters = (username: string, ip: string): Counter[] => [
+  [LIMITS.loginPerUsername, username],
+  [LIMITS.loginPerIp, ip],
+];
+
+/** Throws 429 when the username or the address has too many recent failures. */
+export function assertLoginAllowed(db: D1Database, username: string, ip: string, now: Date): Promise<void> {
+  return assertWithinLimits(db, loginCounters(username, ip), now, "Too many sign-in attempts. Please try again later.");
+}
+
+export function recordLoginFailure(db: D1Database, username: string, ip: string, now: Date): Promise<void> {
+  return recordAttempts(db, loginCounters(username, ip), now);
 }
 
 /** A successful sign-in clears the username's failures (the address keeps its count). */
 export async function clearLoginFailures(db: D1Database, username: string): Promise<void> {
-  await db.prepare("DELETE FROM login_attempts WHERE key = ?1").bind(userKey(username)).run();
+  await db.prepare("DELETE FROM login_attempts WHERE key = ?1").bind(keyOf([LIMITS.loginPerUsername, username])).run();
+}
+
+// Sign-up: accounts created per address.
+
+export function assertRegisterAllowed(db: D1Database, ip: string, now: Date): Promise<void> {
+  return assertWithinLimits(db, [[LIMITS.registerPerIp, ip]], now, "Too many accounts were created from this address. Please try again later.");
+}
+
+export function recordRegistration(db: D1Database, ip: string, now: Date): Promise<void> {
+  return recordAttempts(db, [[LIMITS.registerPerIp, ip]], now);
+}
+
+// Code mails: every request that may send one counts, per email text (whether or not an account
+// has it, so the answer reveals nothing) and per address.
+
+/** Throws 429 when the email or the address asked for too many codes, else counts this request. */
+export async function takeCodeMail(db: D1Database, email: string, ip: string, now: Date): Promise<void> {
+  const counters: Counter[] = [
+    [LIMITS.codeMailPerEmail, email.trim().toLowerCase()],
+    [LIMITS.codeMailPerIp, ip],
+  ];
+  await assertWithinLimits(db, counters, now, "Too many codes were requested. Please try again later.");
+  await recordAttempts(db, counters, now);
+}
+
+// Code checks: failed checks per address (each code still dies after its own 5 wrong tries).
+
+export function assertCodeCheckAllowed(db: D1Database, ip: string, now: Date): Promise<void> {
+  return assertWithinLimits(db, [[LIMITS.codeCheckPerIp, ip]], now, "Too many code attempts. Please try again later.");
+}
+
+export function recordCodeCheckFailure(db: D1Database, ip: string, now: Date): Promise<void> {
+  return recordAttempts(db, [[LIMITS.codeCheckPerIp, ip]], now);
 }

@@ -14,6 +14,7 @@ import {
 } from "../../../core/auth/schemas";
 import { generateRecoveryCodes, generateTotpSecret, otpauthUri, verifyTotp } from "../../../core/auth/totp";
 import { issueCode } from "../auth/codes";
+import { takeCodeMail } from "../auth/rate-limit";
 import { authOf, requireAuth, unauthorized } from "../auth/middleware";
 import { checkPassword } from "../auth/sessions";
 import { createAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress } from "../db/addresses";
@@ -64,6 +65,8 @@ export const accountRoutes = new Hono<ApiBindings>()
     await requirePassword(db, user, password, now);
     if (new_email === user.email) throw new ApiError(400, "email_unchanged", "The new email must differ from the current one.");
     if (await emailExists(db, new_email)) throw emailInUse();
+    // The change mails a code to the new address: it counts against the code-mail limits.
+    await takeCodeMail(db, new_email, c.var.clientIp, now);
     try {
       await updateUserFields(db, user.id, { email: new_email, email_verified: 0 }, now);
     } catch (error) {

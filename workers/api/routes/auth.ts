@@ -17,9 +17,18 @@ import {
 import { generateSeedKey, normaliseSeedKey } from "../../../core/auth/seed-key";
 import { verifyTotp } from "../../../core/auth/totp";
 import { outboxFor } from "../adapters/mail";
-import { consumeCode, issueCode } from "../auth/codes";
+import { codeInvalid, consumeCode, issueCode } from "../auth/codes";
 import { authOf, optionalAuth, requireAuth, SESSION_EXPIRED_MESSAGE } from "../auth/middleware";
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from "../auth/rate-limit";
+import {
+  assertCodeCheckAllowed,
+  assertLoginAllowed,
+  assertRegisterAllowed,
+  clearLoginFailures,
+  recordCodeCheckFailure,
+  recordLoginFailure,
+  recordRegistration,
+  takeCodeMail,
+} from "../auth/rate-limit";
 import { checkPassword, dummySecretHash, openSession } from "../auth/sessions";
 import { newRefreshToken, refreshTtl, signAccessToken, signChallengeToken, verifyChallengeToken } from "../auth/tokens";
 import {
@@ -74,6 +83,20 @@ async function completeLogin(
   return { ...tokens, user: toUserView(fresh) };
 }
 
+/**
+ * Runs a code check under the per-address limit: refused with 429 once the address has too many
+ * recent failures, and a `code_invalid` answer counts as one more.
+ */
+async function limitedCodeCheck<T>(db: D1Database, ip: string, now: Date, check: () => Promise<T>): Promise<T> {
+  await assertCodeCheckAllowed(db, ip, now);
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "code_invalid") await recordCodeCheckFailure(db, ip, now);
+    throw error;
+  }
+}
+
 async function loginFailed(
   c: { env: ApiBindings["Bindings"]; var: ApiBindings["Variables"]; req: { header(name: string): string | undefined } },
   username: string,
@@ -94,6 +117,7 @@ export const authRoutes = new Hono<ApiBindings>()
     const input = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
+    await assertRegisterAllowed(db, c.var.clientIp, now);
     if (await usernameExists(db, input.username)) throw usernameTaken();
     if (await emailExists(db, input.email)) throw emailInUse();
     const seedKey = generateSeedKey();
@@ -102,6 +126,7 @@ export const authRoutes = new Hono<ApiBindings>()
     const outcome = await insertUser(db, { id, username: input.username, email: input.email, passwordHash, seedKeyHash }, now);
     if (outcome === "username_taken") throw usernameTaken();
     if (outcome === "email_exists") throw emailInUse();
+    await recordRegistration(db, c.var.clientIp, now);
     const user = await findUserById(db, id);
     if (!user) throw new Error("user vanished after insert");
     await issueCode(db, c.var.services.mail, user, user.email, "verify_email", c.req.header("accept-language"), now);
@@ -209,40 +234,53 @@ export const authRoutes = new Hono<ApiBindings>()
     const user = await findUserById(c.env.DB, auth.userId);
     if (!user) throw sessionExpired();
     if (user.email_verified === 1) throw new ApiError(409, "email_already_verified", "This email address is already verified.");
-    await issueCode(c.env.DB, c.var.services.mail, user, user.email, "verify_email", c.req.header("accept-language"), c.var.services.now());
+    const now = c.var.services.now();
+    await takeCodeMail(c.env.DB, user.email, c.var.clientIp, now);
+    await issueCode(c.env.DB, c.var.services.mail, user, user.email, "verify_email", c.req.header("accept-language"), now);
     return c.json({ success: true as const, data: null, message: "We sent a verification code to your email." });
   })
   .post("/auth/verify-email", zValidate("json", verifyEmailSchema), async (c) => {
     const { email, code } = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
-    const user = await findUserByEmail(db, email);
-    if (!user || user.email_verified === 1) throw new ApiError(400, "code_invalid", "Verification code is invalid or expired");
-    await consumeCode(db, user.id, "verify_email", code, now);
+    const user = await limitedCodeCheck(db, c.var.clientIp, now, async () => {
+      const found = await findUserByEmail(db, email);
+      if (!found || found.email_verified === 1) throw codeInvalid();
+      await consumeCode(db, found.id, "verify_email", code, now);
+      return found;
+    });
     await updateUserFields(db, user.id, { email_verified: 1 }, now);
     return c.json({ success: true as const, data: { email_verified: true }, message: "Your email address is verified." });
   })
   .post("/auth/resend-verification", zValidate("json", resendVerificationSchema), async (c) => {
     const { email } = c.req.valid("json");
+    const now = c.var.services.now();
+    await takeCodeMail(c.env.DB, email, c.var.clientIp, now);
     const user = await findUserByEmail(c.env.DB, email);
     if (user && user.email_verified === 0) {
-      await issueCode(c.env.DB, c.var.services.mail, user, user.email, "verify_email", c.req.header("accept-language"), c.var.services.now());
+      await issueCode(c.env.DB, c.var.services.mail, user, user.email, "verify_email", c.req.header("accept-language"), now);
     }
     return c.json({ success: true as const, data: null, message: "If this address waits for verification, we sent it a new code." });
   })
   .post("/auth/forgot-password", zValidate("json", forgotPasswordSchema), async (c) => {
     const { email } = c.req.valid("json");
+    const now = c.var.services.now();
+    // Counted by the email text whether or not an account has it: the answer reveals nothing.
+    await takeCodeMail(c.env.DB, email, c.var.clientIp, now);
     const user = await findUserByEmail(c.env.DB, email);
-    if (user) await issueCode(c.env.DB, c.var.services.mail, user, user.email, "reset_password", c.req.header("accept-language"), c.var.services.now());
+    if (user) await issueCode(c.env.DB, c.var.services.mail, user, user.email, "reset_password", c.req.header("accept-language"), now);
     return c.json({ success: true as const, data: null, message: "If an account uses this address, we sent it a reset code." });
   })
   .post("/auth/reset-password", zValidate("json", resetPasswordBodySchema), async (c) => {
     const { email, code, password } = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
-    const user = await findUserByEmail(db, email);
-    if (!user) throw new ApiError(400, "code_invalid", "Verification code is invalid or expired");
-    await consumeCode(db, user.id, "reset_password", code, now);
+    const user = await limitedCodeCheck(db, c.var.clientIp, now, async () => {
+      const found = await findUserByEmail(db, email);
+      if (!found) throw codeInvalid();
+      await consumeCode(db, found.id, "reset_password", code, now);
+      return found;
+    });
     // The code arrived at this address, so it is verified too.
     await updateUserFields(db, user.id, { password_hash: await hashSecret(password), email_verified: 1 }, now);
     await revokeUserSessions(db, user.id, now);
