@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Operations a domain cart item can carry (SPEC §3 "Domain cart item"). */
 export const DOMAIN_OPERATIONS = ["registration", "renewal", "transfer", "restore", "bulk_purchase"] as const;

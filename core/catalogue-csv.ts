@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { toASCII, toUnicode } from "punycode/punycode.es6.js";
 import { tldSchema, type CatalogueRow } from "./catalogue";
 import { DEFAULT_CURRENCY, SUPPORTED_CURRENCIES, centsToDecimal, decimalToCents } from "./money";

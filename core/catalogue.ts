@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { centsToDecimal } from "./money";
 import type { TldPrice } from "./pricing";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { decimalToCents } from "./money";
 import { intParam, tldInputSchema } from "./tld-input";
 

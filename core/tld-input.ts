@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { toASCII, toUnicode } from "punycode/punycode.es6.js";
 import { SUPPORTED_CURRENCIES } from "./money";
 

@@ -113,6 +113,26 @@ function SearchForm({ query, tld }: { query: string; tld: string | null }) {
   );
 }
 
+const INPUT = "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900";
+
+/** A labelled offer-form control with its (translated) error below it; Conform's field props
+ * point the control at `${id}-error` while it is invalid. */
+function OfferField({ id, label, error, wide = false, children }: { id: string; label: string; error: string | null; wide?: boolean; children: React.ReactNode }) {
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-rose-700 dark:text-rose-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function OfferForm({ domain }: { domain: string }) {
   const { t } = useTranslation();
   const actionData = useActionData<typeof action>();
@@ -124,12 +144,6 @@ function OfferForm({ domain }: { domain: string }) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const fieldError = (errors: string[] | undefined, key: "amount" | "email" | "message") =>
-    errors?.length ? (
-      <p id={`${key}-error`} className="mt-1 text-sm text-rose-700 dark:text-rose-300">
-        {t(`search.offerErrors.${key}`)}
-      </p>
-    ) : null;
   return (
     <section aria-labelledby="offer-title" className="mt-6 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
       <h3 id="offer-title" className="font-semibold">
@@ -138,23 +152,14 @@ function OfferForm({ domain }: { domain: string }) {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("search.offerText")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input {...getInputProps(fields.domain, { type: "hidden" })} />
-        <div>
-          <label htmlFor={fields.amount.id} className="text-sm font-medium">
-            {t("search.offerAmount")}
-          </label>
-          <input
-            {...getInputProps(fields.amount, { type: "text" })}
-            inputMode="decimal"
-            aria-describedby={fields.amount.errors ? "amount-error" : undefined}
-            className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
-          />
-          {fieldError(fields.amount.errors, "amount")}
-        </div>
+        <OfferField id={fields.amount.id} label={t("search.offerAmount")} error={fields.amount.errors ? t("search.offerErrors.amount") : null}>
+          <input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" className={INPUT} />
+        </OfferField>
         <div>
           <label htmlFor={fields.currency.id} className="text-sm font-medium">
             {t("search.offerCurrency")}
           </label>
-          <select {...getSelectProps(fields.currency)} className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900">
+          <select {...getSelectProps(fields.currency)} className={INPUT}>
             {OFFER_CURRENCIES.map((currency) => (
               <option key={currency} value={currency}>
                 {currency}
@@ -162,30 +167,12 @@ function OfferForm({ domain }: { domain: string }) {
             ))}
           </select>
         </div>
-        <div className="sm:col-span-2">
-          <label htmlFor={fields.email.id} className="text-sm font-medium">
-            {t("search.offerEmail")}
-          </label>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            autoComplete="email"
-            aria-describedby={fields.email.errors ? "email-error" : undefined}
-            className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
-          />
-          {fieldError(fields.email.errors, "email")}
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor={fields.message.id} className="text-sm font-medium">
-            {t("search.offerMessage")}
-          </label>
-          <textarea
-            {...getTextareaProps(fields.message)}
-            rows={3}
-            aria-describedby={fields.message.errors ? "message-error" : undefined}
-            className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
-          />
-          {fieldError(fields.message.errors, "message")}
-        </div>
+        <OfferField id={fields.email.id} label={t("search.offerEmail")} error={fields.email.errors ? t("search.offerErrors.email") : null} wide>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={INPUT} />
+        </OfferField>
+        <OfferField id={fields.message.id} label={t("search.offerMessage")} error={fields.message.errors ? t("search.offerErrors.message") : null} wide>
+          <textarea {...getTextareaProps(fields.message)} rows={3} className={INPUT} />
+        </OfferField>
         {form.errors?.length ? (
           <p role="alert" className="text-sm text-rose-700 sm:col-span-2 dark:text-rose-300">
             {form.errors.join(" ")}

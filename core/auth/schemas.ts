@@ -1,7 +1,7 @@
 // One zod schema per accounts form (SPEC §5), shared by Conform in the browser and the API on the
 // server. Messages are the stable English texts of AUTH_MESSAGES: the API shows them as
 // `Parameter "<path>" <message>` and the UI maps path + message to a translated text.
-import { z } from "zod";
+import { z } from "../zod";
 import { isSeedKeyWord, isValidSeedKey, normaliseSeedKey, SEED_KEY_WORD_COUNT, seedKeyWords } from "./seed-key";
 import { normaliseRecoveryCode } from "./totp";
 

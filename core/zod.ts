@@ -1,0 +1,8 @@
+import { z } from "zod";
+
+// Schemas from core/ also run in the browser (Conform). zod's JIT probes `new Function("")`,
+// which our CSP (no 'unsafe-eval') blocks and Chrome reports as an issue; Workers forbid eval
+// too. Without the JIT, zod parses the same way.
+z.config({ jitless: true });
+
+export { z };
