@@ -266,7 +266,7 @@ describe("two-factor authentication", () => {
     expect((await call(user, "POST", "/account/2fa/disable", { password: "Wrong-Passw0rd!", code })).status).toBe(403);
     expect((await call(user, "POST", "/account/2fa/disable", { password: user.password, code })).status).toBe(200);
     const response = await login(user);
-    expect((await response.json<{ data: { token?: string } }>()).data.token).toBeTruthy();
+    expect((await response.json<{ data: { token?: string } }>()).data.token?.split(".")).toHaveLength(3);
   });
 });
 

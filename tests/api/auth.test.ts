@@ -287,7 +287,7 @@ describe("refresh tokens", () => {
     expect(response.status).toBe(200);
     const body = await response.json<{ success: boolean; data: { token: string; refresh_token: string }; message: string }>();
     expect(body.success).toBe(true);
-    expect(body.message).toBeTruthy();
+    expect(body.message).toMatch(/\w{3,}/);
     expect(body.data.refresh_token).not.toBe(first.refresh_token);
     expect((await api("/profile", bearer(body.data.token))).status).toBe(200);
     const again = await postJson("/auth/refresh-token", { refresh_token: body.data.refresh_token });
