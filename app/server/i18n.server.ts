@@ -37,24 +37,23 @@ export async function getLocale(request: Request): Promise<Locale> {
 }
 
 /**
- * One i18next instance per isolate, initialised once with the bundled resources; each request
- * gets a cheap clone bound to its language (no per-request resource loading).
+ * One i18next instance per language and isolate, initialised once with the bundled resources.
+ * Server rendering never changes an instance's language, so requests share them (no per-request
+ * initialisation or cloning).
  */
-let shared: I18n | undefined;
-function sharedInstance(): I18n {
-  if (!shared) {
-    shared = createInstance();
-    void shared.use(initReactI18next).init({ ...i18nConfig, resources, lng: DEFAULT_LOCALE, initImmediate: false });
-  }
-  return shared;
-}
-
+const instances = new Map<Locale, I18n>();
 export function i18nForLocale(locale: Locale): I18n {
-  return sharedInstance().cloneInstance({ lng: locale, initImmediate: false });
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = createInstance();
+    void instance.use(initReactI18next).init({ ...i18nConfig, resources, lng: locale, initImmediate: false });
+    instances.set(locale, instance);
+  }
+  return instance;
 }
 
 export function fixedT(locale: Locale): TFunction {
-  return sharedInstance().getFixedT(locale);
+  return i18nForLocale(locale).getFixedT(locale);
 }
 
 /** The request's language and a translator for it, for loaders, actions and meta. */
