@@ -45,8 +45,11 @@ export default defineConfig({
     video: "off",
   },
   projects: [
-    { name: "js-on", use: { javaScriptEnabled: true, viewport: desktop } },
-    { name: "js-off", use: { javaScriptEnabled: false, viewport: desktop } },
+    // Tests tagged @js-only check a JavaScript enhancement and run only with JavaScript; tests
+    // tagged @no-js-only check the plain-HTML path and run only without it. Every other test
+    // runs in both projects.
+    { name: "js-on", use: { javaScriptEnabled: true, viewport: desktop }, grepInvert: /@no-js-only/ },
+    { name: "js-off", use: { javaScriptEnabled: false, viewport: desktop }, grepInvert: /@js-only/ },
   ],
   webServer: {
     // `npm test` / `npm run test:e2e` build, migrate and seed first; this only serves the build.

@@ -44,10 +44,10 @@ async function addFromExactMatch(page: Page, domain: string) {
 }
 
 test.describe("adding to the cart", () => {
-  test("with JavaScript the name is added in place, with a toast and the header count", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "adding without a page load is the JavaScript path; the no-JS test covers the form post");
+  test("with JavaScript the name is added in place, with a toast and the header count", { tag: "@js-only" }, async ({ page }) => {
+    // Runs only in the js-on project: adding without a page load is the JavaScript path; the no-JS test covers the form post.
     const domain = freshDomain();
-    await openSearch(page, domain, javaScriptEnabled);
+    await openSearch(page, domain, true);
     await expect(cartLink(page, "Cart")).toBeVisible();
     await expect(page.getByTestId("cart-count")).toHaveCount(0);
 
@@ -74,10 +74,10 @@ test.describe("adding to the cart", () => {
     await expect(page).toHaveURL((url) => url.pathname === "/domain-search" && url.searchParams.get("q") === domain);
   });
 
-  test("without JavaScript the form post redirects back with a toast and the header count", async ({ page, javaScriptEnabled }) => {
-    test.skip(javaScriptEnabled, "the plain form post is the no-JavaScript path; the JS test covers the fetcher");
+  test("without JavaScript the form post redirects back with a toast and the header count", { tag: "@no-js-only" }, async ({ page }) => {
+    // Runs only in the js-off project: the plain form post is the no-JavaScript path; the JS test covers the fetcher.
     const domain = freshDomain();
-    await openSearch(page, domain, javaScriptEnabled);
+    await openSearch(page, domain, false);
     await expect(page.getByTestId("cart-count")).toHaveCount(0);
 
     const redirect = page.waitForResponse(

@@ -161,8 +161,8 @@ test.describe("an available name", () => {
     await expect(priceFor(page, "Registration, 1 year")).toHaveText(usd(cents(catalogueRow("com").registration_price)));
   });
 
-  test("with JavaScript, adding it shows a toast and the cart count without leaving the page", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "adding in place is the JavaScript path; the no-JS test covers the form post");
+  test("with JavaScript, adding it shows a toast and the cart count without leaving the page", { tag: "@js-only" }, async ({ page }) => {
+    // Runs only in the js-on project: adding in place is the JavaScript path; the no-JS test covers the form post.
     const domain = `${freshLabel()}.com`;
     await page.goto(`/${domain}`);
     await waitUntilCartFormHydrated(page);
@@ -188,8 +188,8 @@ test.describe("an available name", () => {
     await expect(page).toHaveURL((url) => url.pathname === `/${domain}`);
   });
 
-  test("without JavaScript, adding it redirects back with a toast and the cart count", async ({ page, javaScriptEnabled }) => {
-    test.skip(javaScriptEnabled, "the plain form post is the no-JavaScript path; the JS test covers the fetcher");
+  test("without JavaScript, adding it redirects back with a toast and the cart count", { tag: "@no-js-only" }, async ({ page }) => {
+    // Runs only in the js-off project: the plain form post is the no-JavaScript path; the JS test covers the fetcher.
     const domain = `${freshLabel()}.com`;
     await page.goto(`/${domain}`);
     await expect(page.getByTestId("cart-count")).toHaveCount(0);

@@ -156,8 +156,8 @@ test.describe("a taken corporate name", () => {
     await expect(offer.getByRole("button", { name: "Send offer" })).toBeVisible();
   });
 
-  test("an invalid email is caught in the browser, without a round trip", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "validation in the browser (Conform) needs JavaScript; the no-JS test covers the server");
+  test("an invalid email is caught in the browser, without a round trip", { tag: "@js-only" }, async ({ page }) => {
+    // Runs only in the js-on project: validation in the browser (Conform) needs JavaScript; the no-JS test covers the server.
     const posts: string[] = [];
     page.on("request", (request) => {
       if (request.method() === "POST") posts.push(request.url());
@@ -187,8 +187,8 @@ test.describe("a taken corporate name", () => {
     expect(posts).toEqual([]);
   });
 
-  test("an invalid email is answered by the server with 400 and the form kept", async ({ page, javaScriptEnabled }) => {
-    test.skip(javaScriptEnabled, "with JavaScript the browser catches it before any request (test above)");
+  test("an invalid email is answered by the server with 400 and the form kept", { tag: "@no-js-only" }, async ({ page }) => {
+    // Runs only in the js-off project: with JavaScript the browser catches it before any request (test above).
     await page.goto(searchPath(CORPORATE));
     const offer = page.getByRole("region", { name: "Make an offer" });
     await offer.getByLabel("Your offer").fill("2500");

@@ -37,8 +37,8 @@ test.describe("home page", () => {
     }
   });
 
-  test("the search button is disabled while the box is empty or only spaces", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "disabling the button is a JavaScript enhancement");
+  test("the search button is disabled while the box is empty or only spaces", { tag: "@js-only" }, async ({ page }) => {
+    // Runs only in the js-on project: disabling the button is a JavaScript enhancement.
     await page.goto("/");
     const input = page.getByRole("searchbox", { name: SEARCH_LABEL });
     const button = page.getByRole("button", { name: SEARCH_BUTTON });
@@ -123,8 +123,8 @@ test.describe("home page", () => {
     await expect(page.getByRole("link", { name: "Contact support" })).toHaveAttribute("href", "/dashboard/support");
   });
 
-  test("loads without console errors", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "console errors and CSP violations come from running scripts");
+  test("loads without console errors", { tag: "@js-only" }, async ({ page }) => {
+    // Runs only in the js-on project: console errors and CSP violations come from running scripts.
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());

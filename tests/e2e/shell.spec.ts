@@ -87,9 +87,9 @@ test.describe("header", () => {
     await expect(page).toHaveURL((url) => url.pathname === "/vps" && url.hash === "#gpu-servers");
   });
 
-  test("only one dropdown is open at a time", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "closing the other dropdowns is a JavaScript enhancement");
-    await openHome(page, javaScriptEnabled);
+  test("only one dropdown is open at a time", { tag: "@js-only" }, async ({ page }) => {
+    // Runs only in the js-on project: closing the other dropdowns is a JavaScript enhancement.
+    await openHome(page, true);
     await menuToggle(page, "Domains").click();
     await expect(menuLink(page, "Transfer a domain")).toBeVisible();
     await menuToggle(page, "Tools").click();
@@ -100,27 +100,27 @@ test.describe("header", () => {
     await expect(menuLink(page, "Speed test")).toBeHidden();
   });
 
-  test("a dropdown closes on an outside click", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "closing on an outside click is a JavaScript enhancement");
-    await openHome(page, javaScriptEnabled);
+  test("a dropdown closes on an outside click", { tag: "@js-only" }, async ({ page }) => {
+    // Runs only in the js-on project: closing on an outside click is a JavaScript enhancement.
+    await openHome(page, true);
     await menuToggle(page, "More").click();
     await expect(menuLink(page, "Blog")).toBeVisible();
     await page.getByRole("heading", { level: 1 }).click();
     await expect(menuLink(page, "Blog")).toBeHidden();
   });
 
-  test("a dropdown closes with Escape", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "closing with Escape is a JavaScript enhancement");
-    await openHome(page, javaScriptEnabled);
+  test("a dropdown closes with Escape", { tag: "@js-only" }, async ({ page }) => {
+    // Runs only in the js-on project: closing with Escape is a JavaScript enhancement.
+    await openHome(page, true);
     await menuToggle(page, "Domains").click();
     await expect(menuLink(page, "WHOIS lookup")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(menuLink(page, "WHOIS lookup")).toBeHidden();
   });
 
-  test("a dropdown closes when the page scrolls", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "closing on scroll is a JavaScript enhancement");
-    await openHome(page, javaScriptEnabled);
+  test("a dropdown closes when the page scrolls", { tag: "@js-only" }, async ({ page }) => {
+    // Runs only in the js-on project: closing on scroll is a JavaScript enhancement.
+    await openHome(page, true);
     await menuToggle(page, "Hosting").click();
     await expect(menuLink(page, "x86 VPS")).toBeVisible();
     await page.mouse.move(900, 600);
@@ -207,9 +207,9 @@ test.describe("language", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sayfa Bulunamadı");
   });
 
-  test("the toast closes with its button", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the close button is a JavaScript enhancement");
-    await openHome(page, javaScriptEnabled);
+  test("the toast closes with its button", { tag: "@js-only" }, async ({ page }) => {
+    // Runs only in the js-on project: the close button is a JavaScript enhancement.
+    await openHome(page, true);
     await page.getByRole("button", { name: "Türkçe" }).click();
     const toast = page.getByRole("status").filter({ hasText: "Dil Türkçe olarak ayarlandı." });
     await expect(toast).toBeVisible();
@@ -319,9 +319,9 @@ test.describe("theme", () => {
     await expect.poll(() => isDark(page)).toBe(false);
   });
 
-  test("a saved theme is applied before the page is shown", async ({ page, context, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the saved choice lives in localStorage, read by the inline head script");
-    await openHome(page, javaScriptEnabled);
+  test("a saved theme is applied before the page is shown", { tag: "@js-only" }, async ({ page, context }) => {
+    // Runs only in the js-on project: the saved choice lives in localStorage, read by the inline head script.
+    await openHome(page, true);
     const synced = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith("/theme"));
     await group(page).getByRole("button", { name: "Dark" }).click();
     await synced;
