@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { totpCode } from "../../core/auth/totp";
-import { api, freshClientIp, postJson, type ErrorBody } from "./helpers";
+import { api, freshClientIp, postJson, type ErrorBody, latestCode } from "./helpers";
 
 // Every sign-in costs two PBKDF2 checks at the production cap (100,000 iterations).
 vi.setConfig({ testTimeout: 60_000 });
@@ -45,14 +45,6 @@ function call(user: Pick<User, "token"> | null, method: string, path: string, bo
   if (user) headers.set("authorization", `Bearer ${user.token}`);
   if (body !== undefined) headers.set("content-type", "application/json");
   return api(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-}
-
-async function latestCode(email: string): Promise<string> {
-  const response = await api(`/dev/outbox?to=${encodeURIComponent(email)}`);
-  const [latest] = (await response.json<{ data: { messages: { text: string }[] } }>()).data.messages;
-  const match = latest ? /\b(\d{6})\b/.exec(latest.text) : null;
-  if (!match) throw new Error("no code in the outbox");
-  return match[1];
 }
 
 const ADDRESS = { firstName: "Ada", lastName: "Lovelace", address: "1 Analytical St", city: "London", country: "gb" };

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { createApiApp } from "../../workers/api/app";
 import { defaultServices } from "../../workers/api/services";
-import { api, freshClientIp, postJson, type ErrorBody } from "./helpers";
+import { api, freshClientIp, postJson, type ErrorBody, outbox, latestCode } from "./helpers";
 
 // Sign-ups and sign-ins cost PBKDF2 checks at the production cap.
 vi.setConfig({ testTimeout: 60_000 });
@@ -34,19 +34,6 @@ async function register(ip = freshClientIp()): Promise<Registered> {
   expect(response.status).toBe(201);
   const body = await response.json<{ data: { seed_key: string } }>();
   return { username, email: `${username}@example.test`, seedKey: body.data.seed_key };
-}
-
-async function outbox(email: string): Promise<{ subject: string; text: string }[]> {
-  const response = await api(`/dev/outbox?to=${encodeURIComponent(email)}`);
-  expect(response.status).toBe(200);
-  return (await response.json<{ data: { messages: { subject: string; text: string }[] } }>()).data.messages;
-}
-
-async function latestCode(email: string): Promise<string> {
-  const [latest] = await outbox(email);
-  const match = latest ? /\b(\d{6})\b/.exec(latest.text) : null;
-  if (!match) throw new Error("no code in the outbox");
-  return match[1];
 }
 
 /** A 6-digit code other than `code`. */

@@ -7,7 +7,7 @@ import { isValidSeedKey } from "../../core/auth/seed-key";
 import { buildMime, cloudflareMailSender, createMailSender } from "../../workers/api/adapters/mail";
 import { createApiApp } from "../../workers/api/app";
 import { defaultServices } from "../../workers/api/services";
-import { api, freshClientIp, postJson, type ErrorBody } from "./helpers";
+import { api, freshClientIp, postJson, type ErrorBody, outbox, latestCode } from "./helpers";
 
 // Every sign-in costs two PBKDF2 checks at the production cap (100,000 iterations).
 vi.setConfig({ testTimeout: 60_000 });
@@ -52,19 +52,6 @@ async function loginOk(user: Registered, extra: Record<string, unknown> = {}): P
   const response = await login(user, extra);
   expect(response.status).toBe(200);
   return (await response.json<{ data: LoginData }>()).data;
-}
-
-async function outbox(email: string): Promise<{ subject: string; text: string }[]> {
-  const response = await api(`/dev/outbox?to=${encodeURIComponent(email)}`);
-  expect(response.status).toBe(200);
-  return (await response.json<{ data: { messages: { subject: string; text: string }[] } }>()).data.messages;
-}
-
-async function latestCode(email: string): Promise<string> {
-  const [latest] = await outbox(email);
-  const match = latest ? /\b(\d{6})\b/.exec(latest.text) : null;
-  if (!match) throw new Error("no code in the outbox");
-  return match[1];
 }
 
 function bearer(token: string, init: RequestInit = {}): RequestInit {

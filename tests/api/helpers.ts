@@ -1,6 +1,7 @@
 // Helpers of the API integration tests: call /api/v1 as a client would, and create catalogue
 // rows under fresh extensions so tests never depend on each other or on order.
 import { SELF } from "cloudflare:test";
+import { expect } from "vitest";
 import { env } from "cloudflare:workers";
 import type { CatalogueRow } from "../../core/catalogue";
 import { catalogueImportStatements, parseCatalogueCsv } from "../../core/catalogue-csv";
@@ -39,4 +40,19 @@ export async function seedSampleCatalogue(): Promise<number> {
   const statements = catalogueImportStatements(rows, { replace: false });
   await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
   return rows.length;
+}
+
+/** The development outbox of one address (the mail adapter's embedded default), newest first. */
+export async function outbox(email: string): Promise<{ subject: string; text: string }[]> {
+  const response = await api(`/dev/outbox?to=${encodeURIComponent(email)}`);
+  expect(response.status).toBe(200);
+  return (await response.json<{ data: { messages: { subject: string; text: string }[] } }>()).data.messages;
+}
+
+/** The 6-digit code in the newest message to `email`. */
+export async function latestCode(email: string): Promise<string> {
+  const [latest] = await outbox(email);
+  const match = latest ? /\b(\d{6})\b/.exec(latest.text) : null;
+  if (!match) throw new Error("no code in the outbox");
+  return match[1];
 }
