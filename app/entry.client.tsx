@@ -4,7 +4,16 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { normaliseLocale } from "../core/locale";
+import { loadNamespaces } from "./i18n/client";
 import { i18nConfig } from "./i18n/config";
+import { namespacesOf } from "./i18n/namespaces";
+
+declare global {
+  interface Window {
+    /** The matched routes' modules, set by Remix's <Scripts> before this entry runs. */
+    __remixRouteModules?: Record<string, { handle?: unknown } | undefined>;
+  }
+}
 
 // Tells the server this browser runs JavaScript, so it may stream documents (entry.server.tsx).
 document.cookie = "js=1; path=/; max-age=31536000; samesite=lax";
@@ -14,6 +23,9 @@ async function hydrate() {
   const lng = normaliseLocale(document.documentElement.lang);
   const translation = lng === "tr" ? (await import("./i18n/tr")).default : (await import("./i18n/en")).default;
   await i18next.use(initReactI18next).init({ ...i18nConfig, lng, resources: { [lng]: { translation } } });
+  // The account pages' namespaces, when the first page is one of them (later pages load theirs
+  // through their clientLoader).
+  await loadNamespaces(namespacesOf(Object.values(window.__remixRouteModules ?? {}).map((module) => module?.handle)));
 
   startTransition(() => {
     hydrateRoot(

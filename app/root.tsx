@@ -19,6 +19,7 @@ import { Toaster } from "./components/toaster";
 import { apiClient, readApi } from "./server/api.server";
 import { getCartId } from "./server/cookies.server";
 import { getLocale } from "./server/i18n.server";
+import { getSessionState, sessionView, signInRedirect } from "./server/session.server";
 import { getThemeChoice } from "./server/theme.server";
 import { getToast } from "./server/toast.server";
 import stylesheet from "./tailwind.css?url";
@@ -37,13 +38,24 @@ async function cartCount(request: Request, context: LoaderFunctionArgs["context"
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await getSessionState(request, context);
+  // SPEC §4: a navigation with a session that just ended signs out and goes to sign-in with the
+  // "session expired" message (the sign-in page itself just shows the message).
+  if (session.ended && new URL(request.url).pathname.replace(/\.data$/u, "") !== "/signin") {
+    throw await signInRedirect(request, context, session.ended);
+  }
   const [locale, theme, { toast, headers }, count] = await Promise.all([
     getLocale(request),
     getThemeChoice(request),
     getToast(request),
     cartCount(request, context),
   ]);
-  return data({ locale, theme, toast, cartCount: count }, { headers: headers ?? undefined });
+  const responseHeaders = new Headers(headers ?? undefined);
+  if (session.setCookie) responseHeaders.append("Set-Cookie", session.setCookie);
+  return data(
+    { locale, theme, toast, cartCount: count, session: sessionView(session.auth) },
+    { headers: responseHeaders },
+  );
 }
 
 export type RootLoader = typeof loader;
@@ -72,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           {t("a11y.skipToContent")}
         </a>
-        <Header locale={locale} cartCount={root?.cartCount ?? 0} />
+        <Header locale={locale} cartCount={root?.cartCount ?? 0} user={root?.session ?? null} />
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import api from "./api/app";
 import type { ApiEnv } from "./api/env";
+import { crossSiteRefusal, isCrossSiteRequest } from "./origin-check";
 import { createNonce, withSecurityHeaders } from "./security-headers";
 
 export interface StorefrontEnv extends ApiEnv {
@@ -17,6 +18,8 @@ export default {
     if (url.pathname.startsWith("/api/v1/") || url.pathname === "/api/v1") {
       return withSecurityHeaders(await api.fetch(request, env, ctx));
     }
+    // Form posts of the web UI ride on the session cookie: refuse them from other sites.
+    if (isCrossSiteRequest(request)) return withSecurityHeaders(crossSiteRefusal());
     const nonce = createNonce();
     const response = await handleRemixRequest(request, {
       cloudflare: { env, ctx },

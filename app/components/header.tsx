@@ -5,6 +5,7 @@ import type { Locale } from "../../core/locale";
 import { HEADER_MENUS } from "../config/navigation";
 import { useExclusiveMenus } from "./menus";
 import { Logo } from "./logo";
+import { MobileUserSection, UserMenu, type MenuUser } from "./user-menu";
 
 function Chevron() {
   return (
@@ -63,7 +64,7 @@ function CartLink({ count }: { count: number }) {
   );
 }
 
-export function Header({ locale, cartCount }: { locale: Locale; cartCount: number }) {
+export function Header({ locale, cartCount, user }: { locale: Locale; cartCount: number; user: MenuUser | null }) {
   const { t } = useTranslation();
   const location = useLocation();
   const redirectTo = `${location.pathname}${location.search}`;
@@ -83,12 +84,14 @@ export function Header({ locale, cartCount }: { locale: Locale; cartCount: numbe
 
   return (
     <header ref={ref} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
-      <div className="bg-indigo-700 px-4 py-1.5 text-center text-xs text-white dark:bg-indigo-900">
-        {t("header.banner")}{" "}
-        <Link to="/signin" className="font-semibold underline underline-offset-2">
-          {t("header.bannerLink")}
-        </Link>
-      </div>
+      {user ? null : (
+        <div className="bg-indigo-700 px-4 py-1.5 text-center text-xs text-white dark:bg-indigo-900">
+          {t("header.banner")}{" "}
+          <Link to="/signin" className="font-semibold underline underline-offset-2">
+            {t("header.bannerLink")}
+          </Link>
+        </div>
+      )}
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Link to="/" aria-label={t("header.home")} className="shrink-0">
           <Logo />
@@ -117,7 +120,7 @@ export function Header({ locale, cartCount }: { locale: Locale; cartCount: numbe
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitch locale={locale} redirectTo={redirectTo} />
           <CartLink count={cartCount} />
-          <div className="hidden items-center gap-2 lg:flex">{authLinks}</div>
+          <div className="hidden items-center gap-2 lg:flex">{user ? <UserMenu user={user} /> : authLinks}</div>
 
           <details data-menu="mobile" className="group lg:hidden">
             <summary className="relative z-50 flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
@@ -146,7 +149,11 @@ export function Header({ locale, cartCount }: { locale: Locale; cartCount: numbe
                     </ul>
                   </section>
                 ))}
-                <div className="flex gap-3 border-t border-slate-200 pt-6 dark:border-slate-800">{authLinks}</div>
+                {user ? (
+                  <MobileUserSection user={user} />
+                ) : (
+                  <div className="flex gap-3 border-t border-slate-200 pt-6 dark:border-slate-800">{authLinks}</div>
+                )}
               </nav>
             </div>
           </details>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import en from "./en";
-import tr from "./tr";
+import { resources } from "../server/i18n.server";
 
 function keys(value: unknown, prefix = ""): string[] {
   if (typeof value === "string") return [prefix];
@@ -14,7 +13,11 @@ function values(value: unknown): string[] {
   return Object.values(value as Record<string, unknown>).flatMap(values);
 }
 
-describe("translation resources", () => {
+const namespaces = Object.keys(resources.en) as (keyof typeof resources.en)[];
+
+describe.each(namespaces)("translation resources, namespace %s", (ns) => {
+  const en: unknown = resources.en[ns];
+  const tr: unknown = resources.tr[ns];
   it("have exactly the same keys in English and Turkish", () => {
     expect(keys(tr).sort()).toEqual(keys(en).sort());
   });

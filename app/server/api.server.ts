@@ -4,10 +4,11 @@ import api, { type ApiApp } from "../../workers/api/app";
 
 /**
  * A typed client of the /api/v1 app that calls it in-process (no network hop): the web UI is a
- * client of the API like any other (DESIGN §1). The visitor's address is forwarded so per-client
- * limits apply to them.
+ * client of the API like any other (DESIGN §1). The visitor's address and user agent are forwarded
+ * so per-client limits and the login history apply to them; `token` is the signed-in user's
+ * bearer token (see session.server.ts `userApi`).
  */
-export function apiClient(context: AppLoadContext, request: Request, options: { cartId?: string | null } = {}) {
+export function apiClient(context: AppLoadContext, request: Request, options: { cartId?: string | null; token?: string } = {}) {
   const { env, ctx } = context.cloudflare;
   const clientIp = request.headers.get("cf-connecting-ip") ?? "local";
   const language = request.headers.get("accept-language");
@@ -17,6 +18,9 @@ export function apiClient(context: AppLoadContext, request: Request, options: { 
       inner.headers.set("cf-connecting-ip", clientIp);
       if (language) inner.headers.set("accept-language", language);
       if (options.cartId) inner.headers.set("x-cart-id", options.cartId);
+      if (options.token) inner.headers.set("authorization", `Bearer ${options.token}`);
+      const userAgent = request.headers.get("user-agent");
+      if (userAgent) inner.headers.set("user-agent", userAgent);
       return api.fetch(inner, env, ctx);
     },
   });

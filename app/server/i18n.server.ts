@@ -6,8 +6,24 @@ import { LOCALE_COOKIE, SUPPORTED_LOCALES, DEFAULT_LOCALE, resolveLocale, type L
 import en from "../i18n/en";
 import tr from "../i18n/tr";
 import { i18nConfig } from "../i18n/config";
+import type { Namespace } from "../i18n/namespaces";
 
-export const resources = { en: { translation: en }, tr: { translation: tr } };
+import accountEn from "../i18n/namespaces/account.en";
+import accountTr from "../i18n/namespaces/account.tr";
+import dashboardEn from "../i18n/namespaces/dashboard.en";
+import dashboardTr from "../i18n/namespaces/dashboard.tr";
+import securityEn from "../i18n/namespaces/security.en";
+import securityTr from "../i18n/namespaces/security.tr";
+import signinEn from "../i18n/namespaces/signin.en";
+import signinTr from "../i18n/namespaces/signin.tr";
+import signupEn from "../i18n/namespaces/signup.en";
+import signupTr from "../i18n/namespaces/signup.tr";
+
+/** Every namespace in both languages: the server renders any page without loading anything. */
+export const resources = {
+  en: { translation: en, account: accountEn, signup: signupEn, signin: signinEn, dashboard: dashboardEn, security: securityEn },
+  tr: { translation: tr, account: accountTr, signup: signupTr, signin: signinTr, dashboard: dashboardTr, security: securityTr },
+};
 
 /** The language choice, set by the TR/EN buttons (a plain form post) for a year. */
 export const localeCookie = createCookie(LOCALE_COOKIE, {
@@ -52,12 +68,12 @@ export function i18nForLocale(locale: Locale): I18n {
   return instance;
 }
 
-export function fixedT(locale: Locale): TFunction {
-  return i18nForLocale(locale).getFixedT(locale);
+export function fixedT(locale: Locale, ns?: Namespace | readonly Namespace[]): TFunction {
+  return i18nForLocale(locale).getFixedT(locale, ns as string | string[] | undefined);
 }
 
 /** The request's language and a translator for it, for loaders, actions and meta. */
-export async function getTranslator(request: Request): Promise<{ locale: Locale; t: TFunction }> {
+export async function getTranslator(request: Request, ns?: Namespace | readonly Namespace[]): Promise<{ locale: Locale; t: TFunction }> {
   const locale = await getLocale(request);
-  return { locale, t: fixedT(locale) };
+  return { locale, t: fixedT(locale, ns) };
 }

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { isValidSeedKey } from "../../core/auth/seed-key";
 import { buildMime, cloudflareMailSender, createMailSender } from "../../workers/api/adapters/mail";
 import { createApiApp } from "../../workers/api/app";
+import { REFRESH_REUSE_GRACE_MS } from "../../workers/api/routes/auth";
 import { defaultServices } from "../../workers/api/services";
 import { api, freshClientIp, postJson, type ErrorBody, outbox, latestCode } from "./helpers";
 
@@ -281,11 +282,26 @@ describe("refresh tokens", () => {
     expect(again.status).toBe(200);
   });
 
-  it("reusing a spent refresh token revokes the whole family", async () => {
+  it("a spent refresh token presented again within seconds (a race of one browser) answers 409 and keeps the session", async () => {
     const user = await register();
     const first = await loginOk(user);
     const rotated = (await (await postJson("/auth/refresh-token", { refresh_token: first.refresh_token })).json<{ data: { token: string; refresh_token: string } }>()).data;
-    const reuse = await postJson("/auth/refresh-token", { refresh_token: first.refresh_token });
+    const race = await postJson("/auth/refresh-token", { refresh_token: first.refresh_token });
+    expect(race.status).toBe(409);
+    expect((await race.json<ErrorBody>()).code).toBe("refresh_in_progress");
+    expect((await api("/profile", bearer(rotated.token))).status).toBe(200);
+    expect((await postJson("/auth/refresh-token", { refresh_token: rotated.refresh_token })).status).toBe(200);
+  });
+
+  it("reusing a spent refresh token later revokes the whole family", async () => {
+    const user = await register();
+    const first = await loginOk(user);
+    const rotated = (await (await postJson("/auth/refresh-token", { refresh_token: first.refresh_token })).json<{ data: { token: string; refresh_token: string } }>()).data;
+    const reuse = await appAt(REFRESH_REUSE_GRACE_MS + 1_000).request(
+      "/api/v1/auth/refresh-token",
+      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refresh_token: first.refresh_token }) },
+      env,
+    );
     expect(reuse.status).toBe(401);
     expect((await reuse.json<ErrorBody>()).code).toBe("token_reused");
     // The newest refresh token and the access tokens of that session are dead too.

@@ -142,3 +142,40 @@ export async function insertOffer(
     .run();
   return id;
 }
+
+/**
+ * Sign-in (DESIGN §1): the visitor's cart joins the user's. A visitor cart without owner becomes
+ * the user's cart when they have none; otherwise its items move into the user's newest cart
+ * (names already there and items past MAX_CART_ITEMS are dropped) and it is deleted. A cart of
+ * another user is never touched. Answers the user's cart id (null when they have no cart).
+ */
+export async function mergeCartIntoUser(db: D1Database, visitorCartId: string | null, userId: string, now: Date): Promise<string | null> {
+  const at = now.toISOString();
+  const [owned, visitor] = await db.batch<{ id: string; user_id: string | null }>([
+    db.prepare("SELECT id, user_id FROM carts WHERE user_id = ?1 ORDER BY updated_at DESC LIMIT 1").bind(userId),
+    db.prepare("SELECT id, user_id FROM carts WHERE id = ?1").bind(visitorCartId ?? ""),
+  ]);
+  const userCart = owned.results[0]?.id ?? null;
+  const visitorCart = visitor.results[0] ?? null;
+  if (!visitorCart || visitorCart.user_id === userId) return visitorCart?.id ?? userCart;
+  if (visitorCart.user_id !== null) return userCart;
+  if (!userCart) {
+    await db.prepare("UPDATE carts SET user_id = ?2, updated_at = ?3 WHERE id = ?1 AND user_id IS NULL").bind(visitorCart.id, userId, at).run();
+    return visitorCart.id;
+  }
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE cart_items SET cart_id = ?2
+          WHERE id IN (SELECT v.id FROM cart_items v
+                        WHERE v.cart_id = ?1 AND v.name NOT IN (SELECT name FROM cart_items WHERE cart_id = ?2)
+                        ORDER BY v.added_at, v.id
+                        LIMIT MAX(0, ?3 - (SELECT COUNT(*) FROM cart_items WHERE cart_id = ?2)))`,
+      )
+      .bind(visitorCart.id, userCart, MAX_CART_ITEMS),
+    db.prepare("DELETE FROM cart_items WHERE cart_id = ?1").bind(visitorCart.id),
+    db.prepare("DELETE FROM carts WHERE id = ?1").bind(visitorCart.id),
+    db.prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1").bind(userCart, at),
+  ]);
+  return userCart;
+}

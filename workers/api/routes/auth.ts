@@ -17,6 +17,7 @@ import {
 import { generateSeedKey, normaliseSeedKey } from "../../../core/auth/seed-key";
 import { verifyTotp } from "../../../core/auth/totp";
 import { outboxFor } from "../adapters/mail";
+import { mergeCartIntoUser } from "../db/cart";
 import { codeInvalid, consumeCode, issueCode } from "../auth/codes";
 import { authOf, optionalAuth, requireAuth, SESSION_EXPIRED_MESSAGE } from "../auth/middleware";
 import {
@@ -57,6 +58,9 @@ export const INVALID_CREDENTIALS = "Invalid username, password or seed key";
 const invalidCredentials = () => new ApiError(401, "invalid_credentials", INVALID_CREDENTIALS);
 export const usernameTaken = () => new ApiError(409, "username_taken", "This username is already taken");
 export const emailInUse = () => new ApiError(409, "email_exists", "This email is already in use");
+/** How long after a rotation the old refresh token answers 409 instead of revoking the family. */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
 const sessionExpired = (code = "unauthorized") => new ApiError(401, code, SESSION_EXPIRED_MESSAGE);
 
 const challengeSchema = z.object({
@@ -80,7 +84,10 @@ async function completeLogin(
   await updateUserFields(db, user.id, { last_login: now.toISOString() }, now);
   const tokens = await openSession(c.env, user.id, rememberMe, now);
   const fresh = (await findUserById(db, user.id)) ?? user;
-  return { ...tokens, user: toUserView(fresh) };
+  // The visitor's cart (X-Cart-Id) joins the user's; the answer names the cart to keep using.
+  const visitorCart = z.uuid().safeParse(c.req.header("x-cart-id")?.trim());
+  const cartId = await mergeCartIntoUser(db, visitorCart.success ? visitorCart.data : null, user.id, now);
+  return { ...tokens, user: toUserView(fresh), cart_id: cartId };
 }
 
 /**
@@ -196,7 +203,13 @@ export const authRoutes = new Hono<ApiBindings>()
     const row = await findRefreshToken(db, hash);
     if (!row) throw sessionExpired("invalid_refresh_token");
     if (row.used_at !== null || !(await markRefreshTokenUsed(db, hash, now))) {
-      // A used token presented again: someone holds a copy. End the whole session family.
+      // Two requests of the same browser racing with one token (two tabs, a prefetch beside a
+      // navigation): the loser is told to keep the token it has, the session stays.
+      const usedAt = row.used_at === null ? now.getTime() : Date.parse(row.used_at);
+      if (row.revoked_at === null && now.getTime() - usedAt <= REFRESH_REUSE_GRACE_MS) {
+        throw new ApiError(409, "refresh_in_progress", "This session was refreshed a moment ago. Use the newest token.");
+      }
+      // A used token presented again later: someone holds a copy. End the whole session family.
       await revokeSession(db, row.session_id, now);
       throw new ApiError(401, "token_reused", "This session was ended for security reasons. Please log in again.");
     }

@@ -1,0 +1,91 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { AUTH_MESSAGES } from "../../../core/auth/schemas";
+
+// Form primitives of the account pages: a labelled field with its translated errors, the form's
+// own errors, and the shared classes. Field errors come from the zod schemas of core/auth as the
+// stable English texts of AUTH_MESSAGES; `errorText` turns them into the page's language
+// (namespace "account", key errors.<name>). Any other text is shown as it is (already translated
+// by the action).
+
+export const INPUT_CLASS =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 aria-[invalid=true]:border-rose-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:aria-[invalid=true]:border-rose-400";
+export const BUTTON_CLASS =
+  "inline-flex items-center justify-center rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 focus:outline-none focus:ring-2 focus:ring-indigo-500 focus:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300 dark:focus:ring-offset-slate-950";
+export const SECONDARY_BUTTON_CLASS =
+  "inline-flex items-center justify-center rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-indigo-500 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800";
+export const DANGER_BUTTON_CLASS =
+  "inline-flex items-center justify-center rounded-md bg-rose-700 px-4 py-2 font-semibold text-white hover:bg-rose-800 focus:outline-none focus:ring-2 focus:ring-rose-500 disabled:opacity-60 dark:bg-rose-400 dark:text-slate-950 dark:hover:bg-rose-300";
+
+const MESSAGE_KEYS = new Map<string, string>(Object.entries(AUTH_MESSAGES).map(([key, text]) => [text, key]));
+
+/** The translated text of a schema message (AUTH_MESSAGES) or the message itself. */
+export function useErrorText(): (message: string) => string {
+  const { t } = useTranslation("account");
+  return (message: string) => {
+    const key = MESSAGE_KEYS.get(message);
+    return key ? t(`errors.${key}`) : message;
+  };
+}
+
+/** A labelled field: `children` is the control, which must use `id` and `aria-describedby={errorId}`. */
+export function Field({
+  id,
+  label,
+  errors,
+  hint,
+  children,
+  className,
+}: {
+  id: string;
+  label: ReactNode;
+  errors?: string[] | undefined;
+  hint?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  const errorText = useErrorText();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={`${id}-error`} errors={errors?.map(errorText)} />
+    </div>
+  );
+}
+
+/** Errors under a field or a form (`role="alert"` so screen readers hear them after a post). */
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | undefined }) {
+  const list = [...new Set(errors ?? [])];
+  return (
+    <div id={id} className="min-h-0">
+      {list.length > 0 ? (
+        <ul role="alert" className="mt-1 space-y-0.5 text-sm text-rose-700 dark:text-rose-300">
+          {list.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** A page's card layout for the sign-up/sign-in family. */
+export function AuthCard({ title, intro, children }: { title: ReactNode; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="mx-auto w-full max-w-md px-4 py-12">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        {intro ? <div className="mt-2 text-sm text-slate-600 dark:text-slate-400">{intro}</div> : null}
+        <div className="mt-6">{children}</div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+/** English texts shared by the account pages: field errors (AUTH_MESSAGES) and common labels. */
+const account = {
+  errors: {
+    required: "This field is required.",
+    usernameTooShort: "Use at least 3 characters.",
+    usernameTooLong: "Use at most 30 characters.",
+    usernameCharacters: "Use only lowercase letters, digits, dots and underscores.",
+    usernameLeadingDot: "The username cannot start with a dot.",
+    usernameConsecutive: "No two dots or underscores in a row.",
+    emailInvalid: "Enter a valid email address.",
+    emailTooLong: "The email address is too long.",
+    passwordTooShort: "Use at least 8 characters.",
+    passwordTooLong: "Use at most 128 characters.",
+    passwordUppercase: "Add an uppercase letter.",
+    passwordLowercase: "Add a lowercase letter.",
+    passwordDigit: "Add a digit.",
+    passwordSpecial: "Add a special character (for example ! ? # or %).",
+    passwordsDoNotMatch: "Passwords do not match",
+    passwordUnchanged: "The new password must differ from the current one.",
+    codeFormat: "Enter the 6-digit code.",
+    seedKeyWordCount: "The seed key has exactly 12 words.",
+    seedKeyUnknownWord: "A word is not in the seed key word list. Check the spelling.",
+    seedKeyChecksum: "This is not a valid seed key. Check the words and their order.",
+    recoveryCodeFormat: "Enter a recovery code like xxxx-xxxx-xxxx.",
+    secondFactorFormat: "Enter the 6-digit code from your app or a recovery code.",
+    deleteConfirmation: "Type DELETE MY ACCOUNT exactly.",
+    checkbox: "Choose yes or no.",
+    tooLong: "This is too long.",
+    countryFormat: "Choose a country.",
+    countryUnknown: "Choose a country from the list.",
+    phoneInvalid: "Enter a valid phone number.",
+    refreshToken: "The session is not valid.",
+  },
+  fields: {
+    username: "Username",
+    email: "Email address",
+    password: "Password",
+    confirmPassword: "Confirm password",
+    currentPassword: "Current password",
+    newPassword: "New password",
+    seedKey: "Seed key",
+    code: "Verification code",
+    rememberMe: "Remember me for 7 days",
+  },
+  passwordRule: "At least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character.",
+  usernameRule: "3–30 characters: lowercase letters, digits, dots and underscores; not starting with a dot.",
+  errorSummary: "Please correct the highlighted fields.",
+  networkError: "Network error: Unable to reach server",
+  serverError: "Something went wrong on our side. Please try again.",
+  tooManyAttempts: "Too many attempts. Please wait {{minutes}} minutes and try again.",
+} as const;
+
+export default account;
+
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type AccountResources = Widen<typeof account>;
