@@ -6,7 +6,7 @@ import type { Locale } from "../../core/locale";
  * browser only by routes that list them in `handle.i18n` (so the home page's JavaScript does not
  * carry the account texts). The server has all of them.
  */
-export const LAZY_NAMESPACES = ["account", "signup", "signin", "dashboard", "security"] as const;
+export const LAZY_NAMESPACES = ["account", "signup", "signin", "forgot", "dashboard", "security"] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 export type Namespace = "translation" | LazyNamespace;
 
@@ -21,6 +21,7 @@ export const NAMESPACE_LOADERS: Record<Locale, Record<LazyNamespace, Loader>> = 
     account: () => import("./namespaces/account.en"),
     signup: () => import("./namespaces/signup.en"),
     signin: () => import("./namespaces/signin.en"),
+    forgot: () => import("./namespaces/forgot.en"),
     dashboard: () => import("./namespaces/dashboard.en"),
     security: () => import("./namespaces/security.en"),
   },
@@ -28,6 +29,7 @@ export const NAMESPACE_LOADERS: Record<Locale, Record<LazyNamespace, Loader>> = 
     account: () => import("./namespaces/account.tr"),
     signup: () => import("./namespaces/signup.tr"),
     signin: () => import("./namespaces/signin.tr"),
+    forgot: () => import("./namespaces/forgot.tr"),
     dashboard: () => import("./namespaces/dashboard.tr"),
     security: () => import("./namespaces/security.tr"),
   },

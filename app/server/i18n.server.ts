@@ -10,6 +10,8 @@ import type { Namespace } from "../i18n/namespaces";
 
 import accountEn from "../i18n/namespaces/account.en";
 import accountTr from "../i18n/namespaces/account.tr";
+import forgotEn from "../i18n/namespaces/forgot.en";
+import forgotTr from "../i18n/namespaces/forgot.tr";
 import dashboardEn from "../i18n/namespaces/dashboard.en";
 import dashboardTr from "../i18n/namespaces/dashboard.tr";
 import securityEn from "../i18n/namespaces/security.en";
@@ -21,8 +23,8 @@ import signupTr from "../i18n/namespaces/signup.tr";
 
 /** Every namespace in both languages: the server renders any page without loading anything. */
 export const resources = {
-  en: { translation: en, account: accountEn, signup: signupEn, signin: signinEn, dashboard: dashboardEn, security: securityEn },
-  tr: { translation: tr, account: accountTr, signup: signupTr, signin: signinTr, dashboard: dashboardTr, security: securityTr },
+  en: { translation: en, account: accountEn, signup: signupEn, signin: signinEn, forgot: forgotEn, dashboard: dashboardEn, security: securityEn },
+  tr: { translation: tr, account: accountTr, signup: signupTr, signin: signinTr, forgot: forgotTr, dashboard: dashboardTr, security: securityTr },
 };
 
 /** The language choice, set by the TR/EN buttons (a plain form post) for a year. */

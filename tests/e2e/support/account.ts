@@ -1,0 +1,100 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { randomLetters } from "./domain";
+
+// Accounts in end-to-end tests: every test makes its own users (fresh names, a fresh client
+// address so the API's per-address sign-up and sign-in limits never mix tests), through the
+// public API as any client would, and reads mailed codes from the development outbox.
+
+export const TEST_PASSWORD = "Correct-Horse-9";
+
+export type TestUser = { username: string; email: string; password: string; seedKey: string; ip: string };
+
+/** A random private IPv4 address (the local server trusts `cf-connecting-ip`, Cloudflare sets it in production). */
+export function freshIp(): string {
+  const byte = () => 1 + Math.floor(Math.random() * 254);
+  return `10.${byte()}.${byte()}.${byte()}`;
+}
+
+/** A username and email no test has used: `e2e_` + 10 random letters. */
+export function freshIdentity(): { username: string; email: string } {
+  const username = `e2e_${randomLetters(10)}`;
+  return { username, email: `${username}@example.test` };
+}
+
+/**
+ * Sends every request of this page (documents, form posts, fetches) from `ip`. Call it before
+ * the first navigation of a test that signs up or signs in through the pages.
+ */
+export async function useClientIp(page: Page, ip: string = freshIp()): Promise<string> {
+  await page.setExtraHTTPHeaders({ "cf-connecting-ip": ip });
+  return ip;
+}
+
+/** Registers a user through `POST /api/v1/auth/register`; the answer's seed key is kept for sign-in. */
+export async function registerUser(request: APIRequestContext, overrides: Partial<Pick<TestUser, "username" | "email" | "password">> = {}): Promise<TestUser> {
+  const ip = freshIp();
+  const user = { ...freshIdentity(), password: TEST_PASSWORD, ...overrides };
+  const response = await request.post("/api/v1/auth/register", {
+    data: { username: user.username, email: user.email, password: user.password },
+    headers: { "cf-connecting-ip": ip },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { data: { seed_key: string } };
+  return { ...user, seedKey: body.data.seed_key, ip };
+}
+
+/** The messages the development outbox holds for `email`, newest first. */
+export async function outbox(request: APIRequestContext, email: string): Promise<{ subject: string; text: string }[]> {
+  const response = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}`);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { data: { messages: { subject: string; text: string }[] } };
+  return body.data.messages;
+}
+
+/** The newest 6-digit code mailed to `email` (fails the test when there is none). */
+export async function latestCode(request: APIRequestContext, email: string): Promise<string> {
+  const messages = await outbox(request, email);
+  const code = messages.map((message) => /\b(\d{6})\b/u.exec(message.text)?.[1]).find(Boolean);
+  expect(code, `a 6-digit code mailed to ${email}`).toBeTruthy();
+  return code as string;
+}
+
+/** Verifies the user's email through the API with the code from the outbox. */
+export async function verifyEmail(request: APIRequestContext, user: TestUser): Promise<void> {
+  const code = await latestCode(request, user.email);
+  const response = await request.post("/api/v1/auth/verify-email", {
+    data: { email: user.email, code },
+    headers: { "cf-connecting-ip": user.ip },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Signs `page`'s browser in by posting the sign-in form (`POST /signin`, the same request the page
+ * sends): the session cookie lands in the page's context. For tests whose subject is not the
+ * sign-in page itself.
+ */
+export async function signIn(page: Page, user: TestUser, options: { rememberMe?: boolean } = {}): Promise<void> {
+  const response = await page.request.post("/signin", {
+    form: {
+      username: user.username,
+      password: user.password,
+      seed_key: user.seedKey,
+      ...(options.rememberMe ? { remember_me: "on" } : {}),
+    },
+    headers: { "cf-connecting-ip": user.ip },
+    maxRedirects: 0,
+  });
+  expect(response.status(), `sign-in of ${user.username}`).toBe(303);
+  const cookies = await page.context().cookies();
+  expect(cookies.some((cookie) => cookie.name === "__session")).toBe(true);
+}
+
+/** A registered, verified and signed-in user. */
+export async function signedInUser(page: Page, options: { rememberMe?: boolean } = {}): Promise<TestUser> {
+  const user = await registerUser(page.request);
+  await verifyEmail(page.request, user);
+  await useClientIp(page, user.ip);
+  await signIn(page, user, options);
+  return user;
+}
