@@ -1,0 +1,236 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { addressSchema } from "../../core/auth/schemas";
+import { ADDRESS_INTENTS, fullName, type Address } from "../components/dashboard/address";
+import { AddressForm } from "../components/dashboard/address-form";
+import { countryOptions } from "../components/dashboard/format";
+import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
+import { DANGER_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
+import { withNamespaces } from "../i18n/client";
+import type { I18nHandle } from "../i18n/namespaces";
+import type { ApiResult } from "../server/api.server";
+import { getTranslator } from "../server/i18n.server";
+import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
+import { redirectWithToast } from "../server/toast.server";
+
+const ADDRESSES_PATH = "/dashboard/settings/addresses";
+
+type AddressIntent = (typeof ADDRESS_INTENTS)[keyof typeof ADDRESS_INTENTS];
+type ActionData = { intent: AddressIntent | null; id: string | null; result: SubmissionResult<string[]> | null; message: string | null };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  const [{ t, locale }, answer] = await Promise.all([
+    getTranslator(request, ["dashboard"]),
+    userApi(context, request, auth)
+      .api.v1.account.addresses.$get()
+      .then((response) => readUserApi<{ addresses: Address[] }>(request, context, response)),
+  ]);
+  if (!answer.ok) throw new Response(answer.message, { status: answer.status >= 500 ? answer.status : 500 });
+  const addresses = answer.data.addresses;
+  const editParam = new URL(request.url).searchParams.get("edit");
+  const editId = editParam && addresses.some((address) => address.id === editParam) ? editParam : null;
+  return {
+    title: t("addresses.metaTitle"),
+    addresses,
+    countries: countryOptions(locale),
+    editId,
+    editMissing: editParam !== null && editId === null,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Address book") }];
+
+/** The API's failure as a form error (a vanished address, too many requests, a server error). */
+function failureText(t: TFunction, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
+  if (answer.status === 404 || answer.code === "address_not_found") return t("addresses.notFound");
+  if (answer.status >= 500) return t("account:serverError");
+  return t("addresses.failed", { message: answer.message });
+}
+
+/**
+ * The address book's one action (house style): create, update, make default, delete; 400 for an
+ * unknown intent. Success → 303 back to the list with a toast; errors → this form's reply.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const id = String(formData.get("id") ?? "");
+  const { t } = await getTranslator(request, ["dashboard", "account"]);
+  const addresses = userApi(context, request, auth).api.v1.account.addresses;
+  const reply = async (value: ActionData, status: number) => data(value, { status, headers: await sessionHeaders(request, context) });
+  const done = async (description: string) =>
+    redirectWithToast(ADDRESSES_PATH, { type: "success", description }, { status: 303, headers: await sessionHeaders(request, context) });
+
+  switch (intent) {
+    case ADDRESS_INTENTS.create:
+    case ADDRESS_INTENTS.update: {
+      const submission = parseWithZod(formData, { schema: addressSchema });
+      if (submission.status !== "success") return reply({ intent, id, result: submission.reply(), message: null }, 400);
+      const response =
+        intent === ADDRESS_INTENTS.create
+          ? await addresses.$post({ json: submission.value })
+          : await addresses[":id"].$put({ param: { id }, json: submission.value });
+      const answer = await readUserApi<Address>(request, context, response);
+      if (!answer.ok) return reply({ intent, id, result: submission.reply({ formErrors: [failureText(t, answer)] }), message: null }, answer.status);
+      const name = fullName(answer.data);
+      return done(intent === ADDRESS_INTENTS.create ? t("addresses.added", { name }) : t("addresses.updated", { name }));
+    }
+    case ADDRESS_INTENTS.makeDefault: {
+      const answer = await readUserApi<Address>(request, context, await addresses[":id"].default.$put({ param: { id } }));
+      if (!answer.ok) return reply({ intent, id, result: null, message: failureText(t, answer) }, answer.status === 400 ? 404 : answer.status);
+      return done(t("addresses.defaultChanged", { name: fullName(answer.data) }));
+    }
+    case ADDRESS_INTENTS.delete: {
+      const answer = await readUserApi<null>(request, context, await addresses[":id"].$delete({ param: { id } }));
+      if (!answer.ok) return reply({ intent, id, result: null, message: failureText(t, answer) }, answer.status === 400 ? 404 : answer.status);
+      return done(t("addresses.deleted"));
+    }
+    default:
+      return reply({ intent: null, id: null, result: null, message: t("errors.unknownIntent") }, 400);
+  }
+}
+
+export const handle = { i18n: ["account", "dashboard"] } satisfies I18nHandle;
+export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
+
+function AddressCard({ address, countryName }: { address: Address; countryName: string }) {
+  const { t } = useTranslation("dashboard");
+  const name = fullName(address);
+  const headingId = `address-${address.id}-name`;
+  const locality = [address.postalCode, address.city, address.state].filter(Boolean).join(" ");
+  return (
+    <article aria-labelledby={headingId} className="flex flex-col gap-4 sm:flex-row sm:justify-between">
+      <div className="min-w-0">
+        <h3 id={headingId} className="flex flex-wrap items-center gap-2 font-semibold break-words">
+          {name}
+          {address.isDefault ? (
+            <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100">
+              {t("addresses.defaultBadge")}
+            </span>
+          ) : null}
+        </h3>
+        <address className="mt-1 text-sm not-italic text-slate-700 break-words dark:text-slate-300">
+          {address.organization ? <span className="block">{address.organization}</span> : null}
+          <span className="block">{address.address}</span>
+          <span className="block">{locality}</span>
+          <span className="block">{countryName}</span>
+          {address.phone ? <span className="block">{address.phone}</span> : null}
+          {address.email ? <span className="block break-all">{address.email}</span> : null}
+        </address>
+      </div>
+      <div className="flex shrink-0 flex-wrap items-start gap-2">
+        <Link to={`?edit=${address.id}#address-${address.id}`} preventScrollReset className={SECONDARY_BUTTON_CLASS}>
+          {t("addresses.edit")}
+          <span className="sr-only"> {name}</span>
+        </Link>
+        {address.isDefault ? null : (
+          <Form method="post" action={ADDRESSES_PATH}>
+            <input type="hidden" name="intent" value={ADDRESS_INTENTS.makeDefault} />
+            <input type="hidden" name="id" value={address.id} />
+            <button type="submit" className={SECONDARY_BUTTON_CLASS}>
+              {t("addresses.makeDefault")}
+              <span className="sr-only"> {name}</span>
+            </button>
+          </Form>
+        )}
+        {/* The confirmation works without JS: the button sits inside a disclosure. */}
+        <details className="group">
+          <summary className={`${SECONDARY_BUTTON_CLASS} cursor-pointer list-none text-rose-700 dark:text-rose-300 [&::-webkit-details-marker]:hidden`}>
+            {t("addresses.delete")}
+            <span className="sr-only"> {name}</span>
+          </summary>
+          <div className="mt-2 max-w-xs rounded-lg border border-rose-300 bg-rose-50 p-3 dark:border-rose-800 dark:bg-rose-950">
+            <p className="text-sm">{t("addresses.deleteQuestion")}</p>
+            <Form method="post" action={ADDRESSES_PATH} className="mt-2">
+              <input type="hidden" name="intent" value={ADDRESS_INTENTS.delete} />
+              <input type="hidden" name="id" value={address.id} />
+              <button type="submit" className={DANGER_BUTTON_CLASS}>
+                {t("addresses.deleteConfirm")}
+                <span className="sr-only"> {name}</span>
+              </button>
+            </Form>
+          </div>
+        </details>
+      </div>
+    </article>
+  );
+}
+
+export default function AddressBook() {
+  const { t } = useTranslation(["dashboard", "account"]);
+  const { addresses, countries, editId, editMissing } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const countryNames = new Map(countries.map((country) => [country.code, country.name]));
+  const resultFor = (intent: AddressIntent, id?: string) =>
+    actionData?.intent === intent && (id === undefined || actionData.id === id) ? (actionData.result ?? undefined) : undefined;
+
+  return (
+    <div className="space-y-6">
+      <header>
+        <h2 className="text-xl font-semibold">{t("addresses.heading")}</h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("addresses.intro")}</p>
+      </header>
+
+      {actionData?.message || editMissing ? (
+        <p role="alert" className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+          {actionData?.message ?? t("addresses.editMissing")}
+        </p>
+      ) : null}
+
+      {addresses.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
+          <p className="text-lg font-semibold">{t("addresses.emptyTitle")}</p>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">{t("addresses.emptyText")}</p>
+        </div>
+      ) : (
+        <ul aria-label={t("addresses.listLabel")} className="space-y-4">
+          {addresses.map((address) => (
+            <li
+              key={address.id}
+              id={`address-${address.id}`}
+              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+            >
+              {editId === address.id ? (
+                <section aria-labelledby={`edit-${address.id}-title`}>
+                  <h3 id={`edit-${address.id}-title`} className="mb-4 font-semibold">
+                    {t("addresses.editHeading", { name: fullName(address) })}
+                  </h3>
+                  <AddressForm
+                    address={address}
+                    countries={countries}
+                    lastResult={resultFor(ADDRESS_INTENTS.update, address.id)}
+                    cancelTo={`${ADDRESSES_PATH}#address-${address.id}`}
+                  />
+                </section>
+              ) : (
+                <AddressCard address={address} countryName={countryNames.get(address.country) ?? address.country} />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <section aria-labelledby="add-address-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h3 id="add-address-title" className="mb-4 text-lg font-semibold">
+          {t("addresses.addHeading")}
+        </h3>
+        {/* Keyed by the list: after a save the form starts empty again. */}
+        <AddressForm
+          key={addresses.map((address) => address.id).join()}
+          countries={countries}
+          lastResult={resultFor(ADDRESS_INTENTS.create)}
+        />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
