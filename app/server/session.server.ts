@@ -240,7 +240,7 @@ export function userApi(context: AppLoadContext, request: Request, auth: AuthSes
 export async function readUserApi<T>(
   request: Request,
   context: AppLoadContext,
-  response: Pick<Response, "json" | "status" | "statusText">,
+  response: Pick<Response, "json" | "status" | "statusText" | "headers">,
 ): Promise<ApiResult<T>> {
   const result = await readApi<T>(response);
   if (!result.ok && result.status === 401) throw await signInRedirect(request, context, "expired");
