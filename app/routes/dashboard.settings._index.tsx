@@ -48,16 +48,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Settings") }];
 
-/** Reads an API answer keeping Retry-After, for the "too many attempts" text. */
-async function callApi<T>(request: Request, context: ActionFunctionArgs["context"], response: Response): Promise<{ answer: ApiResult<T>; retryMinutes: number }> {
-  const retryAfter = Number(response.headers.get("Retry-After") ?? "0");
-  const answer = await readUserApi<T>(request, context, response);
-  return { answer, retryMinutes: Math.max(1, Math.ceil((Number.isFinite(retryAfter) ? retryAfter : 0) / 60)) };
-}
-
 /** The texts of API failures common to every form here (field-specific codes are mapped by the caller). */
-function commonFailure(t: TFunction, answer: { status: number; code: string; message: string }, retryMinutes: number): string {
-  if (answer.status === 429) return t("account:tooManyAttempts", { minutes: retryMinutes });
+function commonFailure(t: TFunction, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
+  if (answer.status === 429) return t("account:tooManyAttempts", { minutes: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
   if (answer.status >= 500) return t("account:serverError");
   return t("profile.failed", { message: answer.message });
 }
@@ -81,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") {
         return reply({ intent, result: submission.reply({ hideFields: ["password"] }), message: null }, 400);
       }
-      const { answer, retryMinutes } = await callApi<UserView>(request, context, await api.account.username.$put({ json: submission.value }));
+      const answer = await readUserApi<UserView>(request, context, await api.account.username.$put({ json: submission.value }));
       if (!answer.ok) {
         const fieldErrors: Record<string, string[]> =
           answer.code === "invalid_password"
@@ -91,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
               : answer.code === "username_unchanged"
                 ? { new_username: [t("profile.username.unchanged")] }
                 : {};
-        const formErrors = Object.keys(fieldErrors).length > 0 ? [] : [commonFailure(t, answer, retryMinutes)];
+        const formErrors = Object.keys(fieldErrors).length > 0 ? [] : [commonFailure(t, answer)];
         return reply({ intent, result: submission.reply({ hideFields: ["password"], fieldErrors, formErrors }), message: null }, answer.status);
       }
       const headers = await updateSessionUser(request, context, auth, answer.data);
@@ -104,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") {
         return reply({ intent, result: submission.reply({ hideFields: ["password"] }), message: null }, 400);
       }
-      const { answer, retryMinutes } = await callApi<UserView>(request, context, await api.account.email.$put({ json: submission.value }));
+      const answer = await readUserApi<UserView>(request, context, await api.account.email.$put({ json: submission.value }));
       if (!answer.ok) {
         const fieldErrors: Record<string, string[]> =
           answer.code === "invalid_password"
@@ -114,7 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
               : answer.code === "email_unchanged"
                 ? { new_email: [t("profile.email.unchanged")] }
                 : {};
-        const formErrors = Object.keys(fieldErrors).length > 0 ? [] : [commonFailure(t, answer, retryMinutes)];
+        const formErrors = Object.keys(fieldErrors).length > 0 ? [] : [commonFailure(t, answer)];
         return reply({ intent, result: submission.reply({ hideFields: ["password"], fieldErrors, formErrors }), message: null }, answer.status);
       }
       const headers = await updateSessionUser(request, context, auth, answer.data);
@@ -128,7 +121,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (current.emailVerified) {
         return redirectWithToast(SETTINGS_PATH, { type: "info", description: t("profile.verify.alreadyVerified") }, { status: 303, headers: await sessionHeaders(request, context) });
       }
-      const { answer, retryMinutes } = await callApi<{ email_verified: boolean }>(
+      const answer = await readUserApi<{ email_verified: boolean }>(
         request,
         context,
         await api.auth["verify-email"].$post({ json: { email: current.email, code: submission.value.code } }),
@@ -140,7 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
             intent,
             result: submission.reply({
               fieldErrors: invalid ? { code: [t("profile.verify.invalidCode")] } : {},
-              formErrors: invalid ? [] : [commonFailure(t, answer, retryMinutes)],
+              formErrors: invalid ? [] : [commonFailure(t, answer)],
             }),
             message: null,
           },
@@ -153,10 +146,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
 
     case PROFILE_INTENTS.resendCode: {
-      const { answer, retryMinutes } = await callApi<null>(request, context, await api.email["send-verification"].$post());
+      const answer = await readUserApi<null>(request, context, await api.email["send-verification"].$post());
       const headers = await sessionHeaders(request, context);
       if (!answer.ok) {
-        const description = answer.code === "email_already_verified" ? t("profile.verify.alreadyVerified") : commonFailure(t, answer, retryMinutes);
+        const description = answer.code === "email_already_verified" ? t("profile.verify.alreadyVerified") : commonFailure(t, answer);
         return redirectWithToast(SETTINGS_PATH, { type: answer.code === "email_already_verified" ? "info" : "error", description }, { status: 303, headers });
       }
       return redirectWithToast(SETTINGS_PATH, { type: "success", description: t("profile.verify.resent", { email: auth.user.email }) }, { status: 303, headers });

@@ -60,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const id = String(formData.get("id") ?? "");
+  const id = String(formData.get("addressId") ?? "");
   const { t } = await getTranslator(request, ["dashboard", "account"]);
   const addresses = userApi(context, request, auth).api.v1.account.addresses;
   const reply = async (value: ActionData, status: number) => data(value, { status, headers: await sessionHeaders(request, context) });
@@ -132,7 +132,7 @@ function AddressCard({ address, countryName }: { address: Address; countryName: 
         {address.isDefault ? null : (
           <Form method="post" action={ADDRESSES_PATH}>
             <input type="hidden" name="intent" value={ADDRESS_INTENTS.makeDefault} />
-            <input type="hidden" name="id" value={address.id} />
+            <input type="hidden" name="addressId" value={address.id} />
             <button type="submit" className={SECONDARY_BUTTON_CLASS}>
               {t("addresses.makeDefault")}
               <span className="sr-only"> {name}</span>
@@ -149,7 +149,7 @@ function AddressCard({ address, countryName }: { address: Address; countryName: 
             <p className="text-sm">{t("addresses.deleteQuestion")}</p>
             <Form method="post" action={ADDRESSES_PATH} className="mt-2">
               <input type="hidden" name="intent" value={ADDRESS_INTENTS.delete} />
-              <input type="hidden" name="id" value={address.id} />
+              <input type="hidden" name="addressId" value={address.id} />
               <button type="submit" className={DANGER_BUTTON_CLASS}>
                 {t("addresses.deleteConfirm")}
                 <span className="sr-only"> {name}</span>

@@ -41,7 +41,7 @@ export function AddressForm({
 }) {
   const { t } = useTranslation(["dashboard", "account"]);
   const [form, fields] = useForm({
-    id: address ? `address-${address.id}` : "address-new",
+    id: address ? `address-form-${address.id}` : "address-form-new",
     lastResult,
     defaultValue: address
       ? {
@@ -82,7 +82,7 @@ export function AddressForm({
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value={address ? ADDRESS_INTENTS.update : ADDRESS_INTENTS.create} />
-      {address ? <input type="hidden" name="id" value={address.id} /> : null}
+      {address ? <input type="hidden" name="addressId" value={address.id} /> : null}
       {TEXT_FIELDS.map(textField)}
       <Field id={fields.country.id} label={label("country")} errors={fields.country.errors}>
         <select {...getSelectProps(fields.country)} aria-describedby={`${fields.country.id}-error`} autoComplete="country" className={INPUT_CLASS}>
