@@ -330,9 +330,9 @@ export default function ProfileSettings() {
         </p>
       ) : null}
       {/* Keyed by the saved value: after a change the form starts empty again. */}
-      {profile.emailVerified ? null : <VerifyEmailForm key={profile.email} email={profile.email} />}
-      <UsernameForm key={profile.username} username={profile.username} />
-      <EmailForm key={profile.email} email={profile.email} />
+      {profile.emailVerified ? null : <VerifyEmailForm key={`verify-${profile.email}`} email={profile.email} />}
+      <UsernameForm key={`username-${profile.username}`} username={profile.username} />
+      <EmailForm key={`email-${profile.email}`} email={profile.email} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { registerUser, signIn, signedInUser, useClientIp, verifyEmail } from "./support/account";
+import { registerUser, signIn, signedInUser, useClientIp, verifyEmail, waitForHydration } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 import { setRemixCookie } from "./support/domain";
 
@@ -31,7 +31,7 @@ test.describe("the dashboard guard", () => {
     await useClientIp(page, user.ip);
     await page.goto("/dashboard/settings/addresses?edit=none");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
-    if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await waitForHydration(page, javaScriptEnabled);
     await page.getByLabel("Username").fill(user.username);
     await page.getByLabel("Password", { exact: true }).fill(user.password);
     await page.getByLabel("Seed key").fill(user.seedKey);
@@ -130,6 +130,8 @@ for (const scheme of ["light", "dark"] as const) {
   for (const size of ["desktop", "phone"] as const) {
     test.describe(`${scheme} OS theme, ${size}`, () => {
       test.use({ colorScheme: scheme, ...(size === "phone" ? { viewport: PHONE } : {}) });
+      // Each signs a user up, fills forms and runs axe (twice the page without JS): more than the default time.
+      test.slow();
 
       test("the overview has no axe violations", async ({ page, javaScriptEnabled }) => {
         const user = await registerUser(page.request);

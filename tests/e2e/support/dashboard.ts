@@ -39,8 +39,3 @@ export async function openUserMenu(page: Page, username: string) {
   await page.getByLabel(`Account menu for ${username}`).click();
   return page.locator("details[data-menu=user]");
 }
-
-/** With JavaScript on, waits until React has hydrated the page (root sets `html[data-hydrated]`). */
-export async function waitForHydration(page: Page, javaScriptEnabled: boolean): Promise<void> {
-  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-}
