@@ -67,11 +67,14 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | und
   return (
     <div id={id} className="min-h-0">
       {list.length > 0 ? (
-        <ul role="alert" className="mt-1 space-y-0.5 text-sm text-rose-700 dark:text-rose-300">
-          {list.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
+        // The alert role sits on a wrapper: on the <ul> itself it would replace the list role (axe: aria-allowed-role, listitem).
+        <div role="alert">
+          <ul className="mt-1 space-y-0.5 text-sm text-rose-700 dark:text-rose-300">
+            {list.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </div>
   );
