@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -40,6 +40,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers: NO_STORE },
   );
 }
+
+/** The document (not only its data) must not be cached either. */
+export const headers: HeadersFunction = () => NO_STORE;
 
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 

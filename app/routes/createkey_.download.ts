@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!hasUnconfirmedKey(flow)) throw redirect("/signup");
   const { locale, t } = await getTranslator(request, ["signup"]);
   const words = seedKeyWords(flow.seedKey);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC", timeZoneName: "short" }).format(new Date());
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(new Date()) + " UTC";
   const lines = [
     t("createkey.fileTitle", { username: flow.username }),
     t("createkey.fileCreated", { date }),

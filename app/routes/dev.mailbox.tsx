@@ -40,7 +40,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 export default function DevMailbox() {
   const { t, i18n } = useTranslation("signup");
   const { to, invalid, messages } = useLoaderData<typeof loader>();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC", timeZoneName: "short" });
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t("mailbox.title")}</h1>
@@ -72,7 +72,7 @@ export default function DevMailbox() {
                     {message.subject}
                   </h3>
                   <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                    {t("mailbox.sentAt")}: <time dateTime={message.created_at}>{format.format(new Date(message.created_at))}</time>
+                    {t("mailbox.sentAt")}: <time dateTime={message.created_at}>{format.format(new Date(message.created_at))} UTC</time>
                   </p>
                   <pre className="mt-3 overflow-x-auto whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-mono text-sm text-slate-900 dark:bg-slate-950 dark:text-slate-100">{message.text}</pre>
                 </article>

@@ -49,7 +49,7 @@ export async function commitSignupFlow(request: Request, context: AppLoadContext
 
 /** The Set-Cookie value that removes the flow. */
 export async function clearSignupFlow(request: Request, context: AppLoadContext): Promise<string> {
-  return flowCookie(context, request).serialize("", { maxAge: 0 });
+  return flowCookie(context, request).serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
 /** Whole minutes to wait from a 429 answer's Retry-After (seconds), at least 1. */
