@@ -27,9 +27,11 @@ export function apiClient(context: AppLoadContext, request: Request, options: { 
 }
 
 /** The API's answer: its data on success, or its error (code + message) to show. */
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; code: string; message: string };
+export type ApiResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; status: number; code: string; message: string; /** seconds, from Retry-After (429) */ retryAfter: number | null };
 
-export async function readApi<T>(response: Pick<Response, "json" | "status" | "statusText">): Promise<ApiResult<T>> {
+export async function readApi<T>(response: Pick<Response, "json" | "status" | "statusText" | "headers">): Promise<ApiResult<T>> {
   const body = (await response.json().catch(() => null)) as
     | { success: true; data: T }
     | { success: false; code: string; message: string }
@@ -40,5 +42,6 @@ export async function readApi<T>(response: Pick<Response, "json" | "status" | "s
     status: response.status,
     code: body?.code ?? "invalid_response",
     message: body?.message ?? `API call failed: ${response.status} ${response.statusText}`,
+    retryAfter: Number.parseInt(response.headers.get("retry-after") ?? "", 10) || null,
   };
 }

@@ -77,6 +77,7 @@ export async function verifyEmail(request: APIRequestContext, user: TestUser): P
 export async function signIn(page: Page, user: TestUser, options: { rememberMe?: boolean } = {}): Promise<void> {
   const response = await page.request.post("/signin", {
     form: {
+      intent: "credentials",
       username: user.username,
       password: user.password,
       seed_key: user.seedKey,
@@ -97,4 +98,9 @@ export async function signedInUser(page: Page, options: { rememberMe?: boolean }
   await useClientIp(page, user.ip);
   await signIn(page, user, options);
   return user;
+}
+
+/** With JavaScript on, waits until React has hydrated the page (root sets `html[data-hydrated]`). */
+export async function waitForHydration(page: Page, javaScriptEnabled: boolean): Promise<void> {
+  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 }
