@@ -156,7 +156,7 @@ export default function CreateKey() {
         </div>
       </section>
 
-      <Form method="post" action="/createkey" {...getFormProps(form)} data-enhanced={hydrated ? "true" : undefined} className="mt-8 space-y-5 border-t border-slate-200 pt-6 dark:border-slate-800">
+      <Form method="post" action="/createkey" {...getFormProps(form)} className="mt-8 space-y-5 border-t border-slate-200 pt-6 dark:border-slate-800">
         <div>
           <h2 className="text-lg font-semibold">{t("createkey.confirmHeading")}</h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("createkey.confirmIntro")}</p>

@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : answer.code === "email_exists"
           ? submission.reply({ fieldErrors: { email: [t("errors.emailExists")] }, hideFields: HIDDEN_FIELDS })
           : submission.reply({
-              formErrors: [answer.status === 429 ? t("errors.tooManySignups", { minutes: retryAfterMinutes(response) }) : t("errors.registrationFailed")],
+              formErrors: [answer.status === 429 ? t("errors.tooManySignups", { minutes: retryAfterMinutes(answer.retryAfter) }) : t("errors.registrationFailed")],
               hideFields: HIDDEN_FIELDS,
             });
     return data({ result: reply }, { status: answer.status >= 400 ? answer.status : 500 });
@@ -129,8 +129,6 @@ export default function SignUp() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === "/signup";
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const [form, fields] = useForm({
     id: "signup",
     lastResult: actionData?.result,
@@ -152,7 +150,7 @@ export default function SignUp() {
         </>
       }
     >
-      <Form method="post" action="/signup" {...getFormProps(form)} data-enhanced={hydrated ? "true" : undefined} className="space-y-5">
+      <Form method="post" action="/signup" {...getFormProps(form)} className="space-y-5">
         <Field id={fields.username.id} label={t("account:fields.username")} errors={fields.username.errors} hint={t("account:usernameRule")}>
           <input
             {...getInputProps(fields.username, { type: "text", ariaDescribedBy: `${fields.username.id}-hint ${availabilityId}` })}

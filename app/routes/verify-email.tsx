@@ -67,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           answer.code === "code_invalid"
             ? submission.reply({ fieldErrors: { code: [t("verify.invalidCode")] } })
             : submission.reply({
-                formErrors: [answer.status === 429 ? t("account:tooManyAttempts", { minutes: retryAfterMinutes(response) }) : t("verify.failed")],
+                formErrors: [answer.status === 429 ? t("account:tooManyAttempts", { minutes: retryAfterMinutes(answer.retryAfter) }) : t("verify.failed")],
               });
         return data({ result: reply }, { status: answer.status, headers });
       }
@@ -86,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const response = await api["resend-verification"].$post({ json: { email: auth.user.email } });
       const answer = await readApi<null>(response);
       if (!answer.ok) {
-        const message = answer.status === 429 ? t("verify.tooManyResends", { minutes: retryAfterMinutes(response) }) : t("verify.resendFailed");
+        const message = answer.status === 429 ? t("verify.tooManyResends", { minutes: retryAfterMinutes(answer.retryAfter) }) : t("verify.resendFailed");
         return data({ resend: { ok: false, message, wait: 0 } satisfies ResendOutcome }, { status: answer.status, headers });
       }
       const next: SignupFlow =
@@ -148,7 +148,7 @@ export default function VerifyEmail() {
         </>
       }
     >
-      <Form method="post" action="/verify-email" {...getFormProps(form)} data-enhanced={hydrated ? "true" : undefined} className="space-y-5">
+      <Form method="post" action="/verify-email" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value={INTENTS.verify} />
         <Field id={fields.code.id} label={t("account:fields.code")} errors={fields.code.errors} hint={t("verify.codeHint")}>
           <input

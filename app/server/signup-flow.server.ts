@@ -52,8 +52,7 @@ export async function clearSignupFlow(request: Request, context: AppLoadContext)
   return flowCookie(context, request).serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
-/** Whole minutes to wait from a 429 answer's Retry-After (seconds), at least 1. */
-export function retryAfterMinutes(response: { headers: Headers }): number {
-  const seconds = Number.parseInt(response.headers.get("Retry-After") ?? "", 10);
-  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 1;
+/** Whole minutes to wait from a 429 answer's Retry-After (seconds; `readApi`'s retryAfter), at least 1. */
+export function retryAfterMinutes(seconds: number | null): number {
+  return seconds !== null && seconds > 0 ? Math.ceil(seconds / 60) : 1;
 }

@@ -1,9 +1,9 @@
 import { expect, type Page } from "@playwright/test";
-import { freshIdentity, TEST_PASSWORD } from "./account";
+import { freshIdentity, TEST_PASSWORD, waitForHydration } from "./account";
 
 // Driving the sign-up pages as a visitor does: labels and buttons by their visible names. With
-// JavaScript on, each helper first waits until the page's form is hydrated (`data-enhanced`), so
-// a click takes the enhanced path and not the plain form post.
+// JavaScript on, each helper first waits until the page is hydrated, so a click takes the
+// enhanced path and not the plain form post.
 
 export type SignupInput = { username: string; email: string; password: string; confirmPassword: string };
 
@@ -11,9 +11,10 @@ export function freshSignup(overrides: Partial<SignupInput> = {}): SignupInput {
   return { ...freshIdentity(), password: TEST_PASSWORD, confirmPassword: overrides.password ?? TEST_PASSWORD, ...overrides };
 }
 
-/** Waits (with JavaScript on) until the page's main form is hydrated. */
+/** Waits (with JavaScript on) until the page showing form `formId` is hydrated. */
 export async function waitUntilEnhanced(page: Page, javaScriptEnabled: boolean, formId: string) {
-  if (javaScriptEnabled) await expect(page.locator(`form#${formId}`)).toHaveAttribute("data-enhanced", "true");
+  await expect(page.locator(`form#${formId}`)).toBeVisible();
+  await waitForHydration(page, javaScriptEnabled);
 }
 
 export async function openSignup(page: Page, javaScriptEnabled: boolean) {
