@@ -24,6 +24,8 @@ function alerts(page: Page) {
 }
 
 test.describe("sign-up, seed key and email verification", () => {
+  // Each test walks the whole flow (a sign-up hashes the password and the key, then signs in).
+  test.describe.configure({ timeout: 60_000 });
   test("a visitor signs up, saves the key, verifies the email and lands signed in on the dashboard", async ({ page, javaScriptEnabled }) => {
     await useClientIp(page);
     const input = await signUpThroughPage(page, javaScriptEnabled);
