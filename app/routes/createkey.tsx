@@ -6,14 +6,14 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AUTH_MESSAGES } from "../../core/auth/schemas";
 import { checkConfirmation, seedKeyWords } from "../../core/auth/seed-key";
-import { hasUnconfirmedKey, wrongConfirmationWords } from "../../core/auth/signup-flow";
+import { wrongConfirmationWords } from "../../core/auth/signup-flow";
 import { z } from "../../core/zod";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { AuthCard, BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
-import { commitSignupFlow, getSignupFlow } from "../server/signup-flow.server";
+import { commitSignupFlow, getUnconfirmedKeyFlow } from "../server/signup-flow.server";
 
 export const handle = { i18n: ["account", "signup"] } satisfies I18nHandle;
 
@@ -32,8 +32,8 @@ const confirmSchema = z.object({
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Reachable only with the "registered flag": a flow cookie still holding the unconfirmed key.
-  const flow = await getSignupFlow(request, context);
-  if (!hasUnconfirmedKey(flow)) throw redirect("/signup");
+  const flow = await getUnconfirmedKeyFlow(request, context);
+  if (!flow) throw redirect("/signup");
   const { t } = await getTranslator(request, ["signup", "account"]);
   return data(
     { title: t("createkey.metaTitle"), username: flow.username, words: seedKeyWords(flow.seedKey), positions: flow.positions },
@@ -52,8 +52,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 ];
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const flow = await getSignupFlow(request, context);
-  if (!hasUnconfirmedKey(flow)) throw redirect("/signup", 303);
+  const flow = await getUnconfirmedKeyFlow(request, context);
+  if (!flow) throw redirect("/signup", 303);
   const submission = parseWithZod(await request.formData(), { schema: confirmSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers: NO_STORE });
 

@@ -1,16 +1,15 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { seedKeyWords } from "../../core/auth/seed-key";
-import { hasUnconfirmedKey } from "../../core/auth/signup-flow";
 import { getTranslator } from "../server/i18n.server";
-import { getSignupFlow } from "../server/signup-flow.server";
+import { getUnconfirmedKeyFlow } from "../server/signup-flow.server";
 
 /**
  * GET /createkey/download: the unconfirmed seed key as a text file (a plain link, so it works
  * without JavaScript). Same access rule as /createkey: only with the flow cookie holding the key.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const flow = await getSignupFlow(request, context);
-  if (!hasUnconfirmedKey(flow)) throw redirect("/signup");
+  const flow = await getUnconfirmedKeyFlow(request, context);
+  if (!flow) throw redirect("/signup");
   const { locale, t } = await getTranslator(request, ["signup"]);
   const words = seedKeyWords(flow.seedKey);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(new Date()) + " UTC";

@@ -1,6 +1,7 @@
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
-import { openSignupFlow, sealSignupFlow, SIGNUP_FLOW_MAX_AGE_SECONDS, type SignupFlow } from "../../core/auth/signup-flow";
+import { hasUnconfirmedKey, openSignupFlow, sealSignupFlow, SIGNUP_FLOW_MAX_AGE_SECONDS, type SignupFlow } from "../../core/auth/signup-flow";
 import { cookieSecret } from "./cookies.server";
+import { getSessionState } from "./session.server";
 
 /**
  * The sign-up flow cookie: what /signup hands to /createkey and /verify-email.
@@ -39,6 +40,17 @@ export async function getSignupFlow(request: Request, context: AppLoadContext): 
   if (!header?.includes(`${FLOW_COOKIE}=`)) return null;
   const sealed: unknown = await flowCookie(context, request).parse(header);
   return openSignupFlow(sealed, cookieSecret(context), Date.now());
+}
+
+/**
+ * The flow while its seed key waits for confirmation (the "registered flag" of /createkey), or
+ * null. Once someone else signs in at this browser, the key is not theirs to see.
+ */
+export async function getUnconfirmedKeyFlow(request: Request, context: AppLoadContext) {
+  const [flow, { auth }] = await Promise.all([getSignupFlow(request, context), getSessionState(request, context)]);
+  if (!hasUnconfirmedKey(flow)) return null;
+  if (auth && auth.user.username !== flow.username) return null;
+  return flow;
 }
 
 /** The Set-Cookie value that stores `flow` (its lifetime counts from the flow's start). */

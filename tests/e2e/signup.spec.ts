@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { latestCode, outbox, registerUser, useClientIp } from "./support/account";
+import { latestCode, outbox, registerUser, signIn, useClientIp } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 import { setRemixCookie } from "./support/domain";
 import {
@@ -97,6 +97,20 @@ test.describe("sign-up, seed key and email verification", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
     await page.goto("/createkey/download");
     await expect(page).toHaveURL(/\/signup$/u);
+  });
+
+  test("another account signed in at the same browser does not get the key page", async ({ page, context }) => {
+    await useClientIp(page);
+    await signUpThroughPage(page, false);
+    const other = await registerUser(page.request);
+    await context.clearCookies({ name: "__session" });
+    await signIn(page, other);
+    await page.goto("/createkey");
+    await expect(page).toHaveURL(/\/dashboard$/u);
+    await expect(page.getByTestId("seed-key-word")).toHaveCount(0);
+    const download = await page.request.get("/createkey/download", { maxRedirects: 0 });
+    expect(download.status()).toBe(302);
+    expect(download.headers()["location"]).toBe("/signup");
   });
 
   test("the verification page asks a visitor to sign in first", async ({ page }) => {

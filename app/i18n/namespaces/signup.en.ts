@@ -1,7 +1,7 @@
 /** English texts of the "signup" namespace (loaded only by the routes that list it in handle.i18n). */
 const signup = {
   form: {
-    metaTitle: "Sign up",
+    metaTitle: "Sign up — Trinity",
     title: "Create your account",
     intro: "Choose a username and a password. Next you get your seed key, then we check your email address.",
     submit: "Create account",
@@ -23,7 +23,7 @@ const signup = {
     tooManySignups: "Too many attempts. Please wait {{minutes}} minutes and try again.",
   },
   createkey: {
-    metaTitle: "Save your seed key",
+    metaTitle: "Save your seed key — Trinity",
     title: "Save your seed key",
     intro: "These 12 words are your seed key. You need them together with your password every time you sign in.",
     warning: "This is the only time we show the seed key. We cannot show it again or recover it. Write it down or download it, and keep it somewhere private.",
@@ -45,7 +45,7 @@ const signup = {
     fileAllWords: "All 12 words in order:",
   },
   verify: {
-    metaTitle: "Verify your email",
+    metaTitle: "Verify your email — Trinity",
     title: "Verify your email address",
     intro: "We sent a 6-digit code to {{email}}. Enter it below. The code is valid for 15 minutes.",
     codeHint: "Only digits; spaces are ignored.",
@@ -64,7 +64,7 @@ const signup = {
     devMailbox: "Development: open the mailbox",
   },
   mailbox: {
-    metaTitle: "Development mailbox",
+    metaTitle: "Development mailbox — Trinity",
     title: "Development mailbox",
     intro: "Mail the app sent in development. It is stored locally and never delivered.",
     email: "Email address",

@@ -3,7 +3,7 @@ import type { SignupResources } from "./signup.en";
 /** Turkish texts of the "signup" namespace: exactly the keys of signup.en.ts. */
 const signup: SignupResources = {
   form: {
-    metaTitle: "Kayıt ol",
+    metaTitle: "Kayıt ol — Trinity",
     title: "Hesabınızı oluşturun",
     intro: "Bir kullanıcı adı ve şifre seçin. Ardından kurtarma anahtarınızı alacak, sonra e-posta adresinizi doğrulayacaksınız.",
     submit: "Hesap oluştur",
@@ -25,7 +25,7 @@ const signup: SignupResources = {
     tooManySignups: "Çok fazla deneme yapıldı. Lütfen {{minutes}} dakika bekleyip tekrar deneyin.",
   },
   createkey: {
-    metaTitle: "Kurtarma anahtarınızı saklayın",
+    metaTitle: "Kurtarma anahtarınızı saklayın — Trinity",
     title: "Kurtarma anahtarınızı saklayın",
     intro: "Bu 12 kelime sizin kurtarma anahtarınızdır. Her girişte şifrenizle birlikte bu kelimelere ihtiyacınız olacak.",
     warning: "Kurtarma anahtarını yalnızca bu kez gösteriyoruz. Tekrar gösteremez veya kurtaramayız. Bir yere yazın ya da indirin ve kimsenin erişemeyeceği bir yerde saklayın.",
@@ -47,7 +47,7 @@ const signup: SignupResources = {
     fileAllWords: "12 kelimenin tamamı, sırasıyla:",
   },
   verify: {
-    metaTitle: "E-postanızı doğrulayın",
+    metaTitle: "E-postanızı doğrulayın — Trinity",
     title: "E-posta adresinizi doğrulayın",
     intro: "{{email}} adresine 6 haneli bir kod gönderdik. Kodu aşağıya girin. Kod 15 dakika geçerlidir.",
     codeHint: "Yalnızca rakamlar; boşluklar dikkate alınmaz.",
@@ -66,7 +66,7 @@ const signup: SignupResources = {
     devMailbox: "Geliştirme: posta kutusunu aç",
   },
   mailbox: {
-    metaTitle: "Geliştirme posta kutusu",
+    metaTitle: "Geliştirme posta kutusu — Trinity",
     title: "Geliştirme posta kutusu",
     intro: "Uygulamanın geliştirme ortamında gönderdiği e-postalar. Yerel olarak saklanır, hiçbir zaman teslim edilmez.",
     email: "E-posta adresi",
