@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_LOCALE, type Locale } from "../core/locale";
 import { THEME_BOOT_SCRIPT, type Theme } from "../core/theme";
@@ -23,6 +24,9 @@ import { getSessionState, sessionView, signInRedirect } from "./server/session.s
 import { getThemeChoice } from "./server/theme.server";
 import { getToast } from "./server/toast.server";
 import stylesheet from "./tailwind.css?url";
+
+// Signed-in pages only: the monitor's code is not part of the visitors' pages.
+const SessionMonitor = lazy(() => import("./components/session-monitor"));
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -66,6 +70,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const theme: Theme = root?.theme ?? "system";
   const nonce = useNonce();
   const { t } = useTranslation();
+  // The monitor runs in the browser only (after hydration); the server checks every request itself.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   return (
     <html lang={locale} dir="ltr" data-theme={theme === "system" ? undefined : theme} suppressHydrationWarning>
@@ -90,6 +97,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <Footer theme={theme} />
         <Toaster serverToast={root?.toast ?? null} />
+        {hydrated && root?.session ? (
+          <Suspense fallback={null}>
+            <SessionMonitor session={root.session} />
+          </Suspense>
+        ) : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

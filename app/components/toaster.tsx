@@ -9,6 +9,8 @@ export interface ToastMessage {
   description: string;
   /** Milliseconds before it closes by itself (SPEC §9: 3500 by default). */
   duration?: number;
+  /** A button in the toast (browser only), e.g. the session warning's "stay signed in". */
+  action?: { label: string; onClick: () => void };
 }
 
 export const TOAST_DEFAULT_DURATION = 3500;
@@ -48,6 +50,18 @@ function ToastItem({ toast, onClose }: { toast: ToastMessage; onClose: (id: stri
       <div className="flex-1 text-sm">
         <p className="font-semibold">{toast.title ?? t(`toast.types.${toast.type}`)}</p>
         <p className="mt-0.5">{toast.description}</p>
+        {toast.action ? (
+          <button
+            type="button"
+            onClick={() => {
+              toast.action?.onClick();
+              onClose(toast.id);
+            }}
+            className="mt-2 rounded-md border border-current px-2.5 py-1 text-xs font-semibold hover:bg-white/40 dark:hover:bg-black/20"
+          >
+            {toast.action.label}
+          </button>
+        ) : null}
       </div>
       <button
         type="button"

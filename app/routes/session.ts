@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { REFRESH_WINDOW_MS } from "../../core/auth/session-timers";
 import { safeRedirectPath } from "../../core/safe-redirect";
 import { SESSION_INTENTS } from "../config/session";
 import { readApi } from "../server/api.server";
@@ -13,6 +14,9 @@ import {
   type SessionView,
 } from "../server/session.server";
 import { createToastHeaders } from "../server/toast.server";
+
+/** The browser's clock may run ahead of ours by this much when it asks for a refresh. */
+const CLOCK_SLACK_MS = 60_000;
 
 /** What the session monitor's fetcher gets back. */
 export type SessionActionData = { ok: boolean; session: SessionView | null };
@@ -39,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect(safeRedirectPath(form.get("redirectTo"), "/"), { status: 303, headers });
     }
     case SESSION_INTENTS.refresh: {
-      const state = await getSessionState(request, context);
+      const state = await getSessionState(request, context, { refreshWithinMs: REFRESH_WINDOW_MS + CLOCK_SLACK_MS });
       const headers = await sessionHeaders(request, context);
       return data({ ok: state.auth !== null, session: sessionView(state.auth) } satisfies SessionActionData, { status: state.auth ? 200 : 401, headers });
     }

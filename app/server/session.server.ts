@@ -117,17 +117,20 @@ async function destroy(context: AppLoadContext, request: Request): Promise<strin
 // it, so a due refresh happens once (refresh tokens are single-use).
 const resolved = new WeakMap<AppLoadContext, Promise<SessionState>>();
 
-/** The request's session, refreshed when due. */
-export function getSessionState(request: Request, context: AppLoadContext): Promise<SessionState> {
+/**
+ * The request's session, refreshed when due (under 5 minutes left). `refreshWithinMs` widens that
+ * window for the browser monitor's own refresh call, whose clock may run a little ahead.
+ */
+export function getSessionState(request: Request, context: AppLoadContext, options: { refreshWithinMs?: number } = {}): Promise<SessionState> {
   let state = resolved.get(context);
   if (!state) {
-    state = resolveSession(request, context);
+    state = resolveSession(request, context, options.refreshWithinMs ?? REFRESH_WINDOW_MS);
     resolved.set(context, state);
   }
   return state;
 }
 
-async function resolveSession(request: Request, context: AppLoadContext): Promise<SessionState> {
+async function resolveSession(request: Request, context: AppLoadContext, refreshWithinMs: number): Promise<SessionState> {
   const cookie = request.headers.get("Cookie");
   if (!cookie?.includes(`${SESSION_COOKIE}=`)) return { auth: null, ended: null, setCookie: null };
   const session = await storage(context, request).getSession(cookie);
@@ -136,7 +139,7 @@ async function resolveSession(request: Request, context: AppLoadContext): Promis
 
   const now = Date.now();
   if (stored.refreshExpiresAt <= now) return { auth: null, ended: "expired", setCookie: await destroy(context, request) };
-  if (stored.expiresAt - now >= REFRESH_WINDOW_MS) return { auth: stored, ended: null, setCookie: null };
+  if (stored.expiresAt - now >= refreshWithinMs) return { auth: stored, ended: null, setCookie: null };
 
   const answer = await readApi<Omit<LoginAnswer, "user">>(
     await apiClient(context, request).api.v1.auth["refresh-token"].$post({ json: { refresh_token: stored.refreshToken } }),

@@ -1,6 +1,30 @@
-/** English texts of the "signin" namespace (loaded only by the routes that list it in handle.i18n). */
+/** English texts of the sign-in page (namespace "signin"). */
 const signin = {
-  placeholder: "—",
+  metaTitle: "Sign in — Trinity",
+  title: "Sign in",
+  intro: "Use your username, password and the 12-word seed key you saved when you signed up.",
+  seedKeyHint: "The 12 words, in order, separated by spaces.",
+  forgot: "Forgot your password?",
+  submit: "Sign in",
+  submitting: "Signing in…",
+  noAccount: "No account yet?",
+  signUp: "Sign up",
+  errors: {
+    invalidCredentials: "Login failed: the username, password or seed key is not correct.",
+    server: "Login failed because of a server error. Please try again.",
+    failed: "Login failed: {{message}}",
+  },
+  twoFactor: {
+    metaTitle: "Two-factor authentication — Trinity",
+    title: "Two-factor authentication",
+    text: "{{username}}, enter the 6-digit code from your authenticator app, or one of your recovery codes.",
+    code: "Authentication code",
+    hint: "6 digits, or a recovery code like xxxx-xxxx-xxxx.",
+    submit: "Verify and sign in",
+    restart: "Start over",
+    invalid: "The code is not correct. Check your app's clock and try again.",
+    expired: "The sign-in took too long. Please start again.",
+  },
 } as const;
 
 export default signin;

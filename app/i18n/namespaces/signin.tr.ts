@@ -1,8 +1,32 @@
 import type { SigninResources } from "./signin.en";
 
-/** Turkish texts of the "signin" namespace: exactly the keys of signin.en.ts. */
+/** Turkish texts of the sign-in page: exactly the keys of signin.en.ts. */
 const signin: SigninResources = {
-  placeholder: "—",
+  metaTitle: "Giriş yap — Trinity",
+  title: "Giriş yap",
+  intro: "Kullanıcı adınızı, şifrenizi ve kayıt olurken kaydettiğiniz 12 kelimelik kurtarma anahtarınızı kullanın.",
+  seedKeyHint: "12 kelime, sırasıyla ve boşlukla ayrılmış olarak.",
+  forgot: "Şifrenizi mi unuttunuz?",
+  submit: "Giriş yap",
+  submitting: "Giriş yapılıyor…",
+  noAccount: "Henüz hesabınız yok mu?",
+  signUp: "Kayıt ol",
+  errors: {
+    invalidCredentials: "Giriş başarısız: kullanıcı adı, şifre veya kurtarma anahtarı doğru değil.",
+    server: "Bir sunucu hatası nedeniyle giriş yapılamadı. Lütfen tekrar deneyin.",
+    failed: "Giriş başarısız: {{message}}",
+  },
+  twoFactor: {
+    metaTitle: "İki adımlı doğrulama — Trinity",
+    title: "İki adımlı doğrulama",
+    text: "{{username}}, doğrulama uygulamanızdaki 6 haneli kodu veya kurtarma kodlarınızdan birini girin.",
+    code: "Doğrulama kodu",
+    hint: "6 hane veya xxxx-xxxx-xxxx biçiminde bir kurtarma kodu.",
+    submit: "Doğrula ve giriş yap",
+    restart: "Baştan başla",
+    invalid: "Kod doğru değil. Uygulamanızın saatini kontrol edip tekrar deneyin.",
+    expired: "Giriş çok uzun sürdü. Lütfen baştan başlayın.",
+  },
 };
 
 export default signin;

@@ -77,6 +77,7 @@ export async function verifyEmail(request: APIRequestContext, user: TestUser): P
 export async function signIn(page: Page, user: TestUser, options: { rememberMe?: boolean } = {}): Promise<void> {
   const response = await page.request.post("/signin", {
     form: {
+      intent: "credentials",
       username: user.username,
       password: user.password,
       seed_key: user.seedKey,
