@@ -233,7 +233,7 @@ function ChangePasswordForm() {
   const { t } = useTranslation(["security", "account"]);
   const busy = useBusy(SECURITY_INTENTS.changePassword);
   const [form, fields] = useForm({
-    id: "change-password",
+    id: "change-password-form",
     lastResult: useLastResult(SECURITY_INTENTS.changePassword),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
     shouldValidate: "onBlur",
@@ -284,7 +284,7 @@ function SetupConfirm({ setup }: { setup: { secret: string; grouped: string; qr:
   const { t } = useTranslation(["security", "account"]);
   const busy = useBusy(SECURITY_INTENTS.enableTwoFactor);
   const [form, fields] = useForm({
-    id: "enable-2fa",
+    id: "enable-2fa-form",
     lastResult: useLastResult(SECURITY_INTENTS.enableTwoFactor),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: enableTwoFactorSchema }),
     shouldValidate: "onBlur",
@@ -363,7 +363,7 @@ function DisableTwoFactorForm() {
   const { t } = useTranslation(["security", "account"]);
   const busy = useBusy(SECURITY_INTENTS.disableTwoFactor);
   const [form, fields] = useForm({
-    id: "disable-2fa",
+    id: "disable-2fa-form",
     lastResult: useLastResult(SECURITY_INTENTS.disableTwoFactor),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: disableTwoFactorSchema }),
     shouldValidate: "onBlur",
@@ -435,7 +435,7 @@ function DeleteAccountForm() {
   const { t } = useTranslation(["security", "account"]);
   const busy = useBusy(SECURITY_INTENTS.deleteAccount);
   const [form, fields] = useForm({
-    id: "delete-account",
+    id: "delete-account-form",
     lastResult: useLastResult(SECURITY_INTENTS.deleteAccount),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
     shouldValidate: "onBlur",

@@ -21,8 +21,8 @@ export function LoginHistoryTable({ rows, locale }: { rows: LoginHistoryRow[]; l
     return <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">{t("history.empty")}</p>;
   }
   return (
-    <div className="mt-4 overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-left text-sm">
+    <div className="mt-4">
+      <table className="w-full text-left text-sm">
         <caption className="sr-only">{t("history.caption")}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300">
@@ -35,7 +35,7 @@ export function LoginHistoryTable({ rows, locale }: { rows: LoginHistoryRow[]; l
         <tbody>
           {rows.map((row, index) => (
             <tr key={`${row.at}-${index}`} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-              <td className="py-2 pr-4 whitespace-nowrap">
+              <td className="py-2 pr-4">
                 <time dateTime={row.at}>{formatLoginTime(row.at, locale, zone)}</time>
               </td>
               <td className="py-2 pr-4 font-mono text-xs break-all">{row.ip}</td>
