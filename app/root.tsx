@@ -72,7 +72,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   // The monitor runs in the browser only (after hydration); the server checks every request itself.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    // A marker for tests (and CSS) that the page's JavaScript is in charge now.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 
   return (
     <html lang={locale} dir="ltr" data-theme={theme === "system" ? undefined : theme} suppressHydrationWarning>

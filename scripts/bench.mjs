@@ -1,7 +1,8 @@
 // `npm run bench`: builds and seeds (unless --no-setup), starts the built storefront on a free
 // loopback port, measures the home page (client JS/CSS bytes, Lighthouse mobile scores, SSR vs
 // static latency under load), the domain-search and pricing pages (Lighthouse), the whole-catalogue
-// availability check API and /domain-search in a browser (TTFB, exact match, JS bytes), prints a
+// availability check API, /domain-search in a browser (TTFB, exact match, JS bytes), the sign-in
+// API and the password hash time (PBKDF2 in Node), prints a
 // report, writes bench-results/bench.json and stops the server. Exit 0 whenever the figures were
 // measured, PASS or FAIL; non-zero when the bench itself could not run. How to read the figures:
 // docs/bench.md.
@@ -11,16 +12,17 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { measureAssets } from "./bench/assets.mjs";
 import { catalogueCheckRun, freshLabel } from "./bench/catalogue.mjs";
-import { CATALOGUE_CHECK, DEFAULTS, HOME_PATH, LIGHTHOUSE_PATHS, PRICE_MARKER, PRICING_API, RESULTS_DIR, SEARCH_PAGE, SSR_REQUEST_CAP, STATIC_PATH } from "./bench/config.mjs";
+import { CATALOGUE_CHECK, DEFAULTS, HASH_TIME, HOME_PATH, LIGHTHOUSE_PATHS, PRICE_MARKER, PRICING_API, RESULTS_DIR, SEARCH_PAGE, SIGNIN, SSR_REQUEST_CAP, STATIC_PATH } from "./bench/config.mjs";
 import { machineContext } from "./bench/context.mjs";
 import { runLighthouse } from "./bench/lighthouse.mjs";
 import { loadRun, sequentialRun, warmUp } from "./bench/load.mjs";
 import { formatReport, targetRows } from "./bench/report.mjs";
 import { measureSearchPage } from "./bench/search-page.mjs";
 import { findFreePort, runNpm, snapshotProject, startServer } from "./bench/server.mjs";
+import { hashTimeRun, signinRun } from "./bench/signin.mjs";
 
 const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>] [--connections <n>] [--lighthouse-runs <n>]
-                      [--check-requests <n>] [--search-loads <n>] [--port <n>]
+                      [--check-requests <n>] [--search-loads <n>] [--signin-requests <n>] [--port <n>]
 
   --no-setup             skip \`npm run setup\` (build, local migrations, seed); use the existing build
   --in-place             serve from the working tree itself, not a private snapshot of it (see docs/bench.md)
@@ -30,6 +32,8 @@ const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>
   --check-requests <n>   catalogue-check requests with fresh keywords (default ${DEFAULTS.checkRequests}; 20 to 1000);
                          each seeded keyword (${CATALOGUE_CHECK.seeded.join(", ")}) gets half as many
   --search-loads <n>     /domain-search loads per mode in Chromium, the median is reported (default ${DEFAULTS.searchLoads}; 1 to 30)
+  --signin-requests <n>  successful sign-in API logins timed (default ${DEFAULTS.signinRequests}; 20 to 1000), beside
+                         ${SIGNIN.wrongPassword} with a wrong password and ${SIGNIN.unknownUser} with an unknown username
   --port <n>             first port tried for the server (default ${DEFAULTS.port}); the lookup worker takes port + 1`;
 
 function options() {
@@ -42,6 +46,7 @@ function options() {
       "lighthouse-runs": { type: "string" },
       "check-requests": { type: "string" },
       "search-loads": { type: "string" },
+      "signin-requests": { type: "string" },
       port: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -64,6 +69,7 @@ function options() {
     lighthouseRuns: int("lighthouse-runs", DEFAULTS.lighthouseRuns, 1, 9),
     checkRequests: int("check-requests", DEFAULTS.checkRequests, 20, 1000),
     searchLoads: int("search-loads", DEFAULTS.searchLoads, 1, 30),
+    signinRequests: int("signin-requests", DEFAULTS.signinRequests, 20, 1000),
     port: int("port", DEFAULTS.port, 1024, 65000),
   };
 }
@@ -175,7 +181,7 @@ async function main() {
       if (!response.ok) throw new Error(`GET ${HOME_PATH} answered ${response.status} before any measurement`);
     }
 
-    step("1/5 client JS/CSS bytes of / (headless Chromium)…");
+    step("1/6 client JS/CSS bytes of / (headless Chromium)…");
     report.sections = {};
     let sectionStart = Date.now();
     report.sections.assets = { loadAverageAtStart: loadAverage() };
@@ -191,7 +197,7 @@ async function main() {
     report.sections.lighthouse = { loadAverageAtStart: loadAverage() };
     report.lighthouse = [];
     for (const lhPath of LIGHTHOUSE_PATHS) {
-      step(`2/5 Lighthouse ${lhPath} (mobile, ${opts.lighthouseRuns} run(s))…`);
+      step(`2/6 Lighthouse ${lhPath} (mobile, ${opts.lighthouseRuns} run(s))…`);
       const slug = lhPath === "/" ? "home" : lhPath.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
       try {
         // A page that is not there (yet) is reported with its status, not audited.
@@ -215,7 +221,7 @@ async function main() {
     {
       const c = CATALOGUE_CHECK;
       const seededRequests = Math.max(10, Math.round(opts.checkRequests / 2));
-      step(`3/5 catalogue check GET ${c.pathPrefix}{keyword}?${c.query}: ${opts.checkRequests} fresh keywords, then ${c.seeded.map((k) => `${seededRequests}× ${k}`).join(", ")}; one connection…`);
+      step(`3/6 catalogue check GET ${c.pathPrefix}{keyword}?${c.query}: ${opts.checkRequests} fresh keywords, then ${c.seeded.map((k) => `${seededRequests}× ${k}`).join(", ")}; one connection…`);
       report.catalogueCheck = { options: { requests: opts.checkRequests, seededRequests, warmup: c.warmup, query: c.query } };
       try {
         const common = { origin: server.origin, pathPrefix: c.pathPrefix, query: c.query, minTotal: c.minCatalogue, track };
@@ -236,7 +242,7 @@ async function main() {
     report.sections.catalogueCheck.seconds = seconds(sectionStart);
     sectionStart = Date.now();
     report.sections.searchPage = { loadAverageAtStart: loadAverage() };
-    step(`4/5 ${SEARCH_PAGE.path}<fresh name>.com in headless Chromium: ${opts.searchLoads} load(s) with the js=1 cookie and ${opts.searchLoads} without, then its JS/CSS bytes…`);
+    step(`4/6 ${SEARCH_PAGE.path}<fresh name>.com in headless Chromium: ${opts.searchLoads} load(s) with the js=1 cookie and ${opts.searchLoads} without, then its JS/CSS bytes…`);
     try {
       report.searchPage = await measureSearchPage({ origin: server.origin, loads: opts.searchLoads, track });
     } catch (error) {
@@ -253,8 +259,34 @@ async function main() {
 
     report.sections.searchPage.seconds = seconds(sectionStart);
     sectionStart = Date.now();
+    report.sections.signin = { loadAverageAtStart: loadAverage() };
+    {
+      const s = SIGNIN;
+      step(`5/6 sign-in API: ${s.users} new accounts (POST ${s.registerPath}), then POST ${s.loginPath}: ${opts.signinRequests} successful, ${s.wrongPassword} wrong password, ${s.unknownUser} unknown username, interleaved; one connection…`);
+      report.signin = { options: { users: s.users, requests: opts.signinRequests, warmup: s.warmup, wrongPassword: s.wrongPassword, unknownUser: s.unknownUser } };
+      try {
+        Object.assign(report.signin, await signinRun({ origin: server.origin, ...s, requests: opts.signinRequests, track }));
+      } catch (error) {
+        report.signin.error = errorText(error);
+        report.errors.push(`sign-in: ${errorText(error)}`);
+      }
+    }
+    report.sections.signin.seconds = seconds(sectionStart);
+    sectionStart = Date.now();
+    report.sections.hashTime = { loadAverageAtStart: loadAverage() };
+    step(`5/6 password hash time: hashSecret and verifySecret (core/auth/password.ts) in Node, ${HASH_TIME.runs} runs each…`);
+    try {
+      checkpoint();
+      report.hashTime = await hashTimeRun({ cwd, track });
+    } catch (error) {
+      report.hashTime = { error: errorText(error) };
+      report.errors.push(`hash time: ${errorText(error)}`);
+    }
+
+    report.sections.hashTime.seconds = seconds(sectionStart);
+    sectionStart = Date.now();
     report.sections.load = { loadAverageAtStart: loadAverage() };
-    step(`5/5 load: SSR ${HOME_PATH} then ${STATIC_PATH}, ${opts.connections} connections × ${opts.duration} s each…`);
+    step(`6/6 load: SSR ${HOME_PATH} then ${STATIC_PATH}, ${opts.connections} connections × ${opts.duration} s each…`);
     report.load = { options: { connections: opts.connections, duration: opts.duration, warmupRequests: DEFAULTS.warmupRequests } };
     try {
       const staticUrl = new URL(STATIC_PATH, server.origin).href;

@@ -8,7 +8,11 @@ export const STATE_DIR = ".wrangler/state";
 const wranglerBin = "node_modules/.bin/wrangler";
 
 export function startWrangler(args, name) {
-  const child = spawn(wranglerBin, ["dev", ...args, "--persist-to", STATE_DIR, "--show-interactive-dev-session=false"], {
+  // A devtools port derived from the worker's port (PORT + 10000): several servers starting at
+  // once on one machine (tests, bench, npm start) would otherwise race for wrangler's default one.
+  const portAt = args.indexOf("--port");
+  const inspector = portAt >= 0 ? ["--inspector-port", String(Number(args[portAt + 1]) + 10000)] : [];
+  const child = spawn(wranglerBin, ["dev", ...args, ...inspector, "--persist-to", STATE_DIR, "--show-interactive-dev-session=false"], {
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
   });

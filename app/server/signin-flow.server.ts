@@ -19,7 +19,9 @@ export type SignInChallenge = z.output<typeof challengeSchema>;
 function challengeCookie(context: AppLoadContext, request: Request) {
   const { hostname } = new URL(request.url);
   return createCookie("signin_2fa", {
-    path: "/signin",
+    // Path "/" rather than "/signin": single-fetch data requests go to "/signin.data", which a
+    // "/signin" cookie path would not match.
+    path: "/",
     httpOnly: true,
     sameSite: "lax",
     secure: hostname !== "localhost" && hostname !== "127.0.0.1",

@@ -42,12 +42,37 @@ export const SEARCH_PAGE = {
   allResultsSelector: '[data-testid="all-results"]',
 };
 
+/**
+ * Sign-in API (workers/api/routes/auth.ts): `users` accounts are registered first (POST register,
+ * each from its own address), then `requests` successful logins (--signin-requests), `wrongPassword`
+ * logins with a registered name and a wrong password, and `unknownUser` logins with a fresh name
+ * nobody registered, all interleaved, one after another on one connection, after `warmup`
+ * uncounted successful logins. Every request carries a fresh random 10.x.x.x `cf-connecting-ip`
+ * (the local server trusts it), so no address reaches its limit. A registered name takes at most
+ * `maxFailuresPerUser` wrong passwords (the per-username limit is 5 failures in 15 min).
+ */
+export const SIGNIN = {
+  registerPath: "/api/v1/auth/register",
+  loginPath: "/api/v1/auth/login",
+  users: 5,
+  requests: 100,
+  warmup: 5,
+  wrongPassword: 20,
+  unknownUser: 20,
+  maxFailuresPerUser: 4,
+};
+
+/** hashSecret / verifySecret of core/auth/password.ts in Node (scripts/bench/hash-time.mjs through tsx): runs each after `warmup` uncounted ones. */
+export const HASH_TIME = { runs: 20, warmup: 2, timeoutMs: 120_000 };
+
 /** Targets (PASS/FAIL lines of the report). */
 export const TARGETS = {
   jsGzipBytes: 120 * 1024, // client JS loaded by the home page, gzip -9, at most
   lighthouse: { performance: 90, accessibility: 100, "best-practices": 100, seo: 100 }, // at least
   ssrToStaticP50: 4, // SSR home p50 / static asset p50, at most
   catalogueCheckP95Ms: 150, // GET /api/v1/domains/check/{keyword}?count_per_page=200, one connection, at most
+  signinP50Ms: 300, // POST /api/v1/auth/login, successful, one connection, at most: our budget under `wrangler dev` on this machine
+  hashMs: 150, // hashSecret and verifySecret (PBKDF2-SHA-256, 100,000 iterations) in Node, median, at most
 };
 
 export const LIGHTHOUSE_CATEGORIES = Object.keys(TARGETS.lighthouse);
@@ -101,6 +126,7 @@ export const DEFAULTS = {
   lighthouseRuns: 3, // per URL; the median (by performance score) is reported
   checkRequests: CATALOGUE_CHECK.requests, // --check-requests
   searchLoads: SEARCH_PAGE.loads, // --search-loads
+  signinRequests: SIGNIN.requests, // --signin-requests
 };
 
 export const RESULTS_DIR = "bench-results";

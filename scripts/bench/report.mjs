@@ -1,5 +1,5 @@
 // The printed report (the JSON in bench-results/bench.json holds the same figures and more).
-import { CATALOGUE_CHECK, LIGHTHOUSE_CATEGORIES, PRICE_MARKER, PRICING_LIMIT, SEARCH_PAGE, TARGETS } from "./config.mjs";
+import { CATALOGUE_CHECK, LIGHTHOUSE_CATEGORIES, PRICE_MARKER, PRICING_LIMIT, SEARCH_PAGE, SIGNIN, TARGETS } from "./config.mjs";
 
 export const KB = 1024; // "KB" in this report = 1024 bytes
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
@@ -36,7 +36,7 @@ export function formatReport(r) {
   const out = [];
   const line = (text = "") => out.push(text);
   const c = r.context;
-  line("Trinity storefront bench — home page (/), domain search, pricing page, catalogue check");
+  line("Trinity storefront bench — home page (/), domain search, pricing page, catalogue check, sign-in");
   line("=".repeat(72));
   line(`Date:      ${c.date}`);
   line(`Machine:   ${c.cores} cores (${c.cpuModel}), ${c.memoryGB} GB RAM, ${c.os}; load average at start ${c.loadAverageAtStart.join(" ")}`);
@@ -159,10 +159,40 @@ export function formatReport(r) {
     assetDetails(sa, line);
   }
 
-  // 5. Load
+  // 5. Sign-in API and hash time
+  line();
+  const si = r.signin;
+  line(
+    `5. Sign-in API, POST ${SIGNIN.loginPath} (one connection, logins one after another, full request to the last byte; a fresh 10.x.x.x cf-connecting-ip per request)${section(r, "signin")}`,
+  );
+  if (si?.error) line(`   ERROR: ${si.error}`);
+  else if (si?.success) {
+    line(`   ${si.users} new accounts (POST ${SIGNIN.registerPath}, 201 each, each from its own address): median ${ms(si.register.p50)} ms; then ${si.warmupLogins} uncounted warm-up logins`);
+    line(`   ${padEnd("login", 44)}${pad("count", 6)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("min ms", 9)}${pad("max ms", 9)}`);
+    const rows = [
+      [`successful (200; ${si.users} users in turn)`, si.success, `target p50 ≤ ${TARGETS.signinP50Ms} ms   ${verdict(si.success.p50 == null ? null : si.success.p50 <= TARGETS.signinP50Ms)}`],
+      ["wrong password, registered user (401)", si.wrongPassword, `p50 ${(si.wrongPassword.p50 / si.success.p50).toFixed(2)}× the successful one`],
+      ["unknown username (401; dummy hashes)", si.unknownUser, `p50 ${(si.unknownUser.p50 / si.wrongPassword.p50).toFixed(2)}× the wrong-password one`],
+    ];
+    for (const [name, run, note] of rows) line(`   ${padEnd(name, 44)}${pad(run.count, 6)}${pad(ms(run.p50), 9)}${pad(ms(run.p95), 9)}${pad(ms(run.min), 9)}${pad(ms(run.max), 9)}   ${note}`);
+    line(`   (every login verifies two PBKDF2 hashes, the password and the seed key, also for an unknown name; a success then writes the session, so it costs more`);
+    line(`    than a failure. No timing hint = the two failure rows alike. Sockets used: ${si.connections})`);
+  }
+  const ht = r.hashTime;
+  line(`   Password hash in Node: core/auth/password.ts through tsx, Node's WebCrypto on this machine, not workerd${section(r, "hashTime")}`);
+  if (ht?.error) line(`   ERROR: ${ht.error}`);
+  else if (ht) {
+    for (const [name, run] of [["hashSecret", ht.hash], ["verifySecret", ht.verify]])
+      line(
+        `   ${padEnd(name, 13)} median ${pad(ms(run.medianMs), 5)} ms (min–max ${ms(run.minMs)}–${ms(run.maxMs)}, ${run.runs} runs)   ${ht.algorithm}, ${ht.iterations.toLocaleString("en-US")} iterations (read from the hash)   target ≤ ${TARGETS.hashMs} ms   ${verdict(run.medianMs <= TARGETS.hashMs)}`,
+      );
+    line("   (the workerd figure is the login p50 above: two PBKDF2 verifications per login)");
+  }
+
+  // 6. Load
   line();
   const l = r.load;
-  line(`5. Load (autocannon, loopback${l?.options ? `, ${l.options.connections} connections, ${l.options.duration} s per run, after ${l.options.warmupRequests} warm-up requests each` : ""})${section(r, "load")}`);
+  line(`6. Load (autocannon, loopback${l?.options ? `, ${l.options.connections} connections, ${l.options.duration} s per run, after ${l.options.warmupRequests} warm-up requests each` : ""})${section(r, "load")}`);
   if (l?.error) line(`   ERROR: ${l.error}`);
   if (l?.ssr || l?.static) {
     line(`   ${padEnd("", 22)}${pad("req/s", 8)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("non-2xx", 9)}${pad("errors", 8)}${pad("requests", 10)}`);
@@ -222,6 +252,13 @@ export function targetRows(r) {
   for (const run of [cc?.fresh, ...(cc?.seeded ?? [])].filter(Boolean)) {
     const p95 = run.latencyMs.p95;
     rows.push({ name: `Catalogue check p95 (${run.fresh ? "fresh keywords" : run.keyword})`, value: p95 == null ? "–" : `${ms(p95)} ms`, target: checkTarget, pass: p95 == null ? null : p95 <= TARGETS.catalogueCheckP95Ms });
+  }
+  const si = r.signin;
+  const p50 = si?.success?.p50;
+  rows.push({ name: "Sign-in API p50 (successful login)", value: p50 == null ? "–" : `${ms(p50)} ms`, target: `≤ ${TARGETS.signinP50Ms} ms`, pass: p50 == null ? null : p50 <= TARGETS.signinP50Ms });
+  for (const [name, key] of [["hashSecret", "hash"], ["verifySecret", "verify"]]) {
+    const median = r.hashTime?.[key]?.medianMs;
+    rows.push({ name: `${name} median (Node, PBKDF2)`, value: median == null ? "–" : `${ms(median)} ms`, target: `≤ ${TARGETS.hashMs} ms`, pass: median == null ? null : median <= TARGETS.hashMs });
   }
   const ratio = r.load?.ratio;
   rows.push({ name: "SSR p50 / static p50", value: ratio == null ? "–" : `${ratio.toFixed(1)}×`, target: `≤ ${TARGETS.ssrToStaticP50}×`, pass: ratio == null ? null : ratio <= TARGETS.ssrToStaticP50 });

@@ -1,6 +1,6 @@
 // Runs `npm run setup`, starts `node scripts/serve.mjs` on a free port and stops it again.
 import { spawn } from "node:child_process";
-import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -61,13 +61,19 @@ export async function runNpm(script, { cwd, logFile, track }) {
 // history, caches and results.
 const SNAPSHOT_SKIP = new Set(["node_modules", ".git", ".wrangler", "workers/lookup/.wrangler", "bench-results", "test-results", "playwright-report", ".cache", ".tmp"]);
 
-/** Every /assets/… file the server build names exists in build/client (i.e. not a half-written build). */
+/**
+ * Every /assets/… file the server build names exists in build/client (i.e. not a half-written
+ * build). The server build may be split into chunks (build/server/assets/*.js, imported by the
+ * entry as "./assets/…"): those relative imports are not client files, the names in the chunks are.
+ */
 function buildProblem(dir) {
   const serverEntry = path.join(dir, "build/server/index.js");
   if (!existsSync(serverEntry)) return "build/server/index.js is missing";
   if (!existsSync(path.join(dir, "build/client/assets"))) return "build/client/assets is missing";
-  const named = new Set(readFileSync(serverEntry, "utf8").match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? []);
-  if (!named.size) return "build/server/index.js names no /assets/ files";
+  const serverChunks = path.join(dir, "build/server/assets");
+  const serverFiles = [serverEntry, ...(existsSync(serverChunks) ? readdirSync(serverChunks).filter((f) => f.endsWith(".js")).map((f) => path.join(serverChunks, f)) : [])];
+  const named = new Set(serverFiles.flatMap((file) => readFileSync(file, "utf8").match(/(?<![\w.])\/assets\/[\w.-]+\.(?:js|css)/g) ?? []));
+  if (!named.size) return "the server build names no /assets/ files";
   const missing = [...named].filter((asset) => !existsSync(path.join(dir, "build/client", asset)));
   return missing.length ? `build/client lacks ${missing.length} file(s) the server build names (${missing.slice(0, 3).join(", ")})` : null;
 }

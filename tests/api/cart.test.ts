@@ -301,3 +301,61 @@ describe("X-Cart-Id", () => {
     expect(still.data.items).toEqual([item]);
   });
 });
+
+describe("the cart at sign-in (POST /auth/login with X-Cart-Id)", () => {
+  async function newUser(): Promise<{ username: string; password: string; seed_key: string }> {
+    const username = `cart_${freshLabel().replace(/-/g, "")}`.slice(0, 30);
+    const password = "Correct-Horse-9";
+    const response = await api("/auth/register", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username, email: `${username}@example.test`, password }),
+    });
+    expect(response.status).toBe(201);
+    return { username, password, seed_key: (await json<{ data: { seed_key: string } }>(response)).data.seed_key };
+  }
+
+  async function login(user: { username: string; password: string; seed_key: string }, cartId?: string): Promise<string | null> {
+    const headers = cartHeaders(cartId, true);
+    const response = await api("/auth/login", { method: "POST", headers, body: JSON.stringify({ ...user, remember_me: false }) });
+    expect(response.status).toBe(200);
+    return (await json<{ data: { cart_id: string | null } }>(response)).data.cart_id;
+  }
+
+  it("a user without a cart adopts the visitor's cart; without either there is none", async () => {
+    const user = await newUser();
+    expect(await login(user)).toBeNull();
+    const visitor = await added({ domain: `${freshLabel()}.xyz` });
+    expect(await login(user, visitor.data.id)).toBe(visitor.data.id);
+    // Signed in again elsewhere (no cart id): the account's cart comes back.
+    expect(await login(user)).toBe(visitor.data.id);
+  });
+
+  it("a visitor's items move into the user's cart, names already there are not doubled, and the visitor cart is gone", async () => {
+    const user = await newUser();
+    const [shared, own, fresh] = [freshLabel(), freshLabel(), freshLabel()];
+    const account = await added({ domain: `${shared}.xyz` });
+    await added({ domain: `${own}.xyz` }, account.data.id);
+    expect(await login(user, account.data.id)).toBe(account.data.id);
+
+    const visitor = await added({ domain: `${shared}.xyz`, years: 2 });
+    await added({ domain: `${fresh}.xyz` }, visitor.data.id);
+    expect(await login(user, visitor.data.id)).toBe(account.data.id);
+
+    const merged = await json<CartBody>(await getCart(account.data.id));
+    expect(merged.data.items.map((item) => item.name).sort()).toEqual([`${fresh}.xyz`, `${own}.xyz`, `${shared}.xyz`].sort());
+    // The account's own line wins for a name in both carts.
+    expect(itemNamed(merged.data, `${shared}.xyz`).years).toBe(1);
+    const gone = await json<CartBody>(await getCart(visitor.data.id));
+    expect(gone.data.items).toHaveLength(0);
+  });
+
+  it("another user's cart id is never merged or handed out", async () => {
+    const [alice, bob] = [await newUser(), await newUser()];
+    const cart = await added({ domain: `${freshLabel()}.xyz` });
+    expect(await login(alice, cart.data.id)).toBe(cart.data.id);
+    expect(await login(bob, cart.data.id)).toBeNull();
+    const still = await json<CartBody>(await getCart(cart.data.id));
+    expect(still.data.items).toHaveLength(1);
+  });
+});

@@ -61,17 +61,19 @@ export function Field({
   );
 }
 
-/** Errors under a field or a form (`role="alert"` so screen readers hear them after a post). */
+/** Errors under a field or a form (in a `role="alert"` region so screen readers hear them after a post). */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | undefined }) {
   const list = [...new Set(errors ?? [])];
   return (
-    <div id={id} className="min-h-0">
+    <div id={id}>
       {list.length > 0 ? (
-        <ul role="alert" className="mt-1 space-y-0.5 text-sm text-rose-700 dark:text-rose-300">
-          {list.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
+        <div role="alert">
+          <ul className="mt-1 space-y-0.5 text-sm text-rose-700 dark:text-rose-300">
+            {list.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </div>
   );

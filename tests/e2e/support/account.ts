@@ -99,3 +99,8 @@ export async function signedInUser(page: Page, options: { rememberMe?: boolean }
   await signIn(page, user, options);
   return user;
 }
+
+/** With JavaScript on, waits until React has hydrated the page (root sets `html[data-hydrated]`). */
+export async function waitForHydration(page: Page, javaScriptEnabled: boolean): Promise<void> {
+  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
