@@ -11,7 +11,7 @@ import type { I18nHandle } from "../i18n/namespaces";
 import { apiClient, readApi, type ApiResult } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { destroyUserSession, getSessionState } from "../server/session.server";
-import { createToastHeaders, redirectWithToast } from "../server/toast.server";
+import { redirectWithToast } from "../server/toast.server";
 
 // Forgot password (SPEC §2, §4 "Flows"): send a code → code + new password → success. Every step
 // is a plain form post; the address travels between the steps in the URL (`?step=reset&email=`)
@@ -89,7 +89,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const headers = new Headers();
       const { auth } = await getSessionState(request, context);
       if (auth && auth.user.email === email) for (const [name, value] of await destroyUserSession(request, context)) headers.append(name, value);
-      for (const [name, value] of await createToastHeaders({ type: "success", description: t("done.heading") })) headers.append(name, value);
       throw redirect("/forgot?step=done", { status: 303, headers });
     }
     default:
@@ -102,8 +101,8 @@ function Steps({ step }: { step: Step }) {
   const steps: Step[] = ["request", "reset", "done"];
   const index = steps.indexOf(step);
   return (
-    <nav aria-label={t("steps.label")} className="mb-6">
-      <ol className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+    <div className="mb-6">
+      <ol aria-label={t("steps.label")} className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {steps.map((name, i) => (
           <li
             key={name}
@@ -122,7 +121,7 @@ function Steps({ step }: { step: Step }) {
           </li>
         ))}
       </ol>
-    </nav>
+    </div>
   );
 }
 
