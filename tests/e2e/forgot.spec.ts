@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { freshIdentity, latestCode, registerUser, signIn, useClientIp, type TestUser } from "./support/account";
+import { freshIdentity, latestCode, registerUser, signIn, signedInUser, useClientIp, type TestUser } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 import { setRemixCookie } from "./support/domain";
 
@@ -120,6 +120,35 @@ test.describe("forgot password", () => {
     await page.reload();
     await expect(page.getByText(`If an account uses ${user.email}, we sent it a code.`)).toBeVisible();
     await expect(page.locator('input[type="hidden"][name="email"]').first()).toHaveValue(user.email);
+  });
+
+  test("too many wrong codes from one address are refused with the wait message", async ({ page }) => {
+    const ip = await useClientIp(page);
+    const user = await registerUser(page.request);
+    await requestCode(page, user.email);
+    // The API allows 10 failed code checks per client address; the same posts the form sends.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await page.request.post(`/forgot?step=reset&email=${encodeURIComponent(user.email)}`, {
+        form: { intent: "reset", email: user.email, code: "000000", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        headers: { "cf-connecting-ip": ip },
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(400);
+    }
+    await fillReset(page, "000000", NEW_PASSWORD);
+    await expect(page.getByText(/Too many attempts\. Please wait \d+ minutes and try again\./u)).toBeVisible();
+  });
+
+  test("a signed-in user can reset the password too, which signs this browser out", async ({ page }) => {
+    const user = await signedInUser(page);
+    await page.goto("/forgot");
+    await expect(page.getByLabel("Email address")).toHaveValue(user.email);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page).toHaveURL(/\/forgot\?step=reset&email=/u);
+    await fillReset(page, await latestCode(page.request, user.email), NEW_PASSWORD);
+    await expect(page.getByRole("heading", { level: 2, name: "Your password was changed" })).toBeVisible();
+    expect((await page.context().cookies()).some((cookie) => cookie.name === "__session")).toBe(false);
+    await signIn(page, { ...user, password: NEW_PASSWORD });
   });
 
   test("a reset step without a valid address starts over", async ({ page }) => {
