@@ -109,6 +109,8 @@ test.describe("account security", () => {
     await expect(codes.first()).toHaveText(/^[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}$/u);
     const download = section.getByRole("link", { name: "Download as a text file" });
     await expect(download).toHaveAttribute("download", "trinity-recovery-codes.txt");
+    const [saved] = await Promise.all([page.waitForEvent("download"), download.click()]);
+    expect(saved.suggestedFilename()).toBe("trinity-recovery-codes.txt");
     const href = (await download.getAttribute("href")) ?? "";
     const file = decodeURIComponent(href.slice(href.indexOf(",") + 1));
     expect(file).toContain(`Trinity recovery codes for ${user.username}`);
