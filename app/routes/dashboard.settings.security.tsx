@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { changePasswordSchema, currentPasswordSchema, DELETE_ACCOUNT_PHRASE, deleteAccountSchema, totpCodeSchema } from "../../core/auth/schemas";
@@ -134,7 +134,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const { current_password, new_password } = submission.value;
       const answer = await readUserApi<null>(request, context, await api.api.v1.account.password.$put({ json: { current_password, new_password } }));
       if (!answer.ok) {
-        if (answer.code === "invalid_password") return reply(submission.reply({ hideFields, fieldErrors: { current_password: [t("password.wrongCurrent")] } }), 403);
+        if (answer.code === "invalid_password") return reply(submission.reply({ hideFields, fieldErrors: { current_password: [t("password.wrongCurrent")] } }));
         return reply(submission.reply({ hideFields, formErrors: [tooManyOrServer(t, answer)] }), answer.status === 429 ? 429 : 400);
       }
       return done(t("password.changed"));
@@ -171,7 +171,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") return reply(submission.reply({ hideFields }));
       const answer = await readUserApi<null>(request, context, await api.api.v1.account["2fa"].disable.$post({ json: submission.value }));
       if (!answer.ok) {
-        if (answer.code === "invalid_password") return reply(submission.reply({ hideFields, fieldErrors: { password: [t("password.wrongCurrent")] } }), 403);
+        if (answer.code === "invalid_password") return reply(submission.reply({ hideFields, fieldErrors: { password: [t("password.wrongCurrent")] } }));
         if (answer.code === "invalid_two_factor_code") return reply(submission.reply({ hideFields, fieldErrors: { code: [t("twoFactor.invalidCode")] } }));
         const message = answer.code === "two_factor_not_enabled" ? t("twoFactor.notOn") : tooManyOrServer(t, answer);
         return reply(submission.reply({ hideFields, formErrors: [message] }), answer.status === 429 ? 429 : 400);
@@ -184,7 +184,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") return reply(submission.reply({ hideFields }));
       const answer = await readUserApi<null>(request, context, await api.api.v1.account.$delete({ json: submission.value }));
       if (!answer.ok) {
-        if (answer.code === "invalid_password") return reply(submission.reply({ hideFields, fieldErrors: { password: [t("password.wrongCurrent")] } }), 403);
+        if (answer.code === "invalid_password") return reply(submission.reply({ hideFields, fieldErrors: { password: [t("password.wrongCurrent")] } }));
         return reply(submission.reply({ hideFields, formErrors: [tooManyOrServer(t, answer)] }), answer.status === 429 ? 429 : 400);
       }
       const signedOut = await destroyUserSession(request, context);
@@ -205,6 +205,23 @@ function useLastResult(intent: string): SubmissionResult<string[]> | undefined {
 function useBusy(intent: string): boolean {
   const navigation = useNavigation();
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+/**
+ * With JavaScript a successful post redirects back to this same page, where the form stays
+ * mounted: empty it then (an error answer, which names this intent, keeps what was typed).
+ */
+function useResetAfterSuccess(intent: string, reset: () => void) {
+  const navigation = useNavigation();
+  const actionData = useActionData<typeof action>();
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formData?.get("intent") === intent) submitted.current = true;
+    else if (navigation.state === "idle" && submitted.current) {
+      submitted.current = false;
+      if (actionData?.intent !== intent) reset();
+    }
+  }, [navigation.state, navigation.formData, actionData, intent, reset]);
 }
 
 function IntentField({ intent }: { intent: string }) {
@@ -239,6 +256,7 @@ function ChangePasswordForm() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  useResetAfterSuccess(SECURITY_INTENTS.changePassword, form.reset);
   return (
     <Form method="post" {...getFormProps(form)} className="grid max-w-md gap-4">
       <IntentField intent={SECURITY_INTENTS.changePassword} />

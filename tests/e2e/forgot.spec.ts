@@ -151,6 +151,22 @@ test.describe("forgot password", () => {
     await signIn(page, { ...user, password: NEW_PASSWORD });
   });
 
+  test("with JavaScript the new password is checked as it is typed", { tag: "@js-only" }, async ({ page }) => {
+    await requestCode(page, freshIdentity().email);
+    let posts = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts += 1;
+    });
+    const password = page.getByLabel("New password");
+    await password.fill("abc");
+    await password.blur();
+    await expect(page.getByText("Use at least 8 characters.")).toBeVisible();
+    await password.fill("Abcdefg1!");
+    await expect(page.getByText("Use at least 8 characters.")).toHaveCount(0);
+    await expect(password).not.toHaveAttribute("aria-invalid", "true");
+    expect(posts).toBe(0);
+  });
+
   test("a reset step without a valid address starts over", async ({ page }) => {
     await page.goto("/forgot?step=reset&email=nope");
     await expect(page).toHaveURL(/\/forgot$/u);

@@ -63,6 +63,8 @@ test.describe("account security", () => {
     await expect(page.getByRole("status").filter({ hasText: "Your password was changed. Your other sessions were signed out." })).toBeVisible();
     // This session goes on; the old password no longer signs in, the new one does.
     await expect(page.getByRole("heading", { level: 1, name: "Account security" })).toBeVisible();
+    await expect(section.getByLabel("Current password")).toHaveValue("");
+    await expect(section.getByLabel("New password", { exact: true })).toHaveValue("");
     expect((await postSignIn(page, user)).status()).not.toBe(303);
     await signIn(page, { ...user, password: NEW_PASSWORD });
   });
