@@ -13,11 +13,11 @@ import { QrCode } from "../components/security/qr-code";
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
-import { readApi, type ApiResult } from "../server/api.server";
+import type { ApiResult } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { qrDrawing } from "../server/qr.server";
 import { clearSecurityFlow, commitSecurityFlow, readSecurityFlow } from "../server/security-flow.server";
-import { destroyUserSession, requireAuth, sessionHeaders, signInRedirect, updateSessionUser, userApi, type LoginAnswer } from "../server/session.server";
+import { destroyUserSession, readUserApi, requireAuth, sessionHeaders, updateSessionUser, userApi, type LoginAnswer } from "../server/session.server";
 import { createToastHeaders } from "../server/toast.server";
 
 // Account security (SPEC §2): change password, two-factor authentication with an authenticator
@@ -45,16 +45,6 @@ const enableTwoFactorSchema = z.object({ code: totpCodeSchema });
 const disableTwoFactorSchema = z.object({ password: currentPasswordSchema, code: totpCodeSchema });
 
 type ProfileView = LoginAnswer["user"];
-
-/**
- * `readUserApi` of session.server.ts for the typed client's responses: a 401 (the session was
- * revoked elsewhere) ends the session here too, with the "session expired" message.
- */
-async function readUserApi<T>(request: Request, context: LoaderFunctionArgs["context"], response: Parameters<typeof readApi>[0]): Promise<ApiResult<T>> {
-  const result = await readApi<T>(response);
-  if (!result.ok && result.status === 401) throw await signInRedirect(request, context, "expired");
-  return result;
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);

@@ -238,7 +238,11 @@ export function userApi(context: AppLoadContext, request: Request, auth: AuthSes
  * Reads an API answer for a signed-in call; a 401 (the session was revoked elsewhere, e.g. by a
  * password change) ends the session here too: thrown redirect to sign-in with the message.
  */
-export async function readUserApi<T>(request: Request, context: AppLoadContext, response: Response): Promise<ApiResult<T>> {
+export async function readUserApi<T>(
+  request: Request,
+  context: AppLoadContext,
+  response: Parameters<typeof readApi>[0],
+): Promise<ApiResult<T>> {
   const result = await readApi<T>(response);
   if (!result.ok && result.status === 401) throw await signInRedirect(request, context, "expired");
   return result;
