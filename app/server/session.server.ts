@@ -3,6 +3,7 @@ import { REFRESH_WINDOW_MS } from "../../core/auth/session-timers";
 import { apiClient, readApi, type ApiResult } from "./api.server";
 import { cartCookie, cookieSecret } from "./cookies.server";
 import { getTranslator } from "./i18n.server";
+import { clearSignupFlow } from "./signup-flow.server";
 import { createToastHeaders } from "./toast.server";
 
 /**
@@ -240,7 +241,7 @@ export function userApi(context: AppLoadContext, request: Request, auth: AuthSes
 export async function readUserApi<T>(
   request: Request,
   context: AppLoadContext,
-  response: Pick<Response, "json" | "status" | "statusText" | "headers">,
+  response: Parameters<typeof readApi>[0],
 ): Promise<ApiResult<T>> {
   const result = await readApi<T>(response);
   if (!result.ok && result.status === 401) throw await signInRedirect(request, context, "expired");
@@ -310,5 +311,6 @@ export async function destroyUserSession(request: Request, context: AppLoadConte
   const headers = new Headers();
   headers.append("Set-Cookie", await destroy(context, request));
   headers.append("Set-Cookie", await cartCookie(context).serialize("", { maxAge: 0 }));
+  headers.append("Set-Cookie", await clearSignupFlow(request, context));
   return headers;
 }

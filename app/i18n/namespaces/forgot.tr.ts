@@ -2,7 +2,38 @@ import type { ForgotResources } from "./forgot.en";
 
 /** Turkish texts of the "forgot" namespace: exactly the keys of forgot.en.ts. */
 const forgot: ForgotResources = {
-  placeholder: "—",
+  metaTitle: "Şifremi unuttum",
+  title: "Şifrenizi sıfırlayın",
+  steps: {
+    label: "İlerleme",
+    request: "Kod gönder",
+    reset: "Yeni şifre",
+    done: "Tamamlandı",
+    current: "(şu anki adım)",
+  },
+  request: {
+    intro: "Hesabınızın e-posta adresini girin. Yeni bir şifre belirlemeniz için bu adrese 6 haneli bir kod göndereceğiz.",
+    submit: "Kod gönder",
+  },
+  reset: {
+    sent: "{{email}} adresini kullanan bir hesap varsa, bu adrese bir kod gönderdik. Kod 15 dakika geçerlidir.",
+    intro: "E-postadaki kodu girin ve yeni bir şifre belirleyin.",
+    codeLabel: "6 haneli kod",
+    submit: "Yeni şifreyi kaydet",
+    resendPrompt: "E-posta gelmedi mi?",
+    resend: "Kodu tekrar gönder",
+    resent: "Bu adresi kullanan bir hesap varsa, bu adrese yeni bir kod gönderdik.",
+    otherEmail: "Başka bir e-posta adresi kullan",
+  },
+  done: {
+    heading: "Şifreniz değiştirildi",
+    text: "Yeni şifrenizle giriş yapın. Hesabınızın diğer tüm oturumları kapatıldı.",
+    signIn: "Giriş sayfasına git",
+  },
+  errors: {
+    codeInvalid: "Doğrulama kodu geçersiz veya süresi dolmuş",
+  },
+  backToSignIn: "Girişe dön",
 };
 
 export default forgot;

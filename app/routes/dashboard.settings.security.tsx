@@ -1,0 +1,496 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { changePasswordSchema, currentPasswordSchema, DELETE_ACCOUNT_PHRASE, deleteAccountSchema, totpCodeSchema } from "../../core/auth/schemas";
+import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
+import { groupSecret, recoveryCodesFile, shortUserAgent, textDataUrl } from "../components/security/format";
+import { LoginHistoryTable, type LoginHistoryRow } from "../components/security/login-history";
+import { QrCode } from "../components/security/qr-code";
+import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
+import { withNamespaces } from "../i18n/client";
+import type { I18nHandle } from "../i18n/namespaces";
+import type { ApiResult } from "../server/api.server";
+import { getTranslator } from "../server/i18n.server";
+import { qrDrawing } from "../server/qr.server";
+import { clearSecurityFlow, commitSecurityFlow, readSecurityFlow } from "../server/security-flow.server";
+import { destroyUserSession, readUserApi, requireAuth, sessionHeaders, updateSessionUser, userApi, type LoginAnswer } from "../server/session.server";
+import { createToastHeaders } from "../server/toast.server";
+
+// Account security (SPEC §2): change password, two-factor authentication with an authenticator
+// app (QR code drawn on the server, recovery codes), login history and account deletion. One
+// route, several forms: each posts a named intent; errors re-render with 400, success redirects
+// (303) with a toast. Every step works without JavaScript.
+
+export const handle = { i18n: ["account", "security"] } satisfies I18nHandle;
+export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
+
+export const SECURITY_INTENTS = {
+  changePassword: "change-password",
+  setupTwoFactor: "2fa-setup",
+  enableTwoFactor: "2fa-enable",
+  cancelTwoFactor: "2fa-cancel",
+  savedRecoveryCodes: "2fa-saved",
+  disableTwoFactor: "2fa-disable",
+  deleteAccount: "delete-account",
+} as const;
+
+const PAGE = "/dashboard/settings/security";
+
+/** The API's enable/disable bodies (workers/api/routes/account.ts) as form schemas. */
+const enableTwoFactorSchema = z.object({ code: totpCodeSchema });
+const disableTwoFactorSchema = z.object({ password: currentPasswordSchema, code: totpCodeSchema });
+
+type ProfileView = LoginAnswer["user"];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  const { t, locale } = await getTranslator(request, ["security", "account"]);
+  const api = userApi(context, request, auth);
+  const [profile, history, flow] = await Promise.all([
+    api.api.v1.profile.$get().then((response) => readUserApi<ProfileView>(request, context, response)),
+    api.api.v1.account["login-history"].$get().then((response) =>
+      readUserApi<{ history: { at: string; ip: string; user_agent: string | null; success: boolean }[] }>(request, context, response),
+    ),
+    readSecurityFlow(request, context, auth.user.id),
+  ]);
+  const user = profile.ok ? profile.data : null;
+  const twoFactorEnabled = user ? user.two_factor_enabled : auth.user.twoFactorEnabled;
+  const username = user?.username ?? auth.user.username;
+
+  const setup =
+    !twoFactorEnabled && flow?.setup ? { secret: flow.setup.secret, grouped: groupSecret(flow.setup.secret), qr: qrDrawing(flow.setup.uri) } : null;
+  const recovery =
+    twoFactorEnabled && flow?.recovery?.length
+      ? { codes: flow.recovery, fileUrl: textDataUrl(recoveryCodesFile(flow.recovery, t("twoFactor.fileHeading", { username }))) }
+      : null;
+  const rows: LoginHistoryRow[] | null = history.ok
+    ? history.data.history.map((entry) => ({
+        at: entry.at,
+        ip: entry.ip,
+        device: shortUserAgent(entry.user_agent),
+        userAgent: entry.user_agent,
+        success: entry.success,
+      }))
+    : null;
+  return { title: t("metaTitle"), locale, twoFactorEnabled, setup, recovery, history: rows };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Account security") }];
+
+type ActionData = { intent: string; result: SubmissionResult<string[]> };
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+function tooManyOrServer(t: Translate, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
+  if (answer.status === 429) return t("account:tooManyAttempts", { minutes: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
+  return t("account:serverError");
+}
+
+function merge(...all: (Headers | null | undefined)[]): Headers {
+  const headers = new Headers();
+  for (const one of all) if (one) for (const [name, value] of one) headers.append(name, value);
+  return headers;
+}
+
+function cookieHeader(value: string): Headers {
+  return new Headers({ "Set-Cookie": value });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const { t } = await getTranslator(request, ["security", "account"]);
+  const api = userApi(context, request, auth);
+  const session = await sessionHeaders(request, context);
+
+  const reply = (result: SubmissionResult<string[]>, status = 400) => data<ActionData>({ intent, result }, { status, headers: session });
+  const done = async (description: string, extra: Headers[] = [], to = PAGE, type: "success" | "info" = "success") =>
+    redirect(to, { status: 303, headers: merge(session, ...extra, await createToastHeaders({ type, description })) });
+  /** The user view after a change, to keep the session's copy current. */
+  const refreshedUser = async () => {
+    const profile = await readUserApi<ProfileView>(request, context, await api.api.v1.profile.$get());
+    return profile.ok ? updateSessionUser(request, context, auth, profile.data) : new Headers();
+  };
+
+  switch (intent) {
+    case SECURITY_INTENTS.changePassword: {
+      const hideFields = ["current_password", "new_password", "confirm_password"];
+      const submission = parseWithZod(formData, { schema: changePasswordSchema });
+      if (submission.status !== "success") return reply(submission.reply({ hideFields }));
+      const { current_password, new_password } = submission.value;
+      const answer = await readUserApi<null>(request, context, await api.api.v1.account.password.$put({ json: { current_password, new_password } }));
+      if (!answer.ok) {
+        if (answer.code === "invalid_password") return reply(submission.reply({ hideFields, fieldErrors: { current_password: [t("password.wrongCurrent")] } }));
+        return reply(submission.reply({ hideFields, formErrors: [tooManyOrServer(t, answer)] }), answer.status === 429 ? 429 : 400);
+      }
+      return done(t("password.changed"));
+    }
+    case SECURITY_INTENTS.setupTwoFactor: {
+      const answer = await readUserApi<{ secret: string; otpauth_uri: string }>(request, context, await api.api.v1.account["2fa"].setup.$post());
+      if (!answer.ok) {
+        const message = answer.code === "two_factor_already_enabled" ? t("twoFactor.alreadyOn") : tooManyOrServer(t, answer);
+        return reply({ status: "error", error: { "": [message] } }, answer.status === 409 ? 409 : 400);
+      }
+      const flow = await commitSecurityFlow(request, context, { userId: auth.user.id, setup: { secret: answer.data.secret, uri: answer.data.otpauth_uri } });
+      return redirect(`${PAGE}#two-factor`, { status: 303, headers: merge(session, cookieHeader(flow)) });
+    }
+    case SECURITY_INTENTS.enableTwoFactor: {
+      const submission = parseWithZod(formData, { schema: enableTwoFactorSchema });
+      if (submission.status !== "success") return reply(submission.reply({ hideFields: ["code"] }));
+      const answer = await readUserApi<{ recovery_codes: string[] }>(request, context, await api.api.v1.account["2fa"].enable.$post({ json: submission.value }));
+      if (!answer.ok) {
+        if (answer.code === "invalid_two_factor_code") return reply(submission.reply({ hideFields: ["code"], fieldErrors: { code: [t("twoFactor.invalidCode")] } }));
+        const message =
+          answer.code === "two_factor_already_enabled" ? t("twoFactor.alreadyOn") : answer.code === "two_factor_not_set_up" ? t("twoFactor.notSetUp") : tooManyOrServer(t, answer);
+        return reply(submission.reply({ hideFields: ["code"], formErrors: [message] }), answer.status === 429 ? 429 : 400);
+      }
+      const flow = await commitSecurityFlow(request, context, { userId: auth.user.id, recovery: answer.data.recovery_codes });
+      return done(t("twoFactor.enabled"), [cookieHeader(flow), await refreshedUser()], `${PAGE}#two-factor`);
+    }
+    case SECURITY_INTENTS.cancelTwoFactor:
+    case SECURITY_INTENTS.savedRecoveryCodes: {
+      return redirect(`${PAGE}#two-factor`, { status: 303, headers: merge(session, cookieHeader(await clearSecurityFlow(request, context))) });
+    }
+    case SECURITY_INTENTS.disableTwoFactor: {
+      const hideFields = ["password", "code"];
+      const submission = parseWithZod(formData, { schema: disableTwoFactorSchema });
+      if (submission.status !== "success") return reply(submission.reply({ hideFields }));
+      const answer = await readUserApi<null>(request, context, await api.api.v1.account["2fa"].disable.$post({ json: submission.value }));
+      if (!answer.ok) {
+        if (answer.code === "invalid_password") return reply(submission.reply({ hideFields, fieldErrors: { password: [t("password.wrongCurrent")] } }));
+        if (answer.code === "invalid_two_factor_code") return reply(submission.reply({ hideFields, fieldErrors: { code: [t("twoFactor.invalidCode")] } }));
+        const message = answer.code === "two_factor_not_enabled" ? t("twoFactor.notOn") : tooManyOrServer(t, answer);
+        return reply(submission.reply({ hideFields, formErrors: [message] }), answer.status === 429 ? 429 : 400);
+      }
+      return done(t("twoFactor.disabled"), [cookieHeader(await clearSecurityFlow(request, context)), await refreshedUser()], `${PAGE}#two-factor`);
+    }
+    case SECURITY_INTENTS.deleteAccount: {
+      const hideFields = ["password"];
+      const submission = parseWithZod(formData, { schema: deleteAccountSchema });
+      if (submission.status !== "success") return reply(submission.reply({ hideFields }));
+      const answer = await readUserApi<null>(request, context, await api.api.v1.account.$delete({ json: submission.value }));
+      if (!answer.ok) {
+        if (answer.code === "invalid_password") return reply(submission.reply({ hideFields, fieldErrors: { password: [t("password.wrongCurrent")] } }));
+        return reply(submission.reply({ hideFields, formErrors: [tooManyOrServer(t, answer)] }), answer.status === 429 ? 429 : 400);
+      }
+      const signedOut = await destroyUserSession(request, context);
+      return redirect("/", { status: 303, headers: merge(signedOut, cookieHeader(await clearSecurityFlow(request, context)), await createToastHeaders({ type: "success", description: t("delete.deleted") })) });
+    }
+    default:
+      return reply({ status: "error", error: { "": [t("unknownIntent")] } });
+  }
+}
+
+// ─── Page ────────────────────────────────────────────────────────────────────────────────────
+
+function useLastResult(intent: string): SubmissionResult<string[]> | undefined {
+  const actionData = useActionData<typeof action>();
+  return actionData?.intent === intent ? actionData.result : undefined;
+}
+
+function useBusy(intent: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+/**
+ * With JavaScript a successful post redirects back to this same page, where the form stays
+ * mounted: empty it then (an error answer, which names this intent, keeps what was typed).
+ */
+function useResetAfterSuccess(intent: string, reset: () => void) {
+  const navigation = useNavigation();
+  const actionData = useActionData<typeof action>();
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formData?.get("intent") === intent) submitted.current = true;
+    else if (navigation.state === "idle" && submitted.current) {
+      submitted.current = false;
+      if (actionData?.intent !== intent) reset();
+    }
+  }, [navigation.state, navigation.formData, actionData, intent, reset]);
+}
+
+function IntentField({ intent }: { intent: string }) {
+  return <input type="hidden" name="intent" value={intent} />;
+}
+
+function Section({ id, title, intro, children, tone = "default" }: { id: string; title: string; intro?: ReactNode; children: ReactNode; tone?: "default" | "danger" }) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={`scroll-mt-24 rounded-2xl border p-5 shadow-sm sm:p-6 ${
+        tone === "danger" ? "border-rose-300 dark:border-rose-800" : "border-slate-200 dark:border-slate-800"
+      } bg-white dark:bg-slate-900`}
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {intro ? <div className="mt-1 text-sm text-slate-700 dark:text-slate-300">{intro}</div> : null}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function ChangePasswordForm() {
+  const { t } = useTranslation(["security", "account"]);
+  const busy = useBusy(SECURITY_INTENTS.changePassword);
+  const [form, fields] = useForm({
+    id: "change-password-form",
+    lastResult: useLastResult(SECURITY_INTENTS.changePassword),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  useResetAfterSuccess(SECURITY_INTENTS.changePassword, form.reset);
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid max-w-md gap-4">
+      <IntentField intent={SECURITY_INTENTS.changePassword} />
+      <Field id={fields.current_password.id} label={t("account:fields.currentPassword")} errors={fields.current_password.errors}>
+        <input {...getInputProps(fields.current_password, { type: "password" })} autoComplete="current-password" className={INPUT_CLASS} />
+      </Field>
+      <Field id={fields.new_password.id} label={t("account:fields.newPassword")} errors={fields.new_password.errors} hint={t("account:passwordRule")}>
+        <input
+          {...getInputProps(fields.new_password, { type: "password", ariaDescribedBy: `${fields.new_password.id}-hint` })}
+          autoComplete="new-password"
+          className={INPUT_CLASS}
+        />
+      </Field>
+      <Field id={fields.confirm_password.id} label={t("password.confirmLabel")} errors={fields.confirm_password.errors}>
+        <input {...getInputProps(fields.confirm_password, { type: "password" })} autoComplete="new-password" className={INPUT_CLASS} />
+      </Field>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div>
+        <button type="submit" className={BUTTON_CLASS} aria-busy={busy} disabled={busy}>
+          {t("password.submit")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function SetupStart() {
+  const { t } = useTranslation("security");
+  const busy = useBusy(SECURITY_INTENTS.setupTwoFactor);
+  const result = useLastResult(SECURITY_INTENTS.setupTwoFactor);
+  return (
+    <Form method="post">
+      <IntentField intent={SECURITY_INTENTS.setupTwoFactor} />
+      <button type="submit" className={BUTTON_CLASS} aria-busy={busy} disabled={busy}>
+        {t("twoFactor.setUp")}
+      </button>
+      <ErrorList errors={result?.error?.[""] ?? undefined} />
+    </Form>
+  );
+}
+
+function SetupConfirm({ setup }: { setup: { secret: string; grouped: string; qr: { size: number; path: string } } }) {
+  const { t } = useTranslation(["security", "account"]);
+  const busy = useBusy(SECURITY_INTENTS.enableTwoFactor);
+  const [form, fields] = useForm({
+    id: "enable-2fa-form",
+    lastResult: useLastResult(SECURITY_INTENTS.enableTwoFactor),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: enableTwoFactorSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div className="space-y-4" data-testid="totp-setup">
+      <h3 className="font-semibold">{t("twoFactor.setupHeading")}</h3>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t("twoFactor.scan")}</p>
+      <QrCode size={setup.qr.size} path={setup.qr.path} label={t("twoFactor.qrLabel")} />
+      <div>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("twoFactor.manual")}</p>
+        <p className="mt-1">
+          <span className="sr-only">{t("twoFactor.keyLabel")}: </span>
+          <code data-testid="totp-secret" data-secret={setup.secret} className="rounded bg-slate-100 px-2 py-1 font-mono text-sm break-all select-all dark:bg-slate-800">
+            {setup.grouped}
+          </code>
+        </p>
+      </div>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t("twoFactor.confirmStep")}</p>
+      <Form method="post" {...getFormProps(form)} className="grid max-w-xs gap-4">
+        <IntentField intent={SECURITY_INTENTS.enableTwoFactor} />
+        <Field id={fields.code.id} label={t("twoFactor.codeLabel")} errors={fields.code.errors}>
+          <input
+            {...getInputProps(fields.code, { type: "text" })}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={12}
+            className={`${INPUT_CLASS} font-mono tracking-widest`}
+          />
+        </Field>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div>
+          <button type="submit" className={BUTTON_CLASS} aria-busy={busy} disabled={busy}>
+            {t("twoFactor.enable")}
+          </button>
+        </div>
+      </Form>
+      <Form method="post">
+        <IntentField intent={SECURITY_INTENTS.cancelTwoFactor} />
+        <button type="submit" className={SECONDARY_BUTTON_CLASS}>
+          {t("twoFactor.cancel")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function RecoveryCodes({ codes, fileUrl }: { codes: string[]; fileUrl: string }) {
+  const { t } = useTranslation("security");
+  return (
+    <div className="space-y-4 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50" data-testid="recovery-codes">
+      <h3 className="font-semibold">{t("twoFactor.recoveryHeading")}</h3>
+      <p className="text-sm">{t("twoFactor.recoveryIntro")}</p>
+      <ul className="grid grid-cols-1 gap-1 font-mono text-sm sm:grid-cols-2">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-3">
+        <a href={fileUrl} download="trinity-recovery-codes.txt" className={SECONDARY_BUTTON_CLASS}>
+          {t("twoFactor.download")}
+        </a>
+        <Form method="post">
+          <IntentField intent={SECURITY_INTENTS.savedRecoveryCodes} />
+          <button type="submit" className={BUTTON_CLASS}>
+            {t("twoFactor.saved")}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+function DisableTwoFactorForm() {
+  const { t } = useTranslation(["security", "account"]);
+  const busy = useBusy(SECURITY_INTENTS.disableTwoFactor);
+  const [form, fields] = useForm({
+    id: "disable-2fa-form",
+    lastResult: useLastResult(SECURITY_INTENTS.disableTwoFactor),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: disableTwoFactorSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div>
+      <h3 className="font-semibold">{t("twoFactor.disableHeading")}</h3>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("twoFactor.disableIntro")}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid max-w-md gap-4">
+        <IntentField intent={SECURITY_INTENTS.disableTwoFactor} />
+        <Field id={fields.password.id} label={t("account:fields.password")} errors={fields.password.errors}>
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className={INPUT_CLASS} />
+        </Field>
+        <Field id={fields.code.id} label={t("twoFactor.codeLabel")} errors={fields.code.errors}>
+          <input
+            {...getInputProps(fields.code, { type: "text" })}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={12}
+            className={`${INPUT_CLASS} font-mono tracking-widest`}
+          />
+        </Field>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div>
+          <button type="submit" className={SECONDARY_BUTTON_CLASS} aria-busy={busy} disabled={busy}>
+            {t("twoFactor.disable")}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+function TwoFactorSection() {
+  const { t } = useTranslation("security");
+  const { twoFactorEnabled, setup, recovery } = useLoaderData<typeof loader>();
+  return (
+    <Section id="two-factor" title={t("twoFactor.heading")} intro={t("twoFactor.intro")}>
+      <p className="mb-4 text-sm">
+        {t("twoFactor.statusLabel")}{" "}
+        <span
+          data-testid="two-factor-status"
+          className={
+            twoFactorEnabled
+              ? "rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50"
+              : "rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100"
+          }
+        >
+          {twoFactorEnabled ? t("twoFactor.on") : t("twoFactor.off")}
+        </span>
+      </p>
+      {twoFactorEnabled ? (
+        recovery ? (
+          <RecoveryCodes codes={recovery.codes} fileUrl={recovery.fileUrl} />
+        ) : (
+          <DisableTwoFactorForm />
+        )
+      ) : setup ? (
+        <SetupConfirm setup={setup} />
+      ) : (
+        <SetupStart />
+      )}
+    </Section>
+  );
+}
+
+function DeleteAccountForm() {
+  const { t } = useTranslation(["security", "account"]);
+  const busy = useBusy(SECURITY_INTENTS.deleteAccount);
+  const [form, fields] = useForm({
+    id: "delete-account-form",
+    lastResult: useLastResult(SECURITY_INTENTS.deleteAccount),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid max-w-md gap-4">
+      <IntentField intent={SECURITY_INTENTS.deleteAccount} />
+      <Field id={fields.password.id} label={t("account:fields.password")} errors={fields.password.errors}>
+        <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className={INPUT_CLASS} />
+      </Field>
+      <Field id={fields.confirmation.id} label={t("delete.phraseLabel", { phrase: DELETE_ACCOUNT_PHRASE })} errors={fields.confirmation.errors}>
+        <input {...getInputProps(fields.confirmation, { type: "text" })} autoComplete="off" autoCapitalize="characters" spellCheck={false} className={INPUT_CLASS} />
+      </Field>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div>
+        <button type="submit" className={DANGER_BUTTON_CLASS} aria-busy={busy} disabled={busy}>
+          {t("delete.submit")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export default function SecuritySettings() {
+  const { t } = useTranslation(["security", "account"]);
+  const { history, locale } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">{t("intro")}</p>
+      </header>
+      <Section id="password" title={t("password.heading")} intro={t("password.intro")}>
+        <ChangePasswordForm />
+      </Section>
+      <TwoFactorSection />
+      <Section id="login-history" title={t("history.heading")} intro={t("history.intro")}>
+        {history ? <LoginHistoryTable rows={history} locale={locale} /> : <p role="alert">{t("account:serverError")}</p>}
+      </Section>
+      <Section id="delete-account" title={t("delete.heading")} intro={t("delete.intro")} tone="danger">
+        <DeleteAccountForm />
+      </Section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

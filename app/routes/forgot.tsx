@@ -1,0 +1,262 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { emailSchema, forgotPasswordSchema, resetPasswordSchema } from "../../core/auth/schemas";
+import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
+import { AuthCard, BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../components/ui/form";
+import { withNamespaces } from "../i18n/client";
+import type { I18nHandle } from "../i18n/namespaces";
+import { apiClient, readApi, type ApiResult } from "../server/api.server";
+import { getTranslator } from "../server/i18n.server";
+import { destroyUserSession, getSessionState } from "../server/session.server";
+import { redirectWithToast } from "../server/toast.server";
+
+// Forgot password (SPEC §2, §4 "Flows"): send a code → code + new password → success. Every step
+// is a plain form post; the address travels between the steps in the URL (`?step=reset&email=`)
+// so a reload or a bookmarked link lands on the same step.
+
+export const handle = { i18n: ["account", "forgot"] } satisfies I18nHandle;
+export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
+
+export const FORGOT_INTENTS = { send: "send", resend: "resend", reset: "reset" } as const;
+type Step = "request" | "reset" | "done";
+
+function resetUrl(email: string): string {
+  return `/forgot?${new URLSearchParams({ step: "reset", email }).toString()}`;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const [{ t }, session] = await Promise.all([getTranslator(request, ["forgot", "account"]), getSessionState(request, context)]);
+  const requested = url.searchParams.get("step");
+  const step: Step = requested === "reset" || requested === "done" ? requested : "request";
+  let email = "";
+  if (step === "reset") {
+    const parsed = emailSchema.safeParse(url.searchParams.get("email") ?? "");
+    // A reset step without a usable address starts over.
+    if (!parsed.success) throw redirect("/forgot");
+    email = parsed.data;
+  }
+  if (step === "request") email = session.auth?.user.email ?? "";
+  return { title: t("metaTitle"), step, email };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Forgot password") }];
+
+type ActionData = { intent: string; result: SubmissionResult<string[]> };
+
+/** A refused API call as the form's own error (429 → wait N minutes, else the generic text). */
+function formError(t: (key: string, options?: Record<string, unknown>) => string, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
+  if (answer.status === 429) return t("account:tooManyAttempts", { minutes: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
+  return t("account:serverError");
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const { t } = await getTranslator(request, ["forgot", "account"]);
+  const api = apiClient(context, request);
+
+  switch (intent) {
+    case FORGOT_INTENTS.send:
+    case FORGOT_INTENTS.resend: {
+      const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+      if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
+      const answer = await readApi<null>(await api.api.v1.auth["forgot-password"].$post({ json: submission.value }));
+      if (!answer.ok) {
+        return data<ActionData>({ intent, result: submission.reply({ formErrors: [formError(t, answer)] }) }, { status: answer.status === 429 ? 429 : 400 });
+      }
+      // The same answer whether or not an account has the address (the API reveals nothing either).
+      if (intent === FORGOT_INTENTS.send) throw redirect(resetUrl(submission.value.email), 303);
+      throw await redirectWithToast(resetUrl(submission.value.email), { type: "info", description: t("reset.resent") }, { status: 303 });
+    }
+    case FORGOT_INTENTS.reset: {
+      const hideFields = ["code", "password", "confirmPassword"];
+      const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+      if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+      const { email, code, password } = submission.value;
+      const answer = await readApi<null>(await api.api.v1.auth["reset-password"].$post({ json: { email, code, password } }));
+      if (!answer.ok) {
+        const result =
+          answer.code === "code_invalid"
+            ? submission.reply({ hideFields, fieldErrors: { code: [t("errors.codeInvalid")] } })
+            : submission.reply({ hideFields, formErrors: [formError(t, answer)] });
+        return data<ActionData>({ intent, result }, { status: answer.status === 429 ? 429 : 400 });
+      }
+      // The reset signed out every session of that account: a signed-in user of it here too.
+      const headers = new Headers();
+      const { auth } = await getSessionState(request, context);
+      if (auth && auth.user.email === email) for (const [name, value] of await destroyUserSession(request, context)) headers.append(name, value);
+      throw redirect("/forgot?step=done", { status: 303, headers });
+    }
+    default:
+      return data<ActionData>({ intent, result: { status: "error", error: { "": [t("account:serverError")] } } }, { status: 400 });
+  }
+}
+
+function Steps({ step }: { step: Step }) {
+  const { t } = useTranslation("forgot");
+  const steps: Step[] = ["request", "reset", "done"];
+  const index = steps.indexOf(step);
+  return (
+    <div className="mb-6">
+      <ol aria-label={t("steps.label")} className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {steps.map((name, i) => (
+          <li
+            key={name}
+            aria-current={i === index ? "step" : undefined}
+            className={
+              i === index
+                ? "font-semibold text-indigo-700 dark:text-indigo-300"
+                : i < index
+                  ? "text-slate-700 dark:text-slate-300"
+                  : "text-slate-600 dark:text-slate-400"
+            }
+          >
+            <span aria-hidden="true">{i + 1}. </span>
+            {t(`steps.${name}`)}
+            {i === index ? <span className="sr-only"> {t("steps.current")}</span> : null}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function useBusy(intent: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+function RequestStep({ email }: { email: string }) {
+  const { t } = useTranslation(["forgot", "account"]);
+  const actionData = useActionData<typeof action>();
+  const busy = useBusy(FORGOT_INTENTS.send);
+  const [form, fields] = useForm({
+    id: "forgot-request",
+    lastResult: actionData?.intent === FORGOT_INTENTS.send ? actionData.result : undefined,
+    defaultValue: { email },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <>
+      <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">{t("request.intro")}</p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value={FORGOT_INTENTS.send} />
+        <Field id={fields.email.id} label={t("account:fields.email")} errors={fields.email.errors}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={INPUT_CLASS} />
+        </Field>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <button type="submit" className={`${BUTTON_CLASS} w-full`} aria-busy={busy} disabled={busy}>
+          {t("request.submit")}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function ResetStep({ email }: { email: string }) {
+  const { t } = useTranslation(["forgot", "account"]);
+  const actionData = useActionData<typeof action>();
+  const busy = useBusy(FORGOT_INTENTS.reset);
+  const resending = useBusy(FORGOT_INTENTS.resend);
+  const [form, fields] = useForm({
+    id: "forgot-reset",
+    lastResult: actionData?.intent === FORGOT_INTENTS.reset ? actionData.result : undefined,
+    defaultValue: { email },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const resendErrors = actionData?.intent === FORGOT_INTENTS.resend ? (actionData.result.error?.[""] ?? actionData.result.error?.email ?? []) : [];
+  return (
+    <>
+      <p role="status" className="mb-4 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-50">
+        {t("reset.sent", { email })}
+      </p>
+      <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">{t("reset.intro")}</p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value={FORGOT_INTENTS.reset} />
+        <input {...getInputProps(fields.email, { type: "hidden" })} />
+        <Field id={fields.code.id} label={t("reset.codeLabel")} errors={fields.code.errors}>
+          <input
+            {...getInputProps(fields.code, { type: "text" })}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={12}
+            className={`${INPUT_CLASS} font-mono tracking-widest`}
+          />
+        </Field>
+        <Field id={fields.password.id} label={t("account:fields.newPassword")} errors={fields.password.errors} hint={t("account:passwordRule")}>
+          <input
+            {...getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-hint` })}
+            autoComplete="new-password"
+            className={INPUT_CLASS}
+          />
+        </Field>
+        <Field id={fields.confirmPassword.id} label={t("account:fields.confirmPassword")} errors={fields.confirmPassword.errors}>
+          <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" className={INPUT_CLASS} />
+        </Field>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <button type="submit" className={`${BUTTON_CLASS} w-full`} aria-busy={busy} disabled={busy}>
+          {t("reset.submit")}
+        </button>
+      </Form>
+      <Form method="post" className="mt-6 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <input type="hidden" name="intent" value={FORGOT_INTENTS.resend} />
+        <input type="hidden" name="email" value={email} />
+        <span className="text-slate-700 dark:text-slate-300">{t("reset.resendPrompt")}</span>
+        <button type="submit" aria-busy={resending} disabled={resending} className="font-semibold text-indigo-700 underline hover:no-underline disabled:opacity-60 dark:text-indigo-300">
+          {t("reset.resend")}
+        </button>
+        <ErrorList errors={resendErrors} />
+      </Form>
+      <p className="mt-3 text-sm">
+        <Link to="/forgot" className="text-indigo-700 underline hover:no-underline dark:text-indigo-300">
+          {t("reset.otherEmail")}
+        </Link>
+      </p>
+    </>
+  );
+}
+
+function DoneStep() {
+  const { t } = useTranslation("forgot");
+  return (
+    <div role="status">
+      <h2 className="text-lg font-semibold">{t("done.heading")}</h2>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t("done.text")}</p>
+      <Link to="/signin" className={`${BUTTON_CLASS} mt-6 w-full`}>
+        {t("done.signIn")}
+      </Link>
+    </div>
+  );
+}
+
+export default function Forgot() {
+  const { t } = useTranslation("forgot");
+  const { step, email } = useLoaderData<typeof loader>();
+  return (
+    <AuthCard title={t("title")}>
+      <Steps step={step} />
+      {step === "request" ? <RequestStep key="request" email={email} /> : null}
+      {step === "reset" ? <ResetStep key={`reset-${email}`} email={email} /> : null}
+      {step === "done" ? <DoneStep /> : null}
+      {step !== "done" ? (
+        <p className="mt-6 border-t border-slate-200 pt-4 text-sm dark:border-slate-800">
+          <Link to="/signin" className="text-indigo-700 underline hover:no-underline dark:text-indigo-300">
+            {t("backToSignIn")}
+          </Link>
+        </p>
+      ) : null}
+    </AuthCard>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

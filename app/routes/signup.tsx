@@ -1,0 +1,192 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { registerSchema, usernameSchema } from "../../core/auth/schemas";
+import { startSignupFlow } from "../../core/auth/signup-flow";
+import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
+import { AuthCard, BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../components/ui/form";
+import { withNamespaces } from "../i18n/client";
+import type { I18nHandle } from "../i18n/namespaces";
+import { apiClient, readApi } from "../server/api.server";
+import { getTranslator } from "../server/i18n.server";
+import { createUserSession, getSessionState, type LoginAnswer } from "../server/session.server";
+import { commitSignupFlow, retryAfterMinutes } from "../server/signup-flow.server";
+
+export const handle = { i18n: ["account", "signup"] } satisfies I18nHandle;
+
+/** Secret fields never come back in a re-rendered form. */
+const HIDDEN_FIELDS = ["password", "confirmPassword"];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { auth } = await getSessionState(request, context);
+  if (auth) throw redirect("/dashboard");
+  const { t } = await getTranslator(request, ["signup", "account"]);
+  return { title: t("form.metaTitle") };
+}
+
+export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Sign up") }];
+
+type RegisterAnswer = { user: { username: string; email: string }; seed_key: string };
+
+/**
+ * Sign-up (SPEC §2, §4 "Flows"): register, then sign in at once with the new seed key (the user
+ * is signed in but unverified), keep the key in the flow cookie and go to the key step.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { auth } = await getSessionState(request, context);
+  if (auth) throw redirect("/dashboard", 303);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }) }, { status: 400 });
+  }
+  const { t } = await getTranslator(request, ["signup", "account"]);
+  const api = apiClient(context, request).api.v1.auth;
+  const { username, email, password } = submission.value;
+  const response = await api.register.$post({ json: { username, email, password } });
+  const answer = await readApi<RegisterAnswer>(response);
+  if (!answer.ok) {
+    const reply =
+      answer.code === "username_taken"
+        ? submission.reply({ fieldErrors: { username: [t("errors.usernameTaken")] }, hideFields: HIDDEN_FIELDS })
+        : answer.code === "email_exists"
+          ? submission.reply({ fieldErrors: { email: [t("errors.emailExists")] }, hideFields: HIDDEN_FIELDS })
+          : submission.reply({
+              formErrors: [answer.status === 429 ? t("errors.tooManySignups", { minutes: retryAfterMinutes(answer.retryAfter) }) : t("errors.registrationFailed")],
+              hideFields: HIDDEN_FIELDS,
+            });
+    return data({ result: reply }, { status: answer.status >= 400 ? answer.status : 500 });
+  }
+
+  const { user, seed_key: seedKey } = answer.data;
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitSignupFlow(request, context, startSignupFlow({ username: user.username, email: user.email, seedKey }, Date.now())));
+  // Signed in right away (unverified). Should this sign-in fail (e.g. a per-address limit), the
+  // key step still works from the flow cookie; verification then asks the user to sign in.
+  const login = await readApi<LoginAnswer>(
+    await api.login.$post({ json: { username: user.username, password, seed_key: seedKey, remember_me: false } }),
+  );
+  if (login.ok && "token" in login.data) {
+    for (const [name, value] of await createUserSession(request, context, login.data, false)) headers.append(name, value);
+  }
+  return redirect("/createkey", { status: 303, headers });
+}
+
+type Availability = "idle" | "checking" | "available" | "taken" | "failed";
+
+/** With JavaScript: asks the API whether a well-formed username is free, 400 ms after typing stops. */
+function useUsernameAvailability(username: string): Availability {
+  const [state, setState] = useState<Availability>("idle");
+  useEffect(() => {
+    if (!usernameSchema.safeParse(username).success) {
+      setState("idle");
+      return;
+    }
+    setState("checking");
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/api/v1/auth/username-available?username=${encodeURIComponent(username.trim())}`, { signal: controller.signal, headers: { accept: "application/json" } })
+        .then(async (response) => {
+          const body = (await response.json()) as { success?: boolean; data?: { available?: boolean } };
+          if (!response.ok || !body.success || typeof body.data?.available !== "boolean") throw new Error(`status ${response.status}`);
+          setState(body.data.available ? "available" : "taken");
+        })
+        .catch(() => {
+          if (!controller.signal.aborted) setState("failed");
+        });
+    }, 400);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [username]);
+  return state;
+}
+
+function AvailabilityStatus({ state, id }: { state: Availability; id: string }) {
+  const { t } = useTranslation("signup");
+  const styles: Record<Availability, string> = {
+    idle: "",
+    checking: "text-slate-600 dark:text-slate-400",
+    available: "text-emerald-700 dark:text-emerald-300",
+    taken: "text-rose-700 dark:text-rose-300",
+    failed: "text-amber-800 dark:text-amber-300",
+  };
+  return (
+    <p id={id} role="status" aria-live="polite" data-testid="username-availability" className={`mt-1 min-h-0 text-sm ${styles[state]}`}>
+      {state === "idle" ? null : t(`availability.${state}`)}
+    </p>
+  );
+}
+
+export default function SignUp() {
+  const { t } = useTranslation(["signup", "account"]);
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/signup";
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [username, setUsername] = useState(typeof fields.username.initialValue === "string" ? fields.username.initialValue : "");
+  const availability = useUsernameAvailability(username);
+  const availabilityId = `${fields.username.id}-availability`;
+
+  return (
+    <AuthCard
+      title={t("form.title")}
+      intro={
+        <>
+          <p className="font-medium text-indigo-700 dark:text-indigo-300">{t("form.steps", { step: 1 })}</p>
+          <p className="mt-1">{t("form.intro")}</p>
+        </>
+      }
+    >
+      <Form method="post" action="/signup" {...getFormProps(form)} className="space-y-5">
+        <Field id={fields.username.id} label={t("account:fields.username")} errors={fields.username.errors} hint={t("account:usernameRule")}>
+          <input
+            {...getInputProps(fields.username, { type: "text", ariaDescribedBy: `${fields.username.id}-hint ${availabilityId}` })}
+            onInput={(event) => setUsername(event.currentTarget.value)}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={60}
+            className={INPUT_CLASS}
+          />
+          <AvailabilityStatus state={fields.username.errors ? "idle" : availability} id={availabilityId} />
+        </Field>
+        <Field id={fields.email.id} label={t("account:fields.email")} errors={fields.email.errors}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" autoCapitalize="none" spellCheck={false} className={INPUT_CLASS} />
+        </Field>
+        <Field id={fields.password.id} label={t("account:fields.password")} errors={fields.password.errors} hint={t("account:passwordRule")}>
+          <input {...getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-hint` })} autoComplete="new-password" className={INPUT_CLASS} />
+        </Field>
+        <Field id={fields.confirmPassword.id} label={t("account:fields.confirmPassword")} errors={fields.confirmPassword.errors}>
+          <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" className={INPUT_CLASS} />
+        </Field>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <button type="submit" className={`${BUTTON_CLASS} w-full`} aria-busy={submitting}>
+          {submitting ? t("form.submitting") : t("form.submit")}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+        {t("form.haveAccount")}{" "}
+        <Link to="/signin" className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+          {t("form.signIn")}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,200 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { verifyEmailSchema } from "../../core/auth/schemas";
+import { resendWaitSeconds, type SignupFlow } from "../../core/auth/signup-flow";
+import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
+import { AuthCard, BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
+import { withNamespaces } from "../i18n/client";
+import type { I18nHandle } from "../i18n/namespaces";
+import { apiClient, readApi } from "../server/api.server";
+import { getTranslator } from "../server/i18n.server";
+import { requireAuth, sessionHeaders, updateSessionUser, type AuthSession } from "../server/session.server";
+import { clearSignupFlow, commitSignupFlow, getSignupFlow, retryAfterMinutes } from "../server/signup-flow.server";
+import { redirectWithToast } from "../server/toast.server";
+
+export const handle = { i18n: ["account", "signup"] } satisfies I18nHandle;
+
+const INTENTS = { verify: "verify", resend: "resend" } as const;
+
+/** The code part of POST /auth/verify-email (the address is the signed-in user's). */
+const codeSchema = verifyEmailSchema.pick({ code: true });
+
+/** When this user's last code went out, as far as this browser knows (the flow cookie). */
+function lastCodeSentAt(flow: SignupFlow | null, auth: AuthSession): number | null {
+  return flow && flow.username === auth.user.username && flow.email === auth.user.email ? flow.lastCodeSentAt : null;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  if (auth.user.emailVerified) throw redirect("/dashboard");
+  const [{ t }, flow] = await Promise.all([getTranslator(request, ["signup", "account"]), getSignupFlow(request, context)]);
+  const email = auth.user.email;
+  return {
+    title: t("verify.metaTitle"),
+    email,
+    resendWait: resendWaitSeconds(lastCodeSentAt(flow, auth), Date.now()),
+    // Development: the mail sits in the local outbox; link to it (the page is 404 in production).
+    mailbox: context.cloudflare.env.ENVIRONMENT === "production" ? null : `/dev/mailbox?to=${encodeURIComponent(email)}`,
+  };
+}
+
+export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Verify your email") }];
+
+type ResendOutcome = { ok: boolean; message: string; wait: number };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  const headers = await sessionHeaders(request, context);
+  if (auth.user.emailVerified) throw redirect("/dashboard", { status: 303, headers });
+  const formData = await request.formData();
+  const { t } = await getTranslator(request, ["signup", "account"]);
+  const api = apiClient(context, request).api.v1.auth;
+
+  switch (formData.get("intent")) {
+    case INTENTS.verify: {
+      const submission = parseWithZod(formData, { schema: codeSchema });
+      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers });
+      const response = await api["verify-email"].$post({ json: { email: auth.user.email, code: submission.value.code } });
+      const answer = await readApi<{ email_verified: boolean }>(response);
+      if (!answer.ok) {
+        const reply =
+          answer.code === "code_invalid"
+            ? submission.reply({ fieldErrors: { code: [t("verify.invalidCode")] } })
+            : submission.reply({
+                formErrors: [answer.status === 429 ? t("account:tooManyAttempts", { minutes: retryAfterMinutes(answer.retryAfter) }) : t("verify.failed")],
+              });
+        return data({ result: reply }, { status: answer.status, headers });
+      }
+      const user = { id: auth.user.id, username: auth.user.username, email: auth.user.email, email_verified: true, two_factor_enabled: auth.user.twoFactorEnabled };
+      const done = await updateSessionUser(request, context, auth, user);
+      done.append("Set-Cookie", await clearSignupFlow(request, context));
+      return redirectWithToast("/dashboard", { type: "success", description: t("verify.verified") }, { status: 303, headers: done });
+    }
+    case INTENTS.resend: {
+      const flow = await getSignupFlow(request, context);
+      const now = Date.now();
+      const wait = resendWaitSeconds(lastCodeSentAt(flow, auth), now);
+      if (wait > 0) {
+        return data({ resend: { ok: false, message: t("verify.pleaseWait", { seconds: wait }), wait } satisfies ResendOutcome }, { status: 429, headers });
+      }
+      const response = await api["resend-verification"].$post({ json: { email: auth.user.email } });
+      const answer = await readApi<null>(response);
+      if (!answer.ok) {
+        const message = answer.status === 429 ? t("verify.tooManyResends", { minutes: retryAfterMinutes(answer.retryAfter) }) : t("verify.resendFailed");
+        return data({ resend: { ok: false, message, wait: 0 } satisfies ResendOutcome }, { status: answer.status, headers });
+      }
+      const next: SignupFlow =
+        flow && lastCodeSentAt(flow, auth) !== null
+          ? { ...flow, lastCodeSentAt: now }
+          : { username: auth.user.username, email: auth.user.email, seedKey: null, positions: null, lastCodeSentAt: now, startedAt: now };
+      headers.append("Set-Cookie", await commitSignupFlow(request, context, next));
+      return data({ resend: { ok: true, message: t("verify.resent", { email: auth.user.email }), wait: resendWaitSeconds(now, now) } satisfies ResendOutcome }, { headers });
+    }
+    default:
+      return data({ resend: { ok: false, message: `Unknown intent "${String(formData.get("intent"))}".`, wait: 0 } satisfies ResendOutcome }, { status: 400, headers });
+  }
+}
+
+/** Seconds left of a countdown that starts at `seconds` whenever `start` changes (JS only; the server renders `seconds`). */
+function useCountdown(seconds: number, start: unknown): number {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    setLeft(seconds);
+    if (seconds <= 0) return;
+    const end = Date.now() + seconds * 1000;
+    const timer = setInterval(() => {
+      const remaining = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+      setLeft(remaining);
+      if (remaining === 0) clearInterval(timer);
+    }, 250);
+    return () => clearInterval(timer);
+  }, [seconds, start]);
+  return left;
+}
+
+export default function VerifyEmail() {
+  const { t } = useTranslation(["signup", "account"]);
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const resend = actionData && "resend" in actionData ? actionData.resend : null;
+  const left = useCountdown(resend ? resend.wait : loaderData.resendWait, resend ?? loaderData);
+  const busy = navigation.state !== "idle" && navigation.formAction === "/verify-email";
+  const [form, fields] = useForm({
+    id: "verify-email",
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <AuthCard
+      title={t("verify.title")}
+      intro={
+        <>
+          <p className="font-medium text-indigo-700 dark:text-indigo-300">{t("form.steps", { step: 3 })}</p>
+          <p className="mt-1">
+            {t("verify.intro", { email: loaderData.email })}
+          </p>
+        </>
+      }
+    >
+      <Form method="post" action="/verify-email" {...getFormProps(form)} className="space-y-5">
+        <input type="hidden" name="intent" value={INTENTS.verify} />
+        <Field id={fields.code.id} label={t("account:fields.code")} errors={fields.code.errors} hint={t("verify.codeHint")}>
+          <input
+            {...getInputProps(fields.code, { type: "text", ariaDescribedBy: `${fields.code.id}-hint` })}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={12}
+            className={`${INPUT_CLASS} font-mono text-lg tracking-widest`}
+          />
+        </Field>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <button type="submit" className={`${BUTTON_CLASS} w-full`} aria-busy={busy}>
+          {t("verify.submit")}
+        </button>
+      </Form>
+
+      <section aria-labelledby="resend-heading" className="mt-8 border-t border-slate-200 pt-6 dark:border-slate-800">
+        <h2 id="resend-heading" className="font-semibold">
+          {t("verify.resendHeading")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" data-testid="resend-countdown">
+          {left > 0 ? t("verify.resendWait", { seconds: left }) : t("verify.resendReady")}
+        </p>
+        <Form method="post" action="/verify-email" className="mt-3">
+          <input type="hidden" name="intent" value={INTENTS.resend} />
+          <button type="submit" className={SECONDARY_BUTTON_CLASS} disabled={hydrated && left > 0}>
+            {t("verify.resend")}
+          </button>
+        </Form>
+        {resend ? (
+          <p role={resend.ok ? "status" : "alert"} className={`mt-2 text-sm ${resend.ok ? "text-emerald-700 dark:text-emerald-300" : "text-rose-700 dark:text-rose-300"}`}>
+            {resend.message}
+          </p>
+        ) : null}
+        {loaderData.mailbox ? (
+          <p className="mt-4 text-sm">
+            <a href={loaderData.mailbox} target="_blank" rel="noreferrer" className="text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+              {t("verify.devMailbox")}
+            </a>
+          </p>
+        ) : null}
+      </section>
+    </AuthCard>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
