@@ -34,8 +34,16 @@ export function addressItem(page: Page, name: string) {
   return page.getByRole("list", { name: "Your addresses" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: false }) });
 }
 
-/** Opens the header's user menu (a <details>, JS or not) and returns it. */
+/**
+ * Opens the header's user menu (a <details>, JS or not) and returns it. With JS the dropdowns close
+ * on page scroll, and the scroll back to the top after a form post may land just after the click:
+ * open it again until it stays open.
+ */
 export async function openUserMenu(page: Page, username: string) {
-  await page.getByLabel(`Account menu for ${username}`).click();
-  return page.locator("details[data-menu=user]");
+  const menu = page.locator("details[data-menu=user]");
+  await expect(async () => {
+    if (!(await menu.evaluate((details: HTMLDetailsElement) => details.open))) await page.getByLabel(`Account menu for ${username}`).click();
+    await expect(menu).toHaveAttribute("open", "", { timeout: 1000 });
+  }).toPass();
+  return menu;
 }
