@@ -115,7 +115,7 @@ export default function CreateKey() {
     id: "createkey",
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
   const savedErrors = fields.saved.errors?.map((message) => (message === SAVED_REQUIRED ? t("createkey.savedRequired") : message));

@@ -193,7 +193,7 @@ function UsernameForm({ username }: { username: string }) {
     id: "change-username",
     lastResult: useLastResult(PROFILE_INTENTS.changeUsername),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changeUsernameSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
   return (
@@ -237,7 +237,7 @@ function EmailForm({ email }: { email: string }) {
     id: "change-email",
     lastResult: useLastResult(PROFILE_INTENTS.changeEmail),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
   return (
@@ -278,7 +278,7 @@ function VerifyEmailForm({ email }: { email: string }) {
     id: "verify-email",
     lastResult: useLastResult(PROFILE_INTENTS.verifyEmail),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: verifyCodeSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
   return (

@@ -227,9 +227,9 @@ function Section({ id, title, intro, children, tone = "default" }: { id: string;
         tone === "danger" ? "border-rose-300 dark:border-rose-800" : "border-slate-200 dark:border-slate-800"
       } bg-white dark:bg-slate-900`}
     >
-      <h2 id={`${id}-title`} className="text-lg font-semibold">
+      <h3 id={`${id}-title`} className="text-lg font-semibold">
         {title}
-      </h2>
+      </h3>
       {intro ? <div className="mt-1 text-sm text-slate-700 dark:text-slate-300">{intro}</div> : null}
       <div className="mt-4">{children}</div>
     </section>
@@ -243,7 +243,7 @@ function ChangePasswordForm() {
     id: "change-password-form",
     lastResult: useLastResult(SECURITY_INTENTS.changePassword),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
   useResetAfterSuccess(SECURITY_INTENTS.changePassword, form.reset);
@@ -295,12 +295,12 @@ function SetupConfirm({ setup }: { setup: { secret: string; grouped: string; qr:
     id: "enable-2fa-form",
     lastResult: useLastResult(SECURITY_INTENTS.enableTwoFactor),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: enableTwoFactorSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
   return (
     <div className="space-y-4" data-testid="totp-setup">
-      <h3 className="font-semibold">{t("twoFactor.setupHeading")}</h3>
+      <h4 className="font-semibold">{t("twoFactor.setupHeading")}</h4>
       <p className="text-sm text-slate-700 dark:text-slate-300">{t("twoFactor.scan")}</p>
       <QrCode size={setup.qr.size} path={setup.qr.path} label={t("twoFactor.qrLabel")} />
       <div>
@@ -345,7 +345,7 @@ function RecoveryCodes({ codes, fileUrl }: { codes: string[]; fileUrl: string })
   const { t } = useTranslation("security");
   return (
     <div className="space-y-4 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50" data-testid="recovery-codes">
-      <h3 className="font-semibold">{t("twoFactor.recoveryHeading")}</h3>
+      <h4 className="font-semibold">{t("twoFactor.recoveryHeading")}</h4>
       <p className="text-sm">{t("twoFactor.recoveryIntro")}</p>
       <ul className="grid grid-cols-1 gap-1 font-mono text-sm sm:grid-cols-2">
         {codes.map((code) => (
@@ -374,12 +374,12 @@ function DisableTwoFactorForm() {
     id: "disable-2fa-form",
     lastResult: useLastResult(SECURITY_INTENTS.disableTwoFactor),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: disableTwoFactorSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
   return (
     <div>
-      <h3 className="font-semibold">{t("twoFactor.disableHeading")}</h3>
+      <h4 className="font-semibold">{t("twoFactor.disableHeading")}</h4>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("twoFactor.disableIntro")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid max-w-md gap-4">
         <IntentField intent={SECURITY_INTENTS.disableTwoFactor} />
@@ -446,7 +446,7 @@ function DeleteAccountForm() {
     id: "delete-account-form",
     lastResult: useLastResult(SECURITY_INTENTS.deleteAccount),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
   return (
@@ -474,7 +474,7 @@ export default function SecuritySettings() {
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight">{t("title")}</h1>
+        <h2 className="text-2xl font-bold tracking-tight">{t("title")}</h2>
         <p className="mt-1 text-slate-700 dark:text-slate-300">{t("intro")}</p>
       </header>
       <Section id="password" title={t("password.heading")} intro={t("password.intro")}>

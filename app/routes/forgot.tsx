@@ -139,7 +139,7 @@ function RequestStep({ email }: { email: string }) {
     lastResult: actionData?.intent === FORGOT_INTENTS.send ? actionData.result : undefined,
     defaultValue: { email },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
   return (
@@ -169,7 +169,7 @@ function ResetStep({ email }: { email: string }) {
     lastResult: actionData?.intent === FORGOT_INTENTS.reset ? actionData.result : undefined,
     defaultValue: { email },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
   const resendErrors = actionData?.intent === FORGOT_INTENTS.resend ? (actionData.result.error?.[""] ?? actionData.result.error?.email ?? []) : [];

@@ -136,7 +136,7 @@ function CredentialsForm({ redirectTo }: { redirectTo: string }) {
     id: "signin",
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
   return (
@@ -195,7 +195,7 @@ function SecondFactorForm({ username }: { username: string }) {
     id: "signin-2fa",
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: secondFactorSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
   return (

@@ -133,7 +133,7 @@ export default function SignUp() {
     id: "signup",
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
   const [username, setUsername] = useState(typeof fields.username.initialValue === "string" ? fields.username.initialValue : "");

@@ -132,7 +132,7 @@ export default function VerifyEmail() {
     id: "verify-email",
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
 

@@ -22,7 +22,7 @@ async function postSignIn(page: Page, user: TestUser, password: string = user.pa
 
 async function openPage(page: Page) {
   await page.goto(PAGE);
-  await expect(page.getByRole("heading", { level: 1, name: "Account security" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Account security" })).toBeVisible();
 }
 
 /** The page without the sign-in's welcome toast (shown once, by the first page after signing in). */
@@ -62,7 +62,7 @@ test.describe("account security", () => {
     await section.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Your password was changed. Your other sessions were signed out." })).toBeVisible();
     // This session goes on; the old password no longer signs in, the new one does.
-    await expect(page.getByRole("heading", { level: 1, name: "Account security" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Account security" })).toBeVisible();
     await expect(section.getByLabel("Current password")).toHaveValue("");
     await expect(section.getByLabel("New password", { exact: true })).toHaveValue("");
     expect((await postSignIn(page, user)).status()).not.toBe(303);
@@ -214,8 +214,8 @@ test.describe("account security in Turkish", () => {
     await setRemixCookie(context, baseURL, "locale", "tr");
     await signedInUser(page);
     await page.goto(PAGE);
-    await expect(page.getByRole("heading", { level: 1, name: "Hesap güvenliği" })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 2, name: "İki adımlı doğrulama" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Hesap güvenliği" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 3, name: "İki adımlı doğrulama" })).toBeVisible();
     await expect(page.getByRole("table").getByText("Başarılı", { exact: true })).toBeVisible();
     const section = page.getByRole("region", { name: "Şifre değiştir" });
     await section.getByLabel("Mevcut şifre").fill("Yanlis-Sifre-1");

@@ -58,7 +58,7 @@ export function AddressForm({
         }
       : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: addressSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
 
