@@ -30,7 +30,10 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   workers: 2,
-  retries: 0,
+  // One more try in CI only, for wrangler dev's keep-alive race that answers a request with
+  // "socket hang up" or 503 "worker restarted mid-request" (cloudflare/workers-sdk#14641, a local
+  // server bug, not ours). A test that fails twice still fails; the list reports retried ones as flaky.
+  retries: process.env.CI ? 1 : 0,
   reporter: "list",
   timeout: 30_000,
   expect: { timeout: 10_000 },

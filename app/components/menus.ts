@@ -23,7 +23,13 @@ export function useExclusiveMenus(container: RefObject<HTMLElement | null>) {
       // A link inside a menu navigates: close its menu too.
       if (inside && (target as Element).closest?.("a")) inside.open = false;
     };
+    // Scroll events that do not move the page (scroll restoration after a navigation scrolling to
+    // where it already is) must not close a menu the user has just opened.
+    let lastScroll = { x: window.scrollX, y: window.scrollY };
     const onScroll = () => {
+      const moved = Math.abs(window.scrollY - lastScroll.y) >= 1 || Math.abs(window.scrollX - lastScroll.x) >= 1;
+      lastScroll = { x: window.scrollX, y: window.scrollY };
+      if (!moved) return;
       // The full-screen mobile menu scrolls itself; only desktop dropdowns close on page scroll.
       for (const menu of menus()) if (menu.open && menu.dataset.menu !== "mobile") menu.open = false;
     };

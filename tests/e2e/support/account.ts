@@ -7,6 +7,21 @@ import { randomLetters } from "./domain";
 
 export const TEST_PASSWORD = "Correct-Horse-9";
 
+/**
+ * Sends a request again when the local server hung up before answering. Playwright's request
+ * context reuses keep-alive sockets that `wrangler dev` (workerd) closes after 5 idle seconds
+ * (microsoft/playwright#42698, cloudflare/workers-sdk#14641); such a request never reached a
+ * handler, so sending it again repeats nothing.
+ */
+export async function resend<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (error instanceof Error && /socket hang up|ECONNRESET|other side closed/u.test(error.message)) return send();
+    throw error;
+  }
+}
+
 export type TestUser = { username: string; email: string; password: string; seedKey: string; ip: string };
 
 /** A random private IPv4 address (the local server trusts `cf-connecting-ip`, Cloudflare sets it in production). */
@@ -34,10 +49,10 @@ export async function useClientIp(page: Page, ip: string = freshIp()): Promise<s
 export async function registerUser(request: APIRequestContext, overrides: Partial<Pick<TestUser, "username" | "email" | "password">> = {}): Promise<TestUser> {
   const ip = freshIp();
   const user = { ...freshIdentity(), password: TEST_PASSWORD, ...overrides };
-  const response = await request.post("/api/v1/auth/register", {
+  const response = await resend(() => request.post("/api/v1/auth/register", {
     data: { username: user.username, email: user.email, password: user.password },
     headers: { "cf-connecting-ip": ip },
-  });
+  }));
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as { data: { seed_key: string } };
   return { ...user, seedKey: body.data.seed_key, ip };
@@ -45,7 +60,7 @@ export async function registerUser(request: APIRequestContext, overrides: Partia
 
 /** The messages the development outbox holds for `email`, newest first. */
 export async function outbox(request: APIRequestContext, email: string): Promise<{ subject: string; text: string }[]> {
-  const response = await request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}`);
+  const response = await resend(() => request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}`));
   expect(response.status()).toBe(200);
   const body = (await response.json()) as { data: { messages: { subject: string; text: string }[] } };
   return body.data.messages;
@@ -62,10 +77,10 @@ export async function latestCode(request: APIRequestContext, email: string): Pro
 /** Verifies the user's email through the API with the code from the outbox. */
 export async function verifyEmail(request: APIRequestContext, user: TestUser): Promise<void> {
   const code = await latestCode(request, user.email);
-  const response = await request.post("/api/v1/auth/verify-email", {
+  const response = await resend(() => request.post("/api/v1/auth/verify-email", {
     data: { email: user.email, code },
     headers: { "cf-connecting-ip": user.ip },
-  });
+  }));
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -75,7 +90,7 @@ export async function verifyEmail(request: APIRequestContext, user: TestUser): P
  * sign-in page itself.
  */
 export async function signIn(page: Page, user: TestUser, options: { rememberMe?: boolean } = {}): Promise<void> {
-  const response = await page.request.post("/signin", {
+  const response = await resend(() => page.request.post("/signin", {
     form: {
       intent: "credentials",
       username: user.username,
@@ -85,7 +100,7 @@ export async function signIn(page: Page, user: TestUser, options: { rememberMe?:
     },
     headers: { "cf-connecting-ip": user.ip },
     maxRedirects: 0,
-  });
+  }));
   expect(response.status(), `sign-in of ${user.username}`).toBe(303);
   const cookies = await page.context().cookies();
   expect(cookies.some((cookie) => cookie.name === "__session")).toBe(true);
