@@ -32,7 +32,25 @@ async function scriptFreeCopy(page: Page): Promise<{ copy: Page; close: () => Pr
 export async function expectNoAxeViolations(page: Page, javaScriptEnabled: boolean) {
   const target = javaScriptEnabled ? { copy: page, close: async () => {} } : await scriptFreeCopy(page);
   try {
+    // A toast fading out (or any finite animation half-way) would be measured at part opacity:
+    // let running animations end, then hold every animation still while axe looks.
+    await target.copy.evaluate(async () => {
+      const midway = document.getAnimations().filter((animation) => {
+        const timing = animation.effect?.getComputedTiming();
+        return timing !== undefined && timing.endTime !== Infinity && typeof timing.progress === "number" && timing.progress > 0 && timing.progress < 1;
+      });
+      await Promise.all(midway.map((animation) => animation.finished.catch(() => undefined)));
+      for (const animation of document.getAnimations()) {
+        if (animation.playState === "running") {
+          animation.pause();
+          animation.id = "paused-for-axe";
+        }
+      }
+    });
     const { violations } = await new AxeBuilder({ page: target.copy }).analyze();
+    await target.copy.evaluate(() => {
+      for (const animation of document.getAnimations()) if (animation.id === "paused-for-axe") animation.play();
+    });
     const report = violations.map(
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.help}\n` +
