@@ -114,8 +114,9 @@ export default function SessionMonitor({ session }: { session: SessionView }) {
       for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity);
       monitorRef.current = null;
     };
-    // Another user restarts the monitor (a sign-out unmounts it); token refreshes do not.
-  }, [session.username]); // eslint-disable-line react-hooks/exhaustive-deps
+    // Keyed on the user only: another user restarts the monitor (a sign-out unmounts it), while a
+    // token refresh reaches the running monitor through `refreshed` below, not a restart.
+  }, [session.username]);
 
   // A fresher token seen by the server (a navigation, or this monitor's own call) moves the timers.
   useEffect(() => {
