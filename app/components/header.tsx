@@ -69,7 +69,7 @@ export function Header({ locale, cartCount, user }: { locale: Locale; cartCount:
   const location = useLocation();
   const redirectTo = `${location.pathname}${location.search}`;
   const ref = useRef<HTMLElement>(null);
-  useExclusiveMenus(ref);
+  useExclusiveMenus(ref, location.key);
 
   const authLinks = (
     <>

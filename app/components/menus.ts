@@ -1,10 +1,24 @@
-import { useEffect, type RefObject } from "react";
+import { useEffect, useRef, type RefObject } from "react";
+
+/** How long after a navigation its smooth scroll to the top (or anchor) is not the user's scroll. */
+const NAVIGATION_SCROLL_MS = 1_500;
 
 /**
  * Progressive enhancement for the header's `<details>` menus (they already open without JS):
  * only one open at a time, and all close on an outside click, on scroll, or with Escape.
  */
-export function useExclusiveMenus(container: RefObject<HTMLElement | null>) {
+export function useExclusiveMenus(container: RefObject<HTMLElement | null>, navigationKey: string) {
+  // A navigation scrolls smoothly to the top (SPEC §2); that scroll must not close a menu opened
+  // meanwhile, only the user's own scrolling does.
+  const navigationScrollUntil = useRef(0);
+  const firstKey = useRef(navigationKey);
+  useEffect(() => {
+    // The first page of a visit is a document load, not a client navigation.
+    if (navigationKey === firstKey.current) return;
+    firstKey.current = "";
+    navigationScrollUntil.current = performance.now() + NAVIGATION_SCROLL_MS;
+  }, [navigationKey]);
+
   useEffect(() => {
     const root = container.current;
     if (!root) return;
@@ -29,7 +43,7 @@ export function useExclusiveMenus(container: RefObject<HTMLElement | null>) {
     const onScroll = () => {
       const moved = Math.abs(window.scrollY - lastScroll.y) >= 1 || Math.abs(window.scrollX - lastScroll.x) >= 1;
       lastScroll = { x: window.scrollX, y: window.scrollY };
-      if (!moved) return;
+      if (!moved || performance.now() < navigationScrollUntil.current) return;
       // The full-screen mobile menu scrolls itself; only desktop dropdowns close on page scroll.
       for (const menu of menus()) if (menu.open && menu.dataset.menu !== "mobile") menu.open = false;
     };
