@@ -186,7 +186,7 @@ describe("POST /auth/login", () => {
       ].sort(),
     );
     expect(data.user).toMatchObject({ username: user.username, email_verified: false, total_domains: 0, domains: [], paymentMethods: [] });
-    expect(data.user.last_login).not.toBeNull();
+    expect(Date.parse(String(data.user.last_login))).toBeGreaterThan(Date.now() - 60_000);
     const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM refresh_tokens WHERE token_hash = ?1 OR token_hash = ?2")
       .bind(data.refresh_token, data.token)
       .first<number>("n");

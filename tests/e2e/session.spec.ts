@@ -110,8 +110,12 @@ test.describe("the server's session checks on each request", () => {
     await expect(page.getByRole("banner").locator('details[data-menu="user"]')).toBeAttached();
     await expect(page).toHaveURL(/\/cart$/u);
     const after = (await context.cookies()).find((cookie) => cookie.name === "__session")?.value;
-    expect(after).toBeTruthy();
     expect(after).not.toBe(before);
+    // The rotated cookie holds a fresh access token (15 minutes) and a new refresh token.
+    const storage = createCookieSessionStorage({ cookie: { name: "__session", secrets: [DEVELOPMENT_SECRET] } });
+    const rotated = (await storage.getSession(`__session=${after ?? ""}`)).get("auth") as { expiresAt: number; refreshToken: string } | undefined;
+    expect(rotated?.expiresAt).toBeGreaterThan(Date.now() + 10 * 60_000);
+    expect(rotated?.refreshToken).not.toBe(answer.refresh_token);
     // The old refresh token was spent by that refresh.
     const reuse = await request.post("/api/v1/auth/refresh-token", { data: { refresh_token: answer.refresh_token } });
     expect([401, 409]).toContain(reuse.status());

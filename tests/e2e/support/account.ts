@@ -70,7 +70,7 @@ export async function outbox(request: APIRequestContext, email: string): Promise
 export async function latestCode(request: APIRequestContext, email: string): Promise<string> {
   const messages = await outbox(request, email);
   const code = messages.map((message) => /\b(\d{6})\b/u.exec(message.text)?.[1]).find(Boolean);
-  expect(code, `a 6-digit code mailed to ${email}`).toBeTruthy();
+  expect(code, `a 6-digit code mailed to ${email}`).toMatch(/^\d{6}$/u);
   return code as string;
 }
 
