@@ -12,7 +12,7 @@ export function startWrangler(args, name) {
   // once on one machine (tests, bench, npm start) would otherwise race for wrangler's default one.
   const portAt = args.indexOf("--port");
   const inspector = portAt >= 0 ? ["--inspector-port", String(Number(args[portAt + 1]) + 10000)] : [];
-  const child = spawn(wranglerBin, ["dev", ...args, ...inspector, "--persist-to", STATE_DIR, "--show-interactive-dev-session=false"], {
+  const child = spawn(wranglerBin, ["dev", ...args, ...inspector, "--persist-to", STATE_DIR, "--show-interactive-dev-session=false", "--test-scheduled"], {
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
   });
