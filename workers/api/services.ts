@@ -10,6 +10,8 @@ export interface ApiServices {
   suggestions: SuggestionSource;
   mail: MailSender;
   now: () => Date;
+  /** Waits (sign-in slow-down); tests hand in one that records instead of waiting. */
+  sleep: (ms: number) => Promise<void>;
 }
 
 export function defaultServices(env: ApiEnv): ApiServices {
@@ -19,5 +21,6 @@ export function defaultServices(env: ApiEnv): ApiServices {
     suggestions: createSuggestionSource(env),
     mail: createMailSender(env, now),
     now,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
 }

@@ -25,6 +25,7 @@ import {
   assertLoginAllowed,
   assertRegisterAllowed,
   clearLoginFailures,
+  loginDelayMs,
   recordCodeCheckFailure,
   recordLoginFailure,
   recordRegistration,
@@ -79,7 +80,7 @@ async function completeLogin(
 ) {
   const now = c.var.services.now();
   const db = c.env.DB;
-  await clearLoginFailures(db, user.username);
+  await clearLoginFailures(db, user.username, c.var.clientIp);
   await recordLogin(db, { userId: user.id, username: user.username, ip: c.var.clientIp, userAgent: c.req.header("user-agent") ?? null, success: true }, now);
   await updateUserFields(db, user.id, { last_login: now.toISOString() }, now);
   const tokens = await openSession(c.env, user.id, rememberMe, now);
@@ -151,6 +152,8 @@ export const authRoutes = new Hono<ApiBindings>()
     const db = c.env.DB;
     const now = c.var.services.now();
     await assertLoginAllowed(db, input.username, c.var.clientIp, now);
+    const delay = await loginDelayMs(db, input.username, now);
+    if (delay > 0) await c.var.services.sleep(delay);
     const user = await findUserByUsername(db, input.username);
     // Both secrets are always checked (against a dummy hash for an unknown name) so the answer
     // and its timing do not tell which part was wrong.
