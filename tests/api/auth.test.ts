@@ -521,6 +521,25 @@ describe("bearer middleware", () => {
 });
 
 describe("GET /dev/outbox", () => {
+  it("is 404 with the configuration `npm run deploy` ships (wrangler.toml [vars]), with or without DEV_OUTBOX", async () => {
+    expect(env.DEPLOY_VARS.ENVIRONMENT).toBe("production");
+    expect(env.DEPLOY_VARS.DEV_OUTBOX).toBeUndefined();
+    const app = createApiApp();
+    const user = await register();
+    for (const vars of [env.DEPLOY_VARS, { ...env.DEPLOY_VARS, DEV_OUTBOX: "on" }]) {
+      const response = await app.request(`/api/v1/dev/outbox?to=${encodeURIComponent(user.email)}`, {}, { ...env, DEV_OUTBOX: undefined, ...vars });
+      expect(response.status).toBe(404);
+      const body = await response.json<ErrorBody>();
+      expect(body).toMatchObject({ success: false, code: "not_found" });
+      expect(JSON.stringify(body)).not.toContain(user.email);
+    }
+  });
+
+  it("is 404 when local serving did not turn it on", async () => {
+    const response = await createApiApp().request("/api/v1/dev/outbox?to=a@example.test", {}, { ...env, ENVIRONMENT: "development", DEV_OUTBOX: undefined });
+    expect(response.status).toBe(404);
+  });
+
   it("is 404 in production", async () => {
     const app = createApiApp();
     for (const path of ["/api/v1/dev/outbox?to=a@example.test", "/api/v1/dev/outbox"]) {

@@ -16,6 +16,7 @@ import {
 } from "../../../core/auth/schemas";
 import { generateSeedKey, normaliseSeedKey } from "../../../core/auth/seed-key";
 import { verifyTotp } from "../../../core/auth/totp";
+import { devOutboxEnabled } from "../../../core/dev-outbox";
 import { outboxFor } from "../adapters/mail";
 import { mergeCartIntoUser } from "../db/cart";
 import { codeInvalid, consumeCode, issueCode } from "../auth/codes";
@@ -311,7 +312,7 @@ export const authRoutes = new Hono<ApiBindings>()
     "/dev/outbox",
     async (c, next) => {
       // Development only: in production the endpoint does not exist.
-      if (c.env.ENVIRONMENT === "production") throw new ApiError(404, "not_found", `No API endpoint at ${c.req.method} ${c.req.path}.`);
+      if (!devOutboxEnabled(c.env)) throw new ApiError(404, "not_found", `No API endpoint at ${c.req.method} ${c.req.path}.`);
       await next();
     },
     zValidate("query", outboxQuerySchema),
