@@ -26,7 +26,7 @@ function isFree(port: number): Promise<boolean> {
 
 /** `npm start`'s server step, as a user runs it (no WRANGLER_REGISTRY_PATH of ours). */
 function start(port: number): ChildProcess {
-  const env = { ...process.env, PORT: String(port), WRANGLER_SEND_METRICS: "false" };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), WRANGLER_SEND_METRICS: "false" };
   delete env.WRANGLER_REGISTRY_PATH;
   return spawn("node", ["scripts/serve.mjs"], { env, stdio: "ignore", detached: true });
 }
