@@ -13,6 +13,7 @@ interface AddressRow {
   phone: string | null;
   email: string | null;
   is_default: number;
+  contact_id: number;
   created_at: string;
   updated_at: string;
 }
@@ -31,6 +32,8 @@ export interface AddressView {
   phone: string | null;
   email: string | null;
   isDefault: boolean;
+  /** The numeric registrant contact id used for domain operations (SPEC §3, §5). */
+  contactId: number;
   created_at: string;
   updated_at: string;
 }
@@ -49,6 +52,7 @@ function toView(row: AddressRow): AddressView {
     phone: row.phone,
     email: row.email,
     isDefault: row.is_default === 1,
+    contactId: row.contact_id,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -79,8 +83,8 @@ export async function createAddress(db: D1Database, userId: string, input: Addre
     ...(isDefault ? [clearDefault(db, userId)] : []),
     db
       .prepare(
-        `INSERT INTO addresses (id, user_id, first_name, last_name, organization, address, city, state, postal_code, country, phone, email, is_default, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)`,
+        `INSERT INTO addresses (id, user_id, first_name, last_name, organization, address, city, state, postal_code, country, phone, email, is_default, created_at, updated_at, contact_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, (SELECT COALESCE(MAX(contact_id), 100000) + 1 FROM addresses))`,
       )
       .bind(id, userId, input.firstName, input.lastName, input.organization, input.address, input.city, input.state, input.postalCode, input.country, input.phone, input.email, isDefault ? 1 : 0, at),
   ]);
@@ -127,4 +131,10 @@ export async function deleteAddress(db: D1Database, userId: string, id: string):
       .run();
   }
   return true;
+}
+
+/** The user's address with this numeric contact id, or null (unknown, or someone else's). */
+export async function getAddressByContactId(db: D1Database, userId: string, contactId: number): Promise<AddressView | null> {
+  const row = await db.prepare("SELECT * FROM addresses WHERE contact_id = ?1 AND user_id = ?2").bind(contactId, userId).first<AddressRow>();
+  return row ? toView(row) : null;
 }

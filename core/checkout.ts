@@ -1,0 +1,190 @@
+import { domainTotalCents, type DomainOperation } from "./cart";
+import { z } from "./zod";
+
+/**
+ * Checkout rules (issue 13, SPEC §5, §7, §9): the priced lines of an order, discounts, totals.
+ * Everything is integer cents and computed on the server from the catalogue — never from
+ * numbers a client sent.
+ */
+
+export interface PricedLine {
+  /** Stable key of the line (cart item id). */
+  key: string;
+  type: "domain" | "vps";
+  name: string;
+  tld: string | null;
+  operation: string;
+  years: number;
+  /** The line's price before fees and discount (SPEC §9 formula for domains). */
+  totalCents: number;
+  /** ICANN fee per year (domains; 0 for servers). */
+  icannFeeCents: number;
+}
+
+/** A domain line's price per SPEC §9 plus nothing else: ICANN fees are added per year apart. */
+export function domainLineCents(operation: DomainOperation, years: number, prices: { firstYear: number; renewal: number; transfer: number }): number {
+  return domainTotalCents(operation, years, prices);
+}
+
+export interface DiscountRule {
+  id: number;
+  code: string;
+  percentage: number;
+  minOrderCents: number;
+  /** Extensions the code applies to; empty = all. */
+  tlds: string[];
+  active: boolean;
+}
+
+/** Why a code does not apply (each maps to a translated text, SPEC §8 "Discount"). */
+export type DiscountRefusal =
+  | "discount_required"
+  | "discount_signin_required"
+  | "discount_invalid"
+  | "discount_not_applicable"
+  | "discount_min_order";
+
+export type DiscountOutcome =
+  | { ok: true; rule: DiscountRule; eligibleCents: number; discountCents: number; perLine: Map<string, number> }
+  | { ok: false; reason: DiscountRefusal; rule?: DiscountRule; eligibleCents?: number };
+
+/** Codes are compared trimmed and upper-cased ("welcome10 " is WELCOME10). */
+export function normaliseDiscountCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/**
+ * The discount a code gives on these lines: `percentage` of the eligible lines (matching
+ * extensions; discounts never apply to ICANN fees), if their subtotal reaches the minimum order.
+ * Rounded down per line so the parts add up to the whole.
+ */
+export function applyDiscount(rule: DiscountRule | null, lines: readonly PricedLine[], signedIn: boolean): DiscountOutcome {
+  if (!signedIn) return { ok: false, reason: "discount_signin_required" };
+  if (!rule || !rule.active) return { ok: false, reason: "discount_invalid" };
+  const eligible = lines.filter((line) => rule.tlds.length === 0 || (line.tld !== null && rule.tlds.includes(line.tld)));
+  if (eligible.length === 0) return { ok: false, reason: "discount_not_applicable", rule };
+  const eligibleCents = eligible.reduce((sum, line) => sum + line.totalCents, 0);
+  if (eligibleCents < rule.minOrderCents) return { ok: false, reason: "discount_min_order", rule, eligibleCents };
+  const perLine = new Map<string, number>();
+  for (const line of eligible) perLine.set(line.key, Math.floor((line.totalCents * rule.percentage) / 100));
+  const discountCents = [...perLine.values()].reduce((sum, value) => sum + value, 0);
+  return { ok: true, rule, eligibleCents, discountCents, perLine };
+}
+
+export interface OrderTotals {
+  subtotalCents: number;
+  icannFeesCents: number;
+  discountCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/** Subtotal (SPEC §9 prices), ICANN fees (per year), discount, tax (none charged today), total. */
+export function orderTotals(lines: readonly PricedLine[], discountCents: number): OrderTotals {
+  const subtotalCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
+  const icannFeesCents = lines.reduce((sum, line) => sum + line.icannFeeCents * line.years, 0);
+  const discount = Math.min(discountCents, subtotalCents);
+  const taxCents = 0;
+  return { subtotalCents, icannFeesCents, discountCents: discount, taxCents, totalCents: subtotalCents + icannFeesCents - discount + taxCents };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request bodies (strict JSON: numbers are numbers).
+
+const quantitySchema = z
+  .number({ error: "must be a number" })
+  .int({ error: "must be a whole number" })
+  .min(1, { error: "must be at least 1" })
+  .max(50, { error: "must be at most 50" });
+
+/** POST /discount/validate — the SPEC §7 payload. Prices in it are ignored (recomputed). */
+export const discountValidateSchema = z.object({
+  code: z.string({ error: "is required" }).trim().max(64, { error: "is too long" }),
+  items: z
+    .array(
+      z.object({
+        product_type: z.enum(["domain", "vps", "hosting"], { error: "must be domain, vps or hosting" }),
+        plan_id: z.union([z.string().max(100), z.number()]).optional().nullable(),
+        plan_name: z.string().max(200).optional().nullable(),
+        quantity: quantitySchema.default(1),
+        years: z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1, { error: "must be at least 1" }).max(10, { error: "must be at most 10" }).default(1),
+        pricing: z.object({ monthly_price: z.number().nonnegative().optional(), currency: z.string().max(3).optional() }).optional(),
+        first_year_price: z.number().nonnegative().optional(),
+        product_details: z
+          .object({
+            name: z.string().max(253).optional(),
+            tld: z.string().max(63).optional(),
+            domain_name: z.string().max(253).optional(),
+          })
+          .optional(),
+      }),
+      { error: "must be a list" },
+    )
+    .max(50, { error: "has too many items" })
+    .default([]),
+});
+
+/** PUT /cart/discount. */
+export const cartDiscountSchema = z.object({
+  code: z.string({ error: "is required" }).trim().min(1, { error: "is required" }).max(64, { error: "is too long" }),
+});
+
+/** The registrant contact id (SPEC §5: numeric). Strings of digits are accepted too. */
+export const contactIdSchema = z.union([
+  z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).positive({ error: "must be a contact id" }),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/u, { error: "must be numeric" })
+    .transform(Number),
+], { error: "must be numeric" });
+
+/** Card details for the embedded test provider (never stored; brand/last four only). */
+export const testCardSchema = z.object({
+  number: z.string({ error: "is required" }).trim().min(1, { error: "is required" }).max(40, { error: "is too long" }),
+  exp_month: z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1, { error: "must be 1 to 12" }).max(12, { error: "must be 1 to 12" }),
+  exp_year: z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(2000, { error: "must be a year" }).max(2100, { error: "must be a year" }),
+  cvc: z.string({ error: "is required" }).trim().min(1, { error: "is required" }).max(8, { error: "is too long" }),
+  name: z.string().trim().max(200).optional(),
+});
+
+/** POST /payment/unified — turns the signed-in user's cart into an order and pays it. */
+export const unifiedPaymentSchema = z
+  .object({
+    /** One per checkout attempt (the form renders it): the same key is the same order, never a second charge. */
+    idempotency_key: z.string({ error: "is required" }).trim().min(8, { error: "is too short" }).max(100, { error: "is too long" }).regex(/^[\w.:-]+$/u, { error: "has invalid characters" }),
+    contact_id: contactIdSchema,
+    /** A saved payment method (its id in GET /user/payment-methods) … */
+    payment_method_id: z.string().trim().min(1).max(200).optional(),
+    /** … or a card for the embedded test provider. */
+    card: testCardSchema.optional(),
+    /** Keep the card for later (auto-renew). */
+    save_card: z.boolean({ error: "must be true or false" }).default(false),
+    /** Where the provider sends the browser back after a 3-D Secure step (same-site path). */
+    return_path: z.string().max(2048).optional(),
+  })
+  .refine((body) => body.payment_method_id !== undefined || body.card !== undefined, {
+    message: "a saved payment method or a card is required",
+    path: ["payment_method_id"],
+  });
+export type UnifiedPaymentBody = z.output<typeof unifiedPaymentSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Statuses (SPEC §4).
+
+export const ORDER_STATUSES = ["pending", "paid", "fulfilling", "completed", "completed_with_refunds", "failed", "cancelled", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = ["pending", "requires_confirmation", "processing", "succeeded", "failed", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const INVOICE_STATUSES = ["completed", "pending", "failed", "cancelled", "refunded"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** The payment modal's four steps (SPEC §4): what the customer sees for an order. */
+export type PaymentProgress = "pending" | "processing" | "completed" | "failed";
+
+export function paymentProgress(order: OrderStatus, payment: PaymentStatus | null): PaymentProgress {
+  if (order === "failed" || order === "cancelled") return "failed";
+  if (order === "completed" || order === "completed_with_refunds" || order === "refunded") return order === "refunded" ? "failed" : "completed";
+  if (order === "paid" || order === "fulfilling" || payment === "processing" || payment === "succeeded") return "processing";
+  return "pending";
+}
