@@ -220,11 +220,12 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
           config.webhookSecret,
           undefined,
           cryptoProvider,
-          Math.floor(now().getTime() / 1000),
+          // receivedAt is in milliseconds (the SDK divides by 1000).
+          now().getTime(),
         );
       } catch (error) {
         if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-          const reason = /tolerance/i.test(error.message) ? "expired" : /format|timestamp|scheme/i.test(error.message) ? "malformed" : "mismatch";
+          const reason = /matching the expected signature/i.test(error.message) ? "mismatch" : /tolerance/i.test(error.message) ? "expired" : "malformed";
           throw new WebhookSignatureError(reason, error.message);
         }
         throw new WebhookSignatureError("invalid_payload", (error as Error)?.message ?? "The webhook body is not an event.");
@@ -234,11 +235,21 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
   };
 }
 
+/**
+ * The SDK's fetch client aborts a slow request with a TypeError("ETIMEDOUT"); workerd hands the
+ * abort reason back without its `code`, so the SDK's own "timeout" message may be missing: the
+ * underlying error (`detail`) still names it.
+ */
+function isTimeout(error: InstanceType<typeof Stripe.errors.StripeError>): boolean {
+  const detail = (error as { detail?: unknown }).detail as { code?: unknown; message?: unknown; name?: unknown } | undefined;
+  return /timeout/i.test(error.message) || detail?.code === "ETIMEDOUT" || /ETIMEDOUT|timed? ?out|abort/i.test(`${String(detail?.name ?? "")} ${String(detail?.message ?? "")}`);
+}
+
 /** A Stripe API error that is not about the card, in the port's words. */
 function toPaymentsError(error: InstanceType<typeof Stripe.errors.StripeError>): PaymentsError {
   const message = `Stripe: ${error.message}`;
   if (error instanceof Stripe.errors.StripeConnectionError) {
-    return new PaymentsError(/timeout/i.test(error.message) ? "timeout" : "unreachable", message, { cause: error });
+    return new PaymentsError(isTimeout(error) ? "timeout" : "unreachable", message, { cause: error });
   }
   if (error instanceof Stripe.errors.StripeRateLimitError) return new PaymentsError("rate_limited", message, { cause: error });
   if (error instanceof Stripe.errors.StripeIdempotencyError) return new PaymentsError("idempotency_conflict", message, { cause: error });
