@@ -258,6 +258,7 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
       ...(nextAction ? { nextAction } : {}),
       ...(card ? { card } : {}),
       metadata: { orderId: row.order_id, userId: row.user_id },
+      returnUrl: row.return_url,
     };
   }
 

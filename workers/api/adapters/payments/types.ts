@@ -102,6 +102,11 @@ export interface PaymentOutcome {
   card?: CardPaymentMethod;
   /** What the payment was created with (`orderId`, `userId`). */
   metadata: PaymentMetadata;
+  /**
+   * Test provider only: the return URL of the last create/confirm, where its 3-D Secure page
+   * sends the browser (Stripe keeps it on its side).
+   */
+  returnUrl?: string;
 }
 
 export interface PaymentMetadata {
