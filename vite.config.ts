@@ -15,8 +15,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     // Dev only: bindings from wrangler.toml (D1, KV, the LOOKUP service run by scripts/dev.mjs).
     cloudflareDevProxyVitePlugin<StorefrontEnv, IncomingRequestCfProperties>({
+      // Local development: wrangler.toml says production (what deploy ships); the dev server runs
+      // as development with the mail outbox on, as scripts/workers.mjs does for wrangler dev.
       getLoadContext: ({ context }) => ({
-        cloudflare: { env: context.cloudflare.env, ctx: context.cloudflare.ctx },
+        cloudflare: { env: { ...context.cloudflare.env, ENVIRONMENT: "development", DEV_OUTBOX: "on" }, ctx: context.cloudflare.ctx },
         nonce: createNonce(),
       }),
     }),

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { build } from "esbuild";
 import { defineConfig } from "vitest/config";
+import { tomlVars } from "./scripts/deploy-config.mjs";
 
 const DATABASE_ID = "00000000-0000-4000-8000-000000000001";
 
@@ -27,6 +28,11 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           bindings: {
+            // wrangler.toml describes the deployed site (production); the tests run as local
+            // serving does, with the development outbox on. DEPLOY_VARS is what deploy ships.
+            ENVIRONMENT: "test",
+            DEV_OUTBOX: "on",
+            DEPLOY_VARS: tomlVars("./wrangler.toml"),
             TEST_MIGRATIONS: await readD1Migrations("./migrations"),
             CATALOGUE_CSV: readFileSync("./data/tld-prices.csv", "utf8"),
           },

@@ -18,7 +18,7 @@ import { Header } from "./components/header";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { apiClient, readApi } from "./server/api.server";
-import { getCartId } from "./server/cookies.server";
+import { cartApi } from "./server/cart.server";
 import { getLocale } from "./server/i18n.server";
 import { getSessionState, sessionView, signInRedirect } from "./server/session.server";
 import { getThemeChoice } from "./server/theme.server";
@@ -35,9 +35,9 @@ export const links: LinksFunction = () => [
 
 /** How many items the visitor's server-side cart holds (0 without a cart cookie). */
 async function cartCount(request: Request, context: LoaderFunctionArgs["context"]): Promise<number> {
-  const cartId = await getCartId(request, context);
-  if (!cartId) return 0;
-  const result = await readApi<{ totalItems: number }>(await apiClient(context, request, { cartId }).api.v1.cart.$get());
+  const { cartId, signedIn, client } = await cartApi(request, context);
+  if (!cartId && !signedIn) return 0;
+  const result = await readApi<{ totalItems: number }>(await client.$get());
   return result.ok ? result.data.totalItems : 0;
 }
 

@@ -49,18 +49,34 @@ export function capYears(requested: number, max: number): number {
   return Math.min(Math.max(1, Math.trunc(requested)), max);
 }
 
-/** POST /cart/items — what a visitor adds: a domain and an operation, optionally years. */
+/** A period in years as the API takes it: a JSON number (never a string or boolean), whole, 1…10. */
+export const yearsSchema = z
+  .number({ error: "must be a number" })
+  .int({ error: "must be a whole number" })
+  .min(1, { error: "must be at least 1" })
+  .max(MAX_REGISTRATION_YEARS, { error: `must be at most ${MAX_REGISTRATION_YEARS}` });
+
+/** POST /cart/items — what a visitor adds: a domain and an operation, optionally years (strict JSON). */
 export const addDomainToCartSchema = z.object({
   domain: z.string({ error: "is required" }).trim().min(1, { error: "is required" }).max(253, { error: "is too long" }),
   operation: z.enum(["registration", "transfer"], { error: "must be registration or transfer" }).default("registration"),
-  years: z.coerce
-    .number({ error: "must be a number" })
-    .int({ error: "must be a whole number" })
-    .min(1, { error: "must be at least 1" })
-    .max(MAX_REGISTRATION_YEARS, { error: `must be at most ${MAX_REGISTRATION_YEARS}` })
-    .default(1),
+  years: yearsSchema.default(1),
   auth_code: z.string().trim().max(128).optional(),
 });
+
+/**
+ * The same from an HTML form (all values are text): years are read from their digits. Only the
+ * storefront's actions use it; they then call the API with real numbers.
+ */
+export const addDomainToCartFormSchema = addDomainToCartSchema.extend({
+  years: z.preprocess(
+    (value) => (value === "" ? undefined : typeof value === "string" && /^\s*\d{1,2}\s*$/.test(value) ? Number(value) : value),
+    yearsSchema.default(1),
+  ),
+});
+
+/** PATCH /cart/items/:id (strict JSON). */
+export const cartYearsBodySchema = z.object({ years: yearsSchema });
 export type AddDomainToCart = z.output<typeof addDomainToCartSchema>;
 
 /** One domain line in the cart as the API answers it (decimal prices, SPEC field names). */

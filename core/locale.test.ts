@@ -28,4 +28,12 @@ describe("locale fallback (SPEC §5: not en or tr → en)", () => {
     expect(resolveLocale({ cookie: null, acceptLanguage: "ja" })).toBe("en");
     expect(resolveLocale({})).toBe("en");
   });
+
+  it("ignores a cookie that is not one of our locale codes (issue 12: cookies are user input)", () => {
+    for (const cookie of [123, {}, [], true, "xx", "en-US", "", "tr\n"]) {
+      expect(resolveLocale({ cookie, acceptLanguage: "tr-TR,tr;q=0.9" })).toBe("tr");
+      expect(resolveLocale({ cookie, acceptLanguage: null })).toBe("en");
+    }
+    expect(resolveLocale({ cookie: "TR" })).toBe("tr");
+  });
 });

@@ -32,7 +32,9 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
 }
 
 /** Cookie first, then Accept-Language, then English (DESIGN §7). */
-export function resolveLocale(input: { cookie?: string | null; acceptLanguage?: string | null }): Locale {
-  if (input.cookie && isLocale(input.cookie.toLowerCase())) return input.cookie.toLowerCase() as Locale;
+export function resolveLocale(input: { cookie?: unknown; acceptLanguage?: string | null }): Locale {
+  // The cookie is user input: anything but one of our locale codes is ignored.
+  const cookie = typeof input.cookie === "string" ? input.cookie.toLowerCase() : null;
+  if (isLocale(cookie)) return cookie;
   return localeFromAcceptLanguage(input.acceptLanguage) ?? DEFAULT_LOCALE;
 }

@@ -3,8 +3,16 @@
 // the catalogue the storefront's migrations and seed wrote; the storefront reaches it through
 // the LOOKUP service binding (wrangler's local dev registry).
 import { spawn } from "node:child_process";
+import { resolve } from "node:path";
 
 export const STATE_DIR = ".wrangler/state";
+
+/**
+ * The wrangler.toml files describe the deployed (production) workers. Serving locally is
+ * development, and only here is the development mail outbox (GET /api/v1/dev/outbox and
+ * /dev/mailbox, which show verification and reset codes) turned on (issue 12).
+ */
+export const LOCAL_VARS = ["--var", "ENVIRONMENT:development", "--var", "DEV_OUTBOX:on"];
 const wranglerBin = "node_modules/.bin/wrangler";
 
 export function startWrangler(args, name) {
@@ -12,7 +20,7 @@ export function startWrangler(args, name) {
   // once on one machine (tests, bench, npm start) would otherwise race for wrangler's default one.
   const portAt = args.indexOf("--port");
   const inspector = portAt >= 0 ? ["--inspector-port", String(Number(args[portAt + 1]) + 10000)] : [];
-  const child = spawn(wranglerBin, ["dev", ...args, ...inspector, "--persist-to", STATE_DIR, "--show-interactive-dev-session=false"], {
+  const child = spawn(wranglerBin, ["dev", ...args, ...inspector, ...LOCAL_VARS, "--persist-to", STATE_DIR, "--show-interactive-dev-session=false", "--test-scheduled"], {
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
   });
@@ -56,5 +64,17 @@ export function startLookup(port) {
 export function ports() {
   const port = Number(process.env.PORT ?? 8787);
   const lookupPort = Number(process.env.LOOKUP_PORT ?? port + 1);
+  usePrivateRegistry(port);
   return { port, lookupPort };
+}
+
+/**
+ * A wrangler dev registry of this instance's own (unless the caller chose one): the storefront's
+ * LOOKUP service binding then reaches this instance's lookup worker, never the one of another
+ * `npm start`, test or bench run on the machine, which would re-register "trinity-lookup" in the
+ * shared registry and leave this one "not connected" (issue 12). One per port: two instances
+ * cannot share a port anyway.
+ */
+function usePrivateRegistry(port) {
+  process.env.WRANGLER_REGISTRY_PATH ??= resolve(`.wrangler/registry-${port}`);
 }

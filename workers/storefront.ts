@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import api from "./api/app";
 import type { ApiEnv } from "./api/env";
+import { runJobs } from "./api/jobs";
 import { crossSiteRefusal, isCrossSiteRequest } from "./origin-check";
 import { createNonce, withSecurityHeaders } from "./security-headers";
 
@@ -26,5 +27,8 @@ export default {
       nonce,
     });
     return withSecurityHeaders(response, nonce);
+  },
+  async scheduled(_controller, env, ctx): Promise<void> {
+    ctx.waitUntil(runJobs(env).then((results) => console.log("scheduled jobs", JSON.stringify(results))));
   },
 } satisfies ExportedHandler<StorefrontEnv>;

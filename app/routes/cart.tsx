@@ -1,21 +1,22 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { addDomainToCartSchema, type CartView } from "../../core/cart";
+import { addDomainToCartFormSchema, type CartView } from "../../core/cart";
 import { formatUsd } from "../../core/money";
 import { safeRedirectPath } from "../../core/safe-redirect";
 import { CART_INTENTS, type CartActionData } from "../components/domain/add-to-cart";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
-import { apiClient, readApi } from "../server/api.server";
-import { cartCookie, getCartId } from "../server/cookies.server";
+import { readApi } from "../server/api.server";
+import { cartApi } from "../server/cart.server";
+import { cartCookie } from "../server/cookies.server";
 import { getTranslator } from "../server/i18n.server";
 import { createToastHeaders } from "../server/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [{ t }, cartId] = await Promise.all([getTranslator(request), getCartId(request, context)]);
+  const [{ t }, { cartId, signedIn, client }] = await Promise.all([getTranslator(request), cartApi(request, context)]);
   let cart: CartView | null = null;
-  if (cartId) {
-    const result = await readApi<CartView>(await apiClient(context, request, { cartId }).api.v1.cart.$get());
+  if (cartId || signedIn) {
+    const result = await readApi<CartView>(await client.$get());
     cart = result.ok ? result.data : null;
   }
   return { title: t("cart.metaTitle"), cart };
@@ -29,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: 
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const [{ t }, existingCartId] = await Promise.all([getTranslator(request), getCartId(request, context)]);
+  const [{ t }, { cartId: existingCartId, client: cart }] = await Promise.all([getTranslator(request), cartApi(request, context)]);
   const viaFetcher = form.get("_js") === "1";
   const redirectTo = safeRedirectPath(form.get("redirectTo"), "/cart");
   const intent = form.get("intent");
@@ -37,14 +38,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let result: { ok: boolean; message: string; status: number; cartId?: string };
   switch (intent) {
     case CART_INTENTS.add: {
-      const parsed = addDomainToCartSchema.safeParse(Object.fromEntries(form));
+      const parsed = addDomainToCartFormSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) {
         result = { ok: false, status: 400, message: t("domainErrors.invalid_format") };
         break;
       }
-      const response = await apiClient(context, request, { cartId: existingCartId }).api.v1.cart.items.$post({
-        json: parsed.data,
-      });
+      const response = await cart.items.$post({ json: parsed.data });
       const answer = await readApi<CartView>(response);
       result = answer.ok
         ? { ok: true, status: 200, cartId: answer.data.id, message: t("cart.added", { domain: answer.data.items.at(-1)?.unicode ?? parsed.data.domain }) }
@@ -54,15 +53,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case CART_INTENTS.remove:
     case CART_INTENTS.setYears: {
       const itemId = String(form.get("itemId") ?? "");
-      if (!existingCartId || !itemId) {
+      const years = Number(form.get("years"));
+      if (!itemId || (intent === CART_INTENTS.setYears && !Number.isInteger(years))) {
         result = { ok: false, status: 400, message: t("cart.errors.generic", { message: "no such item" }) };
         break;
       }
-      const client = apiClient(context, request, { cartId: existingCartId }).api.v1.cart.items[":id"];
+      const item = cart.items[":id"];
       const response =
-        intent === CART_INTENTS.remove
-          ? await client.$delete({ param: { id: itemId } })
-          : await client.$patch({ param: { id: itemId }, json: { years: Number(form.get("years")) } });
+        intent === CART_INTENTS.remove ? await item.$delete({ param: { id: itemId } }) : await item.$patch({ param: { id: itemId }, json: { years } });
       const answer = await readApi<CartView>(response);
       result = answer.ok
         ? { ok: true, status: 200, message: intent === CART_INTENTS.remove ? t("cart.removed") : t("cart.updated") }

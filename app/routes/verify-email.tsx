@@ -1,3 +1,4 @@
+import { devOutboxEnabled } from "../../core/dev-outbox";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -38,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     email,
     resendWait: resendWaitSeconds(lastCodeSentAt(flow, auth), Date.now()),
     // Development: the mail sits in the local outbox; link to it (the page is 404 in production).
-    mailbox: context.cloudflare.env.ENVIRONMENT === "production" ? null : `/dev/mailbox?to=${encodeURIComponent(email)}`,
+    mailbox: !devOutboxEnabled(context.cloudflare.env) ? null : `/dev/mailbox?to=${encodeURIComponent(email)}`,
   };
 }
 

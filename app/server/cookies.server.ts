@@ -1,4 +1,20 @@
-import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import { createCookie, type AppLoadContext, type Cookie } from "@remix-run/cloudflare";
+
+/**
+ * A cookie's value, or null when it is absent or unreadable. Cookies are user input: a value we
+ * did not write (bad base64, a forged or truncated signature, JSON of the wrong type) must read
+ * as "no cookie", never throw (Remix's `parse` throws on a malformed signature and answers `{}`
+ * or any JSON value for a malformed unsigned one). Callers still check the value's type.
+ */
+export async function readCookie(cookie: Cookie, request: Request): Promise<unknown> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes(`${cookie.name}=`)) return null;
+  try {
+    return (await cookie.parse(header)) ?? null;
+  } catch {
+    return null;
+  }
+}
 
 /** Development-only signing secret: `npm start` must work with no configuration. */
 const DEVELOPMENT_SECRET = "development-only-cookie-secret-change-me";
@@ -27,6 +43,6 @@ export function cartCookie(context: AppLoadContext) {
 }
 
 export async function getCartId(request: Request, context: AppLoadContext): Promise<string | null> {
-  const value: unknown = await cartCookie(context).parse(request.headers.get("Cookie"));
+  const value = await readCookie(cartCookie(context), request);
   return typeof value === "string" && /^[0-9a-f-]{36}$/.test(value) ? value : null;
 }

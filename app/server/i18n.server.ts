@@ -3,6 +3,7 @@ import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { LOCALE_COOKIE, SUPPORTED_LOCALES, DEFAULT_LOCALE, resolveLocale, type Locale } from "../../core/locale";
+import { readCookie } from "./cookies.server";
 import en from "../i18n/en";
 import tr from "../i18n/tr";
 import { i18nConfig } from "../i18n/config";
@@ -36,8 +37,8 @@ export const localeCookie = createCookie(LOCALE_COOKIE, {
 });
 
 async function findLocale(request: Request): Promise<Locale> {
-  const cookie = (await localeCookie.parse(request.headers.get("Cookie"))) as string | null;
-  return resolveLocale({ cookie, acceptLanguage: request.headers.get("Accept-Language") });
+  const value = await readCookie(localeCookie, request);
+  return resolveLocale({ cookie: typeof value === "string" ? value : null, acceptLanguage: request.headers.get("Accept-Language") });
 }
 
 /** remix-i18next's detector, with our order: `locale` cookie, then Accept-Language, then English. */

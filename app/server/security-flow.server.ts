@@ -1,6 +1,6 @@
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { cookieSecret } from "./cookies.server";
+import { cookieSecret, readCookie } from "./cookies.server";
 
 /**
  * The two-factor setup between its form posts (so every step works without JavaScript and on
@@ -29,7 +29,7 @@ function flowCookie(context: AppLoadContext, request: Request) {
 }
 
 export async function readSecurityFlow(request: Request, context: AppLoadContext, userId: string): Promise<SecurityFlow | null> {
-  const raw: unknown = await flowCookie(context, request).parse(request.headers.get("Cookie"));
+  const raw = await readCookie(flowCookie(context, request), request);
   const parsed = flowSchema.safeParse(raw);
   return parsed.success && parsed.data.userId === userId ? parsed.data : null;
 }

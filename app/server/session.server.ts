@@ -134,8 +134,9 @@ export function getSessionState(request: Request, context: AppLoadContext, optio
 async function resolveSession(request: Request, context: AppLoadContext, refreshWithinMs: number): Promise<SessionState> {
   const cookie = request.headers.get("Cookie");
   if (!cookie?.includes(`${SESSION_COOKIE}=`)) return { auth: null, ended: null, setCookie: null };
-  const session = await storage(context, request).getSession(cookie);
-  const stored: unknown = session.get("auth");
+  // A cookie we did not sign (or cannot read) is a signed-out visitor, never an error.
+  const session = await storage(context, request).getSession(cookie).catch(() => null);
+  const stored: unknown = session?.get("auth");
   if (!isStoredSession(stored)) return { auth: null, ended: null, setCookie: null };
 
   const now = Date.now();

@@ -1,6 +1,6 @@
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { cookieSecret } from "./cookies.server";
+import { cookieSecret, readCookie } from "./cookies.server";
 
 /**
  * The second sign-in step (two-factor on): the API's short-lived challenge token (5 minutes,
@@ -31,7 +31,7 @@ function challengeCookie(context: AppLoadContext, request: Request) {
 }
 
 export async function readChallenge(request: Request, context: AppLoadContext): Promise<SignInChallenge | null> {
-  const value: unknown = await challengeCookie(context, request).parse(request.headers.get("Cookie"));
+  const value = await readCookie(challengeCookie(context, request), request);
   const parsed = challengeSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }

@@ -1,6 +1,6 @@
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { hasUnconfirmedKey, openSignupFlow, sealSignupFlow, SIGNUP_FLOW_MAX_AGE_SECONDS, type SignupFlow } from "../../core/auth/signup-flow";
-import { cookieSecret } from "./cookies.server";
+import { cookieSecret, readCookie } from "./cookies.server";
 import { getSessionState } from "./session.server";
 
 /**
@@ -36,9 +36,8 @@ function flowCookie(context: AppLoadContext, request: Request) {
 
 /** The request's sign-up flow, or null (none, expired, tampered with). */
 export async function getSignupFlow(request: Request, context: AppLoadContext): Promise<SignupFlow | null> {
-  const header = request.headers.get("Cookie");
-  if (!header?.includes(`${FLOW_COOKIE}=`)) return null;
-  const sealed: unknown = await flowCookie(context, request).parse(header);
+  const sealed = await readCookie(flowCookie(context, request), request);
+  if (sealed === null) return null;
   return openSignupFlow(sealed, cookieSecret(context), Date.now());
 }
 

@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/cloudflare";
+import { readCookie } from "./cookies.server";
 import { THEME_COOKIE, isTheme, type Theme } from "../../core/theme";
 
 /** The theme chosen with JavaScript off (a form post); with JS, localStorage is the source. */
@@ -10,6 +11,6 @@ export const themeCookie = createCookie(THEME_COOKIE, {
 });
 
 export async function getThemeChoice(request: Request): Promise<Theme> {
-  const value: unknown = await themeCookie.parse(request.headers.get("Cookie"));
+  const value = await readCookie(themeCookie, request);
   return isTheme(value) ? value : "system";
 }

@@ -1,5 +1,6 @@
 import { createCookie, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { readCookie } from "./cookies.server";
 
 /** Flash toasts (house style 3): one-time cookie set by an action, read once by the root loader. */
 export const TOAST_TYPES = ["success", "error", "warning", "info"] as const;
@@ -28,7 +29,7 @@ export async function redirectWithToast(url: string, input: ToastInput, init?: R
 
 /** The pending toast (if any) and the header that clears it. */
 export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
-  const raw: unknown = await toastCookie.parse(request.headers.get("Cookie"));
+  const raw = await readCookie(toastCookie, request);
   const parsed = toastSchema.safeParse(raw);
   if (!raw) return { toast: null, headers: null };
   return {

@@ -71,6 +71,26 @@ function otherSeedKey(seedKey: string): string {
   return candidates.find((candidate) => candidate !== seedKey) ?? candidates[0];
 }
 
+/** An app whose waits are recorded in `sleeps` instead of taken. */
+function sleepRecordingApp(sleeps: number[]) {
+  return createApiApp({
+    services: (bindings) => ({
+      ...defaultServices(bindings),
+      sleep: async (ms: number) => {
+        sleeps.push(ms);
+      },
+    }),
+  });
+}
+
+function loginRequest(user: Registered, ip: string, password = user.password): RequestInit {
+  return {
+    method: "POST",
+    headers: { "content-type": "application/json", "cf-connecting-ip": ip },
+    body: JSON.stringify({ username: user.username, password, seed_key: user.seedKey }),
+  };
+}
+
 /** An app whose clock is `offsetMs` ahead. */
 function appAt(offsetMs: number) {
   return createApiApp({ services: (bindings) => ({ ...defaultServices(bindings), now: () => new Date(Date.now() + offsetMs) }) });
@@ -213,27 +233,59 @@ describe("POST /auth/login", () => {
     }
   });
 
-  it("answers 429 with Retry-After after 5 failures for a username, even with the right credentials", async () => {
+  it("answers 429 with Retry-After after 5 failures for a username from one address, even with the right credentials", async () => {
     const user = await register();
+    const ip = freshClientIp();
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await login(user, { password: "Wrong-Passw0rd!" })).status).toBe(401);
+      expect((await login(user, { password: "Wrong-Passw0rd!" }, ip)).status).toBe(401);
     }
-    const blocked = await login(user);
+    const blocked = await login(user, {}, ip);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
     expect((await blocked.json<ErrorBody>()).code).toBe("too_many_attempts");
-    // After the window the user can sign in again.
+    // After the window that address can sign in again.
     const later = await appAt(16 * 60_000).request(
       "/api/v1/auth/login",
       {
         method: "POST",
-        headers: { "content-type": "application/json", "cf-connecting-ip": freshClientIp() },
+        headers: { "content-type": "application/json", "cf-connecting-ip": ip },
         body: JSON.stringify({ username: user.username, password: user.password, seed_key: user.seedKey }),
       },
       env,
     );
     expect(later.status).toBe(200);
+  });
+
+  it("does not let a flood from one address lock the owner out: the owner signs in from another address at once (issue 12)", async () => {
+    const user = await register();
+    const attacker = freshClientIp();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await login(user, { password: "Wrong-Passw0rd!" }, attacker)).status).toBe(401);
+    }
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await login(user, { password: "Wrong-Passw0rd!" }, attacker)).status).toBe(429);
+    }
+    const sleeps: number[] = [];
+    const response = await sleepRecordingApp(sleeps).request("/api/v1/auth/login", loginRequest(user, freshClientIp()), env);
+    expect(response.status).toBe(200);
+    // Five failures for the name in all: below the slow-down threshold, no wait.
+    expect(sleeps).toEqual([]);
+  });
+
+  it("slows down, never locks, a username guessed from many addresses; the delay is the same for right and wrong guesses", async () => {
+    const user = await register();
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      expect((await login(user, { password: "Wrong-Passw0rd!" }, freshClientIp())).status).toBe(401);
+    }
+    const sleeps: number[] = [];
+    const app = sleepRecordingApp(sleeps);
+    const wrong = await app.request("/api/v1/auth/login", loginRequest(user, freshClientIp(), "Wrong-Passw0rd!"), env);
+    expect(wrong.status).toBe(401);
+    const owner = await app.request("/api/v1/auth/login", loginRequest(user, freshClientIp()), env);
+    expect(owner.status).toBe(200);
+    // 12 failures: 1.5 s; the 13th failure makes it 2 s for the owner's attempt, never more than 3 s.
+    expect(sleeps).toEqual([1500, 2000]);
   });
 
   it("answers 429 after 20 failures from one address, across usernames", async () => {
@@ -469,6 +521,25 @@ describe("bearer middleware", () => {
 });
 
 describe("GET /dev/outbox", () => {
+  it("is 404 with the configuration `npm run deploy` ships (wrangler.toml [vars]), with or without DEV_OUTBOX", async () => {
+    expect(env.DEPLOY_VARS.ENVIRONMENT).toBe("production");
+    expect(env.DEPLOY_VARS.DEV_OUTBOX).toBeUndefined();
+    const app = createApiApp();
+    const user = await register();
+    for (const vars of [env.DEPLOY_VARS, { ...env.DEPLOY_VARS, DEV_OUTBOX: "on" }]) {
+      const response = await app.request(`/api/v1/dev/outbox?to=${encodeURIComponent(user.email)}`, {}, { ...env, DEV_OUTBOX: undefined, ...vars });
+      expect(response.status).toBe(404);
+      const body = await response.json<ErrorBody>();
+      expect(body).toMatchObject({ success: false, code: "not_found" });
+      expect(JSON.stringify(body)).not.toContain(user.email);
+    }
+  });
+
+  it("is 404 when local serving did not turn it on", async () => {
+    const response = await createApiApp().request("/api/v1/dev/outbox?to=a@example.test", {}, { ...env, ENVIRONMENT: "development", DEV_OUTBOX: undefined });
+    expect(response.status).toBe(404);
+  });
+
   it("is 404 in production", async () => {
     const app = createApiApp();
     for (const path of ["/api/v1/dev/outbox?to=a@example.test", "/api/v1/dev/outbox"]) {

@@ -315,11 +315,23 @@ describe("the cart at sign-in (POST /auth/login with X-Cart-Id)", () => {
     return { username, password, seed_key: (await json<{ data: { seed_key: string } }>(response)).data.seed_key };
   }
 
-  async function login(user: { username: string; password: string; seed_key: string }, cartId?: string): Promise<string | null> {
+  async function signIn(user: { username: string; password: string; seed_key: string }, cartId?: string): Promise<{ cartId: string | null; token: string }> {
     const headers = cartHeaders(cartId, true);
     const response = await api("/auth/login", { method: "POST", headers, body: JSON.stringify({ ...user, remember_me: false }) });
     expect(response.status).toBe(200);
-    return (await json<{ data: { cart_id: string | null } }>(response)).data.cart_id;
+    const { data } = await json<{ data: { cart_id: string | null; token: string } }>(response);
+    return { cartId: data.cart_id, token: data.token };
+  }
+
+  async function login(user: { username: string; password: string; seed_key: string }, cartId?: string): Promise<string | null> {
+    return (await signIn(user, cartId)).cartId;
+  }
+
+  /** An account's cart answers only with its owner's token (issue 12). */
+  function getOwnCart(token: string, cartId: string): Promise<Response> {
+    const headers = cartHeaders(cartId);
+    headers.set("authorization", `Bearer ${token}`);
+    return api("/cart", { headers });
   }
 
   it("a user without a cart adopts the visitor's cart; without either there is none", async () => {
@@ -340,9 +352,10 @@ describe("the cart at sign-in (POST /auth/login with X-Cart-Id)", () => {
 
     const visitor = await added({ domain: `${shared}.xyz`, years: 2 });
     await added({ domain: `${fresh}.xyz` }, visitor.data.id);
-    expect(await login(user, visitor.data.id)).toBe(account.data.id);
+    const session = await signIn(user, visitor.data.id);
+    expect(session.cartId).toBe(account.data.id);
 
-    const merged = await json<CartBody>(await getCart(account.data.id));
+    const merged = await json<CartBody>(await getOwnCart(session.token, account.data.id));
     expect(merged.data.items.map((item) => item.name).sort()).toEqual([`${fresh}.xyz`, `${own}.xyz`, `${shared}.xyz`].sort());
     // The account's own line wins for a name in both carts.
     expect(itemNamed(merged.data, `${shared}.xyz`).years).toBe(1);
@@ -353,9 +366,10 @@ describe("the cart at sign-in (POST /auth/login with X-Cart-Id)", () => {
   it("another user's cart id is never merged or handed out", async () => {
     const [alice, bob] = [await newUser(), await newUser()];
     const cart = await added({ domain: `${freshLabel()}.xyz` });
-    expect(await login(alice, cart.data.id)).toBe(cart.data.id);
+    const session = await signIn(alice, cart.data.id);
+    expect(session.cartId).toBe(cart.data.id);
     expect(await login(bob, cart.data.id)).toBeNull();
-    const still = await json<CartBody>(await getCart(cart.data.id));
+    const still = await json<CartBody>(await getOwnCart(session.token, cart.data.id));
     expect(still.data.items).toHaveLength(1);
   });
 });

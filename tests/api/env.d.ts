@@ -8,6 +8,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** data/tld-prices.csv, the sample catalogue `npm run db:seed` imports. */
       CATALOGUE_CSV: string;
+      /** The storefront's wrangler.toml [vars]: what `npm run deploy` ships. */
+      DEPLOY_VARS: Record<string, string>;
     }
   }
 }

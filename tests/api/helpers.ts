@@ -56,3 +56,37 @@ export async function latestCode(email: string): Promise<string> {
   if (!match) throw new Error("no code in the outbox");
   return match[1];
 }
+
+export const TEST_PASSWORD = "Corr3ct-Horse!";
+
+export interface SignedInUser {
+  id: string;
+  username: string;
+  email: string;
+  password: string;
+  seedKey: string;
+  token: string;
+  cartId: string | null;
+}
+
+/** Registers a fresh account and signs it in (optionally bringing a visitor cart along). */
+export async function signedInUser(options: { cartId?: string; verified?: boolean } = {}): Promise<SignedInUser> {
+  const username = `u${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+  const email = `${username}@example.test`;
+  const registered = await postJson("/auth/register", { username, email, password: TEST_PASSWORD }, freshClientIp());
+  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+  const seedKey = (await registered.json<{ data: { seed_key: string } }>()).data.seed_key;
+  if (options.verified) {
+    const verified = await postJson("/auth/verify-email", { email, code: await latestCode(email) });
+    if (verified.status !== 200) throw new Error(`verify-email answered ${verified.status}`);
+  }
+  const response = await api("/auth/login", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(options.cartId ? { "x-cart-id": options.cartId } : {}) },
+    body: JSON.stringify({ username, password: TEST_PASSWORD, seed_key: seedKey }),
+    clientIp: freshClientIp(),
+  });
+  if (response.status !== 200) throw new Error(`login answered ${response.status}`);
+  const { data } = await response.json<{ data: { token: string; cart_id: string | null; user: { id: string } } }>();
+  return { id: data.user.id, username, email, password: TEST_PASSWORD, seedKey, token: data.token, cartId: data.cart_id };
+}

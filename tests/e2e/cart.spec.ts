@@ -39,7 +39,7 @@ async function openSearch(page: Page, domain: string, javaScriptEnabled: boolean
 
 /** Adds an available name from the exact match; resolves once the success toast shows. */
 async function addFromExactMatch(page: Page, domain: string) {
-  await page.getByTestId("exact-match").getByRole("button", { name: `Add ${domain} to cart` }).click();
+  await page.getByTestId("exact-match").getByRole("button", { name: `Add to cart: ${domain}` }).click();
   await expect(page.getByRole("status").filter({ hasText: `${domain} was added to your cart.` })).toBeVisible();
 }
 
@@ -62,7 +62,7 @@ test.describe("adding to the cart", () => {
     const posted = page.waitForResponse(
       (response) => new URL(response.url()).pathname === "/cart.data" && response.request().method() === "POST",
     );
-    await page.getByTestId("exact-match").getByRole("button", { name: `Add ${domain} to cart` }).click();
+    await page.getByTestId("exact-match").getByRole("button", { name: `Add to cart: ${domain}` }).click();
     expect((await posted).ok()).toBe(true);
     await expect(page.getByRole("status").filter({ hasText: `${domain} was added to your cart.` })).toBeVisible();
     await expect(cartLink(page, "Cart, 1 item")).toBeVisible();
@@ -83,7 +83,7 @@ test.describe("adding to the cart", () => {
     const redirect = page.waitForResponse(
       (response) => new URL(response.url()).pathname === "/cart" && response.request().method() === "POST",
     );
-    await page.getByTestId("exact-match").getByRole("button", { name: `Add ${domain} to cart` }).click();
+    await page.getByTestId("exact-match").getByRole("button", { name: `Add to cart: ${domain}` }).click();
     const response = await redirect;
     expect(response.status()).toBe(303);
     expect(new URL(response.headers()["location"] ?? "", response.url()).search).toBe(new URL(searchPath(domain), response.url()).search);
@@ -101,7 +101,7 @@ test.describe("adding to the cart", () => {
     await addFromExactMatch(page, domain);
     if (javaScriptEnabled) await waitUntilCartFormsHydrated(page);
 
-    await page.getByTestId("exact-match").getByRole("button", { name: `Add ${domain} to cart` }).click();
+    await page.getByTestId("exact-match").getByRole("button", { name: `Add to cart: ${domain}` }).click();
     await expect(page.getByRole("alert").filter({ hasText: "This domain is already in your cart." })).toBeVisible();
     // Still one item.
     await expect(cartLink(page, "Cart, 1 item")).toBeVisible();
@@ -163,7 +163,7 @@ test.describe("transfer", () => {
     const exact = page.getByTestId("exact-match");
     await expect(exact.getByRole("heading", { level: 2 })).toHaveText(`${TRANSFERABLE} is taken`);
     await expect(exact.getByText(seeded.registrar, { exact: true })).toBeVisible();
-    const transfer = exact.getByRole("button", { name: `Transfer ${TRANSFERABLE} to us` });
+    const transfer = exact.getByRole("button", { name: `Transfer to us: ${TRANSFERABLE}` });
     await expect(transfer).toBeVisible();
     await expect(transfer).toHaveText("Transfer to us");
     if (javaScriptEnabled) await waitUntilCartFormsHydrated(page);

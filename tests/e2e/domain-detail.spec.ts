@@ -156,8 +156,8 @@ test.describe("an available name", () => {
     const maxYears = Number(catalogueRow("com").max_years);
     await expect(period.getByRole("option")).toHaveText(Array.from({ length: maxYears }, (_, index) => (index === 0 ? "1 year" : `${index + 1} years`)));
     await expect(period).toHaveValue("1");
-    await expect(page.getByRole("button", { name: `Add ${domain} to cart` })).toBeVisible();
-    await expect(page.getByRole("button", { name: `Transfer ${domain} to us` })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: `Add to cart: ${domain}` })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Transfer to us: ${domain}` })).toHaveCount(0);
     await expect(priceFor(page, "Registration, 1 year")).toHaveText(usd(cents(catalogueRow("com").registration_price)));
   });
 
@@ -177,7 +177,7 @@ test.describe("an available name", () => {
 
     await page.getByRole("combobox", { name: `Period for ${domain}` }).selectOption("2");
     const posted = page.waitForResponse((response) => isCartPost(response.url(), response.request().method()));
-    await page.getByRole("button", { name: `Add ${domain} to cart` }).click();
+    await page.getByRole("button", { name: `Add to cart: ${domain}` }).click();
     expect((await posted).status()).toBe(200);
     await expect(page.getByRole("status").filter({ hasText: `${domain} was added to your cart.` })).toBeVisible();
     await expect(page.getByTestId("cart-count")).toHaveText("1");
@@ -196,7 +196,7 @@ test.describe("an available name", () => {
 
     await page.getByRole("combobox", { name: `Period for ${domain}` }).selectOption("2");
     const posted = page.waitForResponse((response) => isCartPost(response.url(), response.request().method()));
-    await page.getByRole("button", { name: `Add ${domain} to cart` }).click();
+    await page.getByRole("button", { name: `Add to cart: ${domain}` }).click();
     const post = await posted;
     expect([302, 303]).toContain(post.status());
     expect(new URL(post.headers()["location"] ?? "", "http://localhost").pathname).toBe(`/${domain}`);
@@ -214,10 +214,10 @@ test("a taken name that may be transferred offers the transfer", async ({ page }
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${TRANSFERABLE} is registered`);
   await expect(summaryValue(page, "Registrar")).toHaveText(seed.registrar);
   await expect(summaryValue(page, "Transfer lock")).toHaveText(seed.locked ? "On" : "Off");
-  const transfer = page.getByRole("button", { name: `Transfer ${TRANSFERABLE} to us` });
+  const transfer = page.getByRole("button", { name: `Transfer to us: ${TRANSFERABLE}` });
   await expect(transfer).toBeVisible();
   await expect(transfer).toHaveText("Transfer to us");
-  await expect(page.getByRole("button", { name: `Add ${TRANSFERABLE} to cart` })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: `Add to cart: ${TRANSFERABLE}` })).toHaveCount(0);
 });
 
 test("an internationalised name shows its Unicode and punycode forms and a warning", async ({ page }) => {
@@ -231,7 +231,7 @@ test("an internationalised name shows its Unicode and punycode forms and a warni
   await expect(page.getByRole("main").locator("header").getByText(ascii, { exact: true })).toBeVisible();
   const warnings = page.getByRole("region", { name: "Security warnings" });
   await expect(warnings).toContainText(`This name uses international characters. Its registry (punycode) form is ${ascii}.`);
-  await expect(page.getByRole("button", { name: `Add ${unicode} to cart` })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Add to cart: ${unicode}` })).toBeVisible();
 });
 
 test.describe("names that cannot exist", () => {

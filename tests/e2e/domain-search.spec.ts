@@ -59,7 +59,7 @@ test.describe("an available name", () => {
     const exact = exactMatch(page);
     await expect(exact.getByRole("heading", { level: 2 })).toHaveText(`${name} is available`);
     await expect(exact.getByText("$10.44 first year")).toBeVisible();
-    await expect(exact.getByRole("button", { name: `Add ${name} to cart` })).toBeVisible();
+    await expect(exact.getByRole("button", { name: `Add to cart: ${name}` })).toBeVisible();
     // An available name has no registration details, no transfer and no offer form.
     await expect(exact.getByText("Registrar")).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Make an offer" })).toHaveCount(0);
@@ -74,7 +74,7 @@ test.describe("an available name", () => {
     expect(names).not.toContain(name);
     const label = name.slice(0, -".com".length);
     expect(names.filter((suggestion) => suggestion.startsWith(`${label}com.`))).toEqual([]);
-    for (const suggestion of names) await expect(suggestions.getByRole("button", { name: `Add ${suggestion} to cart` })).toBeVisible();
+    for (const suggestion of names) await expect(suggestions.getByRole("button", { name: `Add to cart: ${suggestion}` })).toBeVisible();
 
     const all = page.getByRole("region", { name: "All extensions" });
     const count = all.getByText(/^\d+ of \d+ extensions available$/);
@@ -87,7 +87,7 @@ test.describe("an available name", () => {
     await expect(rows).toHaveCount(20);
     // The label on .com heads the list, with its price and its own add button.
     await expect(rows.first().getByRole("link", { name, exact: true })).toBeVisible();
-    await expect(rows.first().getByRole("button", { name: `Add ${name} to cart` })).toBeVisible();
+    await expect(rows.first().getByRole("button", { name: `Add to cart: ${name}` })).toBeVisible();
   });
 
   test("Show more loads the next 20 extensions", async ({ page, context, baseURL, javaScriptEnabled }) => {
@@ -120,7 +120,7 @@ test.describe("an available name", () => {
     await page.goto(searchPath(phrase));
     await expect(page).toHaveTitle(`${phrase} — Domain search — Trinity`);
     await expect(exactMatch(page).getByRole("heading", { level: 2 })).toHaveText(`${joined} is available`);
-    await expect(exactMatch(page).getByRole("button", { name: `Add ${joined} to cart` })).toBeVisible();
+    await expect(exactMatch(page).getByRole("button", { name: `Add to cart: ${joined}` })).toBeVisible();
 
     await waitForStreamedResults(page);
     const suggestions = page.getByRole("region", { name: "Trinity suggestions" }).getByTestId("suggestions");
@@ -144,8 +144,8 @@ test.describe("a taken corporate name", () => {
     await expect(exact.getByRole("heading", { level: 2 })).toHaveText(`${CORPORATE} is taken`);
     await expect(exact.getByText("Registrar", { exact: true })).toBeVisible();
     await expect(exact.getByText("MarkMonitor Inc.", { exact: true })).toBeVisible();
-    await expect(exact.getByRole("button", { name: `Add ${CORPORATE} to cart` })).toHaveCount(0);
-    await expect(exact.getByRole("button", { name: `Transfer ${CORPORATE} to us` })).toHaveCount(0);
+    await expect(exact.getByRole("button", { name: `Add to cart: ${CORPORATE}` })).toHaveCount(0);
+    await expect(exact.getByRole("button", { name: `Transfer to us: ${CORPORATE}` })).toHaveCount(0);
 
     const offer = page.getByRole("region", { name: "Make an offer" });
     await expect(offer).toBeVisible();

@@ -7,7 +7,13 @@ export interface ApiEnv {
   CACHE: KVNamespace;
   /** The lookup worker (service binding): WHOIS/SSL/DNS and cached TLD pricing. */
   LOOKUP: Fetcher;
+  /** "production" in wrangler.toml (what deploy ships); "development" when served locally. */
   ENVIRONMENT: string;
+  /**
+   * "on" turns on the development mail outbox (GET /dev/outbox, the /dev/mailbox page). Only
+   * local serving sets it (scripts/workers.mjs, vite dev); it is ignored in production.
+   */
+  DEV_OUTBOX?: string;
   /** "simulated" (default) or "http" (registrar/EPP gateway at REGISTRY_API_URL). */
   REGISTRY_ADAPTER?: string;
   REGISTRY_API_URL?: string;

@@ -12,6 +12,8 @@ export interface ApiServices {
   mail: MailSender;
   payments: PaymentsAdapter;
   now: () => Date;
+  /** Waits (sign-in slow-down); tests hand in one that records instead of waiting. */
+  sleep: (ms: number) => Promise<void>;
 }
 
 export function defaultServices(env: ApiEnv): ApiServices {
@@ -22,5 +24,6 @@ export function defaultServices(env: ApiEnv): ApiServices {
     mail: createMailSender(env, now),
     payments: createPayments(env, now),
     now,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
 }

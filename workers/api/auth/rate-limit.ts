@@ -1,5 +1,6 @@
 // Attempt limits of the accounts API, counted in D1 (exact, durable) within sliding windows:
-// sign-in failures (per username and per client address), sign-ups per address, code mails
+// sign-in failures (per username-and-address and per address; per username they only slow
+// sign-in down, see loginDelayMs), sign-ups per address, code mails
 // (per email address and per client address) and failed code checks per address. Each counted
 // event is a row of `login_attempts` keyed "<scope>:<subject>". Reaching a limit answers 429
 // `too_many_attempts` with Retry-After (seconds until the oldest counted event leaves the window).
@@ -15,8 +16,15 @@ export interface LimitRule {
 }
 
 export const LIMITS = {
-  loginPerUsername: { scope: "user", max: 5, windowMs: 15 * MINUTE_MS },
+  /** One address guessing one account: refused after 5 failures. */
+  loginPerUsernameAndIp: { scope: "user-ip", max: 5, windowMs: 15 * MINUTE_MS },
+  /** One address guessing many accounts: refused after 20 failures. */
   loginPerIp: { scope: "ip", max: 20, windowMs: 15 * MINUTE_MS },
+  /**
+   * Many addresses guessing one account: never refused (that would let anyone lock anyone out,
+   * issue 12), only slowed down from `max` failures on (see loginDelayMs).
+   */
+  loginPerUsername: { scope: "user", max: 10, windowMs: 15 * MINUTE_MS },
   registerPerIp: { scope: "register-ip", max: 5, windowMs: 60 * MINUTE_MS },
   codeMailPerEmail: { scope: "mail-email", max: 3, windowMs: 15 * MINUTE_MS },
   codeMailPerIp: { scope: "mail-ip", max: 20, windowMs: 60 * MINUTE_MS },
@@ -26,9 +34,11 @@ export const LIMITS = {
 /** Rows older than the longest window count for nothing and are swept on each write. */
 const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((rule) => rule.windowMs));
 
-export const ATTEMPT_WINDOW_MS = LIMITS.loginPerUsername.windowMs;
-export const MAX_FAILURES_PER_USERNAME = LIMITS.loginPerUsername.max;
+export const ATTEMPT_WINDOW_MS = LIMITS.loginPerUsernameAndIp.windowMs;
+export const MAX_FAILURES_PER_USERNAME_AND_IP = LIMITS.loginPerUsernameAndIp.max;
 export const MAX_FAILURES_PER_IP = LIMITS.loginPerIp.max;
+/** The longest a sign-in for a username under attack waits before its credentials are checked. */
+export const MAX_LOGIN_DELAY_MS = 3_000;
 
 /** A rule applied to one subject (a username, an address, an email). */
 export type Counter = readonly [rule: LimitRule, subject: string];
@@ -63,25 +73,59 @@ export async function recordAttempts(db: D1Database, counters: readonly Counter[
   ]);
 }
 
-// Sign-in: failures per username and per address.
+// Sign-in (OWASP Authentication Cheat Sheet, "account lockout"): an address that guesses is
+// refused (per username-and-address, per address); a username that many addresses guess is only
+// slowed down, so a stranger cannot lock its owner out.
 
-const loginCounters = (username: string, ip: string): Counter[] => [
-  [LIMITS.loginPerUsername, username],
-  [LIMITS.loginPerIp, ip],
-];
+const userAtIp = (username: string, ip: string) => JSON.stringify([username, ip]);
 
-/** Throws 429 when the username or the address has too many recent failures. */
+/** Throws 429 when this address has too many recent failures, for this username or in all. */
 export function assertLoginAllowed(db: D1Database, username: string, ip: string, now: Date): Promise<void> {
-  return assertWithinLimits(db, loginCounters(username, ip), now, "Too many sign-in attempts. Please try again later.");
+  return assertWithinLimits(
+    db,
+    [
+      [LIMITS.loginPerUsernameAndIp, userAtIp(username, ip)],
+      [LIMITS.loginPerIp, ip],
+    ],
+    now,
+    "Too many sign-in attempts. Please try again later.",
+  );
+}
+
+/**
+ * How long a sign-in for `username` waits before its credentials are checked: 0 until the name
+ * has `loginPerUsername.max` recent failures from anywhere, then 500 ms more per failure, at most
+ * MAX_LOGIN_DELAY_MS. Every attempt for the name waits the same, right or wrong, so the delay
+ * tells nothing about the guess; the owner still signs in, only a little slower.
+ */
+export async function loginDelayMs(db: D1Database, username: string, now: Date): Promise<number> {
+  const rule = LIMITS.loginPerUsername;
+  const row = await db
+    .prepare("SELECT COUNT(*) AS n FROM login_attempts WHERE key = ?1 AND at_ms > ?2")
+    .bind(keyOf([rule, username]), now.getTime() - rule.windowMs)
+    .first<{ n: number }>();
+  const failures = row?.n ?? 0;
+  return failures < rule.max ? 0 : Math.min(MAX_LOGIN_DELAY_MS, 500 * (failures - rule.max + 1));
 }
 
 export function recordLoginFailure(db: D1Database, username: string, ip: string, now: Date): Promise<void> {
-  return recordAttempts(db, loginCounters(username, ip), now);
+  return recordAttempts(
+    db,
+    [
+      [LIMITS.loginPerUsernameAndIp, userAtIp(username, ip)],
+      [LIMITS.loginPerIp, ip],
+      [LIMITS.loginPerUsername, username],
+    ],
+    now,
+  );
 }
 
-/** A successful sign-in clears the username's failures (the address keeps its count). */
-export async function clearLoginFailures(db: D1Database, username: string): Promise<void> {
-  await db.prepare("DELETE FROM login_attempts WHERE key = ?1").bind(keyOf([LIMITS.loginPerUsername, username])).run();
+/**
+ * A successful sign-in clears this address's failures for the username. The username's own
+ * count (from every address) stays until it ages out: a stranger's failures keep slowing them.
+ */
+export async function clearLoginFailures(db: D1Database, username: string, ip: string): Promise<void> {
+  await db.prepare("DELETE FROM login_attempts WHERE key = ?1").bind(keyOf([LIMITS.loginPerUsernameAndIp, userAtIp(username, ip)])).run();
 }
 
 // Sign-up: accounts created per address.

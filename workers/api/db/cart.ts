@@ -65,17 +65,29 @@ export async function getCart(db: D1Database, cartId: string): Promise<CartView 
   return { id: cartId, items: list, totalItems: list.length, subtotal: centsToDecimal(subtotalCents), currency: "USD" };
 }
 
+/** A cart's owner: null for a visitor's cart. Null when there is no cart with that id. */
+export async function findCartOwner(db: D1Database, cartId: string): Promise<{ userId: string | null } | null> {
+  const row = await db.prepare("SELECT user_id FROM carts WHERE id = ?1").bind(cartId).first<{ user_id: string | null }>();
+  return row ? { userId: row.user_id } : null;
+}
+
+/** The user's cart id (their most recently used one), or null. */
+export async function findUserCartId(db: D1Database, userId: string): Promise<string | null> {
+  const row = await db.prepare("SELECT id FROM carts WHERE user_id = ?1 ORDER BY updated_at DESC LIMIT 1").bind(userId).first<{ id: string }>();
+  return row?.id ?? null;
+}
+
 export type AddItemOutcome = "added" | "duplicate" | "full";
 
 /**
  * Adds one item, creating the cart if needed, in one transaction. A name already in the cart is
  * refused (SPEC §4), and so is an item past MAX_CART_ITEMS.
  */
-export async function addCartItem(db: D1Database, cartId: string, item: NewCartItem, now: Date): Promise<AddItemOutcome> {
+export async function addCartItem(db: D1Database, cartId: string, item: NewCartItem, now: Date, ownerId: string | null = null): Promise<AddItemOutcome> {
   const at = now.toISOString();
   const id = crypto.randomUUID();
   const [, , inserted] = await db.batch([
-    db.prepare("INSERT OR IGNORE INTO carts (id, created_at, updated_at) VALUES (?1, ?2, ?2)").bind(cartId, at),
+    db.prepare("INSERT OR IGNORE INTO carts (id, user_id, created_at, updated_at) VALUES (?1, ?3, ?2, ?2)").bind(cartId, at, ownerId),
     db.prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1").bind(cartId, at),
     db
       .prepare(

@@ -16,6 +16,7 @@ import {
 } from "../../../core/auth/schemas";
 import { generateSeedKey, normaliseSeedKey } from "../../../core/auth/seed-key";
 import { verifyTotp } from "../../../core/auth/totp";
+import { devOutboxEnabled } from "../../../core/dev-outbox";
 import { outboxFor } from "../adapters/mail";
 import { mergeCartIntoUser } from "../db/cart";
 import { codeInvalid, consumeCode, issueCode } from "../auth/codes";
@@ -25,6 +26,7 @@ import {
   assertLoginAllowed,
   assertRegisterAllowed,
   clearLoginFailures,
+  loginDelayMs,
   recordCodeCheckFailure,
   recordLoginFailure,
   recordRegistration,
@@ -79,7 +81,7 @@ async function completeLogin(
 ) {
   const now = c.var.services.now();
   const db = c.env.DB;
-  await clearLoginFailures(db, user.username);
+  await clearLoginFailures(db, user.username, c.var.clientIp);
   await recordLogin(db, { userId: user.id, username: user.username, ip: c.var.clientIp, userAgent: c.req.header("user-agent") ?? null, success: true }, now);
   await updateUserFields(db, user.id, { last_login: now.toISOString() }, now);
   const tokens = await openSession(c.env, user.id, rememberMe, now);
@@ -151,6 +153,8 @@ export const authRoutes = new Hono<ApiBindings>()
     const db = c.env.DB;
     const now = c.var.services.now();
     await assertLoginAllowed(db, input.username, c.var.clientIp, now);
+    const delay = await loginDelayMs(db, input.username, now);
+    if (delay > 0) await c.var.services.sleep(delay);
     const user = await findUserByUsername(db, input.username);
     // Both secrets are always checked (against a dummy hash for an unknown name) so the answer
     // and its timing do not tell which part was wrong.
@@ -308,7 +312,7 @@ export const authRoutes = new Hono<ApiBindings>()
     "/dev/outbox",
     async (c, next) => {
       // Development only: in production the endpoint does not exist.
-      if (c.env.ENVIRONMENT === "production") throw new ApiError(404, "not_found", `No API endpoint at ${c.req.method} ${c.req.path}.`);
+      if (!devOutboxEnabled(c.env)) throw new ApiError(404, "not_found", `No API endpoint at ${c.req.method} ${c.req.path}.`);
       await next();
     },
     zValidate("query", outboxQuerySchema),

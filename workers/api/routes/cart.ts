@@ -1,8 +1,10 @@
 import { Hono } from "hono";
+import type { Context } from "hono";
 import { z } from "zod";
-import { addDomainToCartSchema, capYears, maxYearsFor } from "../../../core/cart";
+import { addDomainToCartSchema, capYears, cartYearsBodySchema, maxYearsFor } from "../../../core/cart";
 import type { CartView } from "../../../core/cart";
-import { addCartItem, getCart, removeCartItem, setCartItemYears } from "../db/cart";
+import { optionalAuth } from "../auth/middleware";
+import { addCartItem, findCartOwner, findUserCartId, getCart, removeCartItem, setCartItemYears } from "../db/cart";
 import { loadCatalogue } from "../db/catalogue";
 import { priceCents } from "../domain-quote";
 import type { ApiBindings } from "../env";
@@ -11,9 +13,14 @@ import { zValidate } from "../validate";
 import { parseSearchName } from "./domains";
 
 /**
- * The server-side cart (DESIGN §1). A cart is addressed by an unguessable id that the client
- * keeps (the storefront in a signed cookie) and sends as `X-Cart-Id`; adding to a cart without
- * one creates it and answers the new id.
+ * The server-side cart (DESIGN §1). A visitor's cart is addressed by an unguessable id that the
+ * client keeps (the storefront in a signed cookie) and sends as `X-Cart-Id`; adding to a cart
+ * without one creates it and answers the new id.
+ *
+ * Ownership (issue 12): a cart that belongs to an account answers only to that account's bearer
+ * token — to anyone else, with or without a token, it does not exist (404). With a token, the
+ * cart is the user's own (visitor carts join it at sign-in); a visitor cart or unknown id named
+ * in `X-Cart-Id` is ignored.
  */
 const CART_HEADER = "x-cart-id";
 const cartIdSchema = z.uuid();
@@ -33,19 +40,34 @@ const emptyCart = (id: string | null): Omit<CartView, "id"> & { id: string | nul
   currency: "USD",
 });
 
-const yearsBodySchema = z.object({
-  years: z.coerce.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1, { error: "must be at least 1" }).max(10, { error: "must be at most 10" }),
-});
+const cartNotFound = () => new ApiError(404, "cart_not_found", "There is no such cart.");
+
+/**
+ * The cart this request may use: its id (null when it has none yet) and the owner to create it
+ * for. Throws 404 for another account's cart. Writes nothing.
+ */
+async function resolveCart(c: Context<ApiBindings>): Promise<{ id: string | null; ownerId: string | null }> {
+  const db = c.env.DB;
+  const named = cartIdFrom(c.req.header(CART_HEADER));
+  const userId = c.var.auth?.userId ?? null;
+  const owner = named ? await findCartOwner(db, named) : null;
+  if (owner?.userId && owner.userId !== userId) throw cartNotFound();
+  if (!userId) return { id: named, ownerId: null };
+  return { id: owner?.userId === userId ? named : await findUserCartId(db, userId), ownerId: userId };
+}
 
 export const cartRoutes = new Hono<ApiBindings>()
+  .use("/cart", optionalAuth)
+  .use("/cart/*", optionalAuth)
   .get("/cart", async (c) => {
-    const id = cartIdFrom(c.req.header(CART_HEADER));
+    const { id } = await resolveCart(c);
     const cart = id ? await getCart(c.env.DB, id) : null;
     return c.json({ success: true as const, data: cart ?? emptyCart(id) });
   })
   .post("/cart/items", zValidate("json", addDomainToCartSchema), async (c) => {
     const input = c.req.valid("json");
-    const cartId = cartIdFrom(c.req.header(CART_HEADER)) ?? crypto.randomUUID();
+    const resolved = await resolveCart(c);
+    const cartId = resolved.id ?? crypto.randomUUID();
     const catalogue = await loadCatalogue(c.env.DB);
     const name = parseSearchName(input.domain, catalogue);
     const row = catalogue.byTld.get(name.tld);
@@ -86,22 +108,23 @@ export const cartRoutes = new Hono<ApiBindings>()
         premium: check.premium ? 1 : 0,
       },
       c.var.services.now(),
+      resolved.ownerId,
     );
     if (outcome === "duplicate") throw new ApiError(409, "already_in_cart", `${name.unicode} is already in your cart.`);
     if (outcome === "full") throw new ApiError(409, "cart_full", "Your cart is full. Check out or remove an item first.");
     const cart = await getCart(c.env.DB, cartId);
     return c.json({ success: true as const, data: cart, message: `${name.unicode} was added to your cart.` }, 201);
   })
-  .patch("/cart/items/:id", zValidate("json", yearsBodySchema), async (c) => {
-    const cartId = cartIdFrom(c.req.header(CART_HEADER));
-    if (!cartId) throw new ApiError(404, "cart_not_found", "There is no such cart.");
+  .patch("/cart/items/:id", zValidate("json", cartYearsBodySchema), async (c) => {
+    const { id: cartId } = await resolveCart(c);
+    if (!cartId) throw cartNotFound();
     const updated = await setCartItemYears(c.env.DB, cartId, c.req.param("id"), c.req.valid("json").years);
     if (!updated) throw new ApiError(400, "invalid_years", "That period is not allowed for this item (or the item is not in the cart).");
     return c.json({ success: true as const, data: await getCart(c.env.DB, cartId) });
   })
   .delete("/cart/items/:id", async (c) => {
-    const cartId = cartIdFrom(c.req.header(CART_HEADER));
-    if (!cartId) throw new ApiError(404, "cart_not_found", "There is no such cart.");
+    const { id: cartId } = await resolveCart(c);
+    if (!cartId) throw cartNotFound();
     const removed = await removeCartItem(c.env.DB, cartId, c.req.param("id"));
     if (!removed) throw new ApiError(404, "item_not_found", "That item is not in the cart.");
     return c.json({ success: true as const, data: await getCart(c.env.DB, cartId) });

@@ -1,0 +1,34 @@
+import type { ApiEnv } from "../env";
+import { defaultServices, type ApiServices } from "../services";
+
+/**
+ * The storefront's scheduled jobs (DESIGN §1: `scheduled()` in workers/storefront.ts runs them
+ * on the cron in wrangler.toml). Each job is a function of the env, the services (so tests hand
+ * in fakes and a fake clock through `services.now`) and returns a short summary for the log.
+ * A job must be idempotent and resumable: it may run twice, or stop half-way and run again.
+ * Add a job by appending it to `JOBS`.
+ *
+ * Run them locally on demand: `npm start`, then
+ * `curl http://localhost:8787/__scheduled` (wrangler dev runs with
+ * `--test-scheduled`).
+ */
+export type Job = {
+  name: string;
+  run: (env: ApiEnv, services: ApiServices) => Promise<Record<string, number | string>>;
+};
+
+export const JOBS: Job[] = [];
+
+/** Runs every job; one job's failure is logged and does not stop the others. */
+export async function runJobs(env: ApiEnv, services: ApiServices = defaultServices(env), jobs: Job[] = JOBS) {
+  const results: Record<string, Record<string, number | string> | { error: string }> = {};
+  for (const job of jobs) {
+    try {
+      results[job.name] = await job.run(env, services);
+    } catch (error) {
+      console.error(`job ${job.name} failed`, error);
+      results[job.name] = { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+  return results;
+}
