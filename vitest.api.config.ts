@@ -56,6 +56,8 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/api/**/*.test.ts"],
       setupFiles: ["./tests/api/apply-migrations.ts"],
+      // Loopback fakes of outside services (Stripe), reached by the tests through inject().
+      globalSetup: ["./tests/fakes/global-setup.ts"],
     },
   };
 });

@@ -8,6 +8,7 @@ import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
 import { domainRoutes } from "./routes/domains";
+import { paymentMethodRoutes } from "./routes/payment-methods";
 import { pricingRoutes } from "./routes/pricing";
 import { defaultServices, type ApiServices } from "./services";
 
@@ -27,7 +28,8 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
 
   const routes = app.route("/", pricingRoutes).route("/", domainRoutes).route("/", cartRoutes)
     .route("/", authRoutes)
-    .route("/", accountRoutes);
+    .route("/", accountRoutes)
+    .route("/", paymentMethodRoutes);
 
   app.notFound((c) =>
     c.json({ success: false, code: "not_found", message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404),

@@ -32,6 +32,16 @@ export interface ApiEnv {
   /** Sender address of account mails (MAIL_ADAPTER=cloudflare). */
   MAIL_FROM?: string;
   EMAIL?: SendEmail;
+  /** "test" (default: the embedded test provider on D1) or "stripe" (needs the STRIPE_* keys). */
+  PAYMENTS_ADAPTER?: string;
+  STRIPE_SECRET_KEY?: string;
+  /** Given to the browser for the Payment Element (only on the pages that take a card). */
+  STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Base URL of the Stripe API (default https://api.stripe.com); tests point it at a local fake. */
+  STRIPE_API_BASE?: string;
+  /** Signs the test provider's webhooks; a development value when unset. */
+  TESTPAY_WEBHOOK_SECRET?: string;
 }
 
 export interface ApiVariables {

@@ -2,6 +2,7 @@ import { createRegistry } from "./adapters/registry";
 import type { RegistryAdapter } from "./adapters/registry/types";
 import { createSuggestionSource, type SuggestionSource } from "./adapters/suggestions";
 import { createMailSender, type MailSender } from "./adapters/mail";
+import { createPayments, type PaymentsAdapter } from "./adapters/payments";
 import type { ApiEnv } from "./env";
 
 /** The outside systems the API talks to (DESIGN §5), chosen per request from the env. */
@@ -9,6 +10,7 @@ export interface ApiServices {
   registry: RegistryAdapter;
   suggestions: SuggestionSource;
   mail: MailSender;
+  payments: PaymentsAdapter;
   now: () => Date;
   /** Waits (sign-in slow-down); tests hand in one that records instead of waiting. */
   sleep: (ms: number) => Promise<void>;
@@ -20,6 +22,7 @@ export function defaultServices(env: ApiEnv): ApiServices {
     registry: createRegistry(env),
     suggestions: createSuggestionSource(env),
     mail: createMailSender(env, now),
+    payments: createPayments(env, now),
     now,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };

@@ -14,7 +14,8 @@ export function zValidate<T extends Target, S extends z.ZodType>(target: T, sche
     const result = await schema.safeParseAsync(value);
     if (result.success) return result.data;
     const errors = result.error.issues.map((issue) => ({
-      path: issue.path.join(".") || target,
+      // An unknown field of a strict object is named by its key, not by the body as a whole.
+      path: issue.path.join(".") || (issue.code === "unrecognized_keys" ? issue.keys.join(", ") : target),
       message: issue.message,
     }));
     const first = errors[0];

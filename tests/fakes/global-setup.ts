@@ -1,0 +1,22 @@
+// Vitest global setup (runs in Node, before the workerd pool starts): starts the loopback fakes
+// of outside services and hands their base URLs to the tests through `inject()`.
+import type { TestProject } from "vitest/node";
+import { startFakeStripe } from "./stripe-server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Base URL of the fake Stripe API (tests/fakes/stripe-server.ts), e.g. http://127.0.0.1:41234. */
+    fakeStripeUrl: string;
+    /** The secret the fake Stripe signs its webhook events with. */
+    fakeStripeWebhookSecret: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const stripe = await startFakeStripe();
+  project.provide("fakeStripeUrl", stripe.url);
+  project.provide("fakeStripeWebhookSecret", stripe.webhookSecret);
+  return async () => {
+    await stripe.close();
+  };
+}
