@@ -1,5 +1,6 @@
 -- Checkout (issue 13): discounts, orders with their items, our record of each payment, invoices,
--- processed payment webhooks, and the numeric registrant contact id of address-book entries.
+-- registration holds, and the numeric registrant contact id of address-book entries. (Saved
+-- cards, provider customers and processed webhooks are in 0008, the payments adapter's.)
 -- Money is integer cents (USD); times are UTC ISO strings.
 
 -- SPEC §3 "contact id (must be numeric for domain operations)": every address gets one.
@@ -136,9 +137,19 @@ CREATE TABLE invoices (
 );
 CREATE INDEX invoices_user ON invoices (user_id, issued_at);
 
--- Payment-provider webhooks already applied (a replayed event is acknowledged and ignored).
-CREATE TABLE payment_events (
-  id           TEXT PRIMARY KEY,
-  type         TEXT NOT NULL,
-  received_at  TEXT NOT NULL
+-- Names being bought: one open order at a time may hold a name for registration, so twenty
+-- buyers of the same name get one order and nineteen clean refusals before any charge. A hold
+-- ends with its order (or by expiry, for an order abandoned half-way).
+CREATE TABLE registration_holds (
+  name        TEXT PRIMARY KEY,
+  order_id    TEXT NOT NULL,
+  expires_at  TEXT NOT NULL
 );
+CREATE INDEX registration_holds_order ON registration_holds (order_id);
+
+-- Cart lines of other kinds and operations: transfer auth code, server details (JSON).
+ALTER TABLE cart_items ADD COLUMN auth_code TEXT;
+ALTER TABLE cart_items ADD COLUMN details TEXT CHECK (details IS NULL OR json_valid(details));
+
+-- Receipt mail sent (once).
+ALTER TABLE orders ADD COLUMN receipt_sent_at TEXT;

@@ -7,6 +7,7 @@ import type { ApiBindings, ApiEnv } from "./env";
 import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
+import { checkoutRoutes } from "./routes/checkout";
 import { domainRoutes } from "./routes/domains";
 import { paymentMethodRoutes } from "./routes/payment-methods";
 import { pricingRoutes } from "./routes/pricing";
@@ -27,6 +28,7 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
   });
 
   const routes = app.route("/", pricingRoutes).route("/", domainRoutes).route("/", cartRoutes)
+    .route("/", checkoutRoutes)
     .route("/", authRoutes)
     .route("/", accountRoutes)
     .route("/", paymentMethodRoutes);

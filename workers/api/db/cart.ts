@@ -125,8 +125,12 @@ export async function addCartItem(db: D1Database, cartId: string, item: NewCartI
   return existing ? "duplicate" : "full";
 }
 
+/** Removes one line; the cart's discount goes with its last line (SPEC §4: clearing removes it). */
 export async function removeCartItem(db: D1Database, cartId: string, itemId: string): Promise<boolean> {
-  const result = await db.prepare("DELETE FROM cart_items WHERE cart_id = ?1 AND id = ?2").bind(cartId, itemId).run();
+  const [result] = await db.batch([
+    db.prepare("DELETE FROM cart_items WHERE cart_id = ?1 AND id = ?2").bind(cartId, itemId),
+    db.prepare("UPDATE carts SET discount_code = NULL WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = ?1)").bind(cartId),
+  ]);
   return (result.meta.changes ?? 0) > 0;
 }
 
@@ -190,4 +194,39 @@ export async function mergeCartIntoUser(db: D1Database, visitorCartId: string | 
     db.prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1").bind(userCart, at),
   ]);
   return userCart;
+}
+
+/** A cart line as stored, with the columns checkout needs (auth code, server details). */
+export type CartLineRow = CartItemRow & { type: "domain" | "vps"; auth_code: string | null; details: string | null };
+
+export async function cartLines(db: D1Database, cartId: string): Promise<CartLineRow[]> {
+  const { results } = await db.prepare("SELECT * FROM cart_items WHERE cart_id = ?1 ORDER BY added_at, id").bind(cartId).all<CartLineRow>();
+  return results;
+}
+
+/** The discount code applied to the cart, or null. */
+export async function cartDiscountCode(db: D1Database, cartId: string): Promise<string | null> {
+  return (await db.prepare("SELECT discount_code FROM carts WHERE id = ?1").bind(cartId).first<string | null>("discount_code")) ?? null;
+}
+
+export async function setCartDiscountCode(db: D1Database, cartId: string, code: string | null, now: Date): Promise<boolean> {
+  const result = await db.prepare("UPDATE carts SET discount_code = ?2, updated_at = ?3 WHERE id = ?1").bind(cartId, code, now.toISOString()).run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/**
+ * Removes bought names from the cart (after a paid order); an emptied cart loses its discount
+ * (SPEC §4). Lines added after the order stay.
+ */
+export async function removeBoughtLines(db: D1Database, cartId: string, names: readonly string[], now: Date): Promise<void> {
+  await db.batch([
+    ...names.map((name) => db.prepare("DELETE FROM cart_items WHERE cart_id = ?1 AND name = ?2").bind(cartId, name)),
+    db
+      .prepare("UPDATE carts SET discount_code = CASE WHEN (SELECT COUNT(*) FROM cart_items WHERE cart_id = ?1) = 0 THEN NULL ELSE discount_code END, updated_at = ?2 WHERE id = ?1")
+      .bind(cartId, now.toISOString()),
+  ]);
+}
+
+export async function discountRule(db: D1Database, code: string): Promise<{ id: number; code: string; percentage: number; min_order_cents: number; tlds: string; active: number } | null> {
+  return db.prepare("SELECT * FROM discount_codes WHERE code = ?1").bind(code).first();
 }

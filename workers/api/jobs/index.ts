@@ -1,4 +1,5 @@
 import type { ApiEnv } from "../env";
+import { resumeOpenOrders } from "../checkout/service";
 import { defaultServices, type ApiServices } from "../services";
 
 /**
@@ -17,7 +18,10 @@ export type Job = {
   run: (env: ApiEnv, services: ApiServices) => Promise<Record<string, number | string>>;
 };
 
-export const JOBS: Job[] = [];
+export const JOBS: Job[] = [
+  // Checkout: finish paid orders whose fulfilment stopped half-way, settle slow payments, cancel abandoned ones.
+  { name: "orders", run: resumeOpenOrders },
+];
 
 /** Runs every job; one job's failure is logged and does not stop the others. */
 export async function runJobs(env: ApiEnv, services: ApiServices = defaultServices(env), jobs: Job[] = JOBS) {

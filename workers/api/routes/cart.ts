@@ -4,7 +4,9 @@ import { z } from "zod";
 import { addDomainToCartSchema, capYears, cartYearsBodySchema, maxYearsFor } from "../../../core/cart";
 import type { CartView } from "../../../core/cart";
 import { optionalAuth } from "../auth/middleware";
-import { addCartItem, findCartOwner, findUserCartId, getCart, removeCartItem, setCartItemYears } from "../db/cart";
+import { applyDiscount, cartDiscountSchema, normaliseDiscountCode } from "../../../core/checkout";
+import { addCartItem, findCartOwner, findUserCartId, getCart, removeCartItem, setCartDiscountCode, setCartItemYears } from "../db/cart";
+import { cartSummary, discountMessage, findDiscountRule, priceCart } from "../checkout/service";
 import { loadCatalogue } from "../db/catalogue";
 import { priceCents } from "../domain-quote";
 import type { ApiBindings } from "../env";
@@ -40,6 +42,19 @@ const emptyCart = (id: string | null): Omit<CartView, "id"> & { id: string | nul
   currency: "USD",
 });
 
+/** The cart with its server-side money summary: ICANN fees, the discount re-checked, the total. */
+async function withSummary<T extends { id: string | null; items: unknown[] }>(c: Context<ApiBindings>, cart: T) {
+  if (!cart.id || cart.items.length === 0) return { ...cart, ...EMPTY_SUMMARY };
+  try {
+    return { ...cart, ...cartSummary(await priceCart(c.env.DB, c.var.services, cart.id, Boolean(c.var.auth))) };
+  } catch (error) {
+    // A line that cannot be priced now (extension withdrawn…) is reported at checkout; the cart still shows.
+    if (error instanceof ApiError) return { ...cart, ...EMPTY_SUMMARY };
+    throw error;
+  }
+}
+const EMPTY_SUMMARY = { icannFees: 0, discountAmount: 0, tax: 0, total: 0, discount: null };
+
 const cartNotFound = () => new ApiError(404, "cart_not_found", "There is no such cart.");
 
 /**
@@ -62,7 +77,27 @@ export const cartRoutes = new Hono<ApiBindings>()
   .get("/cart", async (c) => {
     const { id } = await resolveCart(c);
     const cart = id ? await getCart(c.env.DB, id) : null;
-    return c.json({ success: true as const, data: cart ?? emptyCart(id) });
+    return c.json({ success: true as const, data: await withSummary(c, cart ?? emptyCart(id)) });
+  })
+  // Apply a discount code to the cart (signed-in users only, SPEC §5): checked now and again at checkout.
+  .put("/cart/discount", zValidate("json", cartDiscountSchema), async (c) => {
+    if (!c.var.auth) throw new ApiError(401, "discount_signin_required", discountMessage("discount_signin_required"));
+    const { id } = await resolveCart(c);
+    if (!id) throw new ApiError(400, "cart_empty", "Your cart is empty.");
+    const code = normaliseDiscountCode(c.req.valid("json").code);
+    const priced = await priceCart(c.env.DB, c.var.services, id, true);
+    const outcome = applyDiscount(await findDiscountRule(c.env.DB, code), priced.lines, true);
+    if (!outcome.ok) throw new ApiError(outcome.reason === "discount_invalid" ? 404 : 400, outcome.reason, discountMessage(outcome.reason), [{ path: "code", message: discountMessage(outcome.reason) }]);
+    await setCartDiscountCode(c.env.DB, id, code, c.var.services.now());
+    const cart = await getCart(c.env.DB, id);
+    return c.json({ success: true as const, data: await withSummary(c, cart ?? emptyCart(id)), message: "Discount code is valid" });
+  })
+  .delete("/cart/discount", async (c) => {
+    const { id } = await resolveCart(c);
+    if (!id) throw cartNotFound();
+    await setCartDiscountCode(c.env.DB, id, null, c.var.services.now());
+    const cart = await getCart(c.env.DB, id);
+    return c.json({ success: true as const, data: await withSummary(c, cart ?? emptyCart(id)), message: "Discount removed." });
   })
   .post("/cart/items", zValidate("json", addDomainToCartSchema), async (c) => {
     const input = c.req.valid("json");

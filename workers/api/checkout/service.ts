@@ -1,0 +1,666 @@
+// Checkout (issue 13): cart → order → payment → fulfilment → invoice, receipt, cart emptied.
+//
+// Never lose or double an order or a charge:
+// - An order is created once per (user, idempotency key) and at most one open order exists per
+//   cart (unique index): a double click, a second tab or a replayed request answers the same order.
+// - The payment's idempotency key is derived from the order (`order:<id>:1`): asking the provider
+//   again, after a timeout or a crash, answers the same payment, never a second charge.
+// - Names to register are held for the order before any charge (`registration_holds`), so of 20
+//   buyers of one name exactly one gets an order; the others a clean "being registered" refusal.
+// - Fulfilment is a list of idempotent steps (each item once, refunds keyed by item, invoice once
+//   per order, receipt once) that the request runs and the scheduled job resumes after a crash.
+import { applyDiscount, normaliseDiscountCode, orderTotals, paymentProgress, type DiscountOutcome, type DiscountRule, type OrderStatus, type PricedLine, type UnifiedPaymentBody } from "../../../core/checkout";
+import { domainTotalCents, maxYearsFor, type DomainOperation } from "../../../core/cart";
+import { centsToDecimal } from "../../../core/money";
+import { isRegistryError, RegistryError } from "../adapters/registry/types";
+import { PaymentsError, type PaymentOutcome } from "../adapters/payments";
+import { getAddressByContactId } from "../db/addresses";
+import { cartDiscountCode, cartLines, discountRule, findUserCartId, removeBoughtLines, type CartLineRow } from "../db/cart";
+import { loadCatalogue } from "../db/catalogue";
+import {
+  addOrderRefund,
+  dueOpenOrders,
+  findOpenOrderForCart,
+  findOrderByKey,
+  getOrderById,
+  holdNames,
+  insertOrder,
+  insertPayment,
+  issueInvoice,
+  latestPayment,
+  markItemRefunded,
+  markReceiptSent,
+  moveHolds,
+  noteOrderAttempt,
+  orderItems,
+  releaseHolds,
+  setOrderStatus,
+  settleItem,
+  updateInvoiceRefund,
+  updatePayment,
+  type NewOrderItem,
+  type OrderItemRow,
+  type OrderRow,
+  type PaymentRow,
+} from "../db/orders";
+import { customerRefFor, getPaymentMethod } from "../db/payment-methods";
+import { findUserById } from "../db/users";
+import { priceCents } from "../domain-quote";
+import type { ApiEnv } from "../env";
+import { ApiError } from "../errors";
+import type { ApiServices } from "../services";
+import { recordUserDomain } from "./user-domains";
+
+/** How long names stay held for an order that was never paid. */
+const HOLD_MS = 30 * 60_000;
+/** A pending order whose payment never completes is cancelled after this long. */
+const ABANDON_MS = 60 * 60_000;
+
+/** The seller printed on invoices. */
+export const SELLER = {
+  name: "Trinity Registrar Ltd.",
+  address: "1 Edge Street, London EC1A 1AA, United Kingdom",
+  email: "billing@trinity.example",
+  vat: "GB 000 0000 00",
+};
+
+// ---------------------------------------------------------------------------------------------
+// Pricing the cart on the server.
+
+export interface PricedCart {
+  cartId: string | null;
+  rows: CartLineRow[];
+  lines: (PricedLine & { row: CartLineRow; unitCents: number; available: boolean })[];
+  discountCode: string | null;
+  discount: DiscountOutcome | null;
+  totals: ReturnType<typeof orderTotals>;
+}
+
+function toRule(row: NonNullable<Awaited<ReturnType<typeof discountRule>>>): DiscountRule {
+  let tlds: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(row.tlds);
+    if (Array.isArray(parsed)) tlds = parsed.filter((value): value is string => typeof value === "string");
+  } catch {
+    tlds = [];
+  }
+  return { id: row.id, code: row.code, percentage: row.percentage, minOrderCents: row.min_order_cents, tlds, active: row.active === 1 };
+}
+
+export async function findDiscountRule(db: D1Database, code: string): Promise<DiscountRule | null> {
+  const row = await discountRule(db, normaliseDiscountCode(code));
+  return row ? toRule(row) : null;
+}
+
+/**
+ * The cart's lines priced now from the catalogue and the registry (a registration of a name
+ * that was taken meanwhile is marked unavailable), with the cart's discount re-checked.
+ */
+export async function priceCart(db: D1Database, services: ApiServices, cartId: string | null, signedIn: boolean): Promise<PricedCart> {
+  const rows = cartId ? await cartLines(db, cartId) : [];
+  const catalogue = await loadCatalogue(db);
+  const domainRows = rows.filter((row) => row.type === "domain");
+  const checks = domainRows.length > 0 ? await services.registry.check(domainRows.map((row) => row.name)) : [];
+  const checkOf = new Map(checks.map((check) => [check.name, check]));
+  const lines: PricedCart["lines"] = [];
+  for (const row of rows) {
+    if (row.type !== "domain") throw new ApiError(409, "item_not_supported", `${row.unicode} cannot be bought yet.`);
+    const tldRow = catalogue.byTld.get(row.tld);
+    if (!tldRow) throw new ApiError(409, "pricing_unavailable", `Pricing for .${row.tld} is not available. Please contact support.`);
+    const check = checkOf.get(row.name);
+    const cents = priceCents(tldRow, row.operation === "registration" ? check : undefined);
+    const operation = row.operation as DomainOperation;
+    const years = Math.min(row.years, maxYearsFor(operation, tldRow.max_years));
+    lines.push({
+      key: row.id,
+      type: "domain",
+      name: row.name,
+      tld: row.tld,
+      operation,
+      years,
+      totalCents: domainTotalCents(operation, years, cents),
+      icannFeeCents: cents.icannFee,
+      unitCents: operation === "transfer" ? cents.transfer : operation === "registration" || operation === "bulk_purchase" ? cents.firstYear : cents.renewal,
+      available: operation !== "registration" || check?.available === true,
+      row,
+    });
+  }
+  const discountCode = cartId ? await cartDiscountCode(db, cartId) : null;
+  const discount = discountCode ? applyDiscount(await findDiscountRule(db, discountCode), lines, signedIn) : null;
+  return { cartId, rows, lines, discountCode, discount, totals: orderTotals(lines, discount?.ok ? discount.discountCents : 0) };
+}
+
+/** The cart's money summary as the API answers it (decimals). */
+export function cartSummary(priced: PricedCart) {
+  const { totals, discount } = priced;
+  return {
+    subtotal: centsToDecimal(totals.subtotalCents),
+    icannFees: centsToDecimal(totals.icannFeesCents),
+    discountAmount: centsToDecimal(totals.discountCents),
+    tax: centsToDecimal(totals.taxCents),
+    total: centsToDecimal(totals.totalCents),
+    discount: priced.discountCode
+      ? {
+          code: priced.discountCode,
+          percentage: discount?.ok ? discount.rule.percentage : (discount?.rule?.percentage ?? 0),
+          isValid: discount?.ok === true,
+          message: discount?.ok ? "Discount code is valid" : discountMessage(discount?.ok === false ? discount.reason : "discount_invalid"),
+          reason: discount?.ok === false ? discount.reason : null,
+          codeId: discount?.ok ? discount.rule.id : (discount?.rule?.id ?? null),
+        }
+      : null,
+  };
+}
+
+export function discountMessage(reason: string): string {
+  switch (reason) {
+    case "discount_required":
+      return "Please enter a discount code.";
+    case "discount_signin_required":
+      return "Sign in to use a discount code.";
+    case "discount_not_applicable":
+      return "This code applies only to .com, .xyz, .net and .org domains.";
+    case "discount_min_order":
+      return "This code needs an order of at least 10.00 USD.";
+    default:
+      return "Invalid discount code";
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placing an order.
+
+export interface OrderAnswer {
+  order: OrderView;
+  /** Send the browser here to finish paying (3-D Secure). */
+  nextAction: { redirectUrl: string } | null;
+  /** Stripe's Payment Element needs it when no card was given. */
+  clientSecret: string | null;
+}
+
+export async function placeOrder(env: ApiEnv, services: ApiServices, userId: string, body: UnifiedPaymentBody, context: { returnUrl: string; locale: string }): Promise<{ status: 200 | 201 | 202; answer: OrderAnswer }> {
+  const db = env.DB;
+  const now = services.now();
+  const user = await findUserById(db, userId);
+  if (!user) throw new ApiError(401, "unauthorized", "Your session has expired. Please log in again.");
+  if (user.email_verified !== 1) throw new ApiError(403, "email_not_verified", "Verify your email address before you check out.");
+
+  // The same submission again (double click, replay): the same order, nothing new.
+  const existing = await findOrderByKey(db, userId, body.idempotency_key);
+  if (existing) return { status: 200, answer: await answerFor(db, existing) };
+
+  const cartId = await findUserCartId(db, userId);
+  if (!cartId) throw new ApiError(400, "cart_empty", "Your cart is empty.");
+  const open = await findOpenOrderForCart(db, userId, cartId);
+  if (open) throw new ApiError(409, "order_in_progress", "This cart is already being paid for.", [{ path: "order_id", message: open.id }]);
+
+  const contact = await getAddressByContactId(db, userId, body.contact_id);
+  if (!contact) throw new ApiError(400, "invalid_contact_id", "Invalid contact id: choose an address from your address book.", [{ path: "contact_id", message: "is not one of your contacts" }]);
+
+  let method: { ref: string; brand: string; last4: string } | null = null;
+  if (body.payment_method_id) {
+    const saved = await getPaymentMethod(db, userId, body.payment_method_id);
+    if (!saved) throw new ApiError(404, "payment_method_not_found", "No such payment method.", [{ path: "payment_method_id", message: "is not one of your cards" }]);
+    method = { ref: saved.stripe_payment_method_id, brand: saved.brand, last4: saved.last4 };
+  }
+
+  const priced = await priceCart(db, services, cartId, true);
+  if (priced.lines.length === 0) throw new ApiError(400, "cart_empty", "Your cart is empty.");
+  const gone = priced.lines.find((line) => !line.available);
+  if (gone) throw new ApiError(409, "not_available", `${gone.row.unicode} is no longer available for registration.`, [{ path: "items", message: gone.name }]);
+
+  // Hold the names to register (one open order per name), then create the order.
+  const holdKey = `key:${userId}:${body.idempotency_key}`;
+  const registrations = priced.lines.filter((line) => line.operation === "registration" || line.operation === "bulk_purchase").map((line) => line.name);
+  const held = await holdNames(db, holdKey, registrations, new Date(now.getTime() + HOLD_MS), now);
+  if (held) throw new ApiError(409, "already_being_registered", `${held} is already being registered by someone else.`, [{ path: "items", message: held }]);
+
+  const discountCents = priced.discount?.ok ? priced.discount.discountCents : 0;
+  const items: NewOrderItem[] = priced.lines.map((line, position) => ({
+    position,
+    type: line.type,
+    name: line.name,
+    unicode: line.row.unicode,
+    tld: line.tld,
+    operation: line.operation,
+    years: line.years,
+    details: JSON.stringify({ authCode: line.row.auth_code ?? undefined, server: line.row.details ? JSON.parse(line.row.details) : undefined }),
+    unit_cents: line.unitCents,
+    icann_fee_cents: line.icannFeeCents,
+    discount_cents: priced.discount?.ok ? (priced.discount.perLine.get(line.key) ?? 0) : 0,
+    total_cents: line.totalCents,
+  }));
+  const created = await insertOrder(
+    db,
+    {
+      userId,
+      cartId,
+      idempotencyKey: body.idempotency_key,
+      subtotalCents: priced.totals.subtotalCents + priced.totals.icannFeesCents,
+      discountCents,
+      discountCode: priced.discount?.ok ? priced.discount.rule.code : null,
+      taxCents: priced.totals.taxCents,
+      totalCents: priced.totals.totalCents,
+      contactId: contact.contactId,
+      contact: { ...contact, locale: context.locale, email: contact.email ?? user.email, username: user.username },
+      items,
+    },
+    now,
+  );
+  if (created === "conflict") {
+    await releaseHolds(db, holdKey);
+    const same = await findOrderByKey(db, userId, body.idempotency_key);
+    if (same) return { status: 200, answer: await answerFor(db, same) };
+    throw new ApiError(409, "order_in_progress", "This cart is already being paid for.");
+  }
+  await moveHolds(db, holdKey, created.id);
+  const order = await getOrderById(db, created.id);
+  if (!order) throw new Error("order vanished after insert");
+
+  if (order.total_cents === 0) {
+    await setOrderStatus(db, order.id, ["pending"], "paid", now);
+    await runFulfilment(env, services, order.id);
+    return { status: 201, answer: await answerFor(db, (await getOrderById(db, order.id)) ?? order) };
+  }
+
+  // Pay. The key is the order's: a retry after a timeout asks for the same payment.
+  const payment = await insertPayment(db, { orderId: order.id, userId, provider: services.payments.provider, idempotencyKey: `order:${order.id}:1`, amountCents: order.total_cents }, now);
+  let outcome: PaymentOutcome;
+  try {
+    const customerRef = method || body.save_card ? await customerRefFor(db, services.payments, { id: user.id, email: user.email }, now) : undefined;
+    outcome = await services.payments.createPayment({
+      idempotencyKey: payment.idempotency_key,
+      amountCents: order.total_cents,
+      currency: "usd",
+      customerRef,
+      description: `Trinity order ${order.number}`,
+      metadata: { orderId: order.id, userId },
+      paymentMethodRef: method?.ref,
+      card: body.card ? { number: body.card.number.replace(/[\s-]/g, ""), expMonth: body.card.exp_month, expYear: body.card.exp_year, cvc: body.card.cvc } : undefined,
+      returnUrl: context.returnUrl.replace("{order}", order.id),
+    });
+  } catch (error) {
+    if (error instanceof PaymentsError && error.outcomeUnknown) {
+      // The charge may or may not have happened: the scheduled job asks again with the same key.
+      await updatePayment(db, payment.id, { status: "processing", errorCode: "network_error" }, now);
+      await noteOrderAttempt(db, order.id, new Date(now.getTime() + 60_000), now);
+      return { status: 202, answer: await answerFor(db, order) };
+    }
+    await updatePayment(db, payment.id, { status: "failed", errorCode: error instanceof PaymentsError ? "processing_error" : "payment_failed" }, now);
+    await failOrder(db, order.id, "payment_failed", now);
+    throw error;
+  }
+  await applyPaymentOutcome(env, services, order.id, payment, outcome);
+  const after = (await getOrderById(db, order.id)) ?? order;
+  const answer = await answerFor(db, after);
+  return { status: after.status === "failed" ? 200 : after.status === "pending" ? 202 : 201, answer: { ...answer, clientSecret: outcome.clientSecret ?? null } };
+}
+
+async function failOrder(db: D1Database, orderId: string, code: string, now: Date): Promise<void> {
+  await setOrderStatus(db, orderId, ["pending"], "failed", now, { errorCode: code });
+  await releaseHolds(db, orderId);
+}
+
+/**
+ * Records what the provider says about the order's payment and moves the order on. Only forward:
+ * a late "processing" after "succeeded" changes nothing; a success fulfils (idempotently).
+ */
+export async function applyPaymentOutcome(env: ApiEnv, services: ApiServices, orderId: string, payment: PaymentRow, outcome: PaymentOutcome): Promise<void> {
+  const db = env.DB;
+  const now = services.now();
+  const card = { cardBrand: outcome.card?.brand ?? null, cardLast4: outcome.card?.last4 ?? null, providerRef: outcome.paymentRef };
+  if (payment.status === "succeeded" || payment.status === "refunded") {
+    if (outcome.status === "succeeded") await runFulfilment(env, services, orderId);
+    return;
+  }
+  switch (outcome.status) {
+    case "succeeded":
+      await updatePayment(db, payment.id, { status: "succeeded", ...card }, now);
+      await setOrderStatus(db, orderId, ["pending", "failed", "cancelled"], "paid", now, { errorCode: null });
+      await runFulfilment(env, services, orderId);
+      return;
+    case "processing":
+      await updatePayment(db, payment.id, { status: "processing", ...card }, now);
+      return;
+    case "requires_action":
+      await updatePayment(db, payment.id, { status: "requires_confirmation", nextActionUrl: outcome.nextAction?.redirectUrl ?? null, ...card }, now);
+      return;
+    case "requires_payment_method":
+      await updatePayment(db, payment.id, { status: "requires_confirmation", ...card }, now);
+      return;
+    case "failed":
+    case "canceled": {
+      const code = outcome.error?.code ?? "payment_failed";
+      await updatePayment(db, payment.id, { status: "failed", errorCode: code, ...card }, now);
+      await failOrder(db, orderId, code, now);
+      return;
+    }
+  }
+}
+
+/** Asks the provider about the order's latest payment (after 3-D Secure, or from the job). */
+export async function syncOrderPayment(env: ApiEnv, services: ApiServices, order: OrderRow): Promise<void> {
+  const payment = await latestPayment(env.DB, order.id);
+  if (!payment) return;
+  let outcome: PaymentOutcome;
+  try {
+    outcome = payment.provider_ref
+      ? await services.payments.getPayment(payment.provider_ref)
+      : // The first call's answer never arrived: the same key answers the same payment.
+        await services.payments.createPayment({
+          idempotencyKey: payment.idempotency_key,
+          amountCents: payment.amount_cents,
+          currency: "usd",
+          description: `Trinity order ${order.number}`,
+          metadata: { orderId: order.id, userId: order.user_id },
+          returnUrl: "/",
+        });
+  } catch (error) {
+    if (error instanceof PaymentsError && (error.outcomeUnknown || error.code === "not_found")) return;
+    throw error;
+  }
+  await applyPaymentOutcome(env, services, order.id, payment, outcome);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fulfilment (idempotent, resumable).
+
+function itemDetails(item: OrderItemRow): { authCode?: string; server?: unknown } {
+  try {
+    return item.details ? (JSON.parse(item.details) as { authCode?: string; server?: unknown }) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** What the customer paid for a line (its refund). */
+function paidCents(item: OrderItemRow): number {
+  return item.total_cents + item.icann_fee_cents * item.years - item.discount_cents;
+}
+
+/** Carries out one item through the registry (or the provisioning port); throws to retry later. */
+async function fulfilItem(env: ApiEnv, services: ApiServices, order: OrderRow, item: OrderItemRow): Promise<{ ok: true; result: unknown } | { ok: false; code: string }> {
+  const { registry } = services;
+  const now = services.now();
+  if (item.type !== "domain") return { ok: false, code: "item_not_supported" };
+  try {
+    switch (item.operation) {
+      case "registration":
+      case "bulk_purchase": {
+        // Resumed after a crash: the name may already be ours from this order.
+        const before = await registry.info(item.name);
+        if (before?.heldHere && before.ownerId === order.user_id && before.createdAt >= order.created_at) {
+          await recordUserDomain(env.DB, { userId: order.user_id, name: item.name, unicode: item.unicode, tld: item.tld ?? "", info: before, orderId: order.id, status: "active" }, now);
+          return { ok: true, result: { expiresAt: before.expiresAt } };
+        }
+        const info = await registry.create({ name: item.name, years: item.years, ownerId: order.user_id, locked: true });
+        await recordUserDomain(env.DB, { userId: order.user_id, name: item.name, unicode: item.unicode, tld: item.tld ?? "", info, orderId: order.id, status: "active" }, now);
+        return { ok: true, result: { expiresAt: info.expiresAt } };
+      }
+      case "transfer": {
+        const current = await registry.transferQuery(item.name);
+        if (current && current.direction === "in" && current.ownerId === order.user_id && current.requestedAt >= order.created_at) {
+          return { ok: true, result: { transfer: current.status, expiresAt: current.expiresAt } };
+        }
+        const authCode = itemDetails(item).authCode;
+        if (!authCode) return { ok: false, code: "invalid_auth_code" };
+        const transfer = await registry.transferRequest({ name: item.name, authCode, years: 1, ownerId: order.user_id });
+        await recordUserDomain(env.DB, { userId: order.user_id, name: item.name, unicode: item.unicode, tld: item.tld ?? "", info: null, orderId: order.id, status: "pending_transfer" }, now);
+        return { ok: true, result: { transfer: transfer.status, expiresAt: transfer.expiresAt } };
+      }
+      case "renewal":
+      case "restore": {
+        const info = await registry.info(item.name);
+        if (!info || !info.heldHere || info.ownerId !== order.user_id) return { ok: false, code: "not_found" };
+        const details = itemDetails(item) as { currentExpiry?: string };
+        if (details.currentExpiry && info.expiresAt.slice(0, 10) !== details.currentExpiry.slice(0, 10)) {
+          // Already renewed by this order (expiry moved on since the order was made).
+          return { ok: true, result: { expiresAt: info.expiresAt } };
+        }
+        if (item.operation === "restore") await registry.restore(item.name);
+        const renewed = await registry.renew({ name: item.name, years: item.years, currentExpiry: details.currentExpiry ?? info.expiresAt });
+        return { ok: true, result: { expiresAt: renewed.expiresAt } };
+      }
+      default:
+        return { ok: false, code: "item_not_supported" };
+    }
+  } catch (error) {
+    if (isRegistryError(error) && error.code !== "unavailable") return { ok: false, code: registryFailureCode(error) };
+    throw error;
+  }
+}
+
+function registryFailureCode(error: RegistryError): string {
+  return error.code === "not_available" ? "already_registered" : error.code;
+}
+
+/**
+ * Runs (or resumes) the fulfilment of a paid order: each pending item once, refunds of the failed
+ * ones, the invoice, the cart, the receipt. Throws when a step must be retried later (the order
+ * stays `fulfilling` and the scheduled job picks it up).
+ */
+export async function runFulfilment(env: ApiEnv, services: ApiServices, orderId: string): Promise<void> {
+  const db = env.DB;
+  const order = await getOrderById(db, orderId);
+  if (!order || !["paid", "fulfilling"].includes(order.status)) return;
+  if (order.status === "paid") await setOrderStatus(db, orderId, ["paid"], "fulfilling", services.now());
+
+  for (const item of await orderItems(db, orderId)) {
+    if (item.status !== "pending") continue;
+    const outcome = await fulfilItem(env, services, order, item);
+    await settleItem(db, item.id, outcome.ok ? "done" : "failed", outcome.ok ? outcome.result : null, outcome.ok ? null : outcome.code);
+  }
+
+  const payment = await latestPayment(db, orderId);
+  for (const item of await orderItems(db, orderId)) {
+    if (item.status !== "failed") continue;
+    const cents = paidCents(item);
+    if (cents > 0 && payment?.provider_ref) {
+      await services.payments.refund({ paymentRef: payment.provider_ref, amountCents: cents, idempotencyKey: `refund:item:${item.id}` });
+    }
+    if (await markItemRefunded(db, item.id)) {
+      await addOrderRefund(db, orderId, cents, services.now());
+      if (payment) await updatePayment(db, payment.id, { status: payment.status, refundedCents: payment.refunded_cents + cents, providerRef: payment.provider_ref }, services.now());
+    }
+  }
+
+  await finishOrder(env, services, orderId);
+}
+
+async function finishOrder(env: ApiEnv, services: ApiServices, orderId: string): Promise<void> {
+  const db = env.DB;
+  const now = services.now();
+  const order = await getOrderById(db, orderId);
+  if (!order || order.status !== "fulfilling") return;
+  const items = await orderItems(db, orderId);
+  if (items.some((item) => item.status === "pending" || item.status === "failed")) return;
+  const done = items.filter((item) => item.status === "done");
+  const payment = await latestPayment(db, orderId);
+  const status: OrderStatus = done.length === 0 ? "refunded" : done.length < items.length ? "completed_with_refunds" : "completed";
+
+  const contact = JSON.parse(order.contact) as { firstName?: string; lastName?: string; organization?: string | null; address?: string; city?: string; state?: string | null; postalCode?: string | null; country?: string; email?: string; locale?: string; username?: string };
+  await issueInvoice(
+    db,
+    {
+      order_id: order.id,
+      user_id: order.user_id,
+      status: status === "refunded" ? "refunded" : "completed",
+      currency: order.currency,
+      subtotal_cents: order.subtotal_cents,
+      discount_cents: order.discount_cents,
+      tax_cents: order.tax_cents,
+      total_cents: order.total_cents,
+      payment_id: payment?.id ?? null,
+      seller: JSON.stringify(SELLER),
+      buyer: JSON.stringify(contact),
+      items: JSON.stringify(
+        items.map((item) => ({
+          name: item.unicode,
+          product_type: item.type,
+          operation: item.operation,
+          period: item.years,
+          amount: centsToDecimal(item.total_cents),
+          icann_fee: centsToDecimal(item.icann_fee_cents * item.years),
+          discount: centsToDecimal(item.discount_cents),
+          status: item.status,
+        })),
+      ),
+    },
+    now,
+  );
+  if (order.refunded_cents > 0) await updateInvoiceRefund(db, order.id, order.refunded_cents, status === "refunded" ? "refunded" : "completed", now);
+  if (order.cart_id) await removeBoughtLines(db, order.cart_id, items.map((item) => item.name), now);
+  if (contact.email && (await markReceiptSent(db, order.id, now))) {
+    await services.mail.send(receiptMail(order, items, contact.email, contact.locale === "tr" ? "tr" : "en", status));
+  }
+  await setOrderStatus(db, orderId, ["fulfilling"], status, now);
+  await releaseHolds(db, orderId);
+}
+
+function receiptMail(order: OrderRow, items: OrderItemRow[], to: string, locale: "en" | "tr", status: OrderStatus) {
+  const money = (cents: number) => `$${centsToDecimal(cents).toFixed(2)}`;
+  const lines = items.map((item) => `- ${item.unicode} (${item.operation}, ${item.years}y): ${money(paidCents(item))}${item.status === "refunded" ? (locale === "tr" ? " — iade edildi" : " — refunded") : ""}`);
+  if (locale === "tr") {
+    return {
+      to,
+      subject: `Trinity sipariş #${order.number} makbuzu`,
+      text: [`Siparişiniz için teşekkürler.`, "", ...lines, "", `Toplam: ${money(order.total_cents)}`, order.refunded_cents > 0 ? `İade: ${money(order.refunded_cents)}` : "", `Durum: ${status}`].filter(Boolean).join("\n"),
+    };
+  }
+  return {
+    to,
+    subject: `Your Trinity receipt for order #${order.number}`,
+    text: [`Thank you for your order.`, "", ...lines, "", `Total: ${money(order.total_cents)}`, order.refunded_cents > 0 ? `Refunded: ${money(order.refunded_cents)}` : "", `Status: ${status}`].filter(Boolean).join("\n"),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The scheduled job: finish (or give up on) open orders.
+
+export async function resumeOpenOrders(env: ApiEnv, services: ApiServices): Promise<Record<string, number>> {
+  const db = env.DB;
+  const now = services.now();
+  const counts = { looked: 0, completed: 0, cancelled: 0, retried: 0 };
+  for (const order of await dueOpenOrders(db, now)) {
+    counts.looked += 1;
+    try {
+      if (order.status === "pending") {
+        await syncOrderPayment(env, services, order);
+        const after = await getOrderById(db, order.id);
+        if (after?.status === "pending" && now.getTime() - Date.parse(order.created_at) > ABANDON_MS) {
+          await setOrderStatus(db, order.id, ["pending"], "cancelled", now, { errorCode: "abandoned" });
+          await releaseHolds(db, order.id);
+          counts.cancelled += 1;
+          continue;
+        }
+      } else {
+        await runFulfilment(env, services, order.id);
+      }
+      const after = await getOrderById(db, order.id);
+      if (after && ["completed", "completed_with_refunds", "refunded"].includes(after.status)) counts.completed += 1;
+      else await noteOrderAttempt(db, order.id, new Date(now.getTime() + Math.min(60, 2 ** Math.min(order.attempts, 6)) * 60_000), now);
+    } catch (error) {
+      console.error("order job: will retry", order.id, error);
+      counts.retried += 1;
+      await noteOrderAttempt(db, order.id, new Date(now.getTime() + Math.min(60, 2 ** Math.min(order.attempts, 6)) * 60_000), now);
+    }
+  }
+  return counts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views.
+
+export interface OrderView {
+  id: string;
+  number: number;
+  status: OrderStatus;
+  progress: ReturnType<typeof paymentProgress>;
+  error_code: string | null;
+  currency: string;
+  subtotal: number;
+  discount: number;
+  discount_code: string | null;
+  tax: number;
+  total: number;
+  refunded: number;
+  contact_id: number;
+  created_at: string;
+  completed_at: string | null;
+  items: {
+    id: string;
+    type: string;
+    name: string;
+    unicode: string;
+    operation: string;
+    period: number;
+    amount: number;
+    icann_fee: number;
+    discount: number;
+    status: string;
+    error_code: string | null;
+  }[];
+  payment: {
+    id: string;
+    status: string;
+    method: string;
+    card_brand: string | null;
+    card_last4: string | null;
+    amount: number;
+    refunded: number;
+    error_code: string | null;
+    next_action_url: string | null;
+  } | null;
+}
+
+export async function orderView(db: D1Database, order: OrderRow): Promise<OrderView> {
+  const [items, payment] = await Promise.all([orderItems(db, order.id), latestPayment(db, order.id)]);
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    progress: paymentProgress(order.status, payment?.status ?? null),
+    error_code: order.error_code,
+    currency: order.currency,
+    subtotal: centsToDecimal(order.subtotal_cents),
+    discount: centsToDecimal(order.discount_cents),
+    discount_code: order.discount_code,
+    tax: centsToDecimal(order.tax_cents),
+    total: centsToDecimal(order.total_cents),
+    refunded: centsToDecimal(order.refunded_cents),
+    contact_id: order.contact_id,
+    created_at: order.created_at,
+    completed_at: order.completed_at,
+    items: items.map((item) => ({
+      id: item.id,
+      type: item.type,
+      name: item.name,
+      unicode: item.unicode,
+      operation: item.operation,
+      period: item.years,
+      amount: centsToDecimal(item.total_cents),
+      icann_fee: centsToDecimal(item.icann_fee_cents * item.years),
+      discount: centsToDecimal(item.discount_cents),
+      status: item.status,
+      error_code: item.error_code,
+    })),
+    payment: payment
+      ? {
+          id: payment.id,
+          status: payment.status,
+          method: payment.method,
+          card_brand: payment.card_brand,
+          card_last4: payment.card_last4,
+          amount: centsToDecimal(payment.amount_cents),
+          refunded: centsToDecimal(payment.refunded_cents),
+          error_code: payment.error_code,
+          next_action_url: payment.status === "requires_confirmation" ? payment.next_action_url : null,
+        }
+      : null,
+  };
+}
+
+async function answerFor(db: D1Database, order: OrderRow): Promise<OrderAnswer> {
+  const view = await orderView(db, order);
+  return { order: view, nextAction: view.payment?.next_action_url ? { redirectUrl: view.payment.next_action_url } : null, clientSecret: null };
+}
