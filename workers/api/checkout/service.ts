@@ -341,20 +341,12 @@ export async function applyPaymentOutcome(env: ApiEnv, services: ApiServices, or
 /** Asks the provider about the order's latest payment (after 3-D Secure, or from the job). */
 export async function syncOrderPayment(env: ApiEnv, services: ApiServices, order: OrderRow): Promise<void> {
   const payment = await latestPayment(env.DB, order.id);
-  if (!payment) return;
+  // Without the provider's id (its first answer never arrived) only its webhook, which names the
+  // order in its metadata, can tell; until then the order waits, and is cancelled when abandoned.
+  if (!payment?.provider_ref) return;
   let outcome: PaymentOutcome;
   try {
-    outcome = payment.provider_ref
-      ? await services.payments.getPayment(payment.provider_ref)
-      : // The first call's answer never arrived: the same key answers the same payment.
-        await services.payments.createPayment({
-          idempotencyKey: payment.idempotency_key,
-          amountCents: payment.amount_cents,
-          currency: "usd",
-          description: `Trinity order ${order.number}`,
-          metadata: { orderId: order.id, userId: order.user_id },
-          returnUrl: "/",
-        });
+    outcome = await services.payments.getPayment(payment.provider_ref);
   } catch (error) {
     if (error instanceof PaymentsError && (error.outcomeUnknown || error.code === "not_found")) return;
     throw error;

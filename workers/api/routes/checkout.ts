@@ -183,7 +183,10 @@ export const checkoutRoutes = new Hono<ApiBindings>()
       return c.json({ success: true as const, data: { received: true, duplicate: true } });
     }
     if (event.type.startsWith("payment.") && "payment" in event) {
-      const payment = await paymentByProviderRef(c.env.DB, event.payment.paymentRef);
+      // Ours by its id, or — when our first call's answer was lost — by the order it names.
+      const payment =
+        (await paymentByProviderRef(c.env.DB, event.payment.paymentRef)) ??
+        (await latestPayment(c.env.DB, event.payment.metadata.orderId).then((row) => (row && !row.provider_ref && row.user_id === event.payment.metadata.userId ? row : null)));
       // A payment of ours: ask the provider for its current state rather than trusting the order
       // the events arrived in.
       if (payment) {
