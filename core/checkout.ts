@@ -71,6 +71,23 @@ export function applyDiscount(rule: DiscountRule | null, lines: readonly PricedL
   return { ok: true, rule, eligibleCents, discountCents, perLine };
 }
 
+/** The cart's money summary as GET /cart answers it beside the items (decimals, USD). */
+export interface CartSummaryView {
+  subtotal: number;
+  icannFees: number;
+  discountAmount: number;
+  tax: number;
+  total: number;
+  discount: {
+    code: string;
+    percentage: number;
+    isValid: boolean;
+    message: string;
+    reason: DiscountRefusal | null;
+    codeId: number | null;
+  } | null;
+}
+
 export interface OrderTotals {
   subtotalCents: number;
   icannFeesCents: number;

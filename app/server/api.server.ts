@@ -12,7 +12,8 @@ export function apiClient(context: AppLoadContext, request: Request, options: { 
   const { env, ctx } = context.cloudflare;
   const clientIp = request.headers.get("cf-connecting-ip") ?? "local";
   const language = request.headers.get("accept-language");
-  return hc<ApiApp>("http://internal", {
+  // The page's own origin, so the API builds absolute links (payment return URLs) that point here.
+  return hc<ApiApp>(new URL(request.url).origin, {
     fetch: (input: RequestInfo | URL, init?: RequestInit) => {
       const inner = new Request(input, init);
       inner.headers.set("cf-connecting-ip", clientIp);

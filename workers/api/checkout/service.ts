@@ -9,7 +9,7 @@
 //   buyers of one name exactly one gets an order; the others a clean "being registered" refusal.
 // - Fulfilment is a list of idempotent steps (each item once, refunds keyed by item, invoice once
 //   per order, receipt once) that the request runs and the scheduled job resumes after a crash.
-import { applyDiscount, normaliseDiscountCode, orderTotals, paymentProgress, type DiscountOutcome, type DiscountRule, type OrderStatus, type PricedLine, type UnifiedPaymentBody } from "../../../core/checkout";
+import { applyDiscount, normaliseDiscountCode, orderTotals, paymentProgress, type CartSummaryView, type DiscountOutcome, type DiscountRule, type OrderStatus, type PricedLine, type UnifiedPaymentBody } from "../../../core/checkout";
 import { domainTotalCents, maxYearsFor, type DomainOperation } from "../../../core/cart";
 import { centsToDecimal } from "../../../core/money";
 import { isRegistryError, RegistryError } from "../adapters/registry/types";
@@ -131,7 +131,7 @@ export async function priceCart(db: D1Database, services: ApiServices, cartId: s
 }
 
 /** The cart's money summary as the API answers it (decimals). */
-export function cartSummary(priced: PricedCart) {
+export function cartSummary(priced: PricedCart): CartSummaryView {
   const { totals, discount } = priced;
   return {
     subtotal: centsToDecimal(totals.subtotalCents),
@@ -145,7 +145,7 @@ export function cartSummary(priced: PricedCart) {
           percentage: discount?.ok ? discount.rule.percentage : (discount?.rule?.percentage ?? 0),
           isValid: discount?.ok === true,
           message: discount?.ok ? "Discount code is valid" : discountMessage(discount?.ok === false ? discount.reason : "discount_invalid"),
-          reason: discount?.ok === false ? discount.reason : null,
+          reason: discount?.ok === false ? discount.reason : discount ? null : "discount_invalid",
           codeId: discount?.ok ? discount.rule.id : (discount?.rule?.id ?? null),
         }
       : null,
