@@ -30,12 +30,21 @@ export function apiClient(context: AppLoadContext, request: Request, options: { 
 /** The API's answer: its data on success, or its error (code + message) to show. */
 export type ApiResult<T> =
   | { ok: true; data: T }
-  | { ok: false; status: number; code: string; message: string; /** seconds, from Retry-After (429) */ retryAfter: number | null };
+  | {
+      ok: false;
+      status: number;
+      code: string;
+      message: string;
+      /** seconds, from Retry-After (429) */
+      retryAfter: number | null;
+      /** The error's details (field path + message), as the API's one error shape has them. */
+      details: { path: string; message: string }[];
+    };
 
 export async function readApi<T>(response: Pick<Response, "json" | "status" | "statusText" | "headers">): Promise<ApiResult<T>> {
   const body = (await response.json().catch(() => null)) as
     | { success: true; data: T }
-    | { success: false; code: string; message: string }
+    | { success: false; code: string; message: string; details?: unknown }
     | null;
   if (body?.success) return { ok: true, data: body.data };
   return {
@@ -44,5 +53,8 @@ export async function readApi<T>(response: Pick<Response, "json" | "status" | "s
     code: body?.code ?? "invalid_response",
     message: body?.message ?? `API call failed: ${response.status} ${response.statusText}`,
     retryAfter: Number.parseInt(response.headers.get("retry-after") ?? "", 10) || null,
+    details: Array.isArray(body?.details)
+      ? body.details.filter((detail): detail is { path: string; message: string } => typeof detail?.path === "string" && typeof detail?.message === "string")
+      : [],
   };
 }

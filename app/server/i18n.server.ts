@@ -23,11 +23,13 @@ import signupEn from "../i18n/namespaces/signup.en";
 import signupTr from "../i18n/namespaces/signup.tr";
 import paymentEn from "../i18n/namespaces/payment.en";
 import paymentTr from "../i18n/namespaces/payment.tr";
+import checkoutEn from "../i18n/namespaces/checkout.en";
+import checkoutTr from "../i18n/namespaces/checkout.tr";
 
 /** Every namespace in both languages: the server renders any page without loading anything. */
 export const resources = {
-  en: { translation: en, account: accountEn, signup: signupEn, signin: signinEn, forgot: forgotEn, dashboard: dashboardEn, security: securityEn, payment: paymentEn },
-  tr: { translation: tr, account: accountTr, signup: signupTr, signin: signinTr, forgot: forgotTr, dashboard: dashboardTr, security: securityTr, payment: paymentTr },
+  en: { translation: en, account: accountEn, signup: signupEn, signin: signinEn, forgot: forgotEn, dashboard: dashboardEn, security: securityEn, payment: paymentEn, checkout: checkoutEn },
+  tr: { translation: tr, account: accountTr, signup: signupTr, signin: signinTr, forgot: forgotTr, dashboard: dashboardTr, security: securityTr, payment: paymentTr, checkout: checkoutTr },
 };
 
 /** The language choice, set by the TR/EN buttons (a plain form post) for a year. */

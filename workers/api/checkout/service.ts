@@ -26,6 +26,7 @@ import {
   holdNames,
   insertOrder,
   insertPayment,
+  invoiceOfOrder,
   issueInvoice,
   latestPayment,
   markItemRefunded,
@@ -603,10 +604,12 @@ export interface OrderView {
     error_code: string | null;
     next_action_url: string | null;
   } | null;
+  /** The invoice issued for the order (once paid). */
+  invoice: { id: string; number: number } | null;
 }
 
 export async function orderView(db: D1Database, order: OrderRow): Promise<OrderView> {
-  const [items, payment] = await Promise.all([orderItems(db, order.id), latestPayment(db, order.id)]);
+  const [items, payment, invoice] = await Promise.all([orderItems(db, order.id), latestPayment(db, order.id), invoiceOfOrder(db, order.id)]);
   return {
     id: order.id,
     number: order.number,
@@ -649,6 +652,7 @@ export async function orderView(db: D1Database, order: OrderRow): Promise<OrderV
           next_action_url: payment.status === "requires_confirmation" ? payment.next_action_url : null,
         }
       : null,
+    invoice: invoice ? { id: invoice.id, number: invoice.number } : null,
   };
 }
 
