@@ -1,15 +1,15 @@
-import { devOutboxEnabled } from "../../core/dev-outbox";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { safeRedirectPath } from "../../core/safe-redirect";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { verifyEmailSchema } from "../../core/auth/schemas";
+import { devOutboxEnabled } from "../../core/dev-outbox";
+import { safeRedirectPath } from "../../core/safe-redirect";
 import { resendWaitSeconds, type SignupFlow } from "../../core/auth/signup-flow";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
-import { AuthCard, BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
+import { AuthCard, BUTTON_CLASS, ErrorList, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { apiClient, readApi } from "../server/api.server";
@@ -17,6 +17,7 @@ import { getTranslator } from "../server/i18n.server";
 import { requireAuth, sessionHeaders, updateSessionUser, type AuthSession } from "../server/session.server";
 import { clearSignupFlow, commitSignupFlow, getSignupFlow, retryAfterMinutes } from "../server/signup-flow.server";
 import { redirectWithToast } from "../server/toast.server";
+import { CodeField } from "../components/ui/fields";
 
 export const handle = { i18n: ["account", "signup"] } satisfies I18nHandle;
 
@@ -159,15 +160,7 @@ export default function VerifyEmail() {
     >
       <Form method="post" action={formAction} {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value={INTENTS.verify} />
-        <Field id={fields.code.id} label={t("account:fields.code")} errors={fields.code.errors} hint={t("verify.codeHint")}>
-          <input
-            {...getInputProps(fields.code, { type: "text", ariaDescribedBy: `${fields.code.id}-hint` })}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
-            className={`${INPUT_CLASS} font-mono text-lg tracking-widest`}
-          />
-        </Field>
+        <CodeField field={fields.code} label={t("account:fields.code")} hint={t("verify.codeHint")} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className={`${BUTTON_CLASS} w-full`} aria-busy={busy}>
           {t("verify.submit")}
