@@ -11,7 +11,8 @@ import { BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
-import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
+import { readBillingList } from "../server/billing.server";
+import { requireAuth, sessionHeaders } from "../server/session.server";
 
 /** A payment as GET /api/v1/payments/ lists it. */
 type PaymentItem = {
@@ -35,9 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { page, status } = listQuery(new URL(request.url), PAYMENT_STATUSES);
   const [{ t, locale }, answer] = await Promise.all([
     getTranslator(request, ["billing"]),
-    userApi(context, request, auth)
-      .api.v1.payments.index.$get({ query: { page: String(page), per_page: String(PER_PAGE), ...(status ? { status } : {}) } })
-      .then((response) => readUserApi<{ payments: PaymentItem[]; total: number }>(request, context, response)),
+    readBillingList<{ payments: PaymentItem[]; total: number }>(request, context, auth, "payments", { page, perPage: PER_PAGE, status }),
   ]);
   if (!answer.ok) throw new Response(t("common.loadFailed"), { status: answer.status >= 500 ? answer.status : 500 });
   return data(

@@ -21,7 +21,8 @@ const NUMBER = /^[1-9]\d{0,11}$/u;
 /**
  * One printable invoice (issue 13): numbered, seller and buyer, lines with ICANN fees, discount,
  * tax, total, status and payment. Someone else's invoice, an unknown number or a malformed one is
- * the 404 page, as if it did not exist.
+ * the 404 page, as if it did not exist. Outside the billing layout (`billing_`): the invoice is
+ * the page, under the dashboard's navigation only, and its title is the page's heading.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
@@ -126,9 +127,9 @@ export default function InvoicePage() {
 
       <div className="flex flex-wrap items-start justify-between gap-6">
         <div>
-          <h2 id="invoice-title" className="text-2xl font-bold tracking-tight">
+          <h1 id="invoice-title" className="text-3xl font-bold tracking-tight">
             {t("invoice.title", { number: invoice.label })}
-          </h2>
+          </h1>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className={dt}>{t("invoice.issued")}</dt>
             <dd>{invoice.issued}</dd>
@@ -148,9 +149,9 @@ export default function InvoicePage() {
 
       <div className="grid gap-6 sm:grid-cols-2">
         <section aria-labelledby="invoice-seller">
-          <h3 id="invoice-seller" className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+          <h2 id="invoice-seller" className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
             {t("invoice.seller")}
-          </h3>
+          </h2>
           <address className="mt-2 not-italic">
             {seller.name ? <span className="block font-semibold">{seller.name}</span> : null}
             {seller.address ? <span className="block">{seller.address}</span> : null}
@@ -159,9 +160,9 @@ export default function InvoicePage() {
           </address>
         </section>
         <section aria-labelledby="invoice-buyer">
-          <h3 id="invoice-buyer" className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+          <h2 id="invoice-buyer" className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
             {t("invoice.buyer")}
-          </h3>
+          </h2>
           <address className="mt-2 not-italic">
             {invoice.buyer.name ? <span className="block font-semibold">{invoice.buyer.name}</span> : null}
             {invoice.buyer.organization ? <span className="block">{invoice.buyer.organization}</span> : null}
@@ -215,9 +216,9 @@ export default function InvoicePage() {
 
       {payment ? (
         <section aria-labelledby="invoice-payment">
-          <h3 id="invoice-payment" className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+          <h2 id="invoice-payment" className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
             {t("invoice.payment")}
-          </h3>
+          </h2>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className={dt}>{t("invoice.paymentMethod")}</dt>
             <dd>
