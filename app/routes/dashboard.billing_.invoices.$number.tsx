@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../components/billing/format";
-import { icannFeesOf, invoiceNumber, type InvoiceDetail } from "../components/billing/invoice";
+import { icannFeesOf, invoiceNumber, linesSubtotalOf, type InvoiceDetail } from "../components/billing/invoice";
 import { StatusBadge } from "../components/billing/ui";
 import { countryOptions, formatDay } from "../components/dashboard/format";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
@@ -68,7 +68,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         icannFee: item.icann_fee > 0 ? money(item.icann_fee) : null,
         refunded: item.status === "refunded",
       })),
-      subtotal: money(invoice.subtotal),
+      subtotal: money(linesSubtotalOf(invoice.items)),
       icannFees: money(icannFees),
       discount: invoice.discount > 0 ? money(-invoice.discount) : null,
       tax: money(invoice.tax),

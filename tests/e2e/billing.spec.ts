@@ -155,9 +155,15 @@ test.describe("payments history and invoices", () => {
     await expect(page.getByRole("region", { name: "Billed to" })).toContainText("Ada Lovelace12 Analytical StEC1A 1AA LondonUnited Kingdom");
     const lines = page.getByRole("region", { name: "Invoice lines" });
     await expect(lines.getByRole("row").filter({ hasText: domain })).toContainText("Registration1 year1");
+    // Subtotal (the line), ICANN fee, no discount, tax 0, and a total that adds up.
+    const lineAmount = (await lines.getByRole("row").filter({ hasText: domain }).getByRole("cell").last().innerText()).trim();
+    const cents = (text: string) => Math.round(Number(text.replace(/[^\d.]/gu, "")) * 100);
+    await expect(lines.getByRole("row", { name: /^Subtotal/u })).toContainText(lineAmount);
     await expect(lines.getByRole("row", { name: /ICANN fees/u })).toContainText("$0.18");
+    await expect(lines.getByRole("row", { name: /^Discount/u })).toHaveCount(0);
     await expect(lines.getByRole("row", { name: /^Tax/u })).toContainText("$0.00");
-    await expect(lines.getByRole("row", { name: /^Total/u })).toBeVisible();
+    const total = (await lines.getByRole("row", { name: /^Total/u }).getByRole("cell").innerText()).trim();
+    expect(cents(total)).toBe(cents(lineAmount) + 18);
     await expect(invoice).toContainText("Visa •••• 4242");
     // Print: a button with JavaScript, the browser's own command explained without it.
     if (javaScriptEnabled) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PAYMENT_STATUSES } from "../../../core/checkout";
 import { formatMoney, listQuery, pageHref } from "./format";
-import { icannFeesOf, invoiceNumber } from "./invoice";
+import { icannFeesOf, invoiceNumber, linesSubtotalOf } from "./invoice";
 
 const query = (search: string) => listQuery(new URL(`http://x/dashboard/billing${search}`), PAYMENT_STATUSES);
 
@@ -45,5 +45,9 @@ describe("invoices", () => {
     const line = { name: "a.com", product_type: "domain", operation: "registration", period: 1, amount: 10, discount: 0, status: "done" };
     expect(icannFeesOf([{ ...line, icann_fee: 0.18 }, { ...line, icann_fee: 0.36 }, { ...line, icann_fee: 0.18 }])).toBe(0.72);
     expect(icannFeesOf([])).toBe(0);
+  });
+  it("add up the lines' prices before fees", () => {
+    const line = { name: "a.com", product_type: "domain", operation: "registration", period: 1, icann_fee: 0.18, discount: 0, status: "done" };
+    expect(linesSubtotalOf([{ ...line, amount: 31.32 }, { ...line, amount: 11.98 }])).toBe(43.3);
   });
 });

@@ -59,3 +59,11 @@ export function invoiceNumber(number: number): string {
 export function icannFeesOf(items: readonly InvoiceLine[]): number {
   return Math.round(items.reduce((sum, item) => sum + item.icann_fee * 100, 0)) / 100;
 }
+
+/**
+ * The sum of the lines' prices before fees and discount. (The invoice's own `subtotal` already
+ * includes the ICANN fees; the page prints the lines, then the fees, as separate rows.)
+ */
+export function linesSubtotalOf(items: readonly InvoiceLine[]): number {
+  return Math.round(items.reduce((sum, item) => sum + item.amount * 100, 0)) / 100;
+}
