@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PAYMENT_STATUSES, type PaymentStatus } from "../../core/checkout";
 import { formatMoney, listQuery, PER_PAGE } from "../components/billing/format";
+import { invoiceNumber, type Invoice } from "../components/billing/invoice";
 import { EmptyState, Pagination, StatusBadge, StatusFilter, TableScroller } from "../components/billing/ui";
 import { formatMoment } from "../components/dashboard/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
@@ -34,11 +35,14 @@ type PaymentItem = {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
   const { page, status } = listQuery(new URL(request.url), PAYMENT_STATUSES);
-  const [{ t, locale }, answer] = await Promise.all([
+  const [{ t, locale }, answer, invoices] = await Promise.all([
     getTranslator(request, ["billing"]),
     readBillingList<{ payments: PaymentItem[]; total: number }>(request, context, auth, "payments", { page, perPage: PER_PAGE, status }),
+    // The newest invoices, to link each payment to its order's invoice (when it has one yet).
+    readBillingList<{ invoices: Pick<Invoice, "number" | "order_id">[] }>(request, context, auth, "invoices", { page: 1, perPage: 100, status: null }),
   ]);
   if (!answer.ok) throw new Response(t("common.loadFailed"), { status: answer.status >= 500 ? answer.status : 500 });
+  const invoiceOf = new Map(invoices.ok ? invoices.data.invoices.map((invoice) => [invoice.order_id, invoice.number]) : []);
   return data(
     {
       title: t("payments.metaTitle"),
@@ -50,6 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         when: formatMoment(locale, payment.created_at) ?? payment.created_at,
         amountText: formatMoney(locale, payment.amount, payment.currency),
         refundedText: payment.refunded > 0 ? formatMoney(locale, payment.refunded, payment.currency) : null,
+        invoice: invoiceOf.has(payment.order_id) ? { number: invoiceOf.get(payment.order_id) as number, label: invoiceNumber(invoiceOf.get(payment.order_id) as number) } : null,
       })),
     },
     { headers: await sessionHeaders(request, context) },
@@ -96,11 +101,12 @@ export default function PaymentsHistory() {
         )
       ) : (
         <TableScroller label={t("payments.tableLabel")}>
-          <table className="w-full min-w-[40rem] text-left text-sm">
+          <table className="w-full min-w-[48rem] text-left text-sm">
             <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
               <tr>
                 <th scope="col" className="px-4 py-3 font-semibold">{t("payments.date")}</th>
                 <th scope="col" className="px-4 py-3 font-semibold">{t("payments.order")}</th>
+                <th scope="col" className="px-4 py-3 font-semibold">{t("payments.invoice")}</th>
                 <th scope="col" className="px-4 py-3 font-semibold">{t("payments.method")}</th>
                 <th scope="col" className="px-4 py-3 text-right font-semibold">{t("payments.amount")}</th>
                 <th scope="col" className="px-4 py-3 font-semibold">{t("common.status")}</th>
@@ -111,6 +117,18 @@ export default function PaymentsHistory() {
                 <tr key={payment.id} data-payment-id={payment.id}>
                   <td className="px-4 py-3 whitespace-nowrap">{payment.when}</td>
                   <td className="px-4 py-3 whitespace-nowrap">{t("payments.orderNumber", { number: payment.order_number })}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    {payment.invoice ? (
+                      <Link
+                        to={`/dashboard/billing/invoices/${payment.invoice.number}`}
+                        className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-100"
+                      >
+                        {payment.invoice.label}
+                      </Link>
+                    ) : (
+                      <span className="text-slate-600 dark:text-slate-400">{t("payments.noInvoice")}</span>
+                    )}
+                  </td>
                   <td className="px-4 py-3 whitespace-nowrap">{methodLabel(payment)}</td>
                   <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
                     {payment.amountText}

@@ -117,6 +117,9 @@ test.describe("payments history and invoices", () => {
     await expect(succeeded).toContainText("Visa •••• 4242");
     const failed = rows.filter({ hasText: "Failed" });
     await expect(failed).toContainText("Your card was declined.");
+    // The paid order's invoice is a link from its payment; the failed order has none.
+    await expect(succeeded.getByRole("link", { name: invoiceLabel(invoiceNumber) })).toHaveAttribute("href", `/dashboard/billing/invoices/${invoiceNumber}`);
+    await expect(failed).toContainText("None");
 
     // The filter is a GET form: the choice lands in the URL and the list follows it.
     await page.getByLabel("Status").selectOption("failed");

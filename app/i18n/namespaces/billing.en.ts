@@ -49,6 +49,8 @@ const billing = {
     order: "Order",
     orderNumber: "Order #{{number}}",
     amount: "Amount",
+    invoice: "Invoice",
+    noInvoice: "None",
     method: "Payment method",
     refunded: "{{amount}} refunded",
     reason: "Reason",

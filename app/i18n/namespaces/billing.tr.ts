@@ -51,6 +51,8 @@ const billing: BillingResources = {
     order: "Sipariş",
     orderNumber: "Sipariş #{{number}}",
     amount: "Tutar",
+    invoice: "Fatura",
+    noInvoice: "Yok",
     method: "Ödeme yöntemi",
     refunded: "{{amount}} iade edildi",
     reason: "Neden",
