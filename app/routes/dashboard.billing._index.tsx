@@ -41,7 +41,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The newest invoices, to link each payment to its order's invoice (when it has one yet).
     readBillingList<{ invoices: Pick<Invoice, "number" | "order_id">[] }>(request, context, auth, "invoices", { page: 1, perPage: 100, status: null }),
   ]);
-  if (!answer.ok) throw new Response(t("common.loadFailed"), { status: answer.status >= 500 ? answer.status : 500 });
+  if (!answer.ok) {
+    // SPEC §8 "error fetching invoices": said on the page, which keeps its tabs and filter.
+    return data({ title: t("payments.metaTitle"), page, status, total: 0, failed: true, payments: [] }, { status: 503, headers: await sessionHeaders(request, context) });
+  }
   const invoiceOf = new Map(invoices.ok ? invoices.data.invoices.map((invoice) => [invoice.order_id, invoice.number]) : []);
   return data(
     {
@@ -49,6 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       page,
       status,
       total: answer.data.total,
+      failed: false,
       payments: answer.data.payments.map((payment) => ({
         ...payment,
         when: formatMoment(locale, payment.created_at) ?? payment.created_at,
@@ -70,7 +74,7 @@ export default function PaymentsHistory() {
   const { t } = useTranslation("billing");
   const cardLabel = useCardLabel();
   const errorText = usePaymentErrorText();
-  const { payments, page, status, total } = useLoaderData<typeof loader>();
+  const { payments, page, status, total, failed } = useLoaderData<typeof loader>();
   const statusLabel = (value: string) => t(`paymentStatus.${value}`, { defaultValue: value });
   const methodLabel = (payment: (typeof payments)[number]) =>
     payment.card_brand && payment.card_last4 ? cardLabel({ brand: payment.card_brand, last4: payment.card_last4 }) : t(`methodLabels.${payment.method}`, { defaultValue: payment.method });
@@ -85,7 +89,11 @@ export default function PaymentsHistory() {
         <StatusFilter statuses={PAYMENT_STATUSES} current={status} labelOf={statusLabel} />
       </header>
 
-      {payments.length === 0 ? (
+      {failed ? (
+        <p role="alert" className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+          {t("payments.loadFailed")}
+        </p>
+      ) : payments.length === 0 ? (
         status ? (
           <EmptyState title={t("payments.emptyTitle")} text={t("payments.emptyFiltered", { status: statusLabel(status) })}>
             <Link to="/dashboard/billing" className={BUTTON_CLASS}>

@@ -22,13 +22,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getTranslator(request, ["billing"]),
     readBillingList<{ invoices: Invoice[]; total: number }>(request, context, auth, "invoices", { page, perPage: PER_PAGE, status }),
   ]);
-  if (!answer.ok) throw new Response(t("common.loadFailed"), { status: answer.status >= 500 ? answer.status : 500 });
+  if (!answer.ok) {
+    // SPEC §8 "error fetching invoices": said on the page, which keeps its tabs and filter.
+    return data({ title: t("invoices.metaTitle"), page, status, total: 0, failed: true, invoices: [] }, { status: 503, headers: await sessionHeaders(request, context) });
+  }
   return data(
     {
       title: t("invoices.metaTitle"),
       page,
       status,
       total: answer.data.total,
+      failed: false,
       invoices: answer.data.invoices.map((invoice) => ({
         id: invoice.id,
         number: invoice.number,
@@ -51,7 +55,7 @@ export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export default function Invoices() {
   const { t } = useTranslation("billing");
-  const { invoices, page, status, total } = useLoaderData<typeof loader>();
+  const { invoices, page, status, total, failed } = useLoaderData<typeof loader>();
   const statusLabel = (value: string) => t(`invoiceStatus.${value}`, { defaultValue: value });
 
   return (
@@ -64,7 +68,11 @@ export default function Invoices() {
         <StatusFilter statuses={INVOICE_STATUSES} current={status} labelOf={statusLabel} />
       </header>
 
-      {invoices.length === 0 ? (
+      {failed ? (
+        <p role="alert" className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+          {t("invoices.loadFailed")}
+        </p>
+      ) : invoices.length === 0 ? (
         <EmptyState title={t("invoices.emptyTitle")} text={status ? t("invoices.emptyFiltered", { status: statusLabel(status) }) : t("invoices.emptyText")}>
           {status ? (
             <Link to="/dashboard/billing/invoices" className={BUTTON_CLASS}>

@@ -41,6 +41,7 @@ const billing = {
     crypto: "Crypto",
   },
   payments: {
+    loadFailed: "Error fetching your payments. Please try again later.",
     metaTitle: "Payments history",
     heading: "Payments history",
     intro: "Every payment made for your orders, newest first.",
@@ -60,6 +61,7 @@ const billing = {
     shopAction: "Search for a domain",
   },
   invoices: {
+    loadFailed: "Error fetching invoices. Please try again later.",
     metaTitle: "Invoices",
     heading: "Invoices",
     intro: "Invoices of your completed and refunded orders. Open one to print it or save it as a PDF.",

@@ -43,6 +43,7 @@ const billing: BillingResources = {
     crypto: "Kripto",
   },
   payments: {
+    loadFailed: "Ödemeleriniz alınırken hata oluştu. Lütfen daha sonra yeniden deneyin.",
     metaTitle: "Ödeme geçmişi",
     heading: "Ödeme geçmişi",
     intro: "Siparişleriniz için yapılan tüm ödemeler, en yenisi önce.",
@@ -62,6 +63,7 @@ const billing: BillingResources = {
     shopAction: "Alan adı ara",
   },
   invoices: {
+    loadFailed: "Faturalar alınırken hata oluştu. Lütfen daha sonra yeniden deneyin.",
     metaTitle: "Faturalar",
     heading: "Faturalar",
     intro: "Tamamlanan ve iade edilen siparişlerinizin faturaları. Yazdırmak ya da PDF olarak kaydetmek için birini açın.",
