@@ -220,7 +220,7 @@ test.describe("payments history and invoices", () => {
 });
 
 test.describe("payment methods", () => {
-  test("add two cards, change the default, remove one after confirming", async ({ page, javaScriptEnabled }) => {
+  test("add cards, change the default, remove one after confirming", async ({ page, javaScriptEnabled }) => {
     await signedInUser(page);
     await open(page, "/dashboard/billing/methods", javaScriptEnabled);
     await expect(page).toHaveTitle("Payment methods");
@@ -251,13 +251,23 @@ test.describe("payment methods", () => {
     await expect(mastercard).toContainText("Default");
     await expect(visa).not.toContainText("Default");
 
+    // A third card saved as the default takes the badge at once.
+    await fillCard(page, { number: "3782 822463 10005", expiry: "08/30", cvc: "1234" });
+    await addCardForm(page).getByLabel("Use as my default card").check();
+    await addCardForm(page).getByRole("button", { name: "Save card" }).click();
+    await expect(toast(page, "American Express •••• 0005 was saved.")).toBeVisible();
+    const amex = cards.filter({ hasText: "American Express •••• 0005" });
+    await expect(amex).toContainText("Default");
+    await expect(mastercard).not.toContainText("Default");
+
     // Removing asks first (a disclosure, so it works without JS).
     await visa.getByText("Remove Visa •••• 4242", { exact: true }).click();
     await expect(visa.getByText("Remove this card? Renewals will no longer be charged to it.")).toBeVisible();
     await visa.getByRole("button", { name: "Yes, remove the card Visa •••• 4242" }).click();
     await expect(toast(page, "Visa •••• 4242 was removed.")).toBeVisible();
-    await expect(cards).toHaveCount(1);
-    await expect(cards.first()).toContainText("Mastercard •••• 4444");
+    await expect(cards).toHaveCount(2);
+    await expect(cards.filter({ hasText: "Visa •••• 4242" })).toHaveCount(0);
+    await expect(cards.first()).toContainText("American Express •••• 0005");
   });
 
   test("a declined card is refused; the number and CVC are not sent back, the rest is kept", async ({ page, javaScriptEnabled }) => {
