@@ -3,14 +3,14 @@ import { apiFetch, type ApiResult } from "./api.server";
 import { readUserApi, type AuthSession } from "./session.server";
 
 /**
- * One page of a SPEC §7 list (`GET /invoices/`, `GET /payments/` with query params) for the
+ * One page of a SPEC §7 list (`GET /invoices/`, `/payments/`, `/orders/` with query params) for the
  * signed-in user. Called through `apiFetch`: the typed client drops the paths' trailing slash.
  */
 export async function readBillingList<T>(
   request: Request,
   context: AppLoadContext,
   auth: AuthSession,
-  list: "invoices" | "payments",
+  list: "invoices" | "payments" | "orders",
   query: { page: number; perPage: number; status: string | null },
 ): Promise<ApiResult<T>> {
   const params = new URLSearchParams({ page: String(query.page), per_page: String(query.perPage) });

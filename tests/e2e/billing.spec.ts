@@ -184,6 +184,21 @@ test.describe("payments history and invoices", () => {
     expect(await invoice.evaluate((element) => [getComputedStyle(element).color, getComputedStyle(element).backgroundColor])).toEqual(["rgb(0, 0, 0)", "rgb(255, 255, 255)"]);
   });
 
+  test("orders list each order's items, status, total and invoice", async ({ page, javaScriptEnabled }) => {
+    const { domain, order, invoiceNumber } = await customerWithPurchase(page);
+    await open(page, "/dashboard/billing", javaScriptEnabled);
+    await page.getByRole("navigation", { name: "Billing sections" }).getByRole("link", { name: "Orders" }).click();
+    await expect(page).toHaveTitle("Orders");
+    const orders = page.getByRole("list", { name: "Your orders" }).getByRole("article");
+    await expect(orders).toHaveCount(2);
+    const paid = page.getByRole("article", { name: `Order #${order.number}` });
+    await expect(paid).toContainText("Completed");
+    await expect(paid.getByRole("list", { name: `Items of order #${order.number}` })).toContainText(`${domain} Registration · 1 year`);
+    await expect(orders.filter({ hasText: "Failed" })).toHaveCount(1);
+    await paid.getByRole("link", { name: `Invoice ${invoiceLabel(invoiceNumber)}` }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Invoice ${invoiceLabel(invoiceNumber)}`);
+  });
+
   test("someone else's invoice, an unknown number and a malformed one are Page Not Found", async ({ page, browser }) => {
     const { invoiceNumber } = await customerWithPurchase(page);
     const otherContext = await browser.newContext();
@@ -204,6 +219,8 @@ test.describe("payments history and invoices", () => {
     await expect(page.getByRole("link", { name: "Search for a domain" }).last()).toHaveAttribute("href", "/domain-search");
     await open(page, "/dashboard/billing/invoices?page=abc&status=%00", javaScriptEnabled);
     await expect(page.getByText("No invoices yet")).toBeVisible();
+    await open(page, "/dashboard/billing/orders?page=zero", javaScriptEnabled);
+    await expect(page.getByText("No orders yet")).toBeVisible();
     await open(page, "/dashboard/billing/methods", javaScriptEnabled);
     await expect(page.getByText("No saved cards")).toBeVisible();
   });
@@ -362,6 +379,8 @@ for (const scheme of ["light", "dark"] as const) {
       test("the billing pages have no axe violations", async ({ page, javaScriptEnabled }) => {
         const { invoiceNumber } = await customerWithPurchase(page);
         await open(page, "/dashboard/billing", javaScriptEnabled);
+        await expectNoAxeViolations(page, javaScriptEnabled);
+        await open(page, "/dashboard/billing/orders", javaScriptEnabled);
         await expectNoAxeViolations(page, javaScriptEnabled);
         await open(page, "/dashboard/billing/invoices", javaScriptEnabled);
         await expectNoAxeViolations(page, javaScriptEnabled);

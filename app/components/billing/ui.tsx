@@ -7,6 +7,7 @@ import { pageHref } from "./format";
 /** The billing sections: links (not ARIA tabs), so each is its own page and works without JS. */
 export const BILLING_TABS = [
   { to: "/dashboard/billing", key: "payments", end: true },
+  { to: "/dashboard/billing/orders", key: "orders", end: false },
   { to: "/dashboard/billing/invoices", key: "invoices", end: false },
   { to: "/dashboard/billing/methods", key: "methods", end: false },
 ] as const;
