@@ -9,22 +9,30 @@ import api, { type ApiApp } from "../../workers/api/app";
  * bearer token (see session.server.ts `userApi`).
  */
 export function apiClient(context: AppLoadContext, request: Request, options: { cartId?: string | null; token?: string } = {}) {
+  // The page's own origin, so the API builds absolute links (payment return URLs) that point here.
+  return hc<ApiApp>(new URL(request.url).origin, { fetch: apiFetch(context, request, options) });
+}
+
+/**
+ * The in-process fetch behind `apiClient`, for a call the typed client cannot spell: it drops the
+ * trailing slash of SPEC §7's list paths (`/invoices/`, `/payments/`, `/orders/`: its `index`
+ * segment), which the API keeps. `input` is an absolute URL on any host, e.g.
+ * `http://internal/api/v1/invoices/?page=2`.
+ */
+export function apiFetch(context: AppLoadContext, request: Request, options: { cartId?: string | null; token?: string } = {}) {
   const { env, ctx } = context.cloudflare;
   const clientIp = request.headers.get("cf-connecting-ip") ?? "local";
   const language = request.headers.get("accept-language");
-  // The page's own origin, so the API builds absolute links (payment return URLs) that point here.
-  return hc<ApiApp>(new URL(request.url).origin, {
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
-      const inner = new Request(input, init);
-      inner.headers.set("cf-connecting-ip", clientIp);
-      if (language) inner.headers.set("accept-language", language);
-      if (options.cartId) inner.headers.set("x-cart-id", options.cartId);
-      if (options.token) inner.headers.set("authorization", `Bearer ${options.token}`);
-      const userAgent = request.headers.get("user-agent");
-      if (userAgent) inner.headers.set("user-agent", userAgent);
-      return api.fetch(inner, env, ctx);
-    },
-  });
+  return (input: RequestInfo | URL, init?: RequestInit) => {
+    const inner = new Request(input, init);
+    inner.headers.set("cf-connecting-ip", clientIp);
+    if (language) inner.headers.set("accept-language", language);
+    if (options.cartId) inner.headers.set("x-cart-id", options.cartId);
+    if (options.token) inner.headers.set("authorization", `Bearer ${options.token}`);
+    const userAgent = request.headers.get("user-agent");
+    if (userAgent) inner.headers.set("user-agent", userAgent);
+    return api.fetch(inner, env, ctx);
+  };
 }
 
 /** The API's answer: its data on success, or its error (code + message) to show. */

@@ -25,11 +25,35 @@ import paymentEn from "../i18n/namespaces/payment.en";
 import paymentTr from "../i18n/namespaces/payment.tr";
 import checkoutEn from "../i18n/namespaces/checkout.en";
 import checkoutTr from "../i18n/namespaces/checkout.tr";
+import billingEn from "../i18n/namespaces/billing.en";
+import billingTr from "../i18n/namespaces/billing.tr";
 
 /** Every namespace in both languages: the server renders any page without loading anything. */
 export const resources = {
-  en: { translation: en, account: accountEn, signup: signupEn, signin: signinEn, forgot: forgotEn, dashboard: dashboardEn, security: securityEn, payment: paymentEn, checkout: checkoutEn },
-  tr: { translation: tr, account: accountTr, signup: signupTr, signin: signinTr, forgot: forgotTr, dashboard: dashboardTr, security: securityTr, payment: paymentTr, checkout: checkoutTr },
+  en: {
+    translation: en,
+    account: accountEn,
+    forgot: forgotEn,
+    dashboard: dashboardEn,
+    security: securityEn,
+    signin: signinEn,
+    signup: signupEn,
+    payment: paymentEn,
+    checkout: checkoutEn,
+    billing: billingEn,
+  },
+  tr: {
+    translation: tr,
+    account: accountTr,
+    forgot: forgotTr,
+    dashboard: dashboardTr,
+    security: securityTr,
+    signin: signinTr,
+    signup: signupTr,
+    payment: paymentTr,
+    checkout: checkoutTr,
+    billing: billingTr,
+  },
 };
 
 /** The language choice, set by the TR/EN buttons (a plain form post) for a year. */
