@@ -4,7 +4,7 @@ import * as build from "../build/server";
 import api from "./api/app";
 import type { ApiEnv } from "./api/env";
 import { runJobs } from "./api/jobs";
-import { crossSiteRefusal, isCrossSiteRequest } from "./origin-check";
+import { crossSiteRefusal, isCrossSiteRequest, unreadableFormRefusal, withoutForwardedHost } from "./origin-check";
 import { createNonce, withSecurityHeaders } from "./security-headers";
 
 export interface StorefrontEnv extends ApiEnv {
@@ -21,8 +21,11 @@ export default {
     }
     // Form posts of the web UI ride on the session cookie: refuse them from other sites.
     if (isCrossSiteRequest(request)) return withSecurityHeaders(crossSiteRefusal());
+    // A page's action reads a form: a body that is not one is refused here, not a 500 there.
+    const unreadable = await unreadableFormRefusal(request);
+    if (unreadable) return withSecurityHeaders(unreadable);
     const nonce = createNonce();
-    const response = await handleRemixRequest(request, {
+    const response = await handleRemixRequest(withoutForwardedHost(request), {
       cloudflare: { env, ctx },
       nonce,
     });
