@@ -58,7 +58,7 @@ beforeAll(async () => {
   expect(jar.cart?.length).toBeGreaterThan(0);
 }, 60_000);
 
-describe.concurrent("never 5xx, nothing written on a refusal, no redirect off-site", () => {
+describe("never 5xx, nothing written on a refusal, no redirect off-site", () => {
   it.each(PAGE_ROUTES.map((route) => [`${route.id} (${route.path})`, route] as const))("fuzz %s", async (_name, route) => {
     const cookies: CookieJar = route.ownSession ? { ...jar, __session: [] } : jar;
     if (route.ownSession) await signIn(cookies);
