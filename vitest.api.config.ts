@@ -58,6 +58,9 @@ export default defineConfig(async () => {
       setupFiles: ["./tests/api/apply-migrations.ts"],
       // Loopback fakes of outside services (Stripe), reached by the tests through inject().
       globalSetup: ["./tests/fakes/global-setup.ts"],
+      // The page fuzz (tests/api/fuzz-pages.test.ts) imports the storefront worker, whose Remix
+      // runtime is CommonJS with import cycles that only load once pre-bundled as ESM.
+      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
     },
   };
 });
