@@ -21,11 +21,13 @@ import signinEn from "../i18n/namespaces/signin.en";
 import signinTr from "../i18n/namespaces/signin.tr";
 import signupEn from "../i18n/namespaces/signup.en";
 import signupTr from "../i18n/namespaces/signup.tr";
+import toolsEn from "../i18n/namespaces/tools.en";
+import toolsTr from "../i18n/namespaces/tools.tr";
 
 /** Every namespace in both languages: the server renders any page without loading anything. */
 export const resources = {
-  en: { translation: en, account: accountEn, signup: signupEn, signin: signinEn, forgot: forgotEn, dashboard: dashboardEn, security: securityEn },
-  tr: { translation: tr, account: accountTr, signup: signupTr, signin: signinTr, forgot: forgotTr, dashboard: dashboardTr, security: securityTr },
+  en: { translation: en, account: accountEn, signup: signupEn, signin: signinEn, forgot: forgotEn, dashboard: dashboardEn, security: securityEn, tools: toolsEn },
+  tr: { translation: tr, account: accountTr, signup: signupTr, signin: signinTr, forgot: forgotTr, dashboard: dashboardTr, security: securityTr, tools: toolsTr },
 };
 
 /** The language choice, set by the TR/EN buttons (a plain form post) for a year. */

@@ -1,4 +1,5 @@
 import type { TldPrice } from "../../core/pricing";
+import type { WhoisResult } from "../../core/whois";
 import { ApiError } from "./errors";
 
 /**
@@ -37,5 +38,12 @@ export function createLookupClient(lookup: Fetcher, clientIp: string) {
     pricing: (tlds: string[]) =>
       call<{ pricing: TldPrice[]; not_found: string[] }>(`/pricing?tlds=${tlds.map(encodeURIComponent).join(",")}`),
     tldPricing: (tld: string) => call<TldPrice>(`/pricing/${encodeURIComponent(tld)}`),
+    /** WHOIS/RDAP result of an ASCII domain name (ours from D1, others from their registry). */
+    whois: (asciiDomain: string) => call<WhoisResult>(`/whois/${encodeURIComponent(asciiDomain)}`),
+    /** Our own RDAP object of a name registered with us, passed through as the lookup worker answers it. */
+    rdap: (name: string) =>
+      lookup.fetch(`https://lookup.internal/rdap/domain/${encodeURIComponent(name)}`, {
+        headers: { "x-client-ip": clientIp, accept: "application/rdap+json" },
+      }),
   };
 }

@@ -10,6 +10,8 @@ export const CACHE_TTL_SECONDS = {
   whois: 3600,
   ssl: 3600,
   dns: 300,
+  /** IANA's RDAP bootstrap file changes a few times a month (RFC 9224 §8: do not fetch per query). */
+  "rdap-bootstrap": 86400,
 } as const satisfies Record<string, number>;
 
 export type CacheKind = keyof typeof CACHE_TTL_SECONDS;
