@@ -47,7 +47,12 @@ export default defineConfig(async () => {
               d1Databases: { DB: DATABASE_ID },
               kvNamespaces: { CACHE: "lookup-cache" },
               // Small limit so a test can reach it; production keeps wrangler.toml's value.
-              ratelimits: { PRICING_LIMITER: { simple: { limit: 8, period: 60 } } },
+              ratelimits: {
+                PRICING_LIMITER: { simple: { limit: 8, period: 60 } },
+                WHOIS_LIMITER: { simple: { limit: 30, period: 60 } },
+                SSL_LIMITER: { simple: { limit: 30, period: 60 } },
+                DNS_LIMITER: { simple: { limit: 30, period: 60 } },
+              },
             },
           ],
         },

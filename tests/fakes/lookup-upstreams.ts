@@ -10,6 +10,19 @@
 //                                PIR 404 error body. `ratelimited.*` → 429 with Retry-After: 30;
 //                                `broken.*` → 500 with an HTML body.
 //
+// SSL Labs (§2), under /ssllabs/api/v4/
+//   GET analyze?host=…           needs the `email` header (else the real 400 "Email not yet
+//                                registered…"); no host → the real missing-host error. Per host:
+//                                1st call DNS, 2nd IN_PROGRESS (progress 40), then READY: the real
+//                                devolo.de 3-endpoint report with the host renamed, the first
+//                                endpoint carrying the real getEndpointData details (protocols,
+//                                cert chain). The fixtures hold no host-level `certs[]` (their README
+//                                says none was found), so the fake adds one leaf certificate in the
+//                                documented v4 shape, under the chain's real leaf id.
+//   Special hosts: limited.* → 429, maintenance.* → 503, busy.* → 529, unresolvable.* → ERROR
+//   "Unable to resolve domain name", unreachable.* → the real lbl.gov "Unable to connect" report,
+//   ip-refused.* → 400 "IP addresses are not allowed", ready.* → READY at once.
+//
 // Fake-only: GET /__fake/count?path=… → {count} of requests whose path contains the text (cache tests).
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -88,7 +101,66 @@ export async function startFakeUpstreams(): Promise<FakeUpstreams> {
       return send(res, 404, fixture("rdap/errors/pir-404-object-not-found.json"), { "content-type": "application/rdap+json" });
     }
 
+    if (path === "/ssllabs/api/v4/analyze") return sslLabs(url, req, res);
+
     return send(res, 404, "not found", { "content-type": "text/plain" });
+  };
+
+  const sslPolls = new Map<string, number>();
+  const sslLabs = (url: URL, req: IncomingMessage, res: ServerResponse) => {
+    const json = (status: number, body: unknown) => send(res, status, typeof body === "string" ? body : JSON.stringify(body), { "content-type": "application/json" });
+    if (!req.headers.email) {
+      return json(400, { errors: [{ field: "email", message: "Email not yet registered with us. Please use register api to register first." }] });
+    }
+    const host = url.searchParams.get("host") ?? "";
+    if (host === "") return json(400, fixture("ssllabs/v3-analyze-error-missing-host.json"));
+    const label = host.split(".")[0];
+    if (label === "limited") return json(429, { errors: [{ message: "Running at full capacity. Please try again later." }] });
+    if (label === "maintenance") return json(503, "");
+    if (label === "busy") return json(529, "");
+    if (label === "ip-refused") return json(400, { errors: [{ field: "host", message: "IP addresses are not allowed" }] });
+    const base = { host, port: 443, protocol: "http", isPublic: false, startTime: Date.now() - 5000, engineVersion: "2.1.8", criteriaVersion: "2009q" };
+    if (label === "unresolvable") return json(200, { ...base, status: "ERROR", statusMessage: "Unable to resolve domain name", testTime: Date.now() });
+    if (label === "unreachable") return json(200, { ...JSON.parse(fixture("ssllabs/v3-analyze-lbl.gov-unable-to-connect.json")), host });
+    const polls = (sslPolls.get(host) ?? 0) + 1;
+    sslPolls.set(host, polls);
+    if (label !== "ready" && polls === 1) return json(200, { ...base, status: "DNS", statusMessage: "Resolving domain names" });
+    const report = JSON.parse(fixture("ssllabs/v3-analyze-devolo.de-ready-3-endpoints.json")) as { endpoints: Record<string, unknown>[] } & Record<string, unknown>;
+    if (label !== "ready" && polls === 2) {
+      return json(200, {
+        ...base,
+        status: "IN_PROGRESS",
+        endpoints: report.endpoints.map((endpoint) => ({ ...endpoint, grade: undefined, statusMessage: "In progress", progress: 40, details: undefined })),
+      });
+    }
+    const details = (JSON.parse(fixture("ssllabs/v3-getEndpointData-devolo.de-details.json")) as { details: { certChains: { certIds: string[] }[] } }).details;
+    const leafId = details.certChains[0].certIds[0];
+    const notBefore = Date.UTC(2026, 9, 1);
+    const notAfter = Date.UTC(2026, 11, 30);
+    return json(200, {
+      ...report,
+      host,
+      endpoints: report.endpoints.map((endpoint, index) => (index === 0 ? { ...endpoint, details } : endpoint)),
+      certs: [
+        {
+          id: leafId,
+          subject: `CN=${host}`,
+          serialNumber: "04a1b2c3d4e5f60718293a4b5c6d7e8f9a0b",
+          commonNames: [host],
+          altNames: [host, `www.${host}`],
+          notBefore,
+          notAfter,
+          issuerSubject: "CN=R3, O=Let's Encrypt, C=US",
+          sigAlg: "SHA256withRSA",
+          keyAlg: "RSA",
+          keySize: 2048,
+          keyStrength: 2048,
+          revocationStatus: 2,
+          validationType: "D",
+          issues: 0,
+        },
+      ],
+    });
   };
 
   const server = createServer((req, res) => {

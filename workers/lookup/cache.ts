@@ -103,6 +103,17 @@ export async function readThroughMany<T>(
   return { values, status };
 }
 
+/** Stores a value found elsewhere (a finished SSL report) under the kind's TTL. */
+export async function remember<T>(kv: KVNamespace, kind: CacheKind, key: string, value: T, options: ReadThroughOptions = {}): Promise<void> {
+  await schedule(options, writeEntry(kv, kind, key, value, options.ttl));
+}
+
+/** The cached value of a key, if any (null: not cached, or cached as absent). */
+export async function cached<T>(kv: KVNamespace, kind: CacheKind, key: string): Promise<T | null> {
+  const entry = await readEntry<T>(kv, cacheKey(kind, key));
+  return entry?.found ? entry.value : null;
+}
+
 async function readEntry<T>(kv: KVNamespace, key: string): Promise<Entry<T> | null> {
   let raw: unknown;
   try {

@@ -15,6 +15,7 @@ import { parseLookupName } from "../../core/whois";
 import { errorBody, LookupFailure, type LookupEnv } from "./env";
 import { findOwnDomain, ownRdapDomain } from "./own-rdap";
 import { rateLimit } from "./rate-limit";
+import { checkSsl } from "./ssl";
 import { lookupWhois } from "./whois";
 
 export type { LookupEnv } from "./env";
@@ -100,6 +101,23 @@ const app = new Hono<{ Bindings: LookupEnv }>()
       const { result, cache } = await lookupWhois(c.env, domain, { waitUntil: (work) => c.executionCtx.waitUntil(work) });
       c.header("x-cache", cache);
       return c.json({ success: true as const, data: result }, 200);
+    },
+  )
+  .use("/ssl", rateLimit("ssl"))
+  .get(
+    "/ssl",
+    validator("query", (value, c) => {
+      const raw = value.host;
+      const parsed = domainParamSchema.safeParse({ domain: Array.isArray(raw) ? raw[0] : (raw ?? "") });
+      if (parsed.success) return parsed.data.domain;
+      const code = parsed.error.issues[0]?.message ?? "invalid_format";
+      return c.json(errorBody(code, `Parameter "host" is not a host name we can check (${code}).`, [{ path: "host", message: code }]), 400);
+    }),
+    async (c) => {
+      const host = c.req.valid("query");
+      const { check, cache } = await checkSsl(c.env, host.ascii, { waitUntil: (work) => c.executionCtx.waitUntil(work) });
+      c.header("x-cache", cache);
+      return c.json({ success: true as const, data: check }, 200);
     },
   )
   // Our own RDAP service (RFC 9082 path), for the names registered with us.

@@ -13,11 +13,19 @@ function lookupName(input: string): string {
 }
 
 /**
- * The free tools (SPEC §2, §7): WHOIS/RDAP (`GET /domains/whois/{domain}`), answered by the lookup
+ * The free tools (SPEC §2, §7): WHOIS/RDAP (`GET /domains/whois/{domain}`), the SSL check
+ * (`GET /ssl?host`) and the DNS check (`GET /dns/check?name&type`), answered by the lookup
  * worker through the LOOKUP binding with the visitor's address for its per-client limits.
  */
-export const toolRoutes = new Hono<ApiBindings>().get("/domains/whois/:domain", async (c) => {
-  const domain = lookupName(c.req.param("domain"));
-  const data = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).whois(domain);
-  return c.json({ success: true as const, data });
-});
+export const toolRoutes = new Hono<ApiBindings>()
+  .get("/domains/whois/:domain", async (c) => {
+    const domain = lookupName(c.req.param("domain"));
+    const data = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).whois(domain);
+    return c.json({ success: true as const, data });
+  })
+  /** GET /ssl ?host — one poll of the SSL check: `running` with progress, or `ready` with the result. */
+  .get("/ssl", async (c) => {
+    const host = lookupName(c.req.query("host") ?? "");
+    const data = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).ssl(host);
+    return c.json({ success: true as const, data });
+  });
