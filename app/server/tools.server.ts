@@ -15,10 +15,11 @@ const TOOL_CODES: Record<string, string[]> = {
 export function toolFailure(
   t: TFunction,
   answer: Extract<ApiResult<unknown>, { ok: false }>,
-  options: { prefix: "whois.errors" | "ssl.errors"; values?: Record<string, string> },
+  options: { prefix?: "whois.errors" | "ssl.errors"; values?: Record<string, string> } = {},
 ): string {
   const values = { ...options.values, message: answer.message };
-  if (TOOL_CODES[options.prefix]?.includes(answer.code)) return t(`tools:${options.prefix}.${answer.code}`, values);
+  if (options.prefix && TOOL_CODES[options.prefix]?.includes(answer.code)) return t(`tools:${options.prefix}.${answer.code}`, values);
+  if (answer.code === "dns_failed") return t("tools:errors.dns_failed");
   if (answer.code === "rate_limited") return t("tools:errors.rate_limited", { seconds: answer.retryAfter ?? 60 });
   if (answer.code === "lookup_unavailable" || answer.code === "lookup_bad_response") return t("tools:errors.lookup_unavailable");
   if (INPUT_CODES.includes(answer.code)) return t(`tools:inputErrors.${answer.code}`);

@@ -23,6 +23,12 @@
 //   "Unable to resolve domain name", unreachable.* → the real lbl.gov "Unable to connect" report,
 //   ip-refused.* → 400 "IP addresses are not allowed", ready.* → READY at once.
 //
+// DoH JSON (§3): GET /doh/cloudflare/dns-query and /doh/google/resolve ?name&type answer the
+//   captured bodies of that resolver for that question (ietf.org A/AAAA/MX, example.com TXT,
+//   dnssec-failed.org NS → SERVFAIL, unknown.example A and markwatch-nonexistent-7f3kq9.com NS →
+//   NXDOMAIN, pphosted.com A → NODATA); any other question gets that resolver's NXDOMAIN body.
+//   `down.*` names → HTTP 500 (one resolver failing alone).
+//
 // Fake-only: GET /__fake/count?path=… → {count} of requests whose path contains the text (cache tests).
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -49,6 +55,22 @@ const RDAP_ANSWERS: Record<string, string> = {
   "flexireg.net/moscow/rdap/domain/home.moscow": "rdap/flexireg-moscow-home.json",
   "rdap.nominet.uk/uk/domain/bbc.co.uk": "rdap/nominet-uk-bbc-redacted.json",
   "rdap.norid.no/domain/norway.no": "rdap/norid-no-norway.json",
+};
+
+/** Which captured DoH body each (resolver, name, type) gives. */
+const DOH_ANSWERS: Record<string, string> = {
+  "cloudflare ietf.org A": "doh/cloudflare-ietf.org-A.json",
+  "cloudflare ietf.org AAAA": "doh/cloudflare-ietf.org-AAAA.json",
+  "cloudflare ietf.org MX": "doh/cloudflare-ietf.org-MX.json",
+  "cloudflare example.com TXT": "doh/cloudflare-example.com-TXT-quoted.json",
+  "cloudflare dnssec-failed.org NS": "doh/cloudflare-dnssec-failed.org-NS-servfail-ede.json",
+  "cloudflare markwatch-nonexistent-7f3kq9.com NS": "doh/cloudflare-nxdomain-NS-authority-soa.json",
+  "cloudflare unknown.example A": "doh/cloudflare-unknown.example-A-nxdomain.json",
+  "google ietf.org A": "doh/google-ietf.org-A.json",
+  "google example.com TXT": "doh/google-example.com-TXT.json",
+  "google dnssec-failed.org NS": "doh/google-dnssec-failed.org-NS-servfail-ede.json",
+  "google markwatch-nonexistent-7f3kq9.com NS": "doh/google-nxdomain-NS-authority-soa.json",
+  "google pphosted.com A": "doh/google-pphosted.com-A-nodata-soa.json",
 };
 
 export interface FakeUpstreams {
@@ -102,6 +124,16 @@ export async function startFakeUpstreams(): Promise<FakeUpstreams> {
     }
 
     if (path === "/ssllabs/api/v4/analyze") return sslLabs(url, req, res);
+
+    const doh = path.match(/^\/doh\/(cloudflare|google)\/(?:dns-query|resolve)$/);
+    if (doh) {
+      const resolver = doh[1];
+      const name = (url.searchParams.get("name") ?? "").toLowerCase().replace(/\.$/, "");
+      const type = (url.searchParams.get("type") ?? "A").toUpperCase();
+      if (name.startsWith("down.") && resolver === "google") return send(res, 500, "Internal error", { "content-type": "text/plain" });
+      const file = DOH_ANSWERS[`${resolver} ${name} ${type}`] ?? (resolver === "google" ? "doh/google-nxdomain-NS-authority-soa.json" : "doh/cloudflare-unknown.example-A-nxdomain.json");
+      return send(res, 200, fixture(file), { "content-type": "application/dns-json" });
+    }
 
     return send(res, 404, "not found", { "content-type": "text/plain" });
   };

@@ -1,6 +1,7 @@
 import type { TldPrice } from "../../core/pricing";
 import type { WhoisResult } from "../../core/whois";
 import type { SslCheck } from "../../core/ssl";
+import type { DnsCheck } from "../../core/dns-check";
 import { ApiError } from "./errors";
 
 /**
@@ -43,6 +44,9 @@ export function createLookupClient(lookup: Fetcher, clientIp: string) {
     whois: (asciiDomain: string) => call<WhoisResult>(`/whois/${encodeURIComponent(asciiDomain)}`),
     /** One poll of the SSL Labs assessment of an ASCII host name. */
     ssl: (asciiHost: string) => call<SslCheck>(`/ssl?host=${encodeURIComponent(asciiHost)}`),
+    /** The same DNS question to several public DoH resolvers. */
+    dns: (query: { name: string; type: string; expected?: string }) =>
+      call<DnsCheck>(`/dns?${new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString()}`),
     /** Our own RDAP object of a name registered with us, passed through as the lookup worker answers it. */
     rdap: (name: string) =>
       lookup.fetch(`https://lookup.internal/rdap/domain/${encodeURIComponent(name)}`, {

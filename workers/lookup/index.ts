@@ -15,6 +15,8 @@ import { parseLookupName } from "../../core/whois";
 import { errorBody, LookupFailure, type LookupEnv } from "./env";
 import { findOwnDomain, ownRdapDomain } from "./own-rdap";
 import { rateLimit } from "./rate-limit";
+import { dnsFormSchema, parseDnsName } from "../../core/dns-check";
+import { checkDns } from "./dns";
 import { checkSsl } from "./ssl";
 import { lookupWhois } from "./whois";
 
@@ -116,6 +118,30 @@ const app = new Hono<{ Bindings: LookupEnv }>()
     async (c) => {
       const host = c.req.valid("query");
       const { check, cache } = await checkSsl(c.env, host.ascii, { waitUntil: (work) => c.executionCtx.waitUntil(work) });
+      c.header("x-cache", cache);
+      return c.json({ success: true as const, data: check }, 200);
+    },
+  )
+  .use("/dns", rateLimit("dns"))
+  .get(
+    "/dns",
+    validator("query", (value, c) => {
+      const one = (key: string) => {
+        const raw = value[key];
+        return Array.isArray(raw) ? raw[0] : raw;
+      };
+      const parsed = dnsFormSchema.safeParse({ name: one("name") ?? "", type: one("type") || undefined, expected: one("expected") });
+      if (parsed.success) return parsed.data;
+      const issue = parsed.error.issues[0];
+      const path = String(issue?.path[0] ?? "name");
+      const code = issue?.message ?? "invalid_format";
+      return c.json(errorBody(path === "type" ? "invalid_type" : code, `Parameter "${path}" is invalid (${code}).`, [{ path, message: code }]), 400);
+    }),
+    async (c) => {
+      const { name, type, expected } = c.req.valid("query");
+      const parsed = parseDnsName(name);
+      const unicode = parsed.ok ? parsed.name.unicode : name;
+      const { check, cache } = await checkDns(c.env, { name, unicode, type, expected: expected ?? null }, { waitUntil: (work) => c.executionCtx.waitUntil(work) });
       c.header("x-cache", cache);
       return c.json({ success: true as const, data: check }, 200);
     },

@@ -17,6 +17,7 @@ const tools = {
   errors: {
     rate_limited: "Too many lookups from your address. Try again in {{seconds}} seconds.",
     lookup_unavailable: "The lookup service is unavailable. Please try again shortly.",
+    dns_failed: "The DNS check failed: none of the DNS resolvers could be reached. Please try again later.",
     generic: "The lookup failed: {{message}}",
   },
   whois: {
@@ -171,6 +172,11 @@ const tools = {
     summaryDisagree: "The resolvers disagree: the change may still be spreading.",
     summaryExpected: "{{matching}} of {{count}} resolvers answer the expected value.",
     errorRow: "{{message}}",
+    rowErrors: {
+      unreachable: "Could not reach this resolver.",
+      timedOut: "The resolver did not answer in time.",
+      http: "The resolver answered with an error ({{status}}).",
+    },
   },
   speedtest: {
     metaTitle: "Speed test",

@@ -19,6 +19,7 @@ const tools: ToolsResources = {
   errors: {
     rate_limited: "Adresinizden çok fazla sorgu yapıldı. {{seconds}} saniye sonra yeniden deneyin.",
     lookup_unavailable: "Sorgu hizmetine şu anda ulaşılamıyor. Lütfen biraz sonra yeniden deneyin.",
+    dns_failed: "DNS denetimi başarısız: DNS çözümleyicilerin hiçbirine ulaşılamadı. Lütfen daha sonra yeniden deneyin.",
     generic: "Sorgu başarısız oldu: {{message}}",
   },
   whois: {
@@ -173,6 +174,11 @@ const tools: ToolsResources = {
     summaryDisagree: "Çözümleyiciler farklı yanıt veriyor: değişiklik hâlâ yayılıyor olabilir.",
     summaryExpected: "{{count}} çözümleyiciden {{matching}} tanesi beklenen değeri veriyor.",
     errorRow: "{{message}}",
+    rowErrors: {
+      unreachable: "Bu çözümleyiciye ulaşılamadı.",
+      timedOut: "Çözümleyici zamanında yanıt vermedi.",
+      http: "Çözümleyici bir hatayla yanıt verdi ({{status}}).",
+    },
   },
   speedtest: {
     metaTitle: "Hız testi",

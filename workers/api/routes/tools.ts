@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { DOMAIN_ERROR_MESSAGES } from "../../../core/domain-name";
+import { dnsFormSchema } from "../../../core/dns-check";
+import { DOMAIN_ERROR_MESSAGES, type DomainNameError } from "../../../core/domain-name";
 import { parseLookupName } from "../../../core/whois";
 import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
@@ -27,5 +28,19 @@ export const toolRoutes = new Hono<ApiBindings>()
   .get("/ssl", async (c) => {
     const host = lookupName(c.req.query("host") ?? "");
     const data = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).ssl(host);
+    return c.json({ success: true as const, data });
+  })
+  /** GET /dns/check ?name&type&expected — the DNS (propagation) checker. */
+  .get("/dns/check", async (c) => {
+    const parsed = dnsFormSchema.safeParse({ name: c.req.query("name") ?? "", type: c.req.query("type") || undefined, expected: c.req.query("expected") });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const path = String(issue?.path[0] ?? "name");
+      if (path === "type") throw new ApiError(400, "invalid_type", "Parameter \"type\" must be one of A, AAAA, CNAME, MX, NS, TXT, SRV, CAA, SOA.");
+      const code = (issue?.message ?? "invalid_format") as DomainNameError;
+      throw new ApiError(400, code, DOMAIN_ERROR_MESSAGES[code] ?? "Invalid parameter.", [{ path, message: code }]);
+    }
+    const { name, type, expected } = parsed.data;
+    const data = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).dns({ name, type, expected });
     return c.json({ success: true as const, data });
   });
