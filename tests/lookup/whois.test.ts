@@ -190,3 +190,25 @@ describe("WHOIS of names registered with us", () => {
     expect(result.statuses).toEqual([{ value: "active", key: "active" }]);
   });
 });
+
+describe("our RDAP service", () => {
+  it("answers a name registered with us as application/rdap+json with CORS", async () => {
+    const { name } = await ownDomain();
+    const response = await lookup(`/rdap/domain/${name.toUpperCase()}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/rdap+json");
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    const body = await response.json<{ objectClassName: string; ldhName: string; rdapConformance: string[] }>();
+    expect(body).toMatchObject({ objectClassName: "domain", ldhName: name });
+    expect(body.rdapConformance).toContain("icann_rdap_response_profile_1");
+  });
+
+  it("answers RFC 9083 errors for names not registered with us and for bad names", async () => {
+    const missing = await lookup("/rdap/domain/not-ours-at-all.com");
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ errorCode: 404, title: "Not Found" });
+    const bad = await lookup("/rdap/domain/not_a_name");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ errorCode: 400 });
+  });
+});

@@ -165,7 +165,9 @@ export function ownRdapDomain(env: LookupEnv, row: UserDomainRow, now: Date): Re
     ...(isIdn ? { unicodeName: unicode } : {}),
     status: rdapStatuses(row),
     events,
-    secureDNS: { delegationSigned: row.dnssec === 1 },
+    // We sign the zones we host when DNSSEC is on; DS records at the registry are not in our data,
+    // and the profile requires dsData/keyData with delegationSigned true.
+    secureDNS: { zoneSigned: row.dnssec === 1, delegationSigned: false },
     nameservers: nameserversOf(row).map((ns) => ({ objectClassName: "nameserver", ldhName: ns.toLowerCase().replace(/\.$/, "") })),
     entities: [
       {

@@ -24,7 +24,8 @@ export async function lookupWhois(
   if (own) {
     const body = ownRdapDomain(env, own, now());
     const result = normaliseRdapDomain(body, { domain: name.ascii, unicode: own.unicode || name.unicode, server: null, fetchedAt: now().toISOString() });
-    return { result: { ...result, source: "ours" }, cache: "ours" };
+    // DNSSEC from our own setting (the RDAP object cannot claim a signed delegation without DS data).
+    return { result: { ...result, source: "ours", dnssec: own.dnssec === 1 }, cache: "ours" };
   }
   const { value, status } = await readThrough(env.CACHE, "whois", name.ascii, () => rdapLookup(env, name, now, options.waitUntil), {
     waitUntil: options.waitUntil,

@@ -30,6 +30,21 @@ export const toolRoutes = new Hono<ApiBindings>()
     const data = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).ssl(host);
     return c.json({ success: true as const, data });
   })
+  /**
+   * GET /rdap/domain/{name} — our RDAP service (ICANN gTLD RDAP profile) for names registered
+   * with us, passed through as application/rdap+json (RFC 9083 errors for the rest).
+   */
+  .get("/rdap/domain/:name", async (c) => {
+    const upstream = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).rdap(c.req.param("name"));
+    return new Response(upstream.body, {
+      status: upstream.status,
+      headers: {
+        "content-type": upstream.headers.get("content-type") ?? "application/rdap+json",
+        "access-control-allow-origin": "*",
+        ...(upstream.headers.get("retry-after") ? { "retry-after": upstream.headers.get("retry-after") as string } : {}),
+      },
+    });
+  })
   /** GET /dns/check ?name&type&expected — the DNS (propagation) checker. */
   .get("/dns/check", async (c) => {
     const parsed = dnsFormSchema.safeParse({ name: c.req.query("name") ?? "", type: c.req.query("type") || undefined, expected: c.req.query("expected") });
