@@ -83,7 +83,8 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
   res.end(body);
 }
 
-export async function startFakeUpstreams(): Promise<FakeUpstreams> {
+/** `port` 0 picks a free one; `keepAlive` holds the process open (the standalone e2e server). */
+export async function startFakeUpstreams(options: { port?: number; keepAlive?: boolean } = {}): Promise<FakeUpstreams> {
   const requests: string[] = [];
   let origin = "";
   // Plain and JSON-escaped ("https:\/\/…") links alike.
@@ -202,9 +203,9 @@ export async function startFakeUpstreams(): Promise<FakeUpstreams> {
       send(res, 500, String(error));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   // Tests end with the vitest process; the fake must not keep it alive.
-  server.unref();
+  if (!options.keepAlive) server.unref();
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: origin,
