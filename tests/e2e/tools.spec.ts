@@ -98,6 +98,28 @@ test.describe("tools", () => {
     await expectNoAxeViolations(page, javaScriptEnabled);
   });
 
+  test("speed test: runs against our own endpoints and shows download, upload, ping and jitter @js-only", async ({ page, javaScriptEnabled }) => {
+    test.setTimeout(120_000);
+    await page.goto("/tools/speedtest");
+    await page.getByRole("button", { name: "Start test" }).click();
+    await expect(page.getByRole("status")).toHaveText("Test complete.", { timeout: 100_000 });
+    for (const label of ["Download", "Upload"]) {
+      await expect(page.getByRole("definition").filter({ has: page.locator(`xpath=preceding-sibling::dt[.="${label}"]`) })).toHaveText(/^\d+(\.\d)? Mbps$/u);
+    }
+    for (const label of ["Ping", "Jitter"]) {
+      await expect(page.getByRole("definition").filter({ has: page.locator(`xpath=preceding-sibling::dt[.="${label}"]`) })).toHaveText(/^\d+(\.\d)? ms$/u);
+    }
+    await expect(page.getByRole("img", { name: "Download and upload measurements" })).toBeVisible();
+    await expectNoAxeViolations(page, javaScriptEnabled);
+  });
+
+  test("speed test: without JavaScript the page says it needs it @no-js-only", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/tools/speedtest");
+    await expect(page.getByText("The speed test measures your browser's connection, so it needs JavaScript.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Start test" })).toHaveCount(0);
+    await expectNoAxeViolations(page, javaScriptEnabled);
+  });
+
   test("the header's Tools menu and the footer link the tools", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
