@@ -7,6 +7,7 @@ import { runJobs } from "./api/jobs";
 import { crossSiteRefusal, isCrossSiteRequest } from "./origin-check";
 import { controlCharacterPathRefusal, unreadableFormRefusal, withoutForwardedHost } from "./request-guards";
 import { createNonce, withSecurityHeaders } from "./security-headers";
+import { handleSpeed, isSpeedPath } from "./speed";
 
 export interface StorefrontEnv extends ApiEnv {
   ASSETS: Fetcher;
@@ -20,6 +21,8 @@ export default {
     if (url.pathname.startsWith("/api/v1/") || url.pathname === "/api/v1") {
       return withSecurityHeaders(await api.fetch(request, env, ctx));
     }
+    // Speed-test endpoints (no cookies, no caching): before the cross-site check, like the API.
+    if (isSpeedPath(url.pathname)) return withSecurityHeaders(await handleSpeed(request));
     // Form posts of the web UI ride on the session cookie: refuse them from other sites.
     if (isCrossSiteRequest(request)) return withSecurityHeaders(crossSiteRefusal());
     const badPath = controlCharacterPathRefusal(url);

@@ -16,6 +16,7 @@ export const LAZY_NAMESPACES = [
   "payment",
   "checkout",
   "billing",
+  "tools",
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 export type Namespace = "translation" | LazyNamespace;
@@ -37,6 +38,7 @@ export const NAMESPACE_LOADERS: Record<Locale, Record<LazyNamespace, Loader>> = 
     payment: () => import("./namespaces/payment.en"),
     checkout: () => import("./namespaces/checkout.en"),
     billing: () => import("./namespaces/billing.en"),
+    tools: () => import("./namespaces/tools.en"),
   },
   tr: {
     account: () => import("./namespaces/account.tr"),
@@ -48,6 +50,7 @@ export const NAMESPACE_LOADERS: Record<Locale, Record<LazyNamespace, Loader>> = 
     payment: () => import("./namespaces/payment.tr"),
     checkout: () => import("./namespaces/checkout.tr"),
     billing: () => import("./namespaces/billing.tr"),
+    tools: () => import("./namespaces/tools.tr"),
   },
 };
 

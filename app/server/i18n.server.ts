@@ -27,6 +27,8 @@ import checkoutEn from "../i18n/namespaces/checkout.en";
 import checkoutTr from "../i18n/namespaces/checkout.tr";
 import billingEn from "../i18n/namespaces/billing.en";
 import billingTr from "../i18n/namespaces/billing.tr";
+import toolsEn from "../i18n/namespaces/tools.en";
+import toolsTr from "../i18n/namespaces/tools.tr";
 
 /** Every namespace in both languages: the server renders any page without loading anything. */
 export const resources = {
@@ -41,6 +43,7 @@ export const resources = {
     payment: paymentEn,
     checkout: checkoutEn,
     billing: billingEn,
+    tools: toolsEn,
   },
   tr: {
     translation: tr,
@@ -53,6 +56,7 @@ export const resources = {
     payment: paymentTr,
     checkout: checkoutTr,
     billing: billingTr,
+    tools: toolsTr,
   },
 };
 

@@ -11,6 +11,7 @@ import { checkoutRoutes } from "./routes/checkout";
 import { domainRoutes } from "./routes/domains";
 import { paymentMethodRoutes } from "./routes/payment-methods";
 import { pricingRoutes } from "./routes/pricing";
+import { toolRoutes } from "./routes/tools";
 import { defaultServices, type ApiServices } from "./services";
 
 /**
@@ -31,7 +32,8 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .route("/", checkoutRoutes)
     .route("/", authRoutes)
     .route("/", accountRoutes)
-    .route("/", paymentMethodRoutes);
+    .route("/", paymentMethodRoutes)
+    .route("/", toolRoutes);
 
   app.notFound((c) =>
     c.json({ success: false, code: "not_found", message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404),
