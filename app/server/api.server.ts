@@ -9,14 +9,15 @@ import api, { type ApiApp } from "../../workers/api/app";
  * bearer token (see session.server.ts `userApi`).
  */
 export function apiClient(context: AppLoadContext, request: Request, options: { cartId?: string | null; token?: string } = {}) {
-  return hc<ApiApp>("http://internal", { fetch: apiFetch(context, request, options) });
+  // The page's own origin, so the API builds absolute links (payment return URLs) that point here.
+  return hc<ApiApp>(new URL(request.url).origin, { fetch: apiFetch(context, request, options) });
 }
 
 /**
  * The in-process fetch behind `apiClient`, for a call the typed client cannot spell: it drops the
  * trailing slash of SPEC §7's list paths (`/invoices/`, `/payments/`, `/orders/`: its `index`
- * segment), which the API keeps. `input` is an absolute URL on any host, e.g.
- * `http://internal/api/v1/invoices/?page=2`.
+ * segment), which the API keeps. `input` is an absolute URL on the page's origin, e.g.
+ * `${origin}/api/v1/invoices/?page=2`.
  */
 export function apiFetch(context: AppLoadContext, request: Request, options: { cartId?: string | null; token?: string } = {}) {
   const { env, ctx } = context.cloudflare;
@@ -37,12 +38,21 @@ export function apiFetch(context: AppLoadContext, request: Request, options: { c
 /** The API's answer: its data on success, or its error (code + message) to show. */
 export type ApiResult<T> =
   | { ok: true; data: T }
-  | { ok: false; status: number; code: string; message: string; /** seconds, from Retry-After (429) */ retryAfter: number | null };
+  | {
+      ok: false;
+      status: number;
+      code: string;
+      message: string;
+      /** seconds, from Retry-After (429) */
+      retryAfter: number | null;
+      /** The error's details (field path + message), as the API's one error shape has them. */
+      details: { path: string; message: string }[];
+    };
 
 export async function readApi<T>(response: Pick<Response, "json" | "status" | "statusText" | "headers">): Promise<ApiResult<T>> {
   const body = (await response.json().catch(() => null)) as
     | { success: true; data: T }
-    | { success: false; code: string; message: string }
+    | { success: false; code: string; message: string; details?: unknown }
     | null;
   if (body?.success) return { ok: true, data: body.data };
   return {
@@ -51,5 +61,8 @@ export async function readApi<T>(response: Pick<Response, "json" | "status" | "s
     code: body?.code ?? "invalid_response",
     message: body?.message ?? `API call failed: ${response.status} ${response.statusText}`,
     retryAfter: Number.parseInt(response.headers.get("retry-after") ?? "", 10) || null,
+    details: Array.isArray(body?.details)
+      ? body.details.filter((detail): detail is { path: string; message: string } => typeof detail?.path === "string" && typeof detail?.message === "string")
+      : [],
   };
 }

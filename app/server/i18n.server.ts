@@ -23,13 +23,15 @@ import signupEn from "../i18n/namespaces/signup.en";
 import signupTr from "../i18n/namespaces/signup.tr";
 import paymentEn from "../i18n/namespaces/payment.en";
 import paymentTr from "../i18n/namespaces/payment.tr";
+import checkoutEn from "../i18n/namespaces/checkout.en";
+import checkoutTr from "../i18n/namespaces/checkout.tr";
 import billingEn from "../i18n/namespaces/billing.en";
 import billingTr from "../i18n/namespaces/billing.tr";
 
 /** Every namespace in both languages: the server renders any page without loading anything. */
 export const resources = {
-  en: { translation: en, account: accountEn, signup: signupEn, signin: signinEn, forgot: forgotEn, dashboard: dashboardEn, security: securityEn, payment: paymentEn, billing: billingEn },
-  tr: { translation: tr, account: accountTr, signup: signupTr, signin: signinTr, forgot: forgotTr, dashboard: dashboardTr, security: securityTr, payment: paymentTr, billing: billingTr },
+  en: { translation: en, account: accountEn, signup: signupEn, signin: signinEn, forgot: forgotEn, dashboard: dashboardEn, security: securityEn, payment: paymentEn, checkout: checkoutEn, billing: billingEn },
+  tr: { translation: tr, account: accountTr, signup: signupTr, signin: signinTr, forgot: forgotTr, dashboard: dashboardTr, security: securityTr, payment: paymentTr, checkout: checkoutTr, billing: billingTr },
 };
 
 /** The language choice, set by the TR/EN buttons (a plain form post) for a year. */
