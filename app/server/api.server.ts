@@ -16,8 +16,8 @@ export function apiClient(context: AppLoadContext, request: Request, options: { 
 /**
  * The in-process fetch behind `apiClient`, for a call the typed client cannot spell: it drops the
  * trailing slash of SPEC §7's list paths (`/invoices/`, `/payments/`, `/orders/`: its `index`
- * segment), which the API keeps. `input` is an absolute URL on any host, e.g.
- * `http://internal/api/v1/invoices/?page=2`.
+ * segment), which the API keeps. `input` is an absolute URL on the page's origin, e.g.
+ * `${origin}/api/v1/invoices/?page=2`.
  */
 export function apiFetch(context: AppLoadContext, request: Request, options: { cartId?: string | null; token?: string } = {}) {
   const { env, ctx } = context.cloudflare;

@@ -15,6 +15,6 @@ export async function readBillingList<T>(
 ): Promise<ApiResult<T>> {
   const params = new URLSearchParams({ page: String(query.page), per_page: String(query.perPage) });
   if (query.status) params.set("status", query.status);
-  const response = await apiFetch(context, request, { token: auth.token })(`http://internal/api/v1/${list}/?${params}`);
+  const response = await apiFetch(context, request, { token: auth.token })(`${new URL(request.url).origin}/api/v1/${list}/?${params}`);
   return readUserApi<T>(request, context, response);
 }
