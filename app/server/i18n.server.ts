@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/cloudflare";
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { LOCALE_COOKIE, SUPPORTED_LOCALES, DEFAULT_LOCALE, resolveLocale, type Locale } from "../../core/locale";
+import { LANG_PARAM, LOCALE_COOKIE, SUPPORTED_LOCALES, DEFAULT_LOCALE, isLocale, resolveLocale, type Locale } from "../../core/locale";
 import { readCookie } from "./cookies.server";
 import en from "../i18n/en";
 import tr from "../i18n/tr";
@@ -21,11 +21,13 @@ import signinEn from "../i18n/namespaces/signin.en";
 import signinTr from "../i18n/namespaces/signin.tr";
 import signupEn from "../i18n/namespaces/signup.en";
 import signupTr from "../i18n/namespaces/signup.tr";
+import contentEn from "../i18n/namespaces/content.en";
+import contentTr from "../i18n/namespaces/content.tr";
 
 /** Every namespace in both languages: the server renders any page without loading anything. */
 export const resources = {
-  en: { translation: en, account: accountEn, signup: signupEn, signin: signinEn, forgot: forgotEn, dashboard: dashboardEn, security: securityEn },
-  tr: { translation: tr, account: accountTr, signup: signupTr, signin: signinTr, forgot: forgotTr, dashboard: dashboardTr, security: securityTr },
+  en: { translation: en, account: accountEn, signup: signupEn, signin: signinEn, forgot: forgotEn, dashboard: dashboardEn, security: securityEn, content: contentEn },
+  tr: { translation: tr, account: accountTr, signup: signupTr, signin: signinTr, forgot: forgotTr, dashboard: dashboardTr, security: securityTr, content: contentTr },
 };
 
 /** The language choice, set by the TR/EN buttons (a plain form post) for a year. */
@@ -36,7 +38,11 @@ export const localeCookie = createCookie(LOCALE_COOKIE, {
   maxAge: 60 * 60 * 24 * 365,
 });
 
+export { LANG_PARAM };
+
 async function findLocale(request: Request): Promise<Locale> {
+  const requested = new URL(request.url).searchParams.get(LANG_PARAM);
+  if (isLocale(requested)) return requested;
   const value = await readCookie(localeCookie, request);
   return resolveLocale({ cookie: typeof value === "string" ? value : null, acceptLanguage: request.headers.get("Accept-Language") });
 }
