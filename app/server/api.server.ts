@@ -12,7 +12,8 @@ export function apiClient(context: AppLoadContext, request: Request, options: { 
   const { env, ctx } = context.cloudflare;
   const clientIp = request.headers.get("cf-connecting-ip") ?? "local";
   const language = request.headers.get("accept-language");
-  return hc<ApiApp>("http://internal", {
+  // The site's own origin as the base: the API builds absolute links (mails, payment returns) from it.
+  return hc<ApiApp>(new URL(request.url).origin, {
     fetch: (input: RequestInfo | URL, init?: RequestInit) => {
       const inner = new Request(input, init);
       inner.headers.set("cf-connecting-ip", clientIp);
