@@ -32,3 +32,19 @@ export function seoLinks(request: Request, locale: Locale, path: string, params:
     ],
   };
 }
+
+/** Query parameters that never make a page different: the language (in every URL anyway) and Remix's own. */
+const NOT_CANONICAL = new Set([LANG_PARAM, "_data", "_routes", "index"]);
+
+/**
+ * The canonical and hreflang links of the requested page itself (the root loader, for every page):
+ * its path and query, without `?lang` and Remix's parameters; a client navigation's `.data`
+ * request counts as its page.
+ */
+export function pageSeoLinks(request: Request, locale: Locale): SeoLinks {
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/\.data$/u, "").replace(/^\/_root$/u, "/") || "/";
+  const params: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) if (!NOT_CANONICAL.has(key)) params[key] = value;
+  return seoLinks(request, locale, path, params);
+}

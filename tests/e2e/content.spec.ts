@@ -327,6 +327,25 @@ test.describe("support centre", () => {
   });
 });
 
+test.describe("structured data and links on other pages", () => {
+  test("the home page has canonical and hreflang links and describes the site and its search", async ({ page, baseURL }) => {
+    await page.goto("/");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/`);
+    await expect(page.locator('link[rel="alternate"][hreflang="tr"]')).toHaveAttribute("href", `${baseURL}/?lang=tr`);
+    await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", `${baseURL}/`);
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as { "@graph": { "@type": string; potentialAction?: { target: string } }[] };
+    const site = jsonLd["@graph"].find((node) => node["@type"] === "WebSite");
+    expect(site?.potentialAction?.target).toBe(`${baseURL}/domain-search?q={search_term_string}`);
+  });
+
+  test("an available domain is a product with its first-year offer", async ({ page }) => {
+    await page.goto("/content-seo-nobody-has-this.com");
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<string, unknown>;
+    expect(jsonLd).toMatchObject({ "@type": "Product", name: "content-seo-nobody-has-this.com", offers: { "@type": "Offer", priceCurrency: "USD", availability: "https://schema.org/InStock" } });
+    expect((jsonLd.offers as { price: string }).price).toMatch(/^\d+\.\d{2}$/u);
+  });
+});
+
 test.describe("SEO files", () => {
   test("robots.txt names the sitemap and keeps crawlers out of the dashboard", async ({ request, baseURL }) => {
     const text = await (await request.get("/robots.txt")).text();

@@ -4,8 +4,9 @@ import type { SeoLinks } from "../../server/seo.server";
 const OG_LOCALE = { en: "en_US", tr: "tr_TR" } as const;
 
 /**
- * A page's meta tags: title, description, canonical and hreflang links, Open Graph and Twitter
- * card, and optional JSON-LD structured data (a data block: the CSP does not apply to it).
+ * A page's meta tags: title, description, Open Graph and Twitter card, and optional JSON-LD
+ * structured data (a data block: the CSP does not apply to it). The canonical and hreflang links
+ * of every page come from the root (root.tsx, `pageSeoLinks`).
  */
 export function seoMeta(input: {
   title: string;
@@ -19,8 +20,6 @@ export function seoMeta(input: {
   return [
     { title },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: seo.canonical },
-    ...seo.alternates.map((alternate) => ({ tagName: "link", rel: "alternate", hrefLang: alternate.hrefLang, href: alternate.href })),
     { property: "og:site_name", content: "Trinity" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
