@@ -191,3 +191,45 @@ describe("support tickets", () => {
     expect((await api(`/support/staff/tickets/${ticket.id}/replies`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ body: "x" }) })).status).toBe(404);
   });
 });
+
+describe("illuminate (account health report)", () => {
+  async function holdDomain(user: SignedInUser, label: string, facts: { expiresInDays: number; locked?: boolean; autoRenew?: boolean; dnssec?: boolean }) {
+    const name = `${label}-${crypto.randomUUID().slice(0, 8)}.com`;
+    const now = new Date().toISOString();
+    await env.DB.prepare(
+      `INSERT INTO user_domains (id, user_id, name, unicode, tld, status, registered_at, expires_at, locked, auto_renew, whois_privacy, dnssec, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?3, 'com', 'active', ?4, ?5, ?6, ?7, 1, ?8, ?4, ?4)`,
+    )
+      .bind(crypto.randomUUID(), user.id, name, now, new Date(Date.now() + facts.expiresInDays * 86_400_000).toISOString(), facts.locked === false ? 0 : 1, facts.autoRenew ? 1 : 0, facts.dnssec === false ? 0 : 1)
+      .run();
+    return name;
+  }
+
+  it("reports what needs attention across the user's domains, most urgent first", async () => {
+    const user = await signedInUser();
+    const soon = await holdDomain(user, "soon", { expiresInDays: 10, autoRenew: true });
+    const open = await holdDomain(user, "open", { expiresInDays: 300, autoRenew: true, locked: false, dnssec: false });
+    const other = await signedInUser();
+    await holdDomain(other, "theirs", { expiresInDays: 1 });
+
+    const response = await call(user, "GET", "/account/illuminate");
+    expect(response.status).toBe(200);
+    const { data } = await response.json<{ data: { domains: number; has_payment_method: boolean; findings: { kind: string; domain: string; severity: string }[] } }>();
+    expect(data.domains).toBe(2);
+    expect(data.has_payment_method).toBe(false);
+    expect(data.findings.map((finding) => `${finding.severity} ${finding.kind} ${finding.domain}`)).toEqual([
+      `critical auto_renew_without_card ${open}`,
+      `critical auto_renew_without_card ${soon}`,
+      `warning expiring_soon ${soon}`,
+      `warning unlocked ${open}`,
+      `warning dnssec_off ${open}`,
+    ]);
+  });
+
+  it("is empty for an account without domains and needs a token", async () => {
+    const user = await signedInUser();
+    const { data } = await (await call(user, "GET", "/account/illuminate")).json<{ data: { domains: number; findings: unknown[] } }>();
+    expect(data).toMatchObject({ domains: 0, findings: [] });
+    expect((await call(null, "GET", "/account/illuminate")).status).toBe(401);
+  });
+});

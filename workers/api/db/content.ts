@@ -1,6 +1,7 @@
 // Queries of the content area (issue 10): release-email subscriptions and support tickets.
 // Every ticket query filters by user_id (DESIGN §4).
 import type { TicketCategory, TicketPriority, TicketStatus } from "../../../core/content-forms";
+import type { DomainFacts } from "../../../core/illuminate";
 
 export interface SubscriptionRow {
   id: string;
@@ -118,4 +119,25 @@ export async function closeTicket(db: D1Database, userId: string, id: string, no
 /** Support's side (the staff API): a ticket by id alone. */
 export function findTicketById(db: D1Database, id: string): Promise<TicketRow | null> {
   return db.prepare("SELECT * FROM support_tickets WHERE id = ?1").bind(id).first<TicketRow>();
+}
+
+/** Illuminate: the facts of the user's domains and whether a card is saved. */
+export async function healthFacts(db: D1Database, userId: string): Promise<{ domains: DomainFacts[]; hasPaymentMethod: boolean }> {
+  const [domains, cards] = await db.batch<Record<string, unknown>>([
+    db.prepare("SELECT name, unicode, status, expires_at, locked, auto_renew, whois_privacy, dnssec FROM user_domains WHERE user_id = ?1 ORDER BY name").bind(userId),
+    db.prepare("SELECT COUNT(*) AS n FROM payment_methods WHERE user_id = ?1").bind(userId),
+  ]);
+  return {
+    domains: domains.results.map((row) => ({
+      name: String(row.name),
+      unicode: String(row.unicode),
+      status: String(row.status),
+      expires_at: row.expires_at === null ? null : String(row.expires_at),
+      locked: row.locked === 1,
+      auto_renew: row.auto_renew === 1,
+      whois_privacy: row.whois_privacy === 1,
+      dnssec: row.dnssec === 1,
+    })),
+    hasPaymentMethod: Number(cards.results[0]?.n ?? 0) > 0,
+  };
 }

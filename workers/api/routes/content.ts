@@ -15,6 +15,7 @@ import {
   SUPPORT_RESPONSE_HOURS,
   ticketSchema,
 } from "../../../core/content-forms";
+import { illuminate } from "../../../core/illuminate";
 import { localeFrom } from "../adapters/mail";
 import { authOf, requireAuth, unauthorized } from "../auth/middleware";
 import { assertWithinLimits, recordAttempts, type LimitRule } from "../auth/rate-limit";
@@ -27,6 +28,7 @@ import {
   findSubscriptionByToken,
   findTicket,
   findTicketById,
+  healthFacts,
   listTickets,
   setSubscriptionStatus,
   ticketMessages,
@@ -116,6 +118,12 @@ export const contentRoutes = new Hono<ApiBindings>()
     if (!subscription) throw invalidLink();
     if (subscription.status !== "unsubscribed") await setSubscriptionStatus(c.env.DB, subscription.id, "unsubscribed", c.var.services.now());
     return c.json({ success: true as const, data: { email: subscription.email, status: "unsubscribed" as const } });
+  })
+  // Illuminate: the account's health report (core/illuminate.ts).
+  .get("/account/illuminate", requireAuth, async (c) => {
+    const { domains, hasPaymentMethod } = await healthFacts(c.env.DB, authOf(c).userId);
+    const findings = illuminate(domains, hasPaymentMethod, c.var.services.now());
+    return c.json({ success: true as const, data: { domains: domains.length, has_payment_method: hasPaymentMethod, findings } });
   })
   .use("/support/tickets", requireAuth)
   .use("/support/tickets/*", requireAuth)
