@@ -327,6 +327,23 @@ test.describe("support centre", () => {
   });
 });
 
+test.describe("illuminate", () => {
+  test("a new account's health report says there is nothing to check, in both languages", async ({ page }) => {
+    await signedInUser(page);
+    const response = await page.goto("/dashboard/illuminate");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Illuminate");
+    await expect(page.getByRole("status").filter({ hasText: "You have no domains yet, so there is nothing to check." })).toBeVisible();
+    await page.goto("/dashboard/illuminate?lang=tr");
+    await expect(page.getByText("Henüz alan adınız yok, kontrol edilecek bir şey bulunmuyor.")).toBeVisible();
+  });
+
+  test("a visitor is sent to sign in first", async ({ page }) => {
+    await page.goto("/dashboard/illuminate");
+    await expect(page).toHaveURL(/\/signin\?redirect=%2Fdashboard%2Filluminate$/u);
+  });
+});
+
 test.describe("structured data and links on other pages", () => {
   test("the home page has canonical and hreflang links and describes the site and its search", async ({ page, baseURL }) => {
     await page.goto("/");
@@ -393,6 +410,12 @@ for (const scheme of ["light", "dark"] as const) {
           await expectNoAxeViolations(page, javaScriptEnabled);
         });
       }
+      test("illuminate has no axe violations", async ({ page, javaScriptEnabled }) => {
+        await signedInUser(page);
+        await page.goto("/dashboard/illuminate");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Illuminate");
+        await expectNoAxeViolations(page, javaScriptEnabled);
+      });
       test("the support centre has no axe violations", async ({ page, javaScriptEnabled }) => {
         await signedInUser(page);
         await page.goto("/dashboard/support");

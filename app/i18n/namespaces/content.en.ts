@@ -140,6 +140,29 @@ const content = {
       a5: "Without the seed key we cannot sign you in, as the key proves the account is yours. If you still have a session open somewhere, open a ticket from there.",
     },
   },
+  illuminate: {
+    metaTitle: "Illuminate",
+    title: "Illuminate",
+    intro: "Everything across your domains that needs your attention, most urgent first.",
+    summary_one: "{{count}} domain checked.",
+    summary_other: "{{count}} domains checked.",
+    allClear: "All clear: nothing needs your attention.",
+    noDomains: "You have no domains yet, so there is nothing to check.",
+    findingsTitle: "Findings",
+    severity: { critical: "Act now", warning: "Soon", info: "Suggestion" },
+    findings: {
+      expired: "{{domain}} has expired. Renew it before it is lost.",
+      expiring_soon_one: "{{domain}} expires in {{count}} day.",
+      expiring_soon_other: "{{domain}} expires in {{count}} days.",
+      auto_renew_without_card: "Auto-renewal is on for {{domain}}, but no card is saved: it cannot renew.",
+      unlocked: "{{domain}} is unlocked and could be transferred away.",
+      dnssec_off: "DNSSEC is off for {{domain}}.",
+      auto_renew_off: "Auto-renewal is off for {{domain}}.",
+      privacy_off: "WHOIS privacy is off for {{domain}}: its contact details are public.",
+    },
+    fixDomain: "Manage {{domain}}",
+    addCard: "Add a card",
+  },
 };
 
 export default content;

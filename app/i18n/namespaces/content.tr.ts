@@ -140,6 +140,29 @@ const content = {
       a5: "Tohum anahtarı hesabın size ait olduğunu kanıtladığı için o olmadan oturumunuzu açamayız. Bir yerde hâlâ açık bir oturumunuz varsa talebi oradan açın.",
     },
   },
+  illuminate: {
+    metaTitle: "Illuminate",
+    title: "Illuminate",
+    intro: "Alan adlarınızda ilgilenmeniz gereken her şey, en acilden başlayarak.",
+    summary_one: "{{count}} alan adı kontrol edildi.",
+    summary_other: "{{count}} alan adı kontrol edildi.",
+    allClear: "Her şey yolunda: ilgilenmeniz gereken bir şey yok.",
+    noDomains: "Henüz alan adınız yok, kontrol edilecek bir şey bulunmuyor.",
+    findingsTitle: "Bulgular",
+    severity: { critical: "Hemen", warning: "Yakında", info: "Öneri" },
+    findings: {
+      expired: "{{domain}} alan adının süresi doldu. Kaybetmeden yenileyin.",
+      expiring_soon_one: "{{domain}} alan adının süresi {{count}} gün içinde doluyor.",
+      expiring_soon_other: "{{domain}} alan adının süresi {{count}} gün içinde doluyor.",
+      auto_renew_without_card: "{{domain}} için otomatik yenileme açık, ancak kayıtlı kart yok: yenilenemez.",
+      unlocked: "{{domain}} kilitli değil ve başka bir yere transfer edilebilir.",
+      dnssec_off: "{{domain}} için DNSSEC kapalı.",
+      auto_renew_off: "{{domain}} için otomatik yenileme kapalı.",
+      privacy_off: "{{domain}} için WHOIS gizliliği kapalı: iletişim bilgileri herkese açık.",
+    },
+    fixDomain: "{{domain}} alan adını yönetin",
+    addCard: "Kart ekleyin",
+  },
 };
 
 export default content;
