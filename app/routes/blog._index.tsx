@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageNumber, POSTS_PER_PAGE, topicSchema } from "../../core/content";
@@ -33,6 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (posts.length === 0 && (filter.tag || filter.category)) notFoundResponse();
   const paging = pageNumber(url.searchParams.get("page"), posts.length);
   if (!paging) notFoundResponse();
+  // One address per page: `?page=1` is the list itself.
+  if (url.searchParams.get("page") === "1") {
+    url.searchParams.delete("page");
+    throw redirect(`${url.pathname}${url.search}`, 301);
+  }
   const params: Record<string, string> = { ...filter, ...(paging.page > 1 ? { page: String(paging.page) } : {}) };
   const heading = filter.tag
     ? t("blog.filteredTag", { tag: t(`blog.tagNames.${filter.tag}`, { defaultValue: filter.tag }) })

@@ -130,6 +130,12 @@ test.describe("blog", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/blog\?page=2$/u);
   });
 
+  test("?page=1 is the list itself", async ({ page }) => {
+    await page.goto("/blog?category=guides&page=1");
+    await expect(page).toHaveURL(/\/blog\?category=guides$/u);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/blog\?category=guides$/u);
+  });
+
   test("filters by tag and by category", async ({ page }) => {
     await page.goto("/blog/dnssec-explained");
     await page.getByRole("article").first().getByRole("list", { name: "Tags" }).getByRole("link", { name: "#Security" }).click();
