@@ -20,6 +20,7 @@ import { Toaster } from "./components/toaster";
 import { readApi } from "./server/api.server";
 import { cartApi } from "./server/cart.server";
 import { getLocale } from "./server/i18n.server";
+import { pageSeoLinks } from "./server/seo.server";
 import { getSessionState, sessionView, signInRedirect } from "./server/session.server";
 import { getThemeChoice } from "./server/theme.server";
 import { getToast } from "./server/toast.server";
@@ -57,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const responseHeaders = new Headers(headers ?? undefined);
   if (session.setCookie) responseHeaders.append("Set-Cookie", session.setCookie);
   return data(
-    { locale, theme, toast, cartCount: count, session: sessionView(session.auth) },
+    { locale, theme, toast, cartCount: count, session: sessionView(session.auth), seo: pageSeoLinks(request, locale) },
     { headers: responseHeaders },
   );
 }
@@ -86,6 +87,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
+        {/* Every page: its canonical URL in this language and the hreflang alternates (server/seo.server.ts). */}
+        {root?.seo ? <link rel="canonical" href={root.seo.canonical} /> : null}
+        {root?.seo?.alternates.map((alternate) => <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />)}
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">

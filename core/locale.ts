@@ -3,6 +3,8 @@ export const SUPPORTED_LOCALES = ["en", "tr"] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 export const LOCALE_COOKIE = "locale";
+/** `?lang=en|tr` in a URL picks that language (each language of a page has its own URL for search engines). */
+export const LANG_PARAM = "lang";
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (SUPPORTED_LOCALES as readonly string[]).includes(value);

@@ -17,6 +17,7 @@ export const LAZY_NAMESPACES = [
   "checkout",
   "billing",
   "tools",
+  "content",
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 export type Namespace = "translation" | LazyNamespace;
@@ -39,6 +40,7 @@ export const NAMESPACE_LOADERS: Record<Locale, Record<LazyNamespace, Loader>> = 
     checkout: () => import("./namespaces/checkout.en"),
     billing: () => import("./namespaces/billing.en"),
     tools: () => import("./namespaces/tools.en"),
+    content: () => import("./namespaces/content.en"),
   },
   tr: {
     account: () => import("./namespaces/account.tr"),
@@ -51,6 +53,7 @@ export const NAMESPACE_LOADERS: Record<Locale, Record<LazyNamespace, Loader>> = 
     checkout: () => import("./namespaces/checkout.tr"),
     billing: () => import("./namespaces/billing.tr"),
     tools: () => import("./namespaces/tools.tr"),
+    content: () => import("./namespaces/content.tr"),
   },
 };
 

@@ -32,7 +32,29 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { title: t("domain.metaTitle", { domain: result.data.unicode }), domain: result.data.unicode, result: result.data, alternatives };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Trinity") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Trinity") },
+  // Structured data (issue 10): an available name is a product with its first-year offer.
+  ...(data?.result?.available && data.result.prices
+    ? [
+        {
+          "script:ld+json": {
+            "@context": "https://schema.org",
+            "@type": "Product",
+            name: data.result.unicode,
+            category: "Domain name registration",
+            brand: { "@type": "Brand", name: "Trinity" },
+            offers: {
+              "@type": "Offer",
+              price: data.result.prices.registration.toFixed(2),
+              priceCurrency: "USD",
+              availability: "https://schema.org/InStock",
+            },
+          },
+        },
+      ]
+    : []),
+];
 
 export default function DomainDetail() {
   const { t } = useTranslation();

@@ -34,12 +34,31 @@ async function loadHomePrices(args: LoaderFunctionArgs): Promise<{ failed: boole
 
 export async function loader(args: LoaderFunctionArgs) {
   const [{ t }, prices] = await Promise.all([getTranslator(args.request), loadHomePrices(args)]);
-  return { title: t("meta.homeTitle"), description: t("meta.homeDescription"), prices };
+  return { title: t("meta.homeTitle"), description: t("meta.homeDescription"), prices, origin: new URL(args.request.url).origin };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: error ? errorTitle(error) : (data?.title ?? "Trinity") },
   { name: "description", content: data?.description ?? "" },
+  // Structured data: the site with its domain search (a sitelinks search box) and the organisation.
+  ...(data
+    ? [
+        {
+          "script:ld+json": {
+            "@context": "https://schema.org",
+            "@graph": [
+              { "@type": "Organization", name: "Trinity", url: `${data.origin}/`, logo: `${data.origin}/favicon.svg` },
+              {
+                "@type": "WebSite",
+                name: "Trinity",
+                url: `${data.origin}/`,
+                potentialAction: { "@type": "SearchAction", target: `${data.origin}/domain-search?q={search_term_string}`, "query-input": "required name=search_term_string" },
+              },
+            ],
+          },
+        },
+      ]
+    : []),
 ];
 
 function PriceCards() {

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { normaliseLocale } from "../../core/locale";
 import { safeRedirectPath } from "../../core/safe-redirect";
-import { fixedT, localeCookie } from "../server/i18n.server";
+import { fixedT, LANG_PARAM, localeCookie } from "../server/i18n.server";
 import { createToastHeaders } from "../server/toast.server";
 
 /** The TR/EN buttons post here (works without JS): set the `locale` cookie and go back. */
@@ -11,7 +11,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const t = fixedT(locale);
   const headers = await createToastHeaders({ type: "success", description: t("locale.changed") });
   headers.append("Set-Cookie", await localeCookie.serialize(locale));
-  return redirect(safeRedirectPath(form.get("redirectTo")), { status: 303, headers });
+  // A `?lang=` in the page's address would outvote the new cookie: the way back drops it.
+  const target = new URL(safeRedirectPath(form.get("redirectTo")), "https://site.invalid");
+  target.searchParams.delete(LANG_PARAM);
+  return redirect(`${target.pathname}${target.search}${target.hash}`, { status: 303, headers });
 }
 
 export async function loader() {

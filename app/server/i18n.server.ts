@@ -2,7 +2,7 @@ import { createCookie } from "@remix-run/cloudflare";
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { LOCALE_COOKIE, SUPPORTED_LOCALES, DEFAULT_LOCALE, resolveLocale, type Locale } from "../../core/locale";
+import { LANG_PARAM, LOCALE_COOKIE, SUPPORTED_LOCALES, DEFAULT_LOCALE, isLocale, resolveLocale, type Locale } from "../../core/locale";
 import { readCookie } from "./cookies.server";
 import en from "../i18n/en";
 import tr from "../i18n/tr";
@@ -29,6 +29,8 @@ import billingEn from "../i18n/namespaces/billing.en";
 import billingTr from "../i18n/namespaces/billing.tr";
 import toolsEn from "../i18n/namespaces/tools.en";
 import toolsTr from "../i18n/namespaces/tools.tr";
+import contentEn from "../i18n/namespaces/content.en";
+import contentTr from "../i18n/namespaces/content.tr";
 
 /** Every namespace in both languages: the server renders any page without loading anything. */
 export const resources = {
@@ -44,6 +46,7 @@ export const resources = {
     checkout: checkoutEn,
     billing: billingEn,
     tools: toolsEn,
+    content: contentEn,
   },
   tr: {
     translation: tr,
@@ -57,6 +60,7 @@ export const resources = {
     checkout: checkoutTr,
     billing: billingTr,
     tools: toolsTr,
+    content: contentTr,
   },
 };
 
@@ -68,7 +72,11 @@ export const localeCookie = createCookie(LOCALE_COOKIE, {
   maxAge: 60 * 60 * 24 * 365,
 });
 
+export { LANG_PARAM };
+
 async function findLocale(request: Request): Promise<Locale> {
+  const requested = new URL(request.url).searchParams.get(LANG_PARAM);
+  if (isLocale(requested)) return requested;
   const value = await readCookie(localeCookie, request);
   return resolveLocale({ cookie: typeof value === "string" ? value : null, acceptLanguage: request.headers.get("Accept-Language") });
 }

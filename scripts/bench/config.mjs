@@ -4,7 +4,7 @@
  * Pages Lighthouse audits (paths on the bench server). Each gets the same targets (TARGETS.lighthouse).
  * A page that does not answer 200 (e.g. not in this build yet) is not audited: its rows FAIL with the status.
  */
-export const LIGHTHOUSE_PATHS = ["/", "/domain-search?q=example-bench.com", "/domain"];
+export const LIGHTHOUSE_PATHS = ["/", "/domain-search?q=example-bench.com", "/domain", "/blog", "/blog/what-is-rdap", "/donate"];
 
 /** The page whose client JS/CSS is counted and that the SSR load run hits. */
 export const HOME_PATH = "/";

@@ -8,6 +8,7 @@ import { accountRoutes } from "./routes/account";
 import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
 import { checkoutRoutes } from "./routes/checkout";
+import { contentRoutes } from "./routes/content";
 import { domainRoutes } from "./routes/domains";
 import { paymentMethodRoutes } from "./routes/payment-methods";
 import { pricingRoutes } from "./routes/pricing";
@@ -33,7 +34,8 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .route("/", authRoutes)
     .route("/", accountRoutes)
     .route("/", paymentMethodRoutes)
-    .route("/", toolRoutes);
+    .route("/", toolRoutes)
+    .route("/", contentRoutes);
 
   app.notFound((c) =>
     c.json({ success: false, code: "not_found", message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404),

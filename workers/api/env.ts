@@ -42,6 +42,8 @@ export interface ApiEnv {
   STRIPE_API_BASE?: string;
   /** Signs the test provider's webhooks; a development value when unset. */
   TESTPAY_WEBHOOK_SECRET?: string;
+  /** Lets a helpdesk answer support tickets (POST /support/staff/tickets/:id/replies); unset = off. */
+  SUPPORT_API_TOKEN?: string;
 }
 
 export interface ApiVariables {

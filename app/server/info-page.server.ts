@@ -1,0 +1,29 @@
+import { notFoundResponse } from "../components/error-boundary";
+import type { Locale } from "../../core/locale";
+import { getPage } from "./content.server";
+import { getLocale } from "./i18n.server";
+import { seoLinks } from "./seo.server";
+
+/** "August 2025" / "Ağustos 2025": formatted on the server, so hydration sees the same text. */
+export function monthYear(isoDate: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === "tr" ? "tr-TR" : "en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+}
+
+/** The loader data of an info page (data/pages/<slug>.<locale>.md) at `/<slug>`. */
+export async function loadInfoPage(request: Request, slug: string) {
+  const locale = await getLocale(request);
+  const page = getPage(slug, locale);
+  if (!page) notFoundResponse();
+  return {
+    slug,
+    title: page.meta.title,
+    description: page.meta.description,
+    updated: page.meta.updated ? monthYear(page.meta.updated, locale) : null,
+    html: page.html,
+    seo: seoLinks(request, locale, `/${slug}`),
+  };
+}
+
+export type InfoPageData = Awaited<ReturnType<typeof loadInfoPage>>;
