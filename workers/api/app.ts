@@ -9,6 +9,7 @@ import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
 import { checkoutRoutes } from "./routes/checkout";
 import { domainRoutes } from "./routes/domains";
+import { myDomainRoutes, transferStatusRoutes } from "./routes/my-domains";
 import { paymentMethodRoutes } from "./routes/payment-methods";
 import { pricingRoutes } from "./routes/pricing";
 import { defaultServices, type ApiServices } from "./services";
@@ -31,7 +32,9 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .route("/", checkoutRoutes)
     .route("/", authRoutes)
     .route("/", accountRoutes)
-    .route("/", paymentMethodRoutes);
+    .route("/", paymentMethodRoutes)
+    .route("/", transferStatusRoutes)
+    .route("/", myDomainRoutes);
 
   app.notFound((c) =>
     c.json({ success: false, code: "not_found", message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404),
