@@ -211,6 +211,11 @@ const booleanField = z.boolean({ error: "must be true or false" });
 
 /** PUT /domains/dns/{domain}/domain-lock — SPEC §5: a lock change needs the account password. */
 export const domainLockBodySchema = z.strictObject({ locked: booleanField, password: passwordField }, strict);
+/** POST /user-domains/{id}/renew: years wanted (capped at what the registry allows). */
+export const renewBodySchema = z.strictObject(
+  { years: z.number({ error: "must be a whole number" }).int({ error: "must be a whole number" }).min(1, { error: "must be at least 1" }).max(10, { error: "must be at most 10" }) },
+  strict,
+);
 /** PUT /user-domains/{id}/auto-renew. */
 export const autoRenewBodySchema = z.strictObject({ auto_renew: booleanField }, strict);
 /** PUT /user-domains/{id}/whois-privacy. */
@@ -256,3 +261,22 @@ export const nameserversFormSchema = z.object({
 
 /** Our own nameservers, set on a new registration when the customer chose none. */
 export const DEFAULT_NAMESERVERS = ["ns1.trinity-dns.net", "ns2.trinity-dns.net"];
+
+// ─── HTML forms (Conform in the browser, parseWithZod in the actions) ───────────────────────
+
+const formBoolean = z.enum(["true", "false"], { error: "must be true or false" }).transform((value) => value === "true");
+
+/** Lock or unlock: the wanted state and the account password. */
+export const lockFormSchema = z.object({ locked: formBoolean, password: passwordField });
+/** Auto-renewal, WHOIS privacy, DNSSEC: one switch each. */
+export const toggleFormSchema = z.object({ enabled: formBoolean });
+/** Delete, auth code: the account password. */
+export const passwordFormSchema = z.object({ password: passwordField });
+/** Renew/restore into the cart: years as typed digits. */
+export const renewFormSchema = z.object({
+  years: z
+    .string({ error: "is required" })
+    .regex(/^\s*\d{1,2}\s*$/, { error: "must be a whole number" })
+    .transform(Number)
+    .pipe(z.number().int().min(1, { error: "must be at least 1" }).max(10, { error: "must be at most 10" })),
+});

@@ -6,7 +6,7 @@ import type { Locale } from "../../core/locale";
  * browser only by routes that list them in `handle.i18n` (so the home page's JavaScript does not
  * carry the account texts). The server has all of them.
  */
-export const LAZY_NAMESPACES = ["account", "signup", "signin", "forgot", "dashboard", "security"] as const;
+export const LAZY_NAMESPACES = ["account", "signup", "signin", "forgot", "dashboard", "security", "domains"] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 export type Namespace = "translation" | LazyNamespace;
 
@@ -24,6 +24,7 @@ export const NAMESPACE_LOADERS: Record<Locale, Record<LazyNamespace, Loader>> = 
     forgot: () => import("./namespaces/forgot.en"),
     dashboard: () => import("./namespaces/dashboard.en"),
     security: () => import("./namespaces/security.en"),
+    domains: () => import("./namespaces/domains.en"),
   },
   tr: {
     account: () => import("./namespaces/account.tr"),
@@ -32,6 +33,7 @@ export const NAMESPACE_LOADERS: Record<Locale, Record<LazyNamespace, Loader>> = 
     forgot: () => import("./namespaces/forgot.tr"),
     dashboard: () => import("./namespaces/dashboard.tr"),
     security: () => import("./namespaces/security.tr"),
+    domains: () => import("./namespaces/domains.tr"),
   },
 };
 

@@ -21,11 +21,13 @@ import signinEn from "../i18n/namespaces/signin.en";
 import signinTr from "../i18n/namespaces/signin.tr";
 import signupEn from "../i18n/namespaces/signup.en";
 import signupTr from "../i18n/namespaces/signup.tr";
+import domainsEn from "../i18n/namespaces/domains.en";
+import domainsTr from "../i18n/namespaces/domains.tr";
 
 /** Every namespace in both languages: the server renders any page without loading anything. */
 export const resources = {
-  en: { translation: en, account: accountEn, signup: signupEn, signin: signinEn, forgot: forgotEn, dashboard: dashboardEn, security: securityEn },
-  tr: { translation: tr, account: accountTr, signup: signupTr, signin: signinTr, forgot: forgotTr, dashboard: dashboardTr, security: securityTr },
+  en: { translation: en, account: accountEn, signup: signupEn, signin: signinEn, forgot: forgotEn, dashboard: dashboardEn, security: securityEn, domains: domainsEn },
+  tr: { translation: tr, account: accountTr, signup: signupTr, signin: signinTr, forgot: forgotTr, dashboard: dashboardTr, security: securityTr, domains: domainsTr },
 };
 
 /** The language choice, set by the TR/EN buttons (a plain form post) for a year. */

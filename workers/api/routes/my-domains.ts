@@ -13,6 +13,7 @@ import {
   isManageable,
   nameserversBodySchema,
   passwordBodySchema,
+  renewBodySchema,
   TRANSFER_LOCK_DAYS,
   whoisPrivacyBodySchema,
   domainStatusOf,
@@ -20,6 +21,9 @@ import {
 import type { RegistryDomainInfo, RegistryTransfer } from "../adapters/registry/types";
 import { authOf, requireAuth, unauthorized } from "../auth/middleware";
 import { checkPassword } from "../auth/sessions";
+import { addCartItem, findUserCartId } from "../db/cart";
+import { loadCatalogue } from "../db/catalogue";
+import { priceCents } from "../domain-quote";
 import { listPaymentMethods } from "../db/payment-methods";
 import { findUserDomain, listUserDomains, toDomainView, updateUserDomain, type UserDomainRow } from "../db/user-domains";
 import { findUserById } from "../db/users";
@@ -128,9 +132,19 @@ export async function syncWithRegistry(db: D1Database, row: UserDomainRow, info:
 
 async function detail(db: D1Database, services: ApiServices, row: UserDomainRow) {
   const now = services.now();
-  const [info, transfer] = await Promise.all([services.registry.info(row.name), services.registry.transferQuery(row.name)]);
+  const [info, transfer, catalogue] = await Promise.all([services.registry.info(row.name), services.registry.transferQuery(row.name), loadCatalogue(db)]);
   const synced = await syncWithRegistry(db, row, info, now);
-  return { ...toDomainView(synced, now), registry: registryView(info), transfer: transferView(transfer) };
+  const view = toDomainView(synced, now);
+  // What renewing (or restoring, in redemption) costs, shown before the customer adds it.
+  const priced = catalogue.byTld.get(row.tld);
+  const operation = view.status === "redemption" ? ("restore" as const) : ("renewal" as const);
+  const maxYears = operation === "restore" ? 1 : (info?.maxRenewalYears ?? 0);
+  const renewable = ["active", "expiring_soon", "grace_period", "redemption"].includes(view.status) && Boolean(info?.heldHere) && info?.ownerId === row.user_id;
+  const renewal =
+    priced && renewable && maxYears > 0
+      ? { operation, max_years: maxYears, price_per_year: (priced.renewal_cents + priced.icann_fee_cents) / 100, currency: priced.currency }
+      : null;
+  return { ...view, registry: registryView(info), transfer: transferView(transfer), renewal };
 }
 
 /** ICANN Transfer Policy (issue 14): no transfer within 60 days of registration or of a previous transfer. */
@@ -192,6 +206,60 @@ export const myDomainRoutes = new Hono<ApiBindings>()
     const updated = await updateUserDomain(c.env.DB, userId, row.id, { dnssec: dnssec ? 1 : 0 }, now());
     if (!updated) throw domainNotFound();
     return c.json({ success: true as const, data: toDomainView(updated, now()), message: dnssec ? "DNSSEC turned on." : "DNSSEC turned off." });
+  })
+  // Renew (or restore, in redemption) through the cart and checkout: adds the line to the user's
+  // cart, years capped at what the registry allows (SPEC §5: at most 10 years ahead).
+  .post("/user-domains/:id/renew", zValidate("param", idParamSchema), zValidate("json", renewBodySchema), async (c) => {
+    const { userId } = authOf(c);
+    const { now, registry } = c.var.services;
+    const row = await ownDomainByRef(c.env.DB, userId, c.req.valid("param").id);
+    const status = domainStatusOf(row, now());
+    const operation = status === "redemption" ? "restore" : "renewal";
+    const info = await registry.info(row.name);
+    const renewable = ["active", "expiring_soon", "grace_period", "redemption"].includes(status) && info?.heldHere && info.ownerId === userId;
+    const maxYears = operation === "restore" ? 1 : (info?.maxRenewalYears ?? 0);
+    if (!renewable || maxYears < 1) {
+      throw new ApiError(409, "cannot_renew", `${row.unicode} cannot be renewed now (status ${status}; a domain may run at most 10 years ahead).`);
+    }
+    const catalogue = await loadCatalogue(c.env.DB);
+    const priced = catalogue.byTld.get(row.tld);
+    if (!priced) throw new ApiError(409, "no_pricing", "Pricing is not available for this extension.");
+    const [check] = await registry.check([row.name]);
+    const cents = priceCents(priced, check);
+    const years = Math.min(c.req.valid("json").years, maxYears);
+    const cartId = (await findUserCartId(c.env.DB, userId)) ?? crypto.randomUUID();
+    const outcome = await addCartItem(
+      c.env.DB,
+      cartId,
+      {
+        name: row.name,
+        unicode: row.unicode,
+        tld: row.tld,
+        operation,
+        years,
+        max_years: maxYears,
+        first_year_cents: cents.firstYear,
+        renewal_cents: cents.renewal,
+        transfer_cents: cents.transfer,
+        icann_fee_cents: cents.icannFee,
+        currency: priced.currency,
+        on_sale: priced.on_sale,
+        is_popular: priced.is_popular,
+        premium: check?.premium ? 1 : 0,
+      },
+      now(),
+      userId,
+    );
+    if (outcome === "duplicate") throw new ApiError(409, "already_in_cart", `${row.unicode} is already in your cart.`);
+    if (outcome === "full") throw new ApiError(409, "cart_full", "Your cart is full. Check out or remove an item first.");
+    return c.json(
+      {
+        success: true as const,
+        data: { cart_id: cartId, name: row.name, operation, years, max_years: maxYears, price: ((cents.renewal + cents.icannFee) * years) / 100, currency: priced.currency },
+        message: operation === "restore" ? `${row.unicode} restore added to your cart.` : `${row.unicode} renewal added to your cart.`,
+      },
+      201,
+    );
   })
   // SPEC §7: PUT /domains/dns/{domain}/domain-lock — the account password is required (SPEC §5).
   .put("/domains/dns/:domain/domain-lock", zValidate("json", domainLockBodySchema), async (c) => {
