@@ -31,26 +31,12 @@ import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
 import type { ApiServices } from "../services";
 import { zValidate } from "../validate";
+import { dnsRoutes } from "./dns";
+import { assertManageable, domainNotFound, ownDomain } from "../domain-access";
 
 const DAY_MS = 86_400_000;
 
-export const domainNotFound = () => new ApiError(404, "domain_not_found", "No such domain in your account.");
 const wrongPassword = () => new ApiError(403, "invalid_password", "The password is incorrect.");
-
-/** A path's domain ("Bücher.com", "xn--bcher-kva.com") → its registry form; anything else is not a domain of ours (404). */
-export function domainParam(raw: string): string {
-  const parsed = parseDomainName(raw);
-  if (!parsed.ok) throw domainNotFound();
-  return parsed.name.ascii;
-}
-
-/** This user's domain by name (path), or 404. */
-export async function ownDomain(db: D1Database, userId: string, raw: string): Promise<UserDomainRow> {
-  const row = await findUserDomain(db, userId, domainParam(raw));
-  if (!row) throw domainNotFound();
-  return row;
-}
-
 const idParamSchema = z.object({ id: z.string().min(1).max(253) });
 
 /** This user's domain by id or name (`/user-domains/{id}`), or 404. */
@@ -64,14 +50,6 @@ export async function requirePassword(db: D1Database, userId: string, password: 
   const user = await findUserById(db, userId);
   if (!user) throw unauthorized();
   if (!(await checkPassword(db, user, password, now))) throw wrongPassword();
-}
-
-/** Settings and DNS change only while the name is ours to manage (not deleted, transferred, pending). */
-export function assertManageable(row: UserDomainRow, now: Date): void {
-  const status = domainStatusOf(row, now);
-  if (!isManageable(status)) {
-    throw new ApiError(409, "domain_not_manageable", `${row.name} cannot be changed while its status is ${status}.`);
-  }
 }
 
 function registryView(info: RegistryDomainInfo | null) {
@@ -159,6 +137,7 @@ export const myDomainRoutes = new Hono<ApiBindings>()
   .use("/user-domains/*", requireAuth)
   .use("/domains/dns/*", requireAuth)
   .use("/dns/domains/*", requireAuth)
+  .route("/", dnsRoutes)
   .get("/user-domains", zValidate("query", domainListQuerySchema), async (c) => {
     const page = await listUserDomains(c.env.DB, authOf(c).userId, c.req.valid("query"), c.var.services.now());
     return c.json({ success: true as const, data: page });
