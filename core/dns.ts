@@ -345,3 +345,70 @@ export function changeWarnings(before: readonly DnsRecordInput[], after: readonl
   if (apexAddress(before) && !apexAddress(after)) warnings.push("apex_address_removed");
   return warnings;
 }
+
+// ─── The HTML form (Conform in the browser, parseWithZod in the action) ─────────────────────
+
+const optionalNumber = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === "") return null;
+    if (!/^-?\d{1,6}$/.test(value)) {
+      ctx.addIssue({ code: "custom", message: M.priority });
+      return z.NEVER;
+    }
+    return Number(value);
+  });
+
+/**
+ * The add/edit form of one record for `domain`: every field as text, then the same rules as
+ * the API (`checkRecord`), so the browser and the action say the same thing. Fields the type
+ * does not use are dropped (a form shows them all).
+ */
+export function dnsRecordFormSchema(domain: string) {
+  return z
+    .object({
+      type: z.enum(RECORD_TYPES, { error: M.required }),
+      name: z.string().trim().optional().transform((value) => value || "@"),
+      content: z.string().optional().transform((value) => value ?? ""),
+      ttl: z
+        .string()
+        .optional()
+        .transform((value) => Number(value ?? "0"))
+        .refine((value) => (TTL_OPTIONS as readonly number[]).includes(value), { error: M.ttl }),
+      priority: optionalNumber,
+      weight: optionalNumber,
+      port: optionalNumber,
+      redirect_type: z
+        .enum(["", "301", "302"], { error: M.redirect })
+        .optional()
+        .transform((value) => (value ? (Number(value) as 301 | 302) : null)),
+      page_title: z.string().optional().transform((value) => value?.trim() || null),
+    })
+    .transform((value, ctx) => {
+      const uses = USES[value.type];
+      const body: DnsRecordBody = {
+        type: value.type,
+        name: value.name,
+        content: value.content,
+        ttl: value.ttl,
+        priority: uses.includes("priority") ? value.priority : null,
+        weight: uses.includes("weight") ? value.weight : null,
+        port: uses.includes("port") ? value.port : null,
+        redirect_type: uses.includes("redirect_type") ? value.redirect_type : null,
+        page_title: uses.includes("page_title") ? value.page_title : null,
+      };
+      const checked = checkRecord(body, domain);
+      if (!checked.ok) {
+        for (const error of checked.errors) ctx.addIssue({ code: "custom", path: [error.path], message: error.message });
+        return z.NEVER;
+      }
+      return body;
+    });
+}
+
+/** The fields each type uses besides name, content and TTL (for the form's hints). */
+export function fieldsOf(type: RecordType): readonly string[] {
+  return USES[type];
+}

@@ -23,8 +23,8 @@ import { zValidate } from "../validate";
 import { assertManageable, ownDomain } from "../domain-access";
 
 const recordNotFound = () => new ApiError(404, "record_not_found", "No such DNS record.");
-const recordParamSchema = z.object({ id: z.uuid({ error: "must be a record id" }) });
-const versionParamSchema = z.object({ version: z.string().regex(/^\d{1,12}$/, { error: "must be a version number" }).transform(Number) });
+const recordParamSchema = z.object({ domain: z.string(), id: z.uuid({ error: "must be a record id" }) });
+const versionParamSchema = z.object({ domain: z.string(), version: z.string().regex(/^\d{1,12}$/, { error: "must be a version number" }).transform(Number) });
 const previewBodySchema = z.strictObject({
   action: z.enum(["create", "update", "delete"], { error: "must be create, update or delete" }),
   id: z.uuid({ error: "must be a record id" }).optional(),
