@@ -412,3 +412,12 @@ export function dnsRecordFormSchema(domain: string) {
 export function fieldsOf(type: RecordType): readonly string[] {
   return USES[type];
 }
+
+/** The zone import form: the file's text and whether it replaces the zone. */
+export const zoneImportFormSchema = z.object({
+  zone: z.string({ error: "is required" }).max(1_000_000, { error: "is too long" }),
+  replace: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
+});

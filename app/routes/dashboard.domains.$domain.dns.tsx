@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { DNS_MESSAGES, RECORD_TYPES, TTL_OPTIONS, dnsRecordFormSchema, type DnsRecord, type RecordType } from "../../core/dns";
+import { DNS_MESSAGES, RECORD_TYPES, TTL_OPTIONS, dnsRecordFormSchema, zoneImportFormSchema, type DnsRecord, type RecordType } from "../../core/dns";
 import { formatMoment } from "../components/dashboard/format";
 import { IntentField, useBusy, type DomainActionData } from "../components/domains/forms";
 import { CARD_CLASS } from "../components/domains/status";
@@ -107,9 +107,24 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (!answer.ok) return reply({ intent, result: null, message: failureText(t, answer), recordId: null }, statusOf(answer));
       return done(t("dns.rolledBack"));
     }
+    case DNS_INTENTS.import: {
+      const submission = parseWithZod(formData, { schema: zoneImportFormSchema });
+      if (submission.status !== "success") return reply({ intent, result: submission.reply(), message: null }, 400);
+      const answer = await read<{ imported: number }>(await dns.zone.$post({ param: { domain: name }, json: submission.value }));
+      if (!answer.ok) {
+        const lines = answer.code === "invalid_zone" ? importErrors(answer.message) : [failureText(t, answer)];
+        return reply({ intent, result: submission.reply({ formErrors: lines }), message: null }, statusOf(answer));
+      }
+      return done(t("dns.imported", { count: answer.data.imported }));
+    }
     default:
       return reply({ intent: null, result: null, message: t("errors.unknownIntent") }, 400);
   }
+}
+
+/** The API's first import error ("Parameter "zone" line 3: content must be…") as the form's error. */
+function importErrors(message: string): string[] {
+  return [message.replace(/^Parameter "zone" /, "")];
 }
 
 export const handle = { i18n: ["account", "dashboard", "domains"] } satisfies I18nHandle;
@@ -288,6 +303,36 @@ function DeleteRecord({ record }: { record: DnsRecord }) {
   );
 }
 
+function ImportForm() {
+  const { t } = useTranslation(["domains", "account"]);
+  const busy = useBusy(DNS_INTENTS.import);
+  const actionData = useActionData<DnsActionData>();
+  const [form, fields] = useForm({
+    id: "zone-import-form",
+    lastResult: actionData?.intent === DNS_INTENTS.import ? (actionData.result ?? undefined) : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: zoneImportFormSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-3">
+      <IntentField intent={DNS_INTENTS.import} />
+      <Field id={fields.zone.id} label={t("dns.importLabel")} errors={fields.zone.errors} hint={t("dns.importHint")}>
+        <textarea {...getTextareaProps(fields.zone, { ariaDescribedBy: `${fields.zone.id}-hint` })} rows={6} spellCheck={false} className={`${INPUT_CLASS} font-mono text-xs`} />
+      </Field>
+      <label className="flex items-center gap-2 text-sm">
+        <input {...getInputProps(fields.replace, { type: "checkbox" })} value="on" className="h-4 w-4" />
+        {t("dns.importReplace")}
+      </label>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div>
+        <button type="submit" className={SECONDARY_BUTTON_CLASS} aria-busy={busy} disabled={busy}>
+          {t("dns.importButton")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
 export default function DnsEditor() {
   const { t } = useTranslation(["domains", "account"]);
   const { domain, unicode, records, versions, editing } = useLoaderData<typeof loader>();
@@ -357,6 +402,13 @@ export default function DnsEditor() {
           {editing ? t("dns.editHeading", { type: editing.type, name: editing.name }) : t("dns.addHeading")}
         </h3>
         <RecordForm key={editing?.id ?? "new"} domain={domain} editing={editing} />
+      </section>
+
+      <section aria-labelledby="import-title" className={CARD_CLASS}>
+        <h3 id="import-title" className="mb-3 text-lg font-semibold">
+          {t("dns.importHeading")}
+        </h3>
+        <ImportForm />
       </section>
 
       <section aria-labelledby="history-title" className={CARD_CLASS}>

@@ -193,3 +193,55 @@ describe("forwarding served by the storefront", () => {
     expect(await forwardingResponse(new Request(`https://${name}/`), env)).toBeNull();
   });
 });
+
+describe("zone files", () => {
+  it("imports a real BIND zone for the domain and exports it back", async () => {
+    const user = await buyer();
+    const [name] = await buy(user);
+    // knot's example zone (tests/fixtures/zones/knot-example.com.zone; workerd has no file access), re-rooted at the bought name.
+    const text = KNOT_ZONE.replace("$ORIGIN example.com.", `$ORIGIN ${name}.`);
+    const imported = await data<{ imported: number; skipped: number; records: DnsRecord[] }>(await call(user, "POST", `/dns/domains/${name}/zone`, { zone: text }));
+    expect(imported).toMatchObject({ imported: 7, skipped: 3 });
+    expect(imported.records.find((record) => record.type === "MX")).toMatchObject({ name: "@", content: `mail.${name}`, priority: 10 });
+
+    const exported = await call(user, "GET", `/dns/domains/${name}/zone`);
+    expect(exported.status).toBe(200);
+    const zoneText = await exported.text();
+    expect(zoneText).toContain(`$ORIGIN ${name}.`);
+    expect(zoneText).toContain(`@\t3600\tIN\tMX\t10 mail.${name}.`);
+    expect(zoneText).toContain("dns1\t3600\tIN\tAAAA\t2001:db8::1");
+
+    // Importing it again changes nothing (no duplicates); a bad line → 400 naming the line, nothing written.
+    expect((await data<{ imported: number }>(await call(user, "POST", `/dns/domains/${name}/zone`, { zone: zoneText }))).imported).toBe(0);
+    const bad = await errorOf(await call(user, "POST", `/dns/domains/${name}/zone`, { zone: `$ORIGIN ${name}.\nok A 192.0.2.9\nbad A 999.1.1.1\n` }), 400);
+    expect(bad.code).toBe("invalid_zone");
+    expect(bad.errors?.[0].message).toMatch(/^line 3: content/);
+    expect(await zone(user, name)).toHaveLength(7);
+    const stranger = await signedInUser();
+    expect((await errorOf(await call(stranger, "GET", `/dns/domains/${name}/zone`), 404)).code).toBe("domain_not_found");
+  });
+});
+
+const KNOT_ZONE = `$ORIGIN example.com.
+$TTL 3600
+
+@	SOA	dns1.example.com. hostmaster.example.com. (
+		2010111213	; serial
+		6h		; refresh
+		1h		; retry
+		1w		; expire
+		1d )		; minimum
+
+	NS	dns1
+	NS	dns2
+	MX	10 mail
+
+dns1	A	192.0.2.1
+	AAAA	2001:DB8::1
+
+dns2	A	192.0.2.2
+	AAAA	2001:DB8::2
+
+mail	A	192.0.2.3
+	AAAA	2001:DB8::3
+`;

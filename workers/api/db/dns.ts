@@ -103,7 +103,7 @@ export async function deleteRecord(db: D1Database, domainId: string, zone: reado
 }
 
 /** Replaces the whole zone (rollback, import), keeping the zone before as a version. */
-export async function replaceZone(db: D1Database, domainId: string, domain: string, zone: readonly DnsRecord[], records: readonly DnsRecordInput[], summary: string, now: Date): Promise<void> {
+export async function replaceZone(db: D1Database, domainId: string, domain: string, zone: readonly DnsRecord[], records: readonly (DnsRecordInput & { id?: string })[], summary: string, now: Date): Promise<void> {
   const at = now.toISOString();
   await db.batch([
     snapshotStatement(db, domainId, zone, summary, at),

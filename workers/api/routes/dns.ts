@@ -9,11 +9,13 @@ import {
   checkRecord,
   dnsRecordBodySchema,
   MAX_RECORDS_PER_ZONE,
+  sameRecord,
   zoneConflicts,
   type DnsRecord,
   type DnsRecordInput,
   type FieldError,
 } from "../../../core/dns";
+import { exportZone, parseZone } from "../../../core/zone-file";
 import { authOf } from "../auth/middleware";
 import { createRecord, deleteRecord, findVersion, listRecords, listVersions, replaceZone, updateRecord } from "../db/dns";
 import type { UserDomainRow } from "../db/user-domains";
@@ -29,6 +31,12 @@ const previewBodySchema = z.strictObject({
   action: z.enum(["create", "update", "delete"], { error: "must be create, update or delete" }),
   id: z.uuid({ error: "must be a record id" }).optional(),
   record: dnsRecordBodySchema.optional(),
+});
+
+const ZONE_TEXT_MAX = 1_000_000;
+const importBodySchema = z.strictObject({
+  zone: z.string({ error: "is required" }).min(1, { error: "is required" }).max(ZONE_TEXT_MAX, { error: "is too large (at most 1 MB)" }),
+  replace: z.boolean({ error: "must be true or false" }).default(false),
 });
 
 function invalidRecord(errors: FieldError[]): ApiError {
@@ -113,4 +121,33 @@ export const dnsRoutes = new Hono<ApiBindings>()
     if (!records) throw new ApiError(404, "version_not_found", "No such zone version.");
     await replaceZone(c.env.DB, row.id, row.name, zone, records, `rollback to version ${version}`, now());
     return c.json({ success: true as const, data: { records: await listRecords(c.env.DB, row.id) }, message: "Zone restored." });
+  })
+  // Zone file export (RFC 1035 master file, BIND style).
+  .get("/dns/domains/:domain/zone", async (c) => {
+    const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, c.req.param("domain"));
+    const nameservers = JSON.parse(row.nameservers) as string[];
+    const text = exportZone(row.name, zone, nameservers, c.var.services.now());
+    return c.body(text, 200, { "content-type": "text/dns; charset=utf-8", "content-disposition": `attachment; filename="${row.name}.zone"` });
+  })
+  // Zone file import: every supported record of the file, checked like one by one; any bad
+  // line → 400 listing them, nothing written. `replace` swaps the whole zone, otherwise merged.
+  .post("/dns/domains/:domain/zone", zValidate("json", importBodySchema), async (c) => {
+    const { now } = c.var.services;
+    const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, c.req.param("domain"));
+    assertManageable(row, now());
+    const body = c.req.valid("json");
+    const parsed = parseZone(body.zone, row.name);
+    const errors = parsed.errors.map((error) => ({ path: "zone", message: `line ${error.line}: ${error.message}` }));
+    const kept: (DnsRecordInput & { id?: string })[] = body.replace ? [] : [...zone];
+    const added = parsed.records.filter((record) => !kept.some((existing) => sameRecord(existing, record)));
+    const after = [...kept];
+    for (const record of added) {
+      const conflicts = zoneConflicts([...after, record], record);
+      if (conflicts.length > 0) errors.push({ path: "zone", message: `${record.type} ${record.name}: ${conflicts[0].message}` });
+      after.push(record);
+    }
+    if (errors.length > 0) throw new ApiError(400, "invalid_zone", `Parameter "zone" ${errors[0].message}`, errors);
+    if (after.length > MAX_RECORDS_PER_ZONE) throw new ApiError(409, "zone_full", `A zone holds at most ${MAX_RECORDS_PER_ZONE} records.`);
+    await replaceZone(c.env.DB, row.id, row.name, zone, after, body.replace ? "import (replace)" : "import", now());
+    return c.json({ success: true as const, data: { imported: added.length, skipped: parsed.skipped, records: await listRecords(c.env.DB, row.id) }, message: "Zone imported." });
   });
