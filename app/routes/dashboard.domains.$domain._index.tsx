@@ -161,9 +161,9 @@ export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className={CARD_CLASS}>
-      <h3 id={id} className="text-lg font-semibold">
+      <h2 id={id} className="text-lg font-semibold">
         {title}
-      </h3>
+      </h2>
       <div className="mt-3 space-y-3">{children}</div>
     </section>
   );
@@ -347,10 +347,10 @@ export default function DomainDetail() {
         <Link to="/dashboard/domains" className="text-sm text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
           ← {t("detail.back")}
         </Link>
-        <h2 className="flex flex-wrap items-center gap-3 text-2xl font-semibold break-all">
+        <h1 className="flex flex-wrap items-center gap-3 text-3xl font-bold tracking-tight break-all">
           {domain.unicode}
           <StatusBadge status={domain.status} />
-        </h2>
+        </h1>
         <p className="text-sm text-slate-700 dark:text-slate-300">{t(`explain.${domain.status}`)}</p>
         {domain.renew_error ? (
           <p role="alert" className="rounded-lg border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">

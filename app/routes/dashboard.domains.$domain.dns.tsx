@@ -345,7 +345,7 @@ export default function DnsEditor() {
         <Link to={base} className="text-sm text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
           ← {t("dns.back", { domain: unicode })}
         </Link>
-        <h2 className="text-2xl font-semibold break-all">{t("dns.heading", { domain: unicode })}</h2>
+        <h1 className="text-3xl font-bold tracking-tight break-all">{t("dns.heading", { domain: unicode })}</h1>
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("dns.intro")}</p>
         <p>
           <a href={`${base}/dns/zone`} className="text-sm text-indigo-700 underline underline-offset-2 dark:text-indigo-300" download={`${domain}.zone`}>
@@ -357,9 +357,9 @@ export default function DnsEditor() {
       {actionData?.intent === DNS_INTENTS.rollback && actionData.message ? <ErrorList errors={[actionData.message]} /> : null}
 
       <section aria-labelledby="records-title" className={`${CARD_CLASS} overflow-x-auto`}>
-        <h3 id="records-title" className="sr-only">
+        <h2 id="records-title" className="sr-only">
           {t("dns.recordsCaption")}
-        </h3>
+        </h2>
         {records.length === 0 ? (
           <p>{t("dns.empty")}</p>
         ) : (
@@ -398,23 +398,23 @@ export default function DnsEditor() {
       </section>
 
       <section id="record-editor" aria-labelledby="record-form-title" className={CARD_CLASS}>
-        <h3 id="record-form-title" className="mb-4 text-lg font-semibold">
+        <h2 id="record-form-title" className="mb-4 text-lg font-semibold">
           {editing ? t("dns.editHeading", { type: editing.type, name: editing.name }) : t("dns.addHeading")}
-        </h3>
+        </h2>
         <RecordForm key={editing?.id ?? "new"} domain={domain} editing={editing} />
       </section>
 
       <section aria-labelledby="import-title" className={CARD_CLASS}>
-        <h3 id="import-title" className="mb-3 text-lg font-semibold">
+        <h2 id="import-title" className="mb-3 text-lg font-semibold">
           {t("dns.importHeading")}
-        </h3>
+        </h2>
         <ImportForm />
       </section>
 
       <section aria-labelledby="history-title" className={CARD_CLASS}>
-        <h3 id="history-title" className="text-lg font-semibold">
+        <h2 id="history-title" className="text-lg font-semibold">
           {t("dns.historyHeading")}
-        </h3>
+        </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("dns.historyIntro")}</p>
         {versions.length === 0 ? (
           <p className="mt-3 text-sm">{t("dns.historyEmpty")}</p>

@@ -77,7 +77,7 @@ export default function MyDomains() {
   return (
     <div className="space-y-6">
       <header>
-        <h2 className="text-xl font-semibold">{t("list.heading")}</h2>
+        <h1 className="text-3xl font-bold tracking-tight">{t("list.heading")}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("list.intro")}</p>
         <p className="mt-1 text-sm font-medium">
           {t("list.summary", { total: page.counts.total, expiring: page.counts.expiring_soon, expired: page.counts.expired })}
