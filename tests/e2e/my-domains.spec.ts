@@ -88,6 +88,8 @@ test.describe("my domains", () => {
   });
 
   test("the DNS editor adds, edits and deletes records, warns before removing the last MX, and forwards", async ({ page, javaScriptEnabled }) => {
+    // Many steps (each a page load without JavaScript): more time than the default 30 s.
+    test.setTimeout(90_000);
     const user = await signedInUser(page);
     const name = fresh();
     await buy(page, user, [name]);
