@@ -236,3 +236,46 @@ describe("GET /domains/{domain}/transfer-status", () => {
     expect((await errorOf(await call(null, "GET", "/domains/nodot/transfer-status"), 400)).code).toBe("invalid_format");
   });
 });
+
+describe("transfer out", () => {
+  it("another registrar asks with the auth code; the owner approves; the domain shows transferred out", async () => {
+    const { createSimulatedRegistry } = await import("../../workers/api/adapters/registry/simulated");
+    const user = await buyer();
+    const [name] = await buy(user);
+    const past = new Date(Date.now() - 61 * 86_400_000).toISOString();
+    await env.DB.prepare("UPDATE registry_domains SET created_at = ?1 WHERE name = ?2").bind(past, name).run();
+    await data(await call(user, "PUT", `/domains/dns/${name}/domain-lock`, { locked: false, password: user.password }));
+    const { auth_code } = await data<{ auth_code: string }>(await call(user, "POST", `/dns/domains/${name}/auth-code`, { password: user.password }));
+
+    // Nothing to answer yet.
+    expect((await errorOf(await call(user, "POST", `/dns/domains/${name}/transfer-out/approve`), 409)).code).toBe("no_pending_transfer");
+    // The gaining registrar's request, through the simulated registry (it stands in for them).
+    await createSimulatedRegistry(env.DB).requestTransferOut({ name, authCode: auth_code, gainingRegistrar: "Porkbun LLC" });
+    const pending = await data<Detail>(await call(user, "GET", `/user-domains/${name}`));
+    expect(pending.status).toBe("transfer_out_pending");
+    expect(pending.transfer).toMatchObject({ direction: "out", status: "pending" });
+    const stranger = await signedInUser();
+    expect((await errorOf(await call(stranger, "POST", `/dns/domains/${name}/transfer-out/approve`), 404)).code).toBe("domain_not_found");
+
+    const approved = await data<{ status: string }>(await call(user, "POST", `/dns/domains/${name}/transfer-out/approve`));
+    expect(approved.status).toBe("approved");
+    const gone = await data<DomainPage>(await call(user, "GET", "/user-domains?status=transferred_out"));
+    expect(gone.domains.map((domain) => domain.name)).toEqual([name]);
+  });
+});
+
+describe("POST /user-domains/{id}/renew", () => {
+  it("adds a renewal to the owner's cart, years capped at 10 ahead; once", async () => {
+    const user = await buyer();
+    const [name] = await buy(user, undefined, 2);
+    expect((await errorOf(await call(user, "POST", `/user-domains/${name}/renew`, { years: 11 }), 400)).errors?.[0].path).toBe("years");
+    // Two years are registered, so at most 8 more (10 ahead).
+    const added = await data<{ operation: string; years: number; max_years: number }>(await call(user, "POST", `/user-domains/${name}/renew`, { years: 10 }), 201);
+    expect(added).toMatchObject({ operation: "renewal", years: 8, max_years: 8 });
+    const cart = await data<{ items: { name: string; selectedAction?: string; operation?: string; years: number }[] }>(await call(user, "GET", "/cart"));
+    expect(cart.items).toEqual([expect.objectContaining({ name, years: 8 })]);
+    expect((await errorOf(await call(user, "POST", `/user-domains/${name}/renew`, { years: 1 }), 409)).code).toBe("already_in_cart");
+    const stranger = await signedInUser();
+    expect((await errorOf(await call(stranger, "POST", `/user-domains/${name}/renew`, { years: 1 }), 404)).code).toBe("domain_not_found");
+  });
+});

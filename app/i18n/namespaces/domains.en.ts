@@ -145,6 +145,7 @@ const domains = {
     notManageable: "This domain cannot be changed in its current status.",
   },
   transferOut: {
+    newRegistrar: "Another registrar",
     metaTitle: "Transfer {{domain}} out",
     heading: "Transfer {{domain}} to another registrar",
     intro: "Unlock the domain, reveal its auth code and give the code to your new registrar. They then ask for the domain; you can approve the request here, or it is approved automatically after 5 days.",

@@ -147,6 +147,7 @@ const domains: DomainsResources = {
     notManageable: "Bu alan adı mevcut durumunda değiştirilemez.",
   },
   transferOut: {
+    newRegistrar: "Başka bir kayıt firması",
     metaTitle: "{{domain}} dışarı transfer",
     heading: "{{domain}} alan adını başka bir kayıt firmasına transfer et",
     intro: "Alan adının kilidini açın, transfer kodunu görüntüleyin ve kodu yeni kayıt firmanıza verin. Ardından firma alan adını ister; isteği burada onaylayabilirsiniz, yoksa 5 gün sonra kendiliğinden onaylanır.",
