@@ -55,3 +55,6 @@ CREATE TABLE dns_zone_versions (
   created_at TEXT    NOT NULL
 );
 CREATE INDEX dns_zone_versions_domain ON dns_zone_versions (domain_id, id);
+
+-- The lifecycle job's second list: domains waiting on the registry (few rows, partial index).
+CREATE INDEX user_domains_waiting ON user_domains (status) WHERE status IN ('pending', 'pending_transfer', 'transfer_out_pending');
