@@ -35,8 +35,8 @@ async function subjects(email: string): Promise<string[]> {
   return (await outbox(email)).map((message) => message.subject);
 }
 
-// The job runs over every domain in the database: each test buys a different term (3, 1 and 2
-// years), so a run at one test's clock never reaches another test's domain.
+// The job runs over every domain in the database: each test buys a different term (3, 1 and 4
+// years; the renewed one then runs 2), so a run at one test's clock never reaches another test's domain.
 describe("domain lifecycle job", () => {
   it("reminds 30, 7 and 1 days before expiry, once each", async () => {
     const user = await buyer();
@@ -76,7 +76,7 @@ describe("domain lifecycle job", () => {
 
   it("says so when the off-session charge fails, and leaves the domain as it was", async () => {
     const user = await buyer();
-    const [name] = await buy(user, undefined, 2);
+    const [name] = await buy(user, undefined, 4);
     await saveCard(user, "4000002760003184");
     await data(await call(user, "PUT", `/user-domains/${name}/auto-renew`, { auto_renew: true }));
     const before = await detail(user, name);
