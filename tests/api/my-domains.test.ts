@@ -279,3 +279,12 @@ describe("POST /user-domains/{id}/renew", () => {
     expect((await errorOf(await call(stranger, "POST", `/user-domains/${name}/renew`, { years: 1 }), 404)).code).toBe("domain_not_found");
   });
 });
+
+describe("GET /profile", () => {
+  it("counts the account's domains", async () => {
+    const user = await buyer();
+    const [name] = await buy(user);
+    const profile = await data<{ total_domains: number; domains: string[]; expiring_soon_count: number; expired_domains_count: number }>(await call(user, "GET", "/profile"));
+    expect(profile).toMatchObject({ total_domains: 1, domains: [name], expiring_soon_count: 0, expired_domains_count: 0 });
+  });
+});

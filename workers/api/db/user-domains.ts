@@ -210,3 +210,18 @@ export async function updateUserDomain(db: D1Database, userId: string, id: strin
     .bind(id, userId, ...entries.map(([, value]) => value as string | number | null), now.toISOString())
     .first<UserDomainRow>();
 }
+
+/** SPEC §3 User's domain fields for GET /profile: counts of the whole account and the first names. */
+export async function profileDomainFields(
+  db: D1Database,
+  userId: string,
+  now: Date,
+): Promise<{ total_domains: number; domains: string[]; expiring_soon_count: number; expired_domains_count: number }> {
+  const page = await listUserDomains(db, userId, { q: undefined, status: undefined, sort: "name", page: 1, per_page: 100 }, now);
+  return {
+    total_domains: page.counts.total,
+    domains: page.domains.map((domain) => domain.name),
+    expiring_soon_count: page.counts.expiring_soon,
+    expired_domains_count: page.counts.expired,
+  };
+}
