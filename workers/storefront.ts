@@ -4,6 +4,7 @@ import * as build from "../build/server";
 import api from "./api/app";
 import type { ApiEnv } from "./api/env";
 import { runJobs } from "./api/jobs";
+import { forwardingResponse } from "./forwarding";
 import { crossSiteRefusal, isCrossSiteRequest } from "./origin-check";
 import { controlCharacterPathRefusal, unreadableFormRefusal, withoutForwardedHost } from "./request-guards";
 import { createNonce, withSecurityHeaders } from "./security-headers";
@@ -17,6 +18,9 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 
 export default {
   async fetch(request, env, ctx): Promise<Response> {
+    // A customer's host name with forwarding (DNS editor) is answered before anything else.
+    const forwarded = await forwardingResponse(request, env);
+    if (forwarded) return forwarded;
     const url = new URL(request.url);
     if (url.pathname.startsWith("/api/v1/") || url.pathname === "/api/v1") {
       return withSecurityHeaders(await api.fetch(request, env, ctx));

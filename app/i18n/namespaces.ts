@@ -18,6 +18,7 @@ export const LAZY_NAMESPACES = [
   "billing",
   "tools",
   "content",
+  "domains",
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 export type Namespace = "translation" | LazyNamespace;
@@ -41,6 +42,7 @@ export const NAMESPACE_LOADERS: Record<Locale, Record<LazyNamespace, Loader>> = 
     billing: () => import("./namespaces/billing.en"),
     tools: () => import("./namespaces/tools.en"),
     content: () => import("./namespaces/content.en"),
+    domains: () => import("./namespaces/domains.en"),
   },
   tr: {
     account: () => import("./namespaces/account.tr"),
@@ -54,6 +56,7 @@ export const NAMESPACE_LOADERS: Record<Locale, Record<LazyNamespace, Loader>> = 
     billing: () => import("./namespaces/billing.tr"),
     tools: () => import("./namespaces/tools.tr"),
     content: () => import("./namespaces/content.tr"),
+    domains: () => import("./namespaces/domains.tr"),
   },
 };
 

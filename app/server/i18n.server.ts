@@ -31,6 +31,8 @@ import toolsEn from "../i18n/namespaces/tools.en";
 import toolsTr from "../i18n/namespaces/tools.tr";
 import contentEn from "../i18n/namespaces/content.en";
 import contentTr from "../i18n/namespaces/content.tr";
+import domainsEn from "../i18n/namespaces/domains.en";
+import domainsTr from "../i18n/namespaces/domains.tr";
 
 /** Every namespace in both languages: the server renders any page without loading anything. */
 export const resources = {
@@ -47,6 +49,7 @@ export const resources = {
     billing: billingEn,
     tools: toolsEn,
     content: contentEn,
+    domains: domainsEn,
   },
   tr: {
     translation: tr,
@@ -61,6 +64,7 @@ export const resources = {
     billing: billingTr,
     tools: toolsTr,
     content: contentTr,
+    domains: domainsTr,
   },
 };
 

@@ -10,6 +10,7 @@ import { cartRoutes } from "./routes/cart";
 import { checkoutRoutes } from "./routes/checkout";
 import { contentRoutes } from "./routes/content";
 import { domainRoutes } from "./routes/domains";
+import { myDomainRoutes, transferStatusRoutes } from "./routes/my-domains";
 import { paymentMethodRoutes } from "./routes/payment-methods";
 import { pricingRoutes } from "./routes/pricing";
 import { toolRoutes } from "./routes/tools";
@@ -35,7 +36,9 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .route("/", accountRoutes)
     .route("/", paymentMethodRoutes)
     .route("/", toolRoutes)
-    .route("/", contentRoutes);
+    .route("/", contentRoutes)
+    .route("/", transferStatusRoutes)
+    .route("/", myDomainRoutes);
 
   app.notFound((c) =>
     c.json({ success: false, code: "not_found", message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404),

@@ -14,6 +14,11 @@ export interface ApiEnv {
    * local serving sets it (scripts/workers.mjs, vite dev); it is ignored in production.
    */
   DEV_OUTBOX?: string;
+  /**
+   * The storefront's own host names, comma-separated (besides localhost and *.workers.dev):
+   * requests to any other host are looked up as customer domains with forwarding.
+   */
+  STOREFRONT_HOSTS?: string;
   /** "simulated" (default) or "http" (registrar/EPP gateway at REGISTRY_API_URL). */
   REGISTRY_ADAPTER?: string;
   REGISTRY_API_URL?: string;

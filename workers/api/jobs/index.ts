@@ -1,5 +1,6 @@
 import type { ApiEnv } from "../env";
 import { resumeOpenOrders } from "../checkout/service";
+import { runDomainLifecycle } from "./domain-lifecycle";
 import { defaultServices, type ApiServices } from "../services";
 
 /**
@@ -21,6 +22,8 @@ export type Job = {
 export const JOBS: Job[] = [
   // Checkout: finish paid orders whose fulfilment stopped half-way, settle slow payments, cancel abandoned ones.
   { name: "orders", run: resumeOpenOrders },
+  // My domains: registry sync, auto-renew (off-session), reminders 30/7/1 days before expiry.
+  { name: "domains", run: runDomainLifecycle },
 ];
 
 /** Runs every job; one job's failure is logged and does not stop the others. */

@@ -52,6 +52,7 @@ import {
   useRecoveryCode,
   type UserRow,
 } from "../db/users";
+import { profileDomainFields } from "../db/user-domains";
 import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
 import { zValidate } from "../validate";
@@ -306,7 +307,9 @@ export const authRoutes = new Hono<ApiBindings>()
   .get("/profile", requireAuth, async (c) => {
     const user = await findUserById(c.env.DB, authOf(c).userId);
     if (!user) throw sessionExpired();
-    return c.json({ success: true as const, data: toUserView(user) });
+    // The account's domains (my domains, issue 14): counts and names.
+    const domains = await profileDomainFields(c.env.DB, user.id, c.var.services.now());
+    return c.json({ success: true as const, data: { ...toUserView(user), ...domains } });
   })
   .get(
     "/dev/outbox",

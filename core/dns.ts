@@ -1,0 +1,423 @@
+// DNS records of a customer's zone (SPEC §2 DNS management, §3 DNS record, §5, §9; issue 14):
+// one schema per record type, the zone-wide rules (no CNAME at the apex or beside other
+// records), and the preview of what a change breaks. Pure: no I/O.
+import { z } from "./zod";
+
+export const RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "SRV", "CAA", "FORWARD", "STEALTH"] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+
+/** SPEC §9 TTL options in seconds; 0 = automatic. */
+export const TTL_OPTIONS = [0, 120, 300, 600, 900, 1800, 3600, 7200, 18000, 43200, 86400] as const;
+/** What "automatic" means when the zone is exported or served. */
+export const AUTO_TTL = 3600;
+export const REDIRECT_TYPES = [301, 302] as const;
+export const TXT_CHUNK = 255;
+export const TXT_MAX = 4000;
+export const PAGE_TITLE_MAX = 200;
+export const MAX_RECORDS_PER_ZONE = 1000;
+
+/** A record as stored and answered (`name` relative to the domain, "@" = the apex). */
+export interface DnsRecord {
+  id: string;
+  type: RecordType;
+  name: string;
+  content: string;
+  ttl: number;
+  priority: number | null;
+  weight: number | null;
+  port: number | null;
+  redirect_type: 301 | 302 | null;
+  page_title: string | null;
+}
+
+export type DnsRecordInput = Omit<DnsRecord, "id">;
+
+const M = {
+  required: "is required",
+  ipv4: "must be an IPv4 address like 192.0.2.1",
+  ipv6: "must be an IPv6 address like 2001:db8::1",
+  host: "must be a host name like mail.example.com",
+  name: 'must be "@" or a name like www, mail or _sip._tcp',
+  srvName: "must start with _service._protocol, like _sip._tcp",
+  priority: "must be a whole number from 0 to 65535",
+  ttl: `must be one of ${TTL_OPTIONS.join(", ")} (0 = automatic)`,
+  txtLength: `must be at most ${TXT_MAX} characters`,
+  txtQuotes: "has unbalanced quotes",
+  txtChunk: `has a quoted string longer than ${TXT_CHUNK} characters`,
+  url: "must be a web address starting with http:// or https://",
+  redirect: "must be 301 or 302",
+  pageTitle: `is required (at most ${PAGE_TITLE_MAX} characters)`,
+  caa: 'must be like 0 issue "letsencrypt.org"',
+  notAllowed: "is not used by this record type",
+  apexCname: "A CNAME record cannot be at the apex (@) of the domain",
+  cnameBeside: "A CNAME record cannot share its name with other records",
+  apexNs: "Nameservers of the apex are set on the Nameservers form",
+  forwardBeside: "Forwarding cannot share its name with a CNAME or another forwarding",
+  duplicate: "This record already exists",
+} as const;
+export const DNS_MESSAGES = M;
+
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const LABEL = "(?!-)[a-z0-9_-]{1,63}(?<!-)";
+const HOST = new RegExp(`^(?=.{1,253}$)(?:${LABEL}\\.)+[a-z0-9-]{2,63}$`);
+const RELATIVE_NAME = new RegExp(`^(?:\\*|${LABEL})(?:\\.${LABEL})*$`);
+
+export function isIpv4(value: string): boolean {
+  return IPV4.test(value);
+}
+
+/** IPv6 in any valid notation (checked by the URL parser, which follows RFC 4291), IPv4-mapped tail allowed. */
+export function isIpv6(value: string): boolean {
+  if (!value.includes(":") || /[^0-9a-fA-F:.]/.test(value)) return false;
+  try {
+    return new URL(`http://[${value}]/`).hostname.length > 2;
+  } catch {
+    return false;
+  }
+}
+
+/** The canonical (compressed, lower-case) form of an IPv6 address. */
+export function canonicalIpv6(value: string): string {
+  return new URL(`http://[${value}]/`).hostname.slice(1, -1);
+}
+
+/** A target host name: lower case, trailing dot dropped. */
+export function normaliseHost(value: string): string {
+  return value.trim().toLowerCase().replace(/\.$/, "");
+}
+
+export function isHost(value: string): boolean {
+  return HOST.test(value);
+}
+
+/**
+ * The record's name relative to `domain`: "@" for the apex, "www" for www.<domain>. A full
+ * name ending in the domain (with or without the final dot) is made relative.
+ */
+export function relativeName(input: string, domain: string): string {
+  const name = input.trim().toLowerCase().replace(/\.$/, "");
+  if (name === "" || name === "@" || name === domain) return "@";
+  return name.endsWith(`.${domain}`) ? name.slice(0, -(domain.length + 1)) : name;
+}
+
+export function hostOf(name: string, domain: string): string {
+  return name === "@" ? domain : `${name}.${domain}`;
+}
+
+/** TXT content → its character-strings: quoted strings as given, or plain text cut into 255-character pieces. */
+export function txtStrings(content: string): string[] | { error: string } {
+  const text = content.trim();
+  if (!text.startsWith('"')) {
+    const pieces: string[] = [];
+    for (let start = 0; start < text.length; start += TXT_CHUNK) pieces.push(text.slice(start, start + TXT_CHUNK));
+    return pieces.length > 0 ? pieces : [""];
+  }
+  const pieces: string[] = [];
+  let index = 0;
+  while (index < text.length) {
+    if (text[index] === " " || text[index] === "\t") {
+      index += 1;
+      continue;
+    }
+    if (text[index] !== '"') return { error: M.txtQuotes };
+    let value = "";
+    index += 1;
+    let closed = false;
+    while (index < text.length) {
+      const char = text[index];
+      if (char === "\\" && index + 1 < text.length) {
+        value += text[index + 1];
+        index += 2;
+        continue;
+      }
+      if (char === '"') {
+        closed = true;
+        index += 1;
+        break;
+      }
+      value += char;
+      index += 1;
+    }
+    if (!closed) return { error: M.txtQuotes };
+    if (value.length > TXT_CHUNK) return { error: M.txtChunk };
+    pieces.push(value);
+  }
+  return pieces;
+}
+
+/** The TXT value a resolver would assemble (the strings joined). */
+export function txtValue(content: string): string {
+  const strings = txtStrings(content);
+  return Array.isArray(strings) ? strings.join("") : content;
+}
+
+function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".") && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+// ─── The request schema ──────────────────────────────────────────────────────────────────────
+
+const UNKNOWN_FIELD = "is not an accepted field";
+const strict = { error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? UNKNOWN_FIELD : undefined) };
+const u16 = z.number({ error: M.priority }).int({ error: M.priority }).min(0, { error: M.priority }).max(65535, { error: M.priority });
+
+/**
+ * POST/PUT …/records body (strict JSON). Fields a type does not use must be absent or null;
+ * each type's required fields are checked in `checkRecord` so the error names the field.
+ */
+export const dnsRecordBodySchema = z.strictObject(
+  {
+    type: z.enum(RECORD_TYPES, { error: `must be one of ${RECORD_TYPES.join(", ")}` }),
+    name: z.string({ error: M.required }).max(253, { error: M.name }),
+    content: z.string({ error: M.required }).max(TXT_MAX + 200, { error: M.txtLength }),
+    ttl: z
+      .number({ error: M.ttl })
+      .int({ error: M.ttl })
+      .refine((value) => (TTL_OPTIONS as readonly number[]).includes(value), { error: M.ttl })
+      .default(0),
+    priority: u16.nullable().optional(),
+    weight: u16.nullable().optional(),
+    port: u16.nullable().optional(),
+    redirect_type: z
+      .number({ error: M.redirect })
+      .refine((value) => value === 301 || value === 302, { error: M.redirect })
+      .nullable()
+      .optional(),
+    page_title: z.string({ error: M.pageTitle }).max(PAGE_TITLE_MAX, { error: M.pageTitle }).nullable().optional(),
+  },
+  strict,
+);
+export type DnsRecordBody = z.output<typeof dnsRecordBodySchema>;
+
+export type FieldError = { path: string; message: string };
+
+const USES: Record<RecordType, readonly ("priority" | "weight" | "port" | "redirect_type" | "page_title")[]> = {
+  A: [],
+  AAAA: [],
+  CNAME: [],
+  MX: ["priority"],
+  TXT: [],
+  NS: [],
+  SRV: ["priority", "weight", "port"],
+  CAA: [],
+  FORWARD: ["redirect_type"],
+  STEALTH: ["page_title"],
+};
+
+/**
+ * One record on its own: per-type rules, normalised. Answers the record to store or the
+ * field errors (each naming its field).
+ */
+export function checkRecord(body: DnsRecordBody, domain: string): { ok: true; record: DnsRecordInput } | { ok: false; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const name = relativeName(body.name, domain);
+  if (name !== "@" && !RELATIVE_NAME.test(name)) errors.push({ path: "name", message: M.name });
+  let content = body.content.trim();
+  if (content === "" && body.type !== "TXT") errors.push({ path: "content", message: M.required });
+  for (const field of ["priority", "weight", "port", "redirect_type", "page_title"] as const) {
+    const value = body[field];
+    if (value !== undefined && value !== null && !USES[body.type].includes(field)) errors.push({ path: field, message: M.notAllowed });
+  }
+  const record: DnsRecordInput = {
+    type: body.type,
+    name,
+    content,
+    ttl: body.ttl,
+    priority: null,
+    weight: null,
+    port: null,
+    redirect_type: null,
+    page_title: null,
+  };
+  if (content !== "") {
+    switch (body.type) {
+      case "A":
+        if (!isIpv4(content)) errors.push({ path: "content", message: M.ipv4 });
+        break;
+      case "AAAA":
+        if (!isIpv6(content)) errors.push({ path: "content", message: M.ipv6 });
+        else record.content = canonicalIpv6(content);
+        break;
+      case "CNAME":
+      case "NS":
+      case "MX":
+        record.content = normaliseHost(content);
+        if (!isHost(record.content)) errors.push({ path: "content", message: M.host });
+        break;
+      case "SRV":
+        record.content = content === "." ? "." : normaliseHost(content);
+        if (record.content !== "." && !isHost(record.content)) errors.push({ path: "content", message: M.host });
+        break;
+      case "CAA": {
+        const match = /^(\d{1,3})\s+(issue|issuewild|iodef)\s+"([^"]*)"$/i.exec(content);
+        if (!match || Number(match[1]) > 255) errors.push({ path: "content", message: M.caa });
+        else record.content = `${Number(match[1])} ${match[2].toLowerCase()} "${match[3]}"`;
+        break;
+      }
+      case "FORWARD":
+      case "STEALTH":
+        if (!isWebUrl(content)) errors.push({ path: "content", message: M.url });
+        else record.content = new URL(content).toString();
+        break;
+      case "TXT":
+        break;
+    }
+  }
+  if (body.type === "TXT") {
+    if (content.length > TXT_MAX) errors.push({ path: "content", message: M.txtLength });
+    else {
+      const strings = txtStrings(content);
+      if (!Array.isArray(strings)) errors.push({ path: "content", message: strings.error });
+      else if (strings.join("") === "") errors.push({ path: "content", message: M.required });
+    }
+  }
+  if (body.type === "MX" || body.type === "SRV") {
+    if (body.priority === undefined || body.priority === null) errors.push({ path: "priority", message: M.priority });
+    else record.priority = body.priority;
+  }
+  if (body.type === "SRV") {
+    if (body.weight === undefined || body.weight === null) errors.push({ path: "weight", message: M.priority });
+    else record.weight = body.weight;
+    if (body.port === undefined || body.port === null) errors.push({ path: "port", message: M.priority });
+    else record.port = body.port;
+    if (!/^_[a-z0-9-]+\._(tcp|udp|tls|sctp)(\.|$)/.test(name)) errors.push({ path: "name", message: M.srvName });
+  }
+  if (body.type === "FORWARD") {
+    if (body.redirect_type !== 301 && body.redirect_type !== 302) errors.push({ path: "redirect_type", message: M.redirect });
+    else record.redirect_type = body.redirect_type;
+  }
+  if (body.type === "STEALTH") {
+    const title = body.page_title?.trim() ?? "";
+    if (title === "") errors.push({ path: "page_title", message: M.pageTitle });
+    else record.page_title = title;
+  }
+  if (body.type === "CNAME" && name === "@") errors.push({ path: "name", message: M.apexCname });
+  if (body.type === "NS" && name === "@") errors.push({ path: "name", message: M.apexNs });
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, record };
+}
+
+/** Same record (type, name, content and the fields that make it distinct)? */
+export function sameRecord(a: DnsRecordInput, b: DnsRecordInput): boolean {
+  return a.type === b.type && a.name === b.name && a.content === b.content && a.priority === b.priority && a.weight === b.weight && a.port === b.port;
+}
+
+/** Zone-wide rules for the zone after a change: CNAME alone at its name, one forwarding per name, no duplicates. */
+export function zoneConflicts(zone: readonly DnsRecordInput[], changed: DnsRecordInput): FieldError[] {
+  const others = zone.filter((record) => record !== changed);
+  const sameName = others.filter((record) => record.name === changed.name);
+  const errors: FieldError[] = [];
+  if (others.some((record) => sameRecord(record, changed))) errors.push({ path: "content", message: M.duplicate });
+  if (changed.type === "CNAME" && sameName.some((record) => record.type !== "FORWARD" && record.type !== "STEALTH")) {
+    errors.push({ path: "name", message: M.cnameBeside });
+  } else if (changed.type !== "FORWARD" && changed.type !== "STEALTH" && sameName.some((record) => record.type === "CNAME")) {
+    errors.push({ path: "name", message: M.cnameBeside });
+  }
+  if ((changed.type === "FORWARD" || changed.type === "STEALTH") && sameName.some((record) => ["CNAME", "FORWARD", "STEALTH"].includes(record.type))) {
+    errors.push({ path: "name", message: M.forwardBeside });
+  }
+  return errors;
+}
+
+export type ChangeWarning = "last_mx" | "second_spf" | "apex_address_removed";
+
+const isSpf = (record: DnsRecordInput) => record.type === "TXT" && /^v=spf1(\s|$)/i.test(txtValue(record.content));
+
+/**
+ * What a change breaks, said before it is saved: removing the last MX (mail stops), a second
+ * SPF record at a name (SPF fails with both), removing the apex's last address.
+ */
+export function changeWarnings(before: readonly DnsRecordInput[], after: readonly DnsRecordInput[]): ChangeWarning[] {
+  const warnings: ChangeWarning[] = [];
+  const mx = (zone: readonly DnsRecordInput[]) => zone.filter((record) => record.type === "MX" && record.name === "@").length;
+  if (mx(before) > 0 && mx(after) === 0) warnings.push("last_mx");
+  const spfNames = (zone: readonly DnsRecordInput[]) => {
+    const counts = new Map<string, number>();
+    for (const record of zone.filter(isSpf)) counts.set(record.name, (counts.get(record.name) ?? 0) + 1);
+    return [...counts.values()].some((count) => count > 1);
+  };
+  if (!spfNames(before) && spfNames(after)) warnings.push("second_spf");
+  const apexAddress = (zone: readonly DnsRecordInput[]) => zone.some((record) => record.name === "@" && (record.type === "A" || record.type === "AAAA"));
+  if (apexAddress(before) && !apexAddress(after)) warnings.push("apex_address_removed");
+  return warnings;
+}
+
+// ─── The HTML form (Conform in the browser, parseWithZod in the action) ─────────────────────
+
+const optionalNumber = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === "") return null;
+    if (!/^-?\d{1,6}$/.test(value)) {
+      ctx.addIssue({ code: "custom", message: M.priority });
+      return z.NEVER;
+    }
+    return Number(value);
+  });
+
+/**
+ * The add/edit form of one record for `domain`: every field as text, then the same rules as
+ * the API (`checkRecord`), so the browser and the action say the same thing. Fields the type
+ * does not use are dropped (a form shows them all).
+ */
+export function dnsRecordFormSchema(domain: string) {
+  return z
+    .object({
+      type: z.enum(RECORD_TYPES, { error: M.required }),
+      name: z.string().trim().optional().transform((value) => value || "@"),
+      content: z.string().optional().transform((value) => value ?? ""),
+      ttl: z
+        .string()
+        .optional()
+        .transform((value) => Number(value ?? "0"))
+        .refine((value) => (TTL_OPTIONS as readonly number[]).includes(value), { error: M.ttl }),
+      priority: optionalNumber,
+      weight: optionalNumber,
+      port: optionalNumber,
+      redirect_type: z
+        .enum(["", "301", "302"], { error: M.redirect })
+        .optional()
+        .transform((value) => (value ? (Number(value) as 301 | 302) : null)),
+      page_title: z.string().optional().transform((value) => value?.trim() || null),
+    })
+    .transform((value, ctx) => {
+      const uses = USES[value.type];
+      const body: DnsRecordBody = {
+        type: value.type,
+        name: value.name,
+        content: value.content,
+        ttl: value.ttl,
+        priority: uses.includes("priority") ? value.priority : null,
+        weight: uses.includes("weight") ? value.weight : null,
+        port: uses.includes("port") ? value.port : null,
+        redirect_type: uses.includes("redirect_type") ? value.redirect_type : null,
+        page_title: uses.includes("page_title") ? value.page_title : null,
+      };
+      const checked = checkRecord(body, domain);
+      if (!checked.ok) {
+        for (const error of checked.errors) ctx.addIssue({ code: "custom", path: [error.path], message: error.message });
+        return z.NEVER;
+      }
+      return body;
+    });
+}
+
+/** The fields each type uses besides name, content and TTL (for the form's hints). */
+export function fieldsOf(type: RecordType): readonly string[] {
+  return USES[type];
+}
+
+/** The zone import form: the file's text and whether it replaces the zone. */
+export const zoneImportFormSchema = z.object({
+  zone: z.string({ error: "is required" }).max(1_000_000, { error: "is too long" }),
+  replace: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
+});

@@ -1,0 +1,173 @@
+import { expect, test, type Page } from "@playwright/test";
+import { resend, signedInUser, waitForHydration, type TestUser } from "./support/account";
+import { expectNoAxeViolations } from "./support/axe";
+import { randomLetters, setRemixCookie } from "./support/domain";
+
+// My domains (issue 14) through the pages, with JavaScript on and off: the list, the domain page
+// (lock with the password), the DNS editor (add, edit, delete, forwarding) and another user's
+// domain → 404. Domains are bought through the API as a customer buys them.
+
+const VISA = { number: "4242 4242 4242 4242", exp_month: 12, exp_year: 2034, cvc: "123" };
+
+/** Signs the API in as `user` and buys `names` (cart → address → POST /payment/unified with 4242…). */
+async function buy(page: Page, user: TestUser, names: string[]): Promise<void> {
+  const headers = { "cf-connecting-ip": user.ip };
+  const login = await resend(() => page.request.post("/api/v1/auth/login", { data: { username: user.username, password: user.password, seed_key: user.seedKey }, headers }));
+  expect(login.status(), await login.text()).toBe(200);
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const auth = { ...headers, authorization: `Bearer ${token}` };
+  const address = await resend(() =>
+    page.request.post("/api/v1/account/addresses", { data: { firstName: "Ada", lastName: "Lovelace", address: "12 Analytical St", city: "London", country: "GB" }, headers: auth }),
+  );
+  expect(address.status(), await address.text()).toBe(201);
+  const contactId = ((await address.json()) as { data: { contactId: number } }).data.contactId;
+  for (const domain of names) {
+    const added = await resend(() => page.request.post("/api/v1/cart/items", { data: { domain }, headers: auth }));
+    expect(added.status(), await added.text()).toBe(201);
+  }
+  const paid = await resend(() => page.request.post("/api/v1/payment/unified", { data: { idempotency_key: `k-${randomLetters(12)}`, contact_id: contactId, card: VISA }, headers: auth }));
+  expect(paid.status(), await paid.text()).toBe(201);
+}
+
+const fresh = (tld = "com") => `e2e${randomLetters(12)}.${tld}`;
+
+test.describe("my domains", () => {
+  test("lists the user's domains with status, expiry, lock and auto-renewal; filters and sorts with a GET form", async ({ page, javaScriptEnabled }) => {
+    const user = await signedInUser(page);
+    const stem = `e2e${randomLetters(8)}`;
+    const names = [`${stem}a.com`, `${stem}b.net`];
+    await buy(page, user, names);
+    await page.goto("/dashboard/domains");
+    await expect(page).toHaveTitle("My domains");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My domains");
+    const table = page.getByRole("table", { name: "Your domains" });
+    for (const name of names) {
+      const row = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
+      await expect(row).toContainText("Active");
+      await expect(row).toContainText("Locked");
+      await expect(row).toContainText("Off");
+      await expect(row).toContainText(/36[456] days left/);
+    }
+    await waitForHydration(page, javaScriptEnabled);
+    await page.getByLabel("Search").fill(`${stem}b`);
+    await page.getByLabel("Sort by").selectOption("-name");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(new RegExp(`q=${stem}b`));
+    await expect(table.getByRole("rowheader")).toHaveText([`${stem}b.net`]);
+    await page.getByLabel("Status").selectOption("expiring_soon");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("No domain matches these filters.")).toBeVisible();
+    await expectNoAxeViolations(page, javaScriptEnabled);
+  });
+
+  test("an empty account shows how to get a domain; a bad query falls back", async ({ page, javaScriptEnabled }) => {
+    await signedInUser(page);
+    await page.goto("/dashboard/domains?status=sleeping&page=-4&sort=%00");
+    await expect(page.getByText("No domains yet")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Transfer a domain" })).toHaveAttribute("href", "/domain/transfer");
+    await expectNoAxeViolations(page, javaScriptEnabled);
+  });
+
+  test("unlocks a domain with the account password (wrong password refused)", async ({ page, javaScriptEnabled }) => {
+    const user = await signedInUser(page);
+    const name = fresh();
+    await buy(page, user, [name]);
+    await page.goto(`/dashboard/domains/${name}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+    await expect(page.getByText("Everything is in order. No action needed.")).toBeVisible();
+    await waitForHydration(page, javaScriptEnabled);
+    const lock = page.getByRole("region", { name: "Domain lock" });
+    await lock.getByLabel("Account password").fill("Wrong-Password-1");
+    await lock.getByRole("button", { name: "Unlock domain" }).click();
+    await expect(lock.getByText("The password is incorrect.")).toBeVisible();
+    await lock.getByLabel("Account password").fill(user.password);
+    await lock.getByRole("button", { name: "Unlock domain" }).click();
+    await expect(page.getByText("Domain lock disabled successfully")).toBeVisible();
+    await expect(lock.getByRole("button", { name: "Lock domain" })).toBeVisible();
+    await expectNoAxeViolations(page, javaScriptEnabled);
+  });
+
+  test("the DNS editor adds, edits and deletes records, warns before removing the last MX, and forwards", async ({ page, javaScriptEnabled }) => {
+    // Many steps (each a page load without JavaScript): more time than the default 30 s.
+    test.setTimeout(90_000);
+    const user = await signedInUser(page);
+    const name = fresh();
+    await buy(page, user, [name]);
+    await page.goto(`/dashboard/domains/${name}/dns`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`DNS records of ${name}`);
+    await expect(page.getByText("No records yet. Add the first one below.")).toBeVisible();
+    await waitForHydration(page, javaScriptEnabled);
+    const editor = page.getByRole("region", { name: "Add a record" });
+
+    // A bad address: the error names the field, nothing is added.
+    await editor.getByLabel("Value", { exact: true }).fill("300.1.1.1");
+    await editor.getByRole("button", { name: "Add record" }).click();
+    await expect(editor.getByText("Enter an IPv4 address like 192.0.2.1.")).toBeVisible();
+
+    await editor.getByLabel("Value", { exact: true }).fill("192.0.2.10");
+    await editor.getByRole("button", { name: "Add record" }).click();
+    await expect(page.getByText("DNS record added.")).toBeVisible();
+    const table = page.getByRole("table", { name: "DNS records" });
+    await expect(table).toContainText("192.0.2.10");
+
+    await editor.getByLabel("Type", { exact: true }).selectOption("MX");
+    await editor.getByLabel("Value", { exact: true }).fill("mx1.example.net");
+    await editor.getByLabel("Priority (MX, SRV)").fill("10");
+    await editor.getByRole("button", { name: "Add record" }).click();
+    await expect(table).toContainText("10 mx1.example.net");
+
+    await editor.getByLabel("Type", { exact: true }).selectOption("FORWARD");
+    await editor.getByLabel("Name", { exact: true }).fill("go");
+    await editor.getByLabel("Value", { exact: true }).fill("https://example.org/landing");
+    await editor.getByLabel("Redirect type (forwarding)").selectOption("302");
+    await editor.getByRole("button", { name: "Add record" }).click();
+    await expect(table).toContainText("Forwards (302) to https://example.org/landing");
+
+    // Edit the A record.
+    await table.getByRole("link", { name: "Edit A @" }).click();
+    const edit = page.getByRole("region", { name: "Edit the A record @" });
+    await edit.getByLabel("Value", { exact: true }).fill("198.51.100.7");
+    await edit.getByRole("button", { name: "Save record" }).click();
+    await expect(page.getByText("DNS record updated.")).toBeVisible();
+    await expect(table).toContainText("198.51.100.7");
+
+    // Deleting the only MX says what it breaks first.
+    await table.getByRole("button", { name: "Delete MX @" }).click();
+    await expect(page.getByText("This removes the last MX record: mail to this domain will stop arriving.")).toBeVisible();
+    await page.getByRole("button", { name: "Delete anyway MX @" }).click();
+    await expect(page.getByText("DNS record deleted.")).toBeVisible();
+    await expect(table).not.toContainText("mx1.example.net");
+
+    // History: one step back brings the MX back.
+    await page.getByRole("region", { name: "Zone history" }).getByRole("button", { name: /^Restore this state/ }).first().click();
+    await expect(page.getByText("Zone restored.")).toBeVisible();
+    await expect(table).toContainText("10 mx1.example.net");
+    await expectNoAxeViolations(page, javaScriptEnabled);
+  });
+
+  test("another user's domain is Page Not Found on every page", async ({ page, browser }) => {
+    const owner = await signedInUser(page);
+    const name = fresh();
+    await buy(page, owner, [name]);
+    const other = await browser.newPage();
+    await signedInUser(other);
+    for (const path of [`/dashboard/domains/${name}`, `/dashboard/domains/${name}/dns`]) {
+      const response = await other.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(other.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    }
+    await other.close();
+  });
+
+  test("the domain pages in Turkish", async ({ page, context, baseURL }) => {
+    const user = await signedInUser(page);
+    const name = fresh();
+    await buy(page, user, [name]);
+    await setRemixCookie(context, baseURL, "locale", "tr");
+    await page.goto("/dashboard/domains");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alan adlarım");
+    await expect(page.getByRole("table", { name: "Alan adlarınız" })).toContainText("Aktif");
+    await page.goto(`/dashboard/domains/${name}/dns`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${name} DNS kayıtları`);
+  });
+});

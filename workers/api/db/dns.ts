@@ -1,0 +1,147 @@
+// DNS zones of the customer's domains (migration 0012): records and the zone's history. Every
+// function takes the domain row's id, which the caller has already checked belongs to the user.
+import type { DnsRecord, DnsRecordInput, RecordType } from "../../../core/dns";
+import { hostOf } from "../../../core/dns";
+
+interface RecordRow {
+  id: string;
+  domain_id: string;
+  type: RecordType;
+  name: string;
+  host: string;
+  content: string;
+  ttl: number;
+  priority: number | null;
+  weight: number | null;
+  port: number | null;
+  redirect_type: 301 | 302 | null;
+  page_title: string | null;
+}
+
+function toRecord(row: RecordRow): DnsRecord {
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    content: row.content,
+    ttl: row.ttl,
+    priority: row.priority,
+    weight: row.weight,
+    port: row.port,
+    redirect_type: row.redirect_type,
+    page_title: row.page_title,
+  };
+}
+
+const TYPE_ORDER = "CASE type WHEN 'A' THEN 1 WHEN 'AAAA' THEN 2 WHEN 'CNAME' THEN 3 WHEN 'MX' THEN 4 WHEN 'TXT' THEN 5 WHEN 'NS' THEN 6 WHEN 'SRV' THEN 7 WHEN 'CAA' THEN 8 ELSE 9 END";
+
+export async function listRecords(db: D1Database, domainId: string): Promise<DnsRecord[]> {
+  const { results } = await db
+    .prepare(`SELECT * FROM dns_records WHERE domain_id = ?1 ORDER BY ${TYPE_ORDER}, name, priority, content`)
+    .bind(domainId)
+    .all<RecordRow>();
+  return results.map(toRecord);
+}
+
+function insertStatement(db: D1Database, domainId: string, domain: string, record: DnsRecordInput & { id?: string }, at: string) {
+  return db
+    .prepare(
+      `INSERT INTO dns_records (id, domain_id, type, name, host, content, ttl, priority, weight, port, redirect_type, page_title, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13)`,
+    )
+    .bind(
+      record.id ?? crypto.randomUUID(),
+      domainId,
+      record.type,
+      record.name,
+      hostOf(record.name, domain),
+      record.content,
+      record.ttl,
+      record.priority,
+      record.weight,
+      record.port,
+      record.redirect_type,
+      record.page_title,
+      at,
+    );
+}
+
+/** The zone as it was before a change, kept for rollback (in the same batch as the change). */
+function snapshotStatement(db: D1Database, domainId: string, zone: readonly DnsRecord[], summary: string, at: string) {
+  return db
+    .prepare("INSERT INTO dns_zone_versions (domain_id, records, summary, created_at) VALUES (?1, ?2, ?3, ?4)")
+    .bind(domainId, JSON.stringify(zone), summary, at);
+}
+
+export async function createRecord(db: D1Database, domainId: string, domain: string, zone: readonly DnsRecord[], record: DnsRecordInput, now: Date): Promise<DnsRecord> {
+  const id = crypto.randomUUID();
+  const at = now.toISOString();
+  await db.batch([snapshotStatement(db, domainId, zone, `add ${record.type} ${record.name}`, at), insertStatement(db, domainId, domain, { ...record, id }, at)]);
+  return { ...record, id };
+}
+
+export async function updateRecord(db: D1Database, domainId: string, domain: string, zone: readonly DnsRecord[], id: string, record: DnsRecordInput, now: Date): Promise<DnsRecord> {
+  const at = now.toISOString();
+  await db.batch([
+    snapshotStatement(db, domainId, zone, `edit ${record.type} ${record.name}`, at),
+    db
+      .prepare(
+        `UPDATE dns_records SET type = ?3, name = ?4, host = ?5, content = ?6, ttl = ?7, priority = ?8, weight = ?9, port = ?10,
+           redirect_type = ?11, page_title = ?12, updated_at = ?13 WHERE id = ?1 AND domain_id = ?2`,
+      )
+      .bind(id, domainId, record.type, record.name, hostOf(record.name, domain), record.content, record.ttl, record.priority, record.weight, record.port, record.redirect_type, record.page_title, at),
+  ]);
+  return { ...record, id };
+}
+
+export async function deleteRecord(db: D1Database, domainId: string, zone: readonly DnsRecord[], record: DnsRecord, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db.batch([
+    snapshotStatement(db, domainId, zone, `delete ${record.type} ${record.name}`, at),
+    db.prepare("DELETE FROM dns_records WHERE id = ?1 AND domain_id = ?2").bind(record.id, domainId),
+  ]);
+}
+
+/** Replaces the whole zone (rollback, import), keeping the zone before as a version. */
+export async function replaceZone(db: D1Database, domainId: string, domain: string, zone: readonly DnsRecord[], records: readonly (DnsRecordInput & { id?: string })[], summary: string, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db.batch([
+    snapshotStatement(db, domainId, zone, summary, at),
+    db.prepare("DELETE FROM dns_records WHERE domain_id = ?1").bind(domainId),
+    ...records.map((record) => insertStatement(db, domainId, domain, record, at)),
+  ]);
+}
+
+export interface ZoneVersion {
+  id: number;
+  summary: string;
+  created_at: string;
+  record_count: number;
+}
+
+export async function listVersions(db: D1Database, domainId: string, limit = 20): Promise<ZoneVersion[]> {
+  const { results } = await db
+    .prepare("SELECT id, summary, created_at, json_array_length(records) AS record_count FROM dns_zone_versions WHERE domain_id = ?1 ORDER BY id DESC LIMIT ?2")
+    .bind(domainId, limit)
+    .all<ZoneVersion>();
+  return results;
+}
+
+export async function findVersion(db: D1Database, domainId: string, id: number): Promise<DnsRecord[] | null> {
+  const row = await db.prepare("SELECT records FROM dns_zone_versions WHERE domain_id = ?1 AND id = ?2").bind(domainId, id).first<{ records: string }>();
+  return row ? (JSON.parse(row.records) as DnsRecord[]) : null;
+}
+
+/** The forwarding that answers for a host name, when its domain is live (not deleted, not gone). */
+export async function findForwarding(db: D1Database, host: string, now: Date): Promise<(DnsRecord & { domain: string }) | null> {
+  const row = await db
+    .prepare(
+      `SELECT r.*, d.name AS domain FROM dns_records r JOIN user_domains d ON d.id = r.domain_id
+        WHERE r.host = ?1 AND r.type IN ('FORWARD', 'STEALTH') AND d.status = 'active' AND d.deleted_at IS NULL
+          AND (d.expires_at IS NULL OR d.expires_at > ?2)
+        LIMIT 1`,
+    )
+    .bind(host, now.toISOString())
+    .first<RecordRow & { domain: string }>();
+  return row ? { ...toRecord(row), domain: row.domain } : null;
+}

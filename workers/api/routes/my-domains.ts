@@ -1,0 +1,350 @@
+// "My domains" (SPEC §7 "DNS and domains", issue 14): the customer's domains, their settings
+// and the registry operations on them. Every route needs the bearer token and is scoped to the
+// signed-in user: another user's domain answers 404 as if it did not exist. Registry refusals
+// pass through app.ts's mapping (409/403/400 with the registry's code).
+import { Hono } from "hono";
+import { z } from "zod";
+import { parseDomainName } from "../../../core/domain-name";
+import {
+  autoRenewBodySchema,
+  dnssecBodySchema,
+  domainListQuerySchema,
+  domainLockBodySchema,
+  isManageable,
+  nameserversBodySchema,
+  passwordBodySchema,
+  renewBodySchema,
+  TRANSFER_LOCK_DAYS,
+  whoisPrivacyBodySchema,
+  domainStatusOf,
+} from "../../../core/my-domains";
+import type { RegistryDomainInfo, RegistryTransfer } from "../adapters/registry/types";
+import { authOf, requireAuth, unauthorized } from "../auth/middleware";
+import { checkPassword } from "../auth/sessions";
+import { addCartItem, findUserCartId } from "../db/cart";
+import { loadCatalogue } from "../db/catalogue";
+import { priceCents } from "../domain-quote";
+import { listPaymentMethods } from "../db/payment-methods";
+import { findUserDomain, listUserDomains, toDomainView, updateUserDomain, type UserDomainRow } from "../db/user-domains";
+import { findUserById } from "../db/users";
+import type { ApiBindings } from "../env";
+import { ApiError } from "../errors";
+import type { ApiServices } from "../services";
+import { zValidate } from "../validate";
+import { dnsRoutes } from "./dns";
+import { assertManageable, domainNotFound, ownDomain } from "../domain-access";
+
+const DAY_MS = 86_400_000;
+
+const wrongPassword = () => new ApiError(403, "invalid_password", "The password is incorrect.");
+const idParamSchema = z.object({ id: z.string().min(1).max(253) });
+
+/** This user's domain by id or name (`/user-domains/{id}`), or 404. */
+async function ownDomainByRef(db: D1Database, userId: string, ref: string): Promise<UserDomainRow> {
+  const byId = await findUserDomain(db, userId, ref);
+  if (byId) return byId;
+  return await ownDomain(db, userId, ref);
+}
+
+export async function requirePassword(db: D1Database, userId: string, password: string, now: Date): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized();
+  if (!(await checkPassword(db, user, password, now))) throw wrongPassword();
+}
+
+function registryView(info: RegistryDomainInfo | null) {
+  if (!info) return null;
+  return {
+    status: info.status,
+    registrar: info.registrar,
+    created_at: info.createdAt,
+    expires_at: info.expiresAt,
+    locked: info.locked,
+    transferable: info.transferable,
+    held_here: info.heldHere,
+    max_renewal_years: info.maxRenewalYears,
+    grace_ends_at: info.graceEndsAt ?? null,
+    redemption_ends_at: info.redemptionEndsAt ?? null,
+    releases_at: info.releasesAt ?? null,
+    transferred_at: info.transferredAt ?? null,
+  };
+}
+
+export function transferView(transfer: RegistryTransfer | null) {
+  if (!transfer) return null;
+  return {
+    name: transfer.name,
+    direction: transfer.direction,
+    status: transfer.status,
+    resolved_by: transfer.resolvedBy ?? null,
+    requested_at: transfer.requestedAt,
+    action_by: transfer.actionBy,
+    resolved_at: transfer.resolvedAt ?? null,
+    expires_at: transfer.expiresAt,
+    years: transfer.years,
+  };
+}
+
+/**
+ * Brings the stored row in line with the registry (the authority on dates, lock and
+ * nameservers) for a name this user holds here. Returns the row after.
+ */
+export async function syncWithRegistry(db: D1Database, row: UserDomainRow, info: RegistryDomainInfo | null, now: Date): Promise<UserDomainRow> {
+  if (!info) return row;
+  if (!info.heldHere || info.ownerId !== row.user_id) {
+    // A name of ours that the registry now gives to another registrar (approved, or after 5 days): transferred out.
+    if (row.status === "active" || row.status === "transfer_out_pending") {
+      return (await updateUserDomain(db, row.user_id, row.id, { status: "transferred_out", auto_renew: 0 }, now)) ?? row;
+    }
+    return row;
+  }
+  const nameservers = JSON.stringify(info.nameservers);
+  const locked = info.locked ? 1 : 0;
+  const settled = row.status === "pending" || row.status === "pending_transfer" || row.status === "transfer_out_pending" ? "active" : row.status;
+  const status = info.status === "transfer_out_pending" ? "transfer_out_pending" : settled;
+  // A restored name is out of redemption: its delete date no longer counts.
+  const deletedAt = info.status === "redemption" || info.status === "pending_delete" ? row.deleted_at : null;
+  if (row.expires_at === info.expiresAt && row.locked === locked && row.nameservers === nameservers && row.status === status && row.registered_at !== null && row.deleted_at === deletedAt) return row;
+  return (
+    (await updateUserDomain(
+      db,
+      row.user_id,
+      row.id,
+      { expires_at: info.expiresAt, locked, nameservers, status, registered_at: row.registered_at ?? info.createdAt, deleted_at: deletedAt },
+      now,
+    )) ?? row
+  );
+}
+
+async function detail(db: D1Database, services: ApiServices, row: UserDomainRow) {
+  const now = services.now();
+  const [info, transfer, catalogue] = await Promise.all([services.registry.info(row.name), services.registry.transferQuery(row.name), loadCatalogue(db)]);
+  const synced = await syncWithRegistry(db, row, info, now);
+  const view = toDomainView(synced, now);
+  // What renewing (or restoring, in redemption) costs, shown before the customer adds it.
+  const priced = catalogue.byTld.get(row.tld);
+  const operation = view.status === "redemption" ? ("restore" as const) : ("renewal" as const);
+  const maxYears = operation === "restore" ? 1 : (info?.maxRenewalYears ?? 0);
+  const renewable = ["active", "expiring_soon", "grace_period", "redemption"].includes(view.status) && Boolean(info?.heldHere) && info?.ownerId === row.user_id;
+  const renewal =
+    priced && renewable && maxYears > 0
+      ? { operation, max_years: maxYears, price_per_year: (priced.renewal_cents + priced.icann_fee_cents) / 100, currency: priced.currency }
+      : null;
+  return { ...view, registry: registryView(info), transfer: transferView(transfer), renewal };
+}
+
+/** ICANN Transfer Policy (issue 14): no transfer within 60 days of registration or of a previous transfer. */
+export function transferLockedUntil(row: UserDomainRow, info: RegistryDomainInfo | null): string | null {
+  const since = [info?.transferredAt, info?.createdAt ?? row.registered_at].filter((value): value is string => Boolean(value)).sort().at(-1);
+  if (!since) return null;
+  return new Date(Date.parse(since) + TRANSFER_LOCK_DAYS * DAY_MS).toISOString();
+}
+
+export const myDomainRoutes = new Hono<ApiBindings>()
+  .use("/user-domains", requireAuth)
+  .use("/user-domains/*", requireAuth)
+  .use("/domains/dns/*", requireAuth)
+  .use("/dns/domains/*", requireAuth)
+  .route("/", dnsRoutes)
+  .get("/user-domains", zValidate("query", domainListQuerySchema), async (c) => {
+    const page = await listUserDomains(c.env.DB, authOf(c).userId, c.req.valid("query"), c.var.services.now());
+    return c.json({ success: true as const, data: page });
+  })
+  .get("/user-domains/:id", zValidate("param", idParamSchema), async (c) => {
+    const row = await ownDomainByRef(c.env.DB, authOf(c).userId, c.req.valid("param").id);
+    return c.json({ success: true as const, data: await detail(c.env.DB, c.var.services, row) });
+  })
+  .put("/user-domains/:id/auto-renew", zValidate("param", idParamSchema), zValidate("json", autoRenewBodySchema), async (c) => {
+    const { userId } = authOf(c);
+    const { now, payments } = c.var.services;
+    const row = await ownDomainByRef(c.env.DB, userId, c.req.valid("param").id);
+    const { auto_renew } = c.req.valid("json");
+    if (auto_renew) {
+      assertManageable(row, now());
+      const methods = await listPaymentMethods(c.env.DB, userId, payments.provider);
+      if (methods.length === 0) {
+        throw new ApiError(409, "payment_method_required", "Auto-renewal needs a saved payment method. Add a card first.");
+      }
+    }
+    const updated = await updateUserDomain(c.env.DB, userId, row.id, { auto_renew: auto_renew ? 1 : 0, ...(auto_renew ? {} : { renew_error: null, renew_error_at: null }) }, now());
+    if (!updated) throw domainNotFound();
+    return c.json({
+      success: true as const,
+      data: toDomainView(updated, now()),
+      message: auto_renew ? "Auto-renewal turned on." : "Auto-renewal turned off.",
+    });
+  })
+  .put("/user-domains/:id/whois-privacy", zValidate("param", idParamSchema), zValidate("json", whoisPrivacyBodySchema), async (c) => {
+    const { userId } = authOf(c);
+    const { now } = c.var.services;
+    const row = await ownDomainByRef(c.env.DB, userId, c.req.valid("param").id);
+    assertManageable(row, now());
+    const { whois_privacy } = c.req.valid("json");
+    const updated = await updateUserDomain(c.env.DB, userId, row.id, { whois_privacy: whois_privacy ? 1 : 0 }, now());
+    if (!updated) throw domainNotFound();
+    return c.json({ success: true as const, data: toDomainView(updated, now()), message: whois_privacy ? "WHOIS privacy turned on." : "WHOIS privacy turned off." });
+  })
+  .put("/user-domains/:id/dnssec", zValidate("param", idParamSchema), zValidate("json", dnssecBodySchema), async (c) => {
+    const { userId } = authOf(c);
+    const { now } = c.var.services;
+    const row = await ownDomainByRef(c.env.DB, userId, c.req.valid("param").id);
+    assertManageable(row, now());
+    const { dnssec } = c.req.valid("json");
+    const updated = await updateUserDomain(c.env.DB, userId, row.id, { dnssec: dnssec ? 1 : 0 }, now());
+    if (!updated) throw domainNotFound();
+    return c.json({ success: true as const, data: toDomainView(updated, now()), message: dnssec ? "DNSSEC turned on." : "DNSSEC turned off." });
+  })
+  // Renew (or restore, in redemption) through the cart and checkout: adds the line to the user's
+  // cart, years capped at what the registry allows (SPEC §5: at most 10 years ahead).
+  .post("/user-domains/:id/renew", zValidate("param", idParamSchema), zValidate("json", renewBodySchema), async (c) => {
+    const { userId } = authOf(c);
+    const { now, registry } = c.var.services;
+    const row = await ownDomainByRef(c.env.DB, userId, c.req.valid("param").id);
+    const status = domainStatusOf(row, now());
+    const operation = status === "redemption" ? "restore" : "renewal";
+    const info = await registry.info(row.name);
+    const renewable = ["active", "expiring_soon", "grace_period", "redemption"].includes(status) && info?.heldHere && info.ownerId === userId;
+    const maxYears = operation === "restore" ? 1 : (info?.maxRenewalYears ?? 0);
+    if (!renewable || maxYears < 1) {
+      throw new ApiError(409, "cannot_renew", `${row.unicode} cannot be renewed now (status ${status}; a domain may run at most 10 years ahead).`);
+    }
+    const catalogue = await loadCatalogue(c.env.DB);
+    const priced = catalogue.byTld.get(row.tld);
+    if (!priced) throw new ApiError(409, "no_pricing", "Pricing is not available for this extension.");
+    const [check] = await registry.check([row.name]);
+    const cents = priceCents(priced, check);
+    const years = Math.min(c.req.valid("json").years, maxYears);
+    const cartId = (await findUserCartId(c.env.DB, userId)) ?? crypto.randomUUID();
+    const outcome = await addCartItem(
+      c.env.DB,
+      cartId,
+      {
+        name: row.name,
+        unicode: row.unicode,
+        tld: row.tld,
+        operation,
+        years,
+        max_years: maxYears,
+        first_year_cents: cents.firstYear,
+        renewal_cents: cents.renewal,
+        transfer_cents: cents.transfer,
+        icann_fee_cents: cents.icannFee,
+        currency: priced.currency,
+        on_sale: priced.on_sale,
+        is_popular: priced.is_popular,
+        premium: check?.premium ? 1 : 0,
+      },
+      now(),
+      userId,
+    );
+    if (outcome === "duplicate") throw new ApiError(409, "already_in_cart", `${row.unicode} is already in your cart.`);
+    if (outcome === "full") throw new ApiError(409, "cart_full", "Your cart is full. Check out or remove an item first.");
+    return c.json(
+      {
+        success: true as const,
+        data: { cart_id: cartId, name: row.name, operation, years, max_years: maxYears, price: ((cents.renewal + cents.icannFee) * years) / 100, currency: priced.currency },
+        message: operation === "restore" ? `${row.unicode} restore added to your cart.` : `${row.unicode} renewal added to your cart.`,
+      },
+      201,
+    );
+  })
+  // SPEC §7: PUT /domains/dns/{domain}/domain-lock — the account password is required (SPEC §5).
+  .put("/domains/dns/:domain/domain-lock", zValidate("json", domainLockBodySchema), async (c) => {
+    const { userId } = authOf(c);
+    const { now, registry } = c.var.services;
+    const row = await ownDomain(c.env.DB, userId, c.req.param("domain"));
+    const { locked, password } = c.req.valid("json");
+    await requirePassword(c.env.DB, userId, password, now());
+    assertManageable(row, now());
+    const info = await registry.setLock(row.name, locked);
+    const updated = await updateUserDomain(c.env.DB, userId, row.id, { locked: info.locked ? 1 : 0 }, now());
+    if (!updated) throw domainNotFound();
+    return c.json({
+      success: true as const,
+      data: toDomainView(updated, now()),
+      message: locked ? "Domain lock enabled successfully" : "Domain lock disabled successfully",
+    });
+  })
+  .put("/dns/domains/:domain/nameservers", zValidate("json", nameserversBodySchema), async (c) => {
+    const { userId } = authOf(c);
+    const { now, registry } = c.var.services;
+    const row = await ownDomain(c.env.DB, userId, c.req.param("domain"));
+    assertManageable(row, now());
+    const info = await registry.setNameservers(row.name, c.req.valid("json").nameservers);
+    const updated = await updateUserDomain(c.env.DB, userId, row.id, { nameservers: JSON.stringify(info.nameservers) }, now());
+    if (!updated) throw domainNotFound();
+    return c.json({ success: true as const, data: toDomainView(updated, now()), message: "Nameservers updated." });
+  })
+  // Transfer out: the auth code (EPP authInfo) for the new registrar, behind the account password.
+  .post("/dns/domains/:domain/auth-code", zValidate("json", passwordBodySchema), async (c) => {
+    const { userId } = authOf(c);
+    const { now, registry } = c.var.services;
+    const row = await ownDomain(c.env.DB, userId, c.req.param("domain"));
+    await requirePassword(c.env.DB, userId, c.req.valid("json").password, now());
+    assertManageable(row, now());
+    const info = await registry.info(row.name);
+    if (info?.locked ?? row.locked === 1) {
+      throw new ApiError(409, "domain_locked", "Unlock the domain before transferring it to another registrar.");
+    }
+    const lockedUntil = transferLockedUntil(row, info);
+    if (lockedUntil && lockedUntil > now().toISOString()) {
+      throw new ApiError(409, "transfer_too_soon", `A domain cannot be transferred within ${TRANSFER_LOCK_DAYS} days of its registration or last transfer (possible from ${lockedUntil.slice(0, 10)}).`);
+    }
+    const authCode = await registry.getAuthCode(row.name);
+    return c.json({ success: true as const, data: { name: row.name, auth_code: authCode } });
+  })
+  // Transfer out: answer the pending request of the gaining registrar (approve at once, or refuse it).
+  .post("/dns/domains/:domain/transfer-out/:answer{approve|reject}", async (c) => {
+    const { userId } = authOf(c);
+    const { now, registry } = c.var.services;
+    const row = await ownDomain(c.env.DB, userId, c.req.param("domain"));
+    const pending = await registry.transferQuery(row.name);
+    if (!pending || pending.direction !== "out" || pending.status !== "pending") {
+      throw new ApiError(409, "no_pending_transfer", "There is no pending transfer request for this domain.");
+    }
+    const approve = c.req.param("answer") === "approve";
+    const transfer = approve ? await registry.transferApprove(row.name) : await registry.transferReject(row.name);
+    if (transfer.status === "approved") await updateUserDomain(c.env.DB, userId, row.id, { status: "transferred_out", auto_renew: 0 }, now());
+    return c.json({
+      success: true as const,
+      data: transferView(transfer),
+      message: approve ? "Transfer approved." : "Transfer request refused.",
+    });
+  })
+  // SPEC §7: DELETE /dns/domains/{domain} — the account password is required (SPEC §5).
+  .delete("/dns/domains/:domain", zValidate("json", passwordBodySchema), async (c) => {
+    const { userId } = authOf(c);
+    const { now, registry } = c.var.services;
+    const row = await ownDomain(c.env.DB, userId, c.req.param("domain"));
+    await requirePassword(c.env.DB, userId, c.req.valid("json").password, now());
+    assertManageable(row, now());
+    const info = await registry.delete(row.name);
+    const updated = await updateUserDomain(c.env.DB, userId, row.id, { deleted_at: now().toISOString(), auto_renew: 0, expires_at: info.expiresAt }, now());
+    if (!updated) throw domainNotFound();
+    return c.json({
+      success: true as const,
+      data: { ...toDomainView(updated, now()), registry: registryView(info) },
+      message: "Domain deleted. It can be restored during the redemption period.",
+    });
+  });
+
+/** Public (SPEC §6): the latest transfer of a name, in or out. */
+export const transferStatusRoutes = new Hono<ApiBindings>().get("/domains/:domain/transfer-status", async (c) => {
+  const parsed = parseDomainName(c.req.param("domain"));
+  if (!parsed.ok) throw new ApiError(400, parsed.error, "Invalid domain.", [{ path: "domain", message: parsed.detail }]);
+  const transfer = await c.var.services.registry.transferQuery(parsed.name.ascii);
+  if (!transfer) throw new ApiError(404, "transfer_not_found", "There is no transfer for this domain.");
+  // Who asked for it stays private; the state and its dates are what a registry publishes.
+  return c.json({
+    success: true as const,
+    data: {
+      name: transfer.name,
+      direction: transfer.direction,
+      status: transfer.status,
+      requested_at: transfer.requestedAt,
+      action_by: transfer.actionBy,
+      resolved_at: transfer.resolvedAt ?? null,
+      expires_at: transfer.expiresAt,
+    },
+  });
+});
