@@ -39,6 +39,14 @@ test.describe("tools", () => {
     await expect(result.getByText("NAMECHEAP INC")).toBeVisible();
   });
 
+  test("WHOIS: an extension without RDAP is looked up over port-43 WHOIS", async ({ page }) => {
+    const name = `haus-${crypto.randomUUID().slice(0, 8)}.de`;
+    await page.goto(`/tools/whois?domain=${name}`);
+    const result = page.getByRole("region", { name: `WHOIS of ${name}` });
+    await expect(result.getByText("From the registry's WHOIS server 127.0.0.1 (this extension has no RDAP service).", { exact: false })).toBeVisible();
+    await expect(result.getByText("ns1.example.net")).toBeVisible();
+  });
+
   test("WHOIS: bad input is refused with the SPEC message and the typed text is kept", async ({ page }) => {
     await page.goto("/tools/whois");
     await page.getByLabel("Domain name").fill("exa mple.com");

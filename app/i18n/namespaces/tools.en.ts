@@ -32,6 +32,7 @@ const tools = {
     resultTitle: "WHOIS of {{domain}}",
     sourceOurs: "Registered with us: this answer comes from our own records.",
     sourceRdap: "From the registry's RDAP service at {{server}}.",
+    sourceWhois: "From the registry's WHOIS server {{server}} (this extension has no RDAP service).",
     fetchedAt: "Checked {{date}}.",
     share: "Link to this result",
     fields: {

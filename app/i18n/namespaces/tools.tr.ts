@@ -34,6 +34,7 @@ const tools: ToolsResources = {
     resultTitle: "{{domain}} WHOIS bilgisi",
     sourceOurs: "Bizde kayıtlı: bu yanıt kendi kayıtlarımızdan geliyor.",
     sourceRdap: "Kayıt merkezinin {{server}} adresindeki RDAP hizmetinden.",
+    sourceWhois: "Kayıt merkezinin {{server}} WHOIS sunucusundan (bu uzantının RDAP hizmeti yok).",
     fetchedAt: "Sorgu zamanı: {{date}}.",
     share: "Bu sonucun bağlantısı",
     fields: {
