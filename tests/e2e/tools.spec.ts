@@ -128,6 +128,19 @@ test.describe("tools", () => {
     await expectNoAxeViolations(page, javaScriptEnabled);
   });
 
+  test("on a phone in the dark theme the result and the DNS table stay readable and accessible", async ({ browser, javaScriptEnabled }) => {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 }, colorScheme: "dark" });
+    const page = await context.newPage();
+    await useClientIp(page);
+    await page.goto("/tools/whois?domain=wikipedia.org");
+    await expect(page.getByRole("region", { name: "WHOIS of wikipedia.org" })).toBeVisible();
+    await expectNoAxeViolations(page, javaScriptEnabled);
+    await page.goto("/tools/dns?name=ietf.org&type=A");
+    await expect(page.getByRole("table")).toBeVisible();
+    await expectNoAxeViolations(page, javaScriptEnabled);
+    await context.close();
+  });
+
   test("the header's Tools menu and the footer link the tools", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
