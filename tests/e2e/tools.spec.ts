@@ -141,6 +141,13 @@ test.describe("tools", () => {
     await context.close();
   });
 
+  test("DNS: a record type outside the list and a too long expected value are refused with their messages", async ({ page }) => {
+    await page.goto(`/tools/dns?name=example.com&type=ZZZ&expected=${"a".repeat(501)}`);
+    await expect(page.getByText("Choose one of the record types in the list.")).toBeVisible();
+    await expect(page.getByText("The expected value can be at most 500 characters.")).toBeVisible();
+    await expect(page.getByRole("table")).toHaveCount(0);
+  });
+
   test("the header's Tools menu and the footer link the tools", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");

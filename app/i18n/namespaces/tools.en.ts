@@ -152,6 +152,8 @@ const tools = {
     nameLabel: "Name",
     typeLabel: "Record type",
     expectedLabel: "Expected value (optional)",
+    invalidType: "Choose one of the record types in the list.",
+    expectedTooLong: "The expected value can be at most 500 characters.",
     expectedHint: "Rows whose answer contains this value are marked as matching.",
     submit: "Check",
     running: "Asking the resolvers…",

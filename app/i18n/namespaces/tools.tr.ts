@@ -154,6 +154,8 @@ const tools: ToolsResources = {
     nameLabel: "Ad",
     typeLabel: "Kayıt türü",
     expectedLabel: "Beklenen değer (isteğe bağlı)",
+    invalidType: "Listedeki kayıt türlerinden birini seçin.",
+    expectedTooLong: "Beklenen değer en fazla 500 karakter olabilir.",
     expectedHint: "Yanıtı bu değeri içeren satırlar eşleşiyor olarak işaretlenir.",
     submit: "Denetle",
     running: "Çözümleyicilere soruluyor…",
