@@ -19,6 +19,8 @@ export default defineConfig(async () => {
     target: "es2022",
     mainFields: ["module", "main"],
     conditions: ["workerd", "worker", "import"],
+    // Runtime modules of workerd (cloudflare:sockets for port-43 WHOIS) stay imports.
+    external: ["cloudflare:*"],
     logLevel: "warning",
   });
   return {

@@ -23,6 +23,8 @@ export default defineConfig(async () => {
           SSLLABS_EMAIL: "tools@trinity.example",
           DOH_RESOLVERS: `cloudflare=${fakes.url}/doh/cloudflare/dns-query,google=${fakes.url}/doh/google/resolve`,
           UPSTREAM_TIMEOUT_MS: "3000",
+          WHOIS_IANA_SERVER: "127.0.0.1",
+          WHOIS_PORT: String(fakes.whoisPort),
         },
         // Small limit so the tests can reach it; production keeps wrangler.toml's value.
         ratelimits: {

@@ -24,8 +24,8 @@ export interface WhoisResult {
   domain: string;
   /** Display form ("bücher.com"). */
   unicode: string;
-  /** rdap: a registry/registrar's RDAP server; ours: a name registered with us. */
-  source: "rdap" | "ours";
+  /** rdap: a registry/registrar's RDAP server; whois: port-43 WHOIS (no RDAP); ours: registered with us. */
+  source: "rdap" | "whois" | "ours";
   /** The RDAP server that answered (its base URL), for the "data from" line. */
   server: string | null;
   createdAt: string | null;

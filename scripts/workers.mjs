@@ -69,6 +69,9 @@ function upstreamVars() {
     "--var", `SSLLABS_API_URL:${base}/ssllabs/api/v4/`,
     "--var", "SSLLABS_EMAIL:tools@trinity.example",
     "--var", `DOH_RESOLVERS:cloudflare=${base}/doh/cloudflare/dns-query,google=${base}/doh/google/resolve`,
+    // The fakes' port-43 WHOIS listens on the next port.
+    "--var", "WHOIS_IANA_SERVER:127.0.0.1",
+    "--var", `WHOIS_PORT:${Number(new URL(base).port) + 1}`,
   ];
 }
 

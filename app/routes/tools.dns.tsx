@@ -125,6 +125,8 @@ export default function DnsPage() {
     shouldRevalidate: "onInput",
   });
   const nameError = fields.name.errors?.[0];
+  const typeError = fields.type.errors?.[0];
+  const expectedError = fields.expected.errors?.[0];
   const key = `${defaults.name}|${defaults.type}|${defaults.expected}`;
   return (
     <ToolPage title={t("dns.title")} intro={t("dns.intro")}>
@@ -156,13 +158,18 @@ export default function DnsPage() {
           <label htmlFor={fields.type.id} className="block text-sm font-medium">
             {t("dns.typeLabel")}
           </label>
-          <select {...getSelectProps(fields.type)} key={key} className={INPUT_CLASS}>
+          <select {...getSelectProps(fields.type)} key={key} aria-describedby={typeError ? fields.type.errorId : undefined} className={INPUT_CLASS}>
             {DNS_TYPE_NAMES.map((type) => (
               <option key={type} value={type}>
                 {type}
               </option>
             ))}
           </select>
+          {typeError ? (
+            <p id={fields.type.errorId} role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
+              {t("dns.invalidType")}
+            </p>
+          ) : null}
         </div>
         <div className="sm:col-span-2">
           <label htmlFor={fields.expected.id} className="block text-sm font-medium">
@@ -174,9 +181,14 @@ export default function DnsPage() {
             maxLength={500}
             autoComplete="off"
             spellCheck={false}
-            aria-describedby={`${fields.expected.id}-hint`}
+            aria-describedby={`${fields.expected.id}-hint${expectedError ? ` ${fields.expected.errorId}` : ""}`}
             className={INPUT_CLASS}
           />
+          {expectedError ? (
+            <p id={fields.expected.errorId} role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
+              {t("dns.expectedTooLong")}
+            </p>
+          ) : null}
           <p id={`${fields.expected.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
             {t("dns.expectedHint")}
           </p>

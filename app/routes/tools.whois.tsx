@@ -78,7 +78,11 @@ function WhoisDetails({ result, locale }: { result: WhoisResult; locale: string 
         {t("whois.resultTitle", { domain: result.unicode })}
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        {result.source === "ours" ? t("whois.sourceOurs") : t("whois.sourceRdap", { server: result.server ? new URL(result.server).host : "" })}{" "}
+        {result.source === "ours"
+          ? t("whois.sourceOurs")
+          : result.source === "whois"
+            ? t("whois.sourceWhois", { server: result.server?.replace(/^whois:\/\//, "") ?? "" })
+            : t("whois.sourceRdap", { server: result.server ? new URL(result.server).host : "" })}{" "}
         {t("whois.fetchedAt", { date: formatDate(result.fetchedAt, locale, true) })}{" "}
         <Link to={`/tools/whois?domain=${encodeURIComponent(result.unicode)}`} className="underline underline-offset-2">
           {t("whois.share")}

@@ -39,6 +39,14 @@ test.describe("tools", () => {
     await expect(result.getByText("NAMECHEAP INC")).toBeVisible();
   });
 
+  test("WHOIS: an extension without RDAP is looked up over port-43 WHOIS", async ({ page }) => {
+    const name = `haus-${crypto.randomUUID().slice(0, 8)}.de`;
+    await page.goto(`/tools/whois?domain=${name}`);
+    const result = page.getByRole("region", { name: `WHOIS of ${name}` });
+    await expect(result.getByText("From the registry's WHOIS server 127.0.0.1 (this extension has no RDAP service).", { exact: false })).toBeVisible();
+    await expect(result.getByText("ns1.example.net")).toBeVisible();
+  });
+
   test("WHOIS: bad input is refused with the SPEC message and the typed text is kept", async ({ page }) => {
     await page.goto("/tools/whois");
     await page.getByLabel("Domain name").fill("exa mple.com");
@@ -118,6 +126,26 @@ test.describe("tools", () => {
     await expect(page.getByText("The speed test measures your browser's connection, so it needs JavaScript.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Start test" })).toHaveCount(0);
     await expectNoAxeViolations(page, javaScriptEnabled);
+  });
+
+  test("on a phone in the dark theme the result and the DNS table stay readable and accessible", async ({ browser, javaScriptEnabled }) => {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 }, colorScheme: "dark" });
+    const page = await context.newPage();
+    await useClientIp(page);
+    await page.goto("/tools/whois?domain=wikipedia.org");
+    await expect(page.getByRole("region", { name: "WHOIS of wikipedia.org" })).toBeVisible();
+    await expectNoAxeViolations(page, javaScriptEnabled);
+    await page.goto("/tools/dns?name=ietf.org&type=A");
+    await expect(page.getByRole("table")).toBeVisible();
+    await expectNoAxeViolations(page, javaScriptEnabled);
+    await context.close();
+  });
+
+  test("DNS: a record type outside the list and a too long expected value are refused with their messages", async ({ page }) => {
+    await page.goto(`/tools/dns?name=example.com&type=ZZZ&expected=${"a".repeat(501)}`);
+    await expect(page.getByText("Choose one of the record types in the list.")).toBeVisible();
+    await expect(page.getByText("The expected value can be at most 500 characters.")).toBeVisible();
+    await expect(page.getByRole("table")).toHaveCount(0);
   });
 
   test("the header's Tools menu and the footer link the tools", async ({ page }) => {

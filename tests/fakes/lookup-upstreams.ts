@@ -29,9 +29,16 @@
 //   NXDOMAIN, pphosted.com A → NODATA); any other question gets that resolver's NXDOMAIN body.
 //   `down.*` names → HTTP 500 (one resolver failing alone).
 //
+// Port-43 WHOIS (§1, RFC 3912) on `whoisPort`, one TCP server for both roles (no captured WHOIS
+//   text was found for the fixtures, so these answers are hand-written in the DENIC and IANA
+//   layouts): a bare TLD is answered as whois.iana.org would (`refer:` 127.0.0.1 for .de, no
+//   refer for .tr), a name as the .de registry would: `free-*.de` → "Status: free", `slow-*.de`
+//   never answers, any other .de name a registration.
+//
 // Fake-only: GET /__fake/count?path=… → {count} of requests whose path contains the text (cache tests).
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer as createTcpServer, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 
 const FIXTURES = new URL("./fixtures/", import.meta.url);
@@ -75,6 +82,8 @@ const DOH_ANSWERS: Record<string, string> = {
 
 export interface FakeUpstreams {
   url: string;
+  /** Loopback port of the port-43 WHOIS fake. */
+  whoisPort: number;
   close(): Promise<void>;
 }
 
@@ -84,7 +93,26 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
 }
 
 /** `port` 0 picks a free one; `keepAlive` holds the process open (the standalone e2e server). */
-export async function startFakeUpstreams(options: { port?: number; keepAlive?: boolean } = {}): Promise<FakeUpstreams> {
+function whoisAnswer(name: string): string {
+  if (!name.includes(".")) {
+    const head = `% IANA WHOIS server\r\n% for more information on IANA, visit http://www.iana.org\r\n\r\ndomain:       ${name.toUpperCase()}\r\n\r\n`;
+    return name === "de" ? `${head}refer:        127.0.0.1\r\nwhois:        127.0.0.1\r\nstatus:       ACTIVE\r\n` : `${head}status:       ACTIVE\r\n`;
+  }
+  if (name.startsWith("free-")) return `Domain: ${name}\nStatus: free\n`;
+  return [
+    "% Restricted rights.",
+    "%",
+    `Domain: ${name}`,
+    "Nserver: ns1.example.net",
+    "Nserver: ns2.example.net",
+    "Dnskey: 257 3 8 AwEAAb...",
+    "Status: connect",
+    "Changed: 2024-03-12T21:44:25+01:00",
+    "",
+  ].join("\n");
+}
+
+export async function startFakeUpstreams(options: { port?: number; whoisPort?: number; keepAlive?: boolean } = {}): Promise<FakeUpstreams> {
   const requests: string[] = [];
   let origin = "";
   // Plain and JSON-escaped ("https:\/\/…") links alike.
@@ -207,8 +235,25 @@ export async function startFakeUpstreams(options: { port?: number; keepAlive?: b
   // Tests end with the vitest process; the fake must not keep it alive.
   if (!options.keepAlive) server.unref();
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const whois = createTcpServer((socket: Socket) => {
+    let query = "";
+    socket.setEncoding("utf8");
+    socket.on("error", () => undefined);
+    socket.on("data", (chunk: string) => {
+      query += chunk;
+      if (!query.includes("\r\n")) return;
+      const name = query.trim().toLowerCase();
+      requests.push(`whois:${name}`);
+      if (name.startsWith("slow-")) return;
+      socket.end(whoisAnswer(name));
+    });
+  });
+  await new Promise<void>((resolve) => whois.listen(options.whoisPort ?? 0, "127.0.0.1", resolve));
+  if (!options.keepAlive) whois.unref();
   return {
     url: origin,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    whoisPort: (whois.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => whois.close(() => server.close(() => resolve()))),
   };
 }

@@ -212,3 +212,27 @@ describe("our RDAP service", () => {
     expect(await bad.json()).toMatchObject({ errorCode: 400 });
   });
 });
+
+describe("port-43 WHOIS for extensions without RDAP", () => {
+  it("asks IANA's WHOIS for the server and reads the registry's text", async () => {
+    const name = `haus-${crypto.randomUUID().slice(0, 8)}.de`;
+    const { response, body } = await whois(name);
+    expect(response.status).toBe(200);
+    const result = data(body);
+    expect(result).toMatchObject({ source: "whois", domain: name, server: "whois://127.0.0.1", updatedAt: "2024-03-12T20:44:25.000Z" });
+    expect(result.nameservers).toEqual(["ns1.example.net", "ns2.example.net"]);
+    expect(result.statuses).toEqual([{ value: "connect", key: null }]);
+  });
+
+  it("answers whois_not_found when the registry says the name is free", async () => {
+    const { response, body } = await whois(`free-${crypto.randomUUID().slice(0, 8)}.de`);
+    expect(response.status).toBe(404);
+    expect(body).toMatchObject({ code: "whois_not_found" });
+  });
+
+  it("answers whois_no_rdap when IANA names no WHOIS server either", async () => {
+    const { response, body } = await whois("example.com.tr");
+    expect(response.status).toBe(404);
+    expect(body).toMatchObject({ code: "whois_no_rdap" });
+  });
+});

@@ -12,6 +12,8 @@ export const CACHE_TTL_SECONDS = {
   dns: 300,
   /** IANA's RDAP bootstrap file changes a few times a month (RFC 9224 §8: do not fetch per query). */
   "rdap-bootstrap": 86400,
+  /** A TLD's port-43 WHOIS server, as IANA's WHOIS names it. */
+  "whois-server": 86400,
 } as const satisfies Record<string, number>;
 
 export type CacheKind = keyof typeof CACHE_TTL_SECONDS;

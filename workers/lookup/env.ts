@@ -13,6 +13,9 @@ export interface LookupEnv {
   ENVIRONMENT: string;
   /** IANA's RDAP bootstrap file for domains (default https://data.iana.org/rdap/dns.json). */
   RDAP_BOOTSTRAP_URL?: string;
+  /** IANA's WHOIS server for port-43 fallbacks (default whois.iana.org) and the port (default 43). */
+  WHOIS_IANA_SERVER?: string;
+  WHOIS_PORT?: string;
   /** Base URL of the SSL Labs API (default https://api.ssllabs.com/api/v4/). */
   SSLLABS_API_URL?: string;
   /** The address registered with SSL Labs (`POST /api/v4/register`); v4 refuses calls without it. */

@@ -8,6 +8,7 @@ import { readThrough } from "./cache";
 import { LookupFailure, type LookupEnv } from "./env";
 import { findOwnDomain, ownRdapDomain } from "./own-rdap";
 import { rdapLookup } from "./rdap";
+import { whois43Lookup } from "./whois43";
 
 export interface WhoisAnswer {
   result: WhoisResult;
@@ -27,7 +28,16 @@ export async function lookupWhois(
     // DNSSEC from our own setting (the RDAP object cannot claim a signed delegation without DS data).
     return { result: { ...result, source: "ours", dnssec: own.dnssec === 1 }, cache: "ours" };
   }
-  const { value, status } = await readThrough(env.CACHE, "whois", name.ascii, () => rdapLookup(env, name, now, options.waitUntil), {
+  // RDAP first; port-43 WHOIS only for registries that have no RDAP service.
+  const load = async () => {
+    try {
+      return await rdapLookup(env, name, now, options.waitUntil);
+    } catch (error) {
+      if (error instanceof LookupFailure && error.code === "whois_no_rdap") return whois43Lookup(env, name, now, options.waitUntil);
+      throw error;
+    }
+  };
+  const { value, status } = await readThrough(env.CACHE, "whois", name.ascii, load, {
     waitUntil: options.waitUntil,
   });
   if (!value) {

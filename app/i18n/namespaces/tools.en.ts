@@ -32,6 +32,7 @@ const tools = {
     resultTitle: "WHOIS of {{domain}}",
     sourceOurs: "Registered with us: this answer comes from our own records.",
     sourceRdap: "From the registry's RDAP service at {{server}}.",
+    sourceWhois: "From the registry's WHOIS server {{server}} (this extension has no RDAP service).",
     fetchedAt: "Checked {{date}}.",
     share: "Link to this result",
     fields: {
@@ -151,6 +152,8 @@ const tools = {
     nameLabel: "Name",
     typeLabel: "Record type",
     expectedLabel: "Expected value (optional)",
+    invalidType: "Choose one of the record types in the list.",
+    expectedTooLong: "The expected value can be at most 500 characters.",
     expectedHint: "Rows whose answer contains this value are marked as matching.",
     submit: "Check",
     running: "Asking the resolvers…",

@@ -34,6 +34,7 @@ const tools: ToolsResources = {
     resultTitle: "{{domain}} WHOIS bilgisi",
     sourceOurs: "Bizde kayıtlı: bu yanıt kendi kayıtlarımızdan geliyor.",
     sourceRdap: "Kayıt merkezinin {{server}} adresindeki RDAP hizmetinden.",
+    sourceWhois: "Kayıt merkezinin {{server}} WHOIS sunucusundan (bu uzantının RDAP hizmeti yok).",
     fetchedAt: "Sorgu zamanı: {{date}}.",
     share: "Bu sonucun bağlantısı",
     fields: {
@@ -153,6 +154,8 @@ const tools: ToolsResources = {
     nameLabel: "Ad",
     typeLabel: "Kayıt türü",
     expectedLabel: "Beklenen değer (isteğe bağlı)",
+    invalidType: "Listedeki kayıt türlerinden birini seçin.",
+    expectedTooLong: "Beklenen değer en fazla 500 karakter olabilir.",
     expectedHint: "Yanıtı bu değeri içeren satırlar eşleşiyor olarak işaretlenir.",
     submit: "Denetle",
     running: "Çözümleyicilere soruluyor…",
