@@ -1,13 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { sslFormSchema, type SslCheck, type SslResult } from "../../core/ssl";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
-import { formatDate, ResultRow, ToolError, ToolPage, ToolProgress } from "../components/tools/tool-page";
-import { BUTTON_CLASS, INPUT_CLASS } from "../components/ui/form";
+import { formatDate, ResultRow, ToolError, ToolPage, ToolProgress, ToolQueryForm } from "../components/tools/tool-page";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { apiClient, readApi } from "../server/api.server";
@@ -151,37 +150,18 @@ export default function SslPage() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const fieldError = fields.host.errors?.[0];
   return (
     <ToolPage title={t("ssl.title")} intro={t("ssl.intro")}>
-      <Form method="get" action="/tools/ssl" {...getFormProps(form)} role="search" className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <div className="flex-1">
-          <label htmlFor={fields.host.id} className="block text-sm font-medium">
-            {t("ssl.label")}
-          </label>
-          <input
-            {...getInputProps(fields.host, { type: "text" })}
-            key={input}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            maxLength={1024}
-            placeholder={t("ssl.placeholder")}
-            className={INPUT_CLASS}
-          />
-          <div id={fields.host.errorId}>
-            {fieldError ? (
-              <p role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
-                {t(`inputErrors.${fieldError}`, { defaultValue: t("inputErrors.invalid_format") })}
-              </p>
-            ) : null}
-          </div>
-        </div>
-        <button type="submit" className={`${BUTTON_CLASS} sm:mt-6`} aria-busy={pending !== null}>
-          {t("ssl.submit")}
-        </button>
-      </Form>
+      <ToolQueryForm
+        form={form}
+        field={fields.host}
+        action="/tools/ssl"
+        input={input}
+        label={t("ssl.label")}
+        placeholder={t("ssl.placeholder")}
+        submit={t("ssl.submit")}
+        busy={pending !== null}
+      />
       {pending ? <ToolProgress>{t("ssl.running", { host: pending })}</ToolProgress> : null}
       {failure ? <ToolError>{failure}</ToolError> : null}
       {check?.state === "running" ? <Running check={check} /> : null}

@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { REGISTRANT_FIELDS, whoisFormSchema, type WhoisResult } from "../../core/whois";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
-import { formatDate, ResultRow, ToolError, ToolPage, ToolProgress } from "../components/tools/tool-page";
-import { BUTTON_CLASS, INPUT_CLASS } from "../components/ui/form";
+import { formatDate, ResultRow, ToolError, ToolPage, ToolProgress, ToolQueryForm } from "../components/tools/tool-page";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { apiClient, readApi } from "../server/api.server";
@@ -166,37 +165,18 @@ export default function WhoisPage() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const fieldError = fields.domain.errors?.[0];
   return (
     <ToolPage title={t("whois.title")} intro={t("whois.intro")}>
-      <Form method="get" action="/tools/whois" {...getFormProps(form)} role="search" className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <div className="flex-1">
-          <label htmlFor={fields.domain.id} className="block text-sm font-medium">
-            {t("whois.label")}
-          </label>
-          <input
-            {...getInputProps(fields.domain, { type: "text" })}
-            key={input}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            maxLength={1024}
-            placeholder={t("whois.placeholder")}
-            className={INPUT_CLASS}
-          />
-          <div id={fields.domain.errorId}>
-            {fieldError ? (
-              <p role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
-                {t(`inputErrors.${fieldError}`, { defaultValue: t("inputErrors.invalid_format") })}
-              </p>
-            ) : null}
-          </div>
-        </div>
-        <button type="submit" className={`${BUTTON_CLASS} sm:mt-6`} aria-busy={pending !== null}>
-          {t("whois.submit")}
-        </button>
-      </Form>
+      <ToolQueryForm
+        form={form}
+        field={fields.domain}
+        action="/tools/whois"
+        input={input}
+        label={t("whois.label")}
+        placeholder={t("whois.placeholder")}
+        submit={t("whois.submit")}
+        busy={pending !== null}
+      />
       {pending ? <ToolProgress>{t("whois.running", { domain: pending })}</ToolProgress> : null}
       {failure ? <ToolError>{failure}</ToolError> : null}
       {result ? <WhoisDetails result={result} locale={locale} /> : null}

@@ -1,6 +1,8 @@
-import { NavLink } from "@remix-run/react";
+import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { Form, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { BUTTON_CLASS, INPUT_CLASS } from "../ui/form";
 
 // Layout pieces shared by the free tools (WHOIS, SSL, DNS, speed test): the page frame with the
 // tools' own navigation, the failure box and the definition-list rows of a result.
@@ -81,4 +83,61 @@ export function formatDate(iso: string | null, locale: string, withTime = false)
     ...(withTime ? { timeStyle: "short" } : {}),
     timeZone: "UTC",
   }).format(date) + (withTime ? " UTC" : "");
+}
+
+/**
+ * The one-field GET form of a tool (WHOIS domain, SSL host): a shareable URL, the SPEC §5 input
+ * error under the field (translated from its code), and a busy submit button while it runs.
+ */
+export function ToolQueryForm<Schema extends Record<string, unknown>>({
+  form,
+  field,
+  action,
+  input,
+  label,
+  placeholder,
+  submit,
+  busy,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  field: FieldMetadata<string>;
+  action: string;
+  input: string;
+  label: string;
+  placeholder: string;
+  submit: string;
+  busy: boolean;
+}) {
+  const { t } = useTranslation("tools");
+  const fieldError = field.errors?.[0];
+  return (
+    <Form method="get" action={action} {...getFormProps(form)} role="search" className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <div className="flex-1">
+        <label htmlFor={field.id} className="block text-sm font-medium">
+          {label}
+        </label>
+        <input
+          {...getInputProps(field, { type: "text" })}
+          key={input}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          maxLength={1024}
+          placeholder={placeholder}
+          className={INPUT_CLASS}
+        />
+        <div id={field.errorId}>
+          {fieldError ? (
+            <p role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
+              {t(`inputErrors.${fieldError}`, { defaultValue: t("inputErrors.invalid_format") })}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <button type="submit" className={`${BUTTON_CLASS} sm:mt-6`} aria-busy={busy}>
+        {submit}
+      </button>
+    </Form>
+  );
 }
