@@ -339,6 +339,7 @@ test.describe("illuminate", () => {
     const response = await page.goto("/dashboard/illuminate");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Illuminate");
+    await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Illuminate" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("status").filter({ hasText: "You have no domains yet, so there is nothing to check." })).toBeVisible();
     await page.goto("/dashboard/illuminate?lang=tr");
     await expect(page.getByText("Henüz alan adınız yok, kontrol edilecek bir şey bulunmuyor.")).toBeVisible();
