@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { freshIdentity, outbox, signedInUser, waitForHydration } from "./support/account";
+import { freshIdentity, outbox, signedInUser, useClientIp, waitForHydration } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 
 // Issue 10: info pages, blog, donate, download (release emails), support centre, SEO files.
@@ -221,6 +221,8 @@ test.describe("release emails on the download page", () => {
 
   test("signs up, confirms by the mailed link and unsubscribes", async ({ page, javaScriptEnabled }) => {
     const { email } = freshIdentity();
+    // Sign-ups are limited per client address: this test's own address.
+    await useClientIp(page);
     await page.goto("/download");
     await waitForHydration(page, javaScriptEnabled);
     const form = page.getByRole("region", { name: "Get an email when a release is out" });
