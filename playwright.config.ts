@@ -7,6 +7,8 @@ process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
 // E2E_PORT lets a second checkout run its suite beside this one (the lookup worker takes PORT + 1).
 const PORT = Number(process.env.E2E_PORT ?? 8799);
 const BASE_URL = `http://localhost:${PORT}`;
+// The lookup upstream fakes (tests/fakes/serve-upstreams.ts) take PORT + 5.
+const FAKE_UPSTREAMS_PORT = PORT + 5;
 
 const chromium = {
   executablePath: "/usr/bin/chromium",
@@ -54,16 +56,32 @@ export default defineConfig({
     { name: "js-on", use: { javaScriptEnabled: true, viewport: desktop }, grepInvert: /@no-js-only/ },
     { name: "js-off", use: { javaScriptEnabled: false, viewport: desktop }, grepInvert: /@js-only/ },
   ],
-  webServer: {
-    // `npm test` / `npm run test:e2e` build, migrate and seed first; this only serves the build.
-    command: "node scripts/serve.mjs",
-    // A private wrangler dev registry: the storefront's LOOKUP service binding then reaches this
-    // server's own lookup worker, never one from an `npm start` or bench run on the same machine.
-    env: { PORT: String(PORT), WRANGLER_REGISTRY_PATH: resolve(".wrangler/e2e-registry") },
-    url: `${BASE_URL}/robots.txt`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      // Loopback fakes of the lookup worker's upstreams (RDAP, SSL Labs, DoH) for the tools pages.
+      command: "npx tsx tests/fakes/serve-upstreams.ts",
+      env: { FAKE_UPSTREAMS_PORT: String(FAKE_UPSTREAMS_PORT) },
+      url: `http://127.0.0.1:${FAKE_UPSTREAMS_PORT}/__fake/count`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // `npm test` / `npm run test:e2e` build, migrate and seed first; this only serves the build.
+      command: "node scripts/serve.mjs",
+      // A private wrangler dev registry: the storefront's LOOKUP service binding then reaches this
+      // server's own lookup worker, never one from an `npm start` or bench run on the same machine.
+      env: {
+        PORT: String(PORT),
+        WRANGLER_REGISTRY_PATH: resolve(".wrangler/e2e-registry"),
+        LOOKUP_UPSTREAMS: `http://127.0.0.1:${FAKE_UPSTREAMS_PORT}`,
+      },
+      url: `${BASE_URL}/robots.txt`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

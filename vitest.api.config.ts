@@ -43,11 +43,24 @@ export default defineConfig(async () => {
               scriptPath: "./.tmp/test-lookup/index.js",
               compatibilityDate: "2025-09-01",
               compatibilityFlags: ["nodejs_compat"],
-              bindings: { ENVIRONMENT: "test" },
+              // Upstreams on a closed loopback port: the API tests see the tools exactly as offline
+              // (the lookup worker's own tests use the fakes) and never reach the network.
+              bindings: {
+                ENVIRONMENT: "test",
+                RDAP_BOOTSTRAP_URL: "http://127.0.0.1:9/dns.json",
+                SSLLABS_API_URL: "http://127.0.0.1:9/api/v4/",
+                SSLLABS_EMAIL: "tools@trinity.example",
+                DOH_RESOLVERS: "cloudflare=http://127.0.0.1:9/dns-query,google=http://127.0.0.1:9/resolve",
+              },
               d1Databases: { DB: DATABASE_ID },
               kvNamespaces: { CACHE: "lookup-cache" },
               // Small limit so a test can reach it; production keeps wrangler.toml's value.
-              ratelimits: { PRICING_LIMITER: { simple: { limit: 8, period: 60 } } },
+              ratelimits: {
+                PRICING_LIMITER: { simple: { limit: 8, period: 60 } },
+                WHOIS_LIMITER: { simple: { limit: 30, period: 60 } },
+                SSL_LIMITER: { simple: { limit: 30, period: 60 } },
+                DNS_LIMITER: { simple: { limit: 30, period: 60 } },
+              },
             },
           ],
         },
@@ -58,6 +71,9 @@ export default defineConfig(async () => {
       setupFiles: ["./tests/api/apply-migrations.ts"],
       // Loopback fakes of outside services (Stripe), reached by the tests through inject().
       globalSetup: ["./tests/fakes/global-setup.ts"],
+      // The page fuzz (tests/api/fuzz-pages.test.ts) imports the storefront worker, whose Remix
+      // runtime is CommonJS with import cycles that only load once pre-bundled as ESM.
+      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
     },
   };
 });

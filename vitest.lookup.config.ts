@@ -3,16 +3,34 @@
 // merged over them for tests only.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { startFakeUpstreams } from "./tests/fakes/lookup-upstreams";
 
-export default defineConfig(async () => ({
+export default defineConfig(async () => {
+  // Loopback fakes of RDAP, SSL Labs and DoH (tests/fakes/lookup-upstreams.ts); the worker is
+  // pointed at them through its upstream variables, so the tests call it exactly as in production.
+  const fakes = await startFakeUpstreams();
+  return {
   plugins: [
     cloudflareTest({
       main: "./workers/lookup/index.ts",
       wrangler: { configPath: "./workers/lookup/wrangler.toml" },
       miniflare: {
-        bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          FAKE_UPSTREAMS: fakes.url,
+          RDAP_BOOTSTRAP_URL: `${fakes.url}/iana/dns.json`,
+          SSLLABS_API_URL: `${fakes.url}/ssllabs/api/v4/`,
+          SSLLABS_EMAIL: "tools@trinity.example",
+          DOH_RESOLVERS: `cloudflare=${fakes.url}/doh/cloudflare/dns-query,google=${fakes.url}/doh/google/resolve`,
+          UPSTREAM_TIMEOUT_MS: "3000",
+        },
         // Small limit so the tests can reach it; production keeps wrangler.toml's value.
-        ratelimits: { PRICING_LIMITER: { simple: { limit: 5, period: 60 } } },
+        ratelimits: {
+          PRICING_LIMITER: { simple: { limit: 5, period: 60 } },
+          WHOIS_LIMITER: { simple: { limit: 5, period: 60 } },
+          SSL_LIMITER: { simple: { limit: 8, period: 60 } },
+          DNS_LIMITER: { simple: { limit: 5, period: 60 } },
+        },
       },
     }),
   ],
@@ -20,4 +38,5 @@ export default defineConfig(async () => ({
     include: ["tests/lookup/**/*.test.ts"],
     setupFiles: ["./tests/lookup/apply-migrations.ts"],
   },
-}));
+  };
+});

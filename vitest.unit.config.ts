@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["core/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts", "workers/*.test.ts"],
+    include: ["core/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts", "workers/*.test.ts", "workers/lookup/*.test.ts"],
     environment: "node",
   },
 });

@@ -17,7 +17,7 @@ import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
-import { apiClient, readApi } from "./server/api.server";
+import { readApi } from "./server/api.server";
 import { cartApi } from "./server/cart.server";
 import { getLocale } from "./server/i18n.server";
 import { pageSeoLinks } from "./server/seo.server";

@@ -75,8 +75,21 @@ export const addDomainToCartFormSchema = addDomainToCartSchema.extend({
   ),
 });
 
-/** PATCH /cart/items/:id (strict JSON). */
-export const cartYearsBodySchema = z.object({ years: yearsSchema });
+/**
+ * PATCH /cart/items/:id (strict JSON): a new period, or a quantity (SPEC §4: 0 or less removes
+ * the item; a domain is bought once, so 1 is the only other quantity).
+ */
+export const cartYearsBodySchema = z
+  .object({
+    years: yearsSchema.optional(),
+    quantity: z
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(-1_000_000, { error: "is too small" })
+      .max(1, { error: "must be at most 1 for a domain" })
+      .optional(),
+  })
+  .refine((body) => body.years !== undefined || body.quantity !== undefined, { error: "is required", path: ["years"] });
 export type AddDomainToCart = z.output<typeof addDomainToCartSchema>;
 
 /** One domain line in the cart as the API answers it (decimal prices, SPEC field names). */

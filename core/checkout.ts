@@ -1,4 +1,6 @@
 import { domainTotalCents, type DomainOperation } from "./cart";
+import { cardFormSchema } from "./payments/card";
+import { safeRedirectPath } from "./safe-redirect";
 import { z } from "./zod";
 
 /**
@@ -69,6 +71,23 @@ export function applyDiscount(rule: DiscountRule | null, lines: readonly PricedL
   for (const line of eligible) perLine.set(line.key, Math.floor((line.totalCents * rule.percentage) / 100));
   const discountCents = [...perLine.values()].reduce((sum, value) => sum + value, 0);
   return { ok: true, rule, eligibleCents, discountCents, perLine };
+}
+
+/** The cart's money summary as GET /cart answers it beside the items (decimals, USD). */
+export interface CartSummaryView {
+  subtotal: number;
+  icannFees: number;
+  discountAmount: number;
+  tax: number;
+  total: number;
+  discount: {
+    code: string;
+    percentage: number;
+    isValid: boolean;
+    message: string;
+    reason: DiscountRefusal | null;
+    codeId: number | null;
+  } | null;
 }
 
 export interface OrderTotals {
@@ -187,4 +206,64 @@ export function paymentProgress(order: OrderStatus, payment: PaymentStatus | nul
   if (order === "completed" || order === "completed_with_refunds" || order === "refunded") return order === "refunded" ? "failed" : "completed";
   if (order === "paid" || order === "fulfilling" || payment === "processing" || payment === "succeeded") return "processing";
   return "pending";
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checkout page's form (one schema for Conform in the browser and the action on the server).
+
+/** "new" (type a card, test provider) or the id of a saved payment method. */
+export const CHECKOUT_NEW_CARD = "new";
+
+/**
+ * The checkout form: the attempt's idempotency key (rendered with the form), the registrant
+ * contact (numeric contact id, SPEC §5) and the payment method; the card fields only when a new
+ * card is typed (`withCard`, from the submitted `method`). Messages are stable codes the page
+ * translates ("invalid_contact_id", "choose_method", the card codes of core/payments/card.ts).
+ */
+export function checkoutFormSchema(options: { withCard: boolean; now?: () => Date }) {
+  const base = z.object({
+    idempotency_key: z
+      .string({ error: "invalid_request" })
+      .trim()
+      .min(8, { error: "invalid_request" })
+      .max(100, { error: "invalid_request" })
+      .regex(/^[\w.:-]+$/u, { error: "invalid_request" }),
+    contact_id: z
+      .string({ error: "invalid_contact_id" })
+      .trim()
+      .regex(/^\d{1,12}$/u, { error: "invalid_contact_id" })
+      .transform(Number)
+      .refine((value) => value > 0, { error: "invalid_contact_id" }),
+    method: z
+      .string({ error: "choose_method" })
+      .trim()
+      .refine((value) => value === CHECKOUT_NEW_CARD || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/u.test(value), { error: "choose_method" }),
+    save_card: z.boolean().optional().default(false),
+  });
+  return options.withCard ? base.extend({ card: cardFormSchema(options.now) }) : base.extend({ card: z.unknown().optional().transform(() => undefined) });
+}
+export type CheckoutForm = z.output<ReturnType<typeof checkoutFormSchema>>;
+
+/** The checkout form's fields as the browser sends them (for Conform's field metadata). */
+export interface CheckoutFormFields {
+  idempotency_key: string;
+  contact_id: string;
+  method: string;
+  save_card?: boolean;
+  card: { number: string; expiry: string; cvc: string; name?: string };
+}
+
+/**
+ * Where to send the browser for a payment's next step (3-D Secure): a path of ours (the test
+ * provider's page), or Stripe's own https pages; anything else falls back.
+ */
+export function paymentActionTarget(url: string, fallback: string): string {
+  if (url.startsWith("/")) return safeRedirectPath(url, fallback);
+  try {
+    const target = new URL(url);
+    const stripe = target.hostname === "stripe.com" || target.hostname.endsWith(".stripe.com");
+    return target.protocol === "https:" && stripe && !target.username && !target.password ? target.href : fallback;
+  } catch {
+    return fallback;
+  }
 }

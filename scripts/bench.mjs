@@ -12,13 +12,14 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { measureAssets } from "./bench/assets.mjs";
 import { catalogueCheckRun, freshLabel } from "./bench/catalogue.mjs";
-import { CATALOGUE_CHECK, DEFAULTS, HASH_TIME, HOME_PATH, LIGHTHOUSE_PATHS, PRICE_MARKER, PRICING_API, RESULTS_DIR, SEARCH_PAGE, SIGNIN, SSR_REQUEST_CAP, STATIC_PATH } from "./bench/config.mjs";
+import { CATALOGUE_CHECK, CHECKOUT, DEFAULTS, HASH_TIME, HOME_PATH, LIGHTHOUSE_PATHS, PRICE_MARKER, PRICING_API, RESULTS_DIR, SEARCH_PAGE, SIGNIN, SSR_REQUEST_CAP, STATIC_PATH } from "./bench/config.mjs";
 import { machineContext } from "./bench/context.mjs";
 import { runLighthouse } from "./bench/lighthouse.mjs";
 import { loadRun, sequentialRun, warmUp } from "./bench/load.mjs";
 import { formatReport, targetRows } from "./bench/report.mjs";
 import { measureSearchPage } from "./bench/search-page.mjs";
 import { findFreePort, runNpm, snapshotProject, startServer } from "./bench/server.mjs";
+import { checkoutRun } from "./bench/checkout.mjs";
 import { hashTimeRun, signinRun } from "./bench/signin.mjs";
 
 const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>] [--connections <n>] [--lighthouse-runs <n>]
@@ -284,6 +285,17 @@ async function main() {
     }
 
     report.sections.hashTime.seconds = seconds(sectionStart);
+    sectionStart = Date.now();
+    report.sections.checkout = { loadAverageAtStart: loadAverage() };
+    step(`5/6 checkout API: ${CHECKOUT.buyers} buyers one after another (POST /api/v1/payment/unified → completed), then ${CHECKOUT.raceBuyers} buyers paying for one name at once…`);
+    try {
+      checkpoint();
+      report.checkout = await checkoutRun({ origin: server.origin, ...CHECKOUT, track });
+    } catch (error) {
+      report.checkout = { error: errorText(error) };
+      report.errors.push(`checkout: ${errorText(error)}`);
+    }
+    report.sections.checkout.seconds = seconds(sectionStart);
     sectionStart = Date.now();
     report.sections.load = { loadAverageAtStart: loadAverage() };
     step(`6/6 load: SSR ${HOME_PATH} then ${STATIC_PATH}, ${opts.connections} connections × ${opts.duration} s each…`);

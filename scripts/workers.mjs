@@ -56,8 +56,24 @@ export async function waitFor(url, { timeoutMs = 60_000 } = {}) {
   }
 }
 
+/**
+ * LOOKUP_UPSTREAMS=http://127.0.0.1:N points the lookup worker's RDAP, SSL Labs and DoH calls at
+ * the loopback fakes (tests/fakes/serve-upstreams.ts), as the browser tests do. Unset, it asks
+ * the real services (and, offline, shows their clear failure messages).
+ */
+function upstreamVars() {
+  const base = process.env.LOOKUP_UPSTREAMS;
+  if (!base) return [];
+  return [
+    "--var", `RDAP_BOOTSTRAP_URL:${base}/iana/dns.json`,
+    "--var", `SSLLABS_API_URL:${base}/ssllabs/api/v4/`,
+    "--var", "SSLLABS_EMAIL:tools@trinity.example",
+    "--var", `DOH_RESOLVERS:cloudflare=${base}/doh/cloudflare/dns-query,google=${base}/doh/google/resolve`,
+  ];
+}
+
 export function startLookup(port) {
-  startWrangler(["-c", "workers/lookup/wrangler.toml", "--port", String(port), "--ip", "127.0.0.1"], "lookup worker");
+  startWrangler(["-c", "workers/lookup/wrangler.toml", "--port", String(port), "--ip", "127.0.0.1", ...upstreamVars()], "lookup worker");
   return waitFor(`http://127.0.0.1:${port}/`);
 }
 

@@ -18,3 +18,4 @@ export function crossSiteRefusal(): Response {
     headers: { "content-type": "text/plain; charset=utf-8" },
   });
 }
+

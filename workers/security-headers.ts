@@ -17,7 +17,10 @@ export function contentSecurityPolicy(nonce: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    // Stripe's Payment Element (loaded only on the payment pages when a publishable key is set):
+    // its API calls and its iframes (card field, 3-D Secure).
+    "connect-src 'self' https://api.stripe.com",
+    "frame-src https://js.stripe.com https://hooks.stripe.com",
     "form-action 'self'",
     "base-uri 'self'",
     "object-src 'none'",

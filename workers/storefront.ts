@@ -5,7 +5,9 @@ import api from "./api/app";
 import type { ApiEnv } from "./api/env";
 import { runJobs } from "./api/jobs";
 import { crossSiteRefusal, isCrossSiteRequest } from "./origin-check";
+import { controlCharacterPathRefusal, unreadableFormRefusal, withoutForwardedHost } from "./request-guards";
 import { createNonce, withSecurityHeaders } from "./security-headers";
+import { handleSpeed, isSpeedPath } from "./speed";
 
 export interface StorefrontEnv extends ApiEnv {
   ASSETS: Fetcher;
@@ -19,10 +21,17 @@ export default {
     if (url.pathname.startsWith("/api/v1/") || url.pathname === "/api/v1") {
       return withSecurityHeaders(await api.fetch(request, env, ctx));
     }
+    // Speed-test endpoints (no cookies, no caching): before the cross-site check, like the API.
+    if (isSpeedPath(url.pathname)) return withSecurityHeaders(await handleSpeed(request));
     // Form posts of the web UI ride on the session cookie: refuse them from other sites.
     if (isCrossSiteRequest(request)) return withSecurityHeaders(crossSiteRefusal());
+    const badPath = controlCharacterPathRefusal(url);
+    if (badPath) return withSecurityHeaders(badPath);
+    // A page's action reads a form: a body that is not one is refused here, not a 500 there.
+    const unreadable = await unreadableFormRefusal(request);
+    if (unreadable) return withSecurityHeaders(unreadable);
     const nonce = createNonce();
-    const response = await handleRemixRequest(request, {
+    const response = await handleRemixRequest(withoutForwardedHost(request), {
       cloudflare: { env, ctx },
       nonce,
     });

@@ -32,6 +32,7 @@ export const HEADER_MENUS: { key: "domains" | "hosting" | "tools" | "more"; link
       { key: "whoisTool", to: "/tools/whois" },
       { key: "speedTest", to: "/tools/speedtest" },
       { key: "sslChecker", to: "/tools/ssl" },
+      { key: "dnsChecker", to: "/tools/dns" },
     ],
   },
   {
@@ -62,6 +63,7 @@ export const FOOTER_COLUMNS: { key: "products" | "tools" | "company" | "legal"; 
       { key: "whois", to: "/tools/whois" },
       { key: "speedTest", to: "/tools/speedtest" },
       { key: "ssl", to: "/tools/ssl" },
+      { key: "dns", to: "/tools/dns" },
     ],
   },
   {

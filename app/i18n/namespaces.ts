@@ -6,7 +6,19 @@ import type { Locale } from "../../core/locale";
  * browser only by routes that list them in `handle.i18n` (so the home page's JavaScript does not
  * carry the account texts). The server has all of them.
  */
-export const LAZY_NAMESPACES = ["account", "signup", "signin", "forgot", "dashboard", "security", "content"] as const;
+export const LAZY_NAMESPACES = [
+  "account",
+  "signup",
+  "signin",
+  "forgot",
+  "dashboard",
+  "security",
+  "payment",
+  "checkout",
+  "billing",
+  "tools",
+  "content",
+] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 export type Namespace = "translation" | LazyNamespace;
 
@@ -24,6 +36,10 @@ export const NAMESPACE_LOADERS: Record<Locale, Record<LazyNamespace, Loader>> = 
     forgot: () => import("./namespaces/forgot.en"),
     dashboard: () => import("./namespaces/dashboard.en"),
     security: () => import("./namespaces/security.en"),
+    payment: () => import("./namespaces/payment.en"),
+    checkout: () => import("./namespaces/checkout.en"),
+    billing: () => import("./namespaces/billing.en"),
+    tools: () => import("./namespaces/tools.en"),
     content: () => import("./namespaces/content.en"),
   },
   tr: {
@@ -33,6 +49,10 @@ export const NAMESPACE_LOADERS: Record<Locale, Record<LazyNamespace, Loader>> = 
     forgot: () => import("./namespaces/forgot.tr"),
     dashboard: () => import("./namespaces/dashboard.tr"),
     security: () => import("./namespaces/security.tr"),
+    payment: () => import("./namespaces/payment.tr"),
+    checkout: () => import("./namespaces/checkout.tr"),
+    billing: () => import("./namespaces/billing.tr"),
+    tools: () => import("./namespaces/tools.tr"),
     content: () => import("./namespaces/content.tr"),
   },
 };

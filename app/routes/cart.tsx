@@ -1,10 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addDomainToCartFormSchema, type CartView } from "../../core/cart";
+import { cartDiscountSchema, type CartSummaryView } from "../../core/checkout";
 import { formatUsd } from "../../core/money";
 import { safeRedirectPath } from "../../core/safe-redirect";
 import { CART_INTENTS, type CartActionData } from "../components/domain/add-to-cart";
+import { BUTTON_CLASS, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { readApi } from "../server/api.server";
 import { cartApi } from "../server/cart.server";
@@ -14,12 +16,23 @@ import { createToastHeaders } from "../server/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [{ t }, { cartId, signedIn, client }] = await Promise.all([getTranslator(request), cartApi(request, context)]);
-  let cart: CartView | null = null;
+  let cart: CartWithSummary | null = null;
   if (cartId || signedIn) {
-    const result = await readApi<CartView>(await client.$get());
+    const result = await readApi<CartWithSummary>(await client.$get());
     cart = result.ok ? result.data : null;
   }
-  return { title: t("cart.metaTitle"), cart };
+  return { title: t("cart.metaTitle"), cart, signedIn };
+}
+
+type CartWithSummary = CartView & CartSummaryView;
+
+/** The discount form's answer when a code is refused: shown beside the field, the code kept. */
+type DiscountActionData = { ok: false; intent: typeof DISCOUNT_INTENTS.apply; code: string; message: string };
+
+const DISCOUNT_INTENTS = { apply: "discount-apply", remove: "discount-remove" } as const;
+
+function isDiscountRefusal(value: unknown): value is DiscountActionData {
+  return typeof value === "object" && value !== null && "intent" in value && value.intent === DISCOUNT_INTENTS.apply && "code" in value;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Cart") }];
@@ -67,6 +80,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : { ok: false, status: answer.status, message: cartErrorText(t, answer.code, answer.message) };
       break;
     }
+    case DISCOUNT_INTENTS.apply: {
+      const code = String(form.get("code") ?? "").slice(0, 200);
+      const parsed = cartDiscountSchema.safeParse({ code });
+      let refusal: string | null = null;
+      if (!parsed.success) {
+        refusal = t(`cart.discount.reasons.${code.trim() ? "too_long" : "discount_required"}`);
+      } else {
+        const answer = await readApi<CartWithSummary>(await cart.discount.$put({ json: parsed.data }));
+        if (answer.ok) {
+          const applied = answer.data.discount;
+          result = { ok: true, status: 200, message: t("cart.discount.applied", { code: applied?.code ?? parsed.data.code, percentage: String(applied?.percentage ?? 0) }) };
+          break;
+        }
+        refusal = discountRefusalText(t, answer.code);
+      }
+      // A refused code stays in its field with the reason beside it (JS on or off): no redirect.
+      return data({ ok: false, intent: DISCOUNT_INTENTS.apply, code, message: refusal } satisfies DiscountActionData, { status: 400 });
+    }
+    case DISCOUNT_INTENTS.remove: {
+      const answer = await readApi<CartWithSummary>(await cart.discount.$delete());
+      result = answer.ok ? { ok: true, status: 200, message: t("cart.discount.removed") } : { ok: false, status: answer.status, message: cartErrorText(t, answer.code, answer.message) };
+      break;
+    }
     default:
       return data({ ok: false, message: `Unknown intent "${String(intent)}".` } satisfies CartActionData, { status: 400 });
   }
@@ -90,11 +126,16 @@ function cartErrorText(t: (key: string, options?: Record<string, string>) => str
   if (code in DOMAIN_CODES) return t(`domainErrors.${code}`);
   return t("cart.errors.generic", { message });
 }
+function discountRefusalText(t: (key: string) => string, code: string): string {
+  const known = ["discount_required", "discount_signin_required", "discount_invalid", "discount_not_applicable", "discount_min_order"];
+  return t(`cart.discount.reasons.${known.includes(code) ? code : "error"}`);
+}
+
 const DOMAIN_CODES = { invalid_format: 1, too_long: 1, invalid_characters: 1, unknown_extension: 1, required: 1 };
 
 export default function Cart() {
   const { t } = useTranslation();
-  const { cart } = useLoaderData<typeof loader>();
+  const { cart, signedIn } = useLoaderData<typeof loader>();
   const location = useLocation();
   const items = cart?.items ?? [];
   return (
@@ -149,15 +190,109 @@ export default function Cart() {
               </li>
             ))}
           </ul>
-          <div className="mt-6 flex items-center justify-between">
-            <p className="text-sm text-slate-600 dark:text-slate-400">{t("cart.icannNote")}</p>
-            <p className="text-lg">
-              {t("cart.subtotal")} ({t("cart.items", { count: cart?.totalItems ?? 0 })}): <strong>{formatUsd(cart?.subtotal ?? 0)}</strong>
-            </p>
-          </div>
+          <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{t("cart.icannNote")}</p>
+          {cart ? <CartSummary cart={cart} signedIn={signedIn} /> : null}
         </>
       )}
     </section>
+  );
+}
+
+function CartSummary({ cart, signedIn }: { cart: CartWithSummary; signedIn: boolean }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const actionData = useActionData<typeof action>();
+  const refused = isDiscountRefusal(actionData) ? actionData : null;
+  const discount = cart.discount;
+  const busy = navigation.state !== "idle" && navigation.formAction === "/cart";
+  return (
+    <div className="mt-6 grid gap-6 md:grid-cols-2">
+      <div>
+        {!signedIn ? (
+          <p className="text-sm">
+            <Link to={`/signin?redirect=${encodeURIComponent("/cart")}`} className="text-indigo-700 underline dark:text-indigo-300">
+              {t("cart.discount.signIn")}
+            </Link>
+          </p>
+        ) : discount ? (
+          <Form method="post" action="/cart" className="flex flex-wrap items-center gap-3">
+            <input type="hidden" name="intent" value={DISCOUNT_INTENTS.remove} />
+            <input type="hidden" name="redirectTo" value={location.pathname} />
+            <p className="text-sm">
+              <span className="font-semibold">{discount.code}</span>
+              {discount.isValid ? "" : ` — ${t("cart.discount.notApplied", { code: discount.code, reason: t(`cart.discount.reasons.${discount.reason ?? "discount_invalid"}`) })}`}
+            </p>
+            <button type="submit" aria-label={t("cart.discount.removeCode", { code: discount.code })} className="text-sm text-rose-700 underline dark:text-rose-300">
+              {t("cart.discount.remove")}
+            </button>
+          </Form>
+        ) : (
+          <Form method="post" action="/cart" className="flex flex-wrap items-end gap-2" noValidate>
+            <input type="hidden" name="intent" value={DISCOUNT_INTENTS.apply} />
+            <input type="hidden" name="redirectTo" value={location.pathname} />
+            <div className="min-w-0 flex-1">
+              <label htmlFor="discount-code" className="text-sm font-medium">
+                {t("cart.discount.label")}
+              </label>
+              <input
+                id="discount-code"
+                name="code"
+                defaultValue={refused?.code ?? ""}
+                key={refused?.code ?? ""}
+                maxLength={64}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                aria-invalid={refused ? true : undefined}
+                aria-describedby={refused ? "discount-code-error" : undefined}
+                className={INPUT_CLASS}
+              />
+            </div>
+            <button type="submit" className={SECONDARY_BUTTON_CLASS} disabled={busy}>
+              {t("cart.discount.apply")}
+            </button>
+            {refused ? (
+              <p id="discount-code-error" role="alert" className="w-full text-sm text-rose-700 dark:text-rose-300">
+                {refused.message}
+              </p>
+            ) : null}
+          </Form>
+        )}
+      </div>
+      <div className="rounded-2xl border border-slate-200 p-4 dark:border-slate-800">
+        <h2 className="text-lg font-semibold">{t("cart.summary")}</h2>
+        <dl className="mt-3 space-y-1 text-sm">
+          <div className="flex justify-between">
+            <dt>
+              {t("cart.subtotal")} ({t("cart.items", { count: cart.totalItems })})
+            </dt>
+            <dd>{formatUsd(cart.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>{t("cart.icannFees")}</dt>
+            <dd>{formatUsd(cart.icannFees)}</dd>
+          </div>
+          {discount?.isValid ? (
+            <div className="flex justify-between text-emerald-800 dark:text-emerald-300">
+              <dt>{t("cart.discountLine", { code: discount.code, percentage: discount.percentage })}</dt>
+              <dd>−{formatUsd(cart.discountAmount)}</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between">
+            <dt>{t("cart.tax")}</dt>
+            <dd>{formatUsd(cart.tax)}</dd>
+          </div>
+          <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold dark:border-slate-800">
+            <dt>{t("cart.total")}</dt>
+            <dd>{formatUsd(cart.total)}</dd>
+          </div>
+        </dl>
+        <Link to="/checkout" className={`${BUTTON_CLASS} mt-4 w-full`}>
+          {t("cart.checkout")}
+        </Link>
+      </div>
+    </div>
   );
 }
 

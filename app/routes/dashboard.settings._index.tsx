@@ -24,6 +24,7 @@ import {
   type LoginAnswer,
 } from "../server/session.server";
 import { redirectWithToast } from "../server/toast.server";
+import { CodeField, PasswordField } from "../components/ui/fields";
 
 const SETTINGS_PATH = "/dashboard/settings";
 const verifyCodeSchema = z.object({ code: verificationCodeSchema });
@@ -210,14 +211,7 @@ function UsernameForm({ username }: { username: string }) {
             className={INPUT_CLASS}
           />
         </Field>
-        <Field id={fields.password.id} label={t("account:fields.currentPassword")} errors={fields.password.errors} hint={t("profile.passwordHint")}>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            aria-describedby={`${fields.password.id}-hint ${fields.password.id}-error`}
-            autoComplete="current-password"
-            className={INPUT_CLASS}
-          />
-        </Field>
+        <PasswordField field={fields.password} label={t("account:fields.currentPassword")} autoComplete="current-password" hint={t("profile.passwordHint")} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="sm:col-span-2">
           <button type="submit" className={BUTTON_CLASS} disabled={busy}>
@@ -252,14 +246,7 @@ function EmailForm({ email }: { email: string }) {
             className={INPUT_CLASS}
           />
         </Field>
-        <Field id={fields.password.id} label={t("account:fields.currentPassword")} errors={fields.password.errors} hint={t("profile.passwordHint")}>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            aria-describedby={`${fields.password.id}-hint ${fields.password.id}-error`}
-            autoComplete="current-password"
-            className={INPUT_CLASS}
-          />
-        </Field>
+        <PasswordField field={fields.password} label={t("account:fields.currentPassword")} autoComplete="current-password" hint={t("profile.passwordHint")} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="sm:col-span-2">
           <button type="submit" className={BUTTON_CLASS} disabled={busy}>
@@ -292,16 +279,9 @@ function VerifyEmailForm({ email }: { email: string }) {
       <p className="mt-1 text-sm">{t("profile.verify.text", { email })}</p>
       <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap items-start gap-3">
         <input type="hidden" name="intent" value={PROFILE_INTENTS.verifyEmail} />
-        <Field id={fields.code.id} label={t("account:fields.code")} errors={fields.code.errors} className="w-full max-w-xs">
-          <input
-            {...getInputProps(fields.code, { type: "text" })}
-            aria-describedby={`${fields.code.id}-error`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
-            className={INPUT_CLASS}
-          />
-        </Field>
+        <div className="w-full max-w-xs">
+          <CodeField field={fields.code} label={t("account:fields.code")} />
+        </div>
         <div className="w-full">
           <ErrorList id={form.errorId} errors={form.errors} />
         </div>

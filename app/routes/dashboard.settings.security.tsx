@@ -19,6 +19,7 @@ import { qrDrawing } from "../server/qr.server";
 import { clearSecurityFlow, commitSecurityFlow, readSecurityFlow } from "../server/security-flow.server";
 import { destroyUserSession, readUserApi, requireAuth, sessionHeaders, updateSessionUser, userApi, type LoginAnswer } from "../server/session.server";
 import { createToastHeaders } from "../server/toast.server";
+import { CodeField, PasswordField } from "../components/ui/fields";
 
 // Account security (SPEC §2): change password, two-factor authentication with an authenticator
 // app (QR code drawn on the server, recovery codes), login history and account deletion. One
@@ -250,19 +251,9 @@ function ChangePasswordForm() {
   return (
     <Form method="post" {...getFormProps(form)} className="grid max-w-md gap-4">
       <IntentField intent={SECURITY_INTENTS.changePassword} />
-      <Field id={fields.current_password.id} label={t("account:fields.currentPassword")} errors={fields.current_password.errors}>
-        <input {...getInputProps(fields.current_password, { type: "password" })} autoComplete="current-password" className={INPUT_CLASS} />
-      </Field>
-      <Field id={fields.new_password.id} label={t("account:fields.newPassword")} errors={fields.new_password.errors} hint={t("account:passwordRule")}>
-        <input
-          {...getInputProps(fields.new_password, { type: "password", ariaDescribedBy: `${fields.new_password.id}-hint` })}
-          autoComplete="new-password"
-          className={INPUT_CLASS}
-        />
-      </Field>
-      <Field id={fields.confirm_password.id} label={t("password.confirmLabel")} errors={fields.confirm_password.errors}>
-        <input {...getInputProps(fields.confirm_password, { type: "password" })} autoComplete="new-password" className={INPUT_CLASS} />
-      </Field>
+      <PasswordField field={fields.current_password} label={t("account:fields.currentPassword")} autoComplete="current-password" />
+      <PasswordField field={fields.new_password} label={t("account:fields.newPassword")} autoComplete="new-password" hint={t("account:passwordRule")} />
+      <PasswordField field={fields.confirm_password} label={t("password.confirmLabel")} autoComplete="new-password" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <div>
         <button type="submit" className={BUTTON_CLASS} aria-busy={busy} disabled={busy}>
@@ -315,15 +306,7 @@ function SetupConfirm({ setup }: { setup: { secret: string; grouped: string; qr:
       <p className="text-sm text-slate-700 dark:text-slate-300">{t("twoFactor.confirmStep")}</p>
       <Form method="post" {...getFormProps(form)} className="grid max-w-xs gap-4">
         <IntentField intent={SECURITY_INTENTS.enableTwoFactor} />
-        <Field id={fields.code.id} label={t("twoFactor.codeLabel")} errors={fields.code.errors}>
-          <input
-            {...getInputProps(fields.code, { type: "text" })}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
-            className={`${INPUT_CLASS} font-mono tracking-widest`}
-          />
-        </Field>
+        <CodeField field={fields.code} label={t("twoFactor.codeLabel")} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <div>
           <button type="submit" className={BUTTON_CLASS} aria-busy={busy} disabled={busy}>
@@ -383,18 +366,8 @@ function DisableTwoFactorForm() {
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("twoFactor.disableIntro")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid max-w-md gap-4">
         <IntentField intent={SECURITY_INTENTS.disableTwoFactor} />
-        <Field id={fields.password.id} label={t("account:fields.password")} errors={fields.password.errors}>
-          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className={INPUT_CLASS} />
-        </Field>
-        <Field id={fields.code.id} label={t("twoFactor.codeLabel")} errors={fields.code.errors}>
-          <input
-            {...getInputProps(fields.code, { type: "text" })}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
-            className={`${INPUT_CLASS} font-mono tracking-widest`}
-          />
-        </Field>
+        <PasswordField field={fields.password} label={t("account:fields.password")} autoComplete="current-password" />
+        <CodeField field={fields.code} label={t("twoFactor.codeLabel")} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <div>
           <button type="submit" className={SECONDARY_BUTTON_CLASS} aria-busy={busy} disabled={busy}>
@@ -452,9 +425,7 @@ function DeleteAccountForm() {
   return (
     <Form method="post" {...getFormProps(form)} className="grid max-w-md gap-4">
       <IntentField intent={SECURITY_INTENTS.deleteAccount} />
-      <Field id={fields.password.id} label={t("account:fields.password")} errors={fields.password.errors}>
-        <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className={INPUT_CLASS} />
-      </Field>
+      <PasswordField field={fields.password} label={t("account:fields.password")} autoComplete="current-password" />
       <Field id={fields.confirmation.id} label={t("delete.phraseLabel", { phrase: DELETE_ACCOUNT_PHRASE })} errors={fields.confirmation.errors}>
         <input {...getInputProps(fields.confirmation, { type: "text" })} autoComplete="off" autoCapitalize="characters" spellCheck={false} className={INPUT_CLASS} />
       </Field>

@@ -12,6 +12,7 @@ import { apiClient, readApi, type ApiResult } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { destroyUserSession, getSessionState } from "../server/session.server";
 import { redirectWithToast } from "../server/toast.server";
+import { CodeField, PasswordField } from "../components/ui/fields";
 
 // Forgot password (SPEC §2, §4 "Flows"): send a code → code + new password → success. Every step
 // is a plain form post; the address travels between the steps in the URL (`?step=reset&email=`)
@@ -182,25 +183,9 @@ function ResetStep({ email }: { email: string }) {
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value={FORGOT_INTENTS.reset} />
         <input {...getInputProps(fields.email, { type: "hidden" })} />
-        <Field id={fields.code.id} label={t("reset.codeLabel")} errors={fields.code.errors}>
-          <input
-            {...getInputProps(fields.code, { type: "text" })}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
-            className={`${INPUT_CLASS} font-mono tracking-widest`}
-          />
-        </Field>
-        <Field id={fields.password.id} label={t("account:fields.newPassword")} errors={fields.password.errors} hint={t("account:passwordRule")}>
-          <input
-            {...getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-hint` })}
-            autoComplete="new-password"
-            className={INPUT_CLASS}
-          />
-        </Field>
-        <Field id={fields.confirmPassword.id} label={t("account:fields.confirmPassword")} errors={fields.confirmPassword.errors}>
-          <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" className={INPUT_CLASS} />
-        </Field>
+        <CodeField field={fields.code} label={t("reset.codeLabel")} />
+        <PasswordField field={fields.password} label={t("account:fields.newPassword")} autoComplete="new-password" hint={t("account:passwordRule")} />
+        <PasswordField field={fields.confirmPassword} label={t("account:fields.confirmPassword")} autoComplete="new-password" />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className={`${BUTTON_CLASS} w-full`} aria-busy={busy} disabled={busy}>
           {t("reset.submit")}

@@ -15,6 +15,7 @@ import { getTranslator } from "../server/i18n.server";
 import { createUserSession, getSessionState, type LoginAnswer } from "../server/session.server";
 import { clearChallenge, readChallenge, saveChallenge } from "../server/signin-flow.server";
 import { createToastHeaders } from "../server/toast.server";
+import { PasswordField } from "../components/ui/fields";
 
 export const handle = { i18n: ["account", "signin"] } satisfies I18nHandle;
 
@@ -147,9 +148,7 @@ function CredentialsForm({ redirectTo }: { redirectTo: string }) {
       <Field id={fields.username.id} label={t("account:fields.username")} errors={fields.username.errors}>
         <input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" autoCapitalize="none" spellCheck={false} className={INPUT_CLASS} />
       </Field>
-      <Field id={fields.password.id} label={t("account:fields.password")} errors={fields.password.errors}>
-        <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className={INPUT_CLASS} />
-      </Field>
+      <PasswordField field={fields.password} label={t("account:fields.password")} autoComplete="current-password" />
       <Field id={fields.seed_key.id} label={t("account:fields.seedKey")} errors={fields.seed_key.errors} hint={t("seedKeyHint")}>
         <textarea
           id={fields.seed_key.id}

@@ -14,6 +14,7 @@ import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { createUserSession, getSessionState, type LoginAnswer } from "../server/session.server";
 import { commitSignupFlow, retryAfterMinutes } from "../server/signup-flow.server";
+import { PasswordField } from "../components/ui/fields";
 
 export const handle = { i18n: ["account", "signup"] } satisfies I18nHandle;
 
@@ -166,12 +167,8 @@ export default function SignUp() {
         <Field id={fields.email.id} label={t("account:fields.email")} errors={fields.email.errors}>
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" autoCapitalize="none" spellCheck={false} className={INPUT_CLASS} />
         </Field>
-        <Field id={fields.password.id} label={t("account:fields.password")} errors={fields.password.errors} hint={t("account:passwordRule")}>
-          <input {...getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-hint` })} autoComplete="new-password" className={INPUT_CLASS} />
-        </Field>
-        <Field id={fields.confirmPassword.id} label={t("account:fields.confirmPassword")} errors={fields.confirmPassword.errors}>
-          <input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" className={INPUT_CLASS} />
-        </Field>
+        <PasswordField field={fields.password} label={t("account:fields.password")} autoComplete="new-password" hint={t("account:passwordRule")} />
+        <PasswordField field={fields.confirmPassword} label={t("account:fields.confirmPassword")} autoComplete="new-password" />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className={`${BUTTON_CLASS} w-full`} aria-busy={submitting}>
           {submitting ? t("form.submitting") : t("form.submit")}

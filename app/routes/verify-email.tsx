@@ -1,14 +1,15 @@
-import { devOutboxEnabled } from "../../core/dev-outbox";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { verifyEmailSchema } from "../../core/auth/schemas";
+import { devOutboxEnabled } from "../../core/dev-outbox";
+import { safeRedirectPath } from "../../core/safe-redirect";
 import { resendWaitSeconds, type SignupFlow } from "../../core/auth/signup-flow";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
-import { AuthCard, BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
+import { AuthCard, BUTTON_CLASS, ErrorList, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { apiClient, readApi } from "../server/api.server";
@@ -16,6 +17,7 @@ import { getTranslator } from "../server/i18n.server";
 import { requireAuth, sessionHeaders, updateSessionUser, type AuthSession } from "../server/session.server";
 import { clearSignupFlow, commitSignupFlow, getSignupFlow, retryAfterMinutes } from "../server/signup-flow.server";
 import { redirectWithToast } from "../server/toast.server";
+import { CodeField } from "../components/ui/fields";
 
 export const handle = { i18n: ["account", "signup"] } satisfies I18nHandle;
 
@@ -29,9 +31,14 @@ function lastCodeSentAt(flow: SignupFlow | null, auth: AuthSession): number | nu
   return flow && flow.username === auth.user.username && flow.email === auth.user.email ? flow.lastCodeSentAt : null;
 }
 
+/** Where to go once verified: `?redirect=` (same-site path only, e.g. back to the checkout) or the dashboard. */
+function nextPath(request: Request): string {
+  return safeRedirectPath(new URL(request.url).searchParams.get("redirect"), "/dashboard");
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
-  if (auth.user.emailVerified) throw redirect("/dashboard");
+  if (auth.user.emailVerified) throw redirect(nextPath(request));
   const [{ t }, flow] = await Promise.all([getTranslator(request, ["signup", "account"]), getSignupFlow(request, context)]);
   const email = auth.user.email;
   return {
@@ -52,7 +59,7 @@ type ResendOutcome = { ok: boolean; message: string; wait: number };
 export async function action({ request, context }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
   const headers = await sessionHeaders(request, context);
-  if (auth.user.emailVerified) throw redirect("/dashboard", { status: 303, headers });
+  if (auth.user.emailVerified) throw redirect(nextPath(request), { status: 303, headers });
   const formData = await request.formData();
   const { t } = await getTranslator(request, ["signup", "account"]);
   const api = apiClient(context, request).api.v1.auth;
@@ -75,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const user = { id: auth.user.id, username: auth.user.username, email: auth.user.email, email_verified: true, two_factor_enabled: auth.user.twoFactorEnabled };
       const done = await updateSessionUser(request, context, auth, user);
       done.append("Set-Cookie", await clearSignupFlow(request, context));
-      return redirectWithToast("/dashboard", { type: "success", description: t("verify.verified") }, { status: 303, headers: done });
+      return redirectWithToast(nextPath(request), { type: "success", description: t("verify.verified") }, { status: 303, headers: done });
     }
     case INTENTS.resend: {
       const flow = await getSignupFlow(request, context);
@@ -124,11 +131,13 @@ export default function VerifyEmail() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  // Keep `?redirect=` (back to the checkout, say) on the posts; the server checks it.
+  const formAction = `/verify-email${useLocation().search}`;
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const resend = actionData && "resend" in actionData ? actionData.resend : null;
   const left = useCountdown(resend ? resend.wait : loaderData.resendWait, resend ?? loaderData);
-  const busy = navigation.state !== "idle" && navigation.formAction === "/verify-email";
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/verify-email") === true;
   const [form, fields] = useForm({
     id: "verify-email",
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
@@ -149,17 +158,9 @@ export default function VerifyEmail() {
         </>
       }
     >
-      <Form method="post" action="/verify-email" {...getFormProps(form)} className="space-y-5">
+      <Form method="post" action={formAction} {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value={INTENTS.verify} />
-        <Field id={fields.code.id} label={t("account:fields.code")} errors={fields.code.errors} hint={t("verify.codeHint")}>
-          <input
-            {...getInputProps(fields.code, { type: "text", ariaDescribedBy: `${fields.code.id}-hint` })}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
-            className={`${INPUT_CLASS} font-mono text-lg tracking-widest`}
-          />
-        </Field>
+        <CodeField field={fields.code} label={t("account:fields.code")} hint={t("verify.codeHint")} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className={`${BUTTON_CLASS} w-full`} aria-busy={busy}>
           {t("verify.submit")}
@@ -173,7 +174,7 @@ export default function VerifyEmail() {
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" data-testid="resend-countdown">
           {left > 0 ? t("verify.resendWait", { seconds: left }) : t("verify.resendReady")}
         </p>
-        <Form method="post" action="/verify-email" className="mt-3">
+        <Form method="post" action={formAction} className="mt-3">
           <input type="hidden" name="intent" value={INTENTS.resend} />
           <button type="submit" className={SECONDARY_BUTTON_CLASS} disabled={hydrated && left > 0}>
             {t("verify.resend")}

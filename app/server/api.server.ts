@@ -9,33 +9,50 @@ import api, { type ApiApp } from "../../workers/api/app";
  * bearer token (see session.server.ts `userApi`).
  */
 export function apiClient(context: AppLoadContext, request: Request, options: { cartId?: string | null; token?: string } = {}) {
+  // The page's own origin, so the API builds absolute links (payment return URLs) that point here.
+  return hc<ApiApp>(new URL(request.url).origin, { fetch: apiFetch(context, request, options) });
+}
+
+/**
+ * The in-process fetch behind `apiClient`, for a call the typed client cannot spell: it drops the
+ * trailing slash of SPEC §7's list paths (`/invoices/`, `/payments/`, `/orders/`: its `index`
+ * segment), which the API keeps. `input` is an absolute URL on the page's origin, e.g.
+ * `${origin}/api/v1/invoices/?page=2`.
+ */
+export function apiFetch(context: AppLoadContext, request: Request, options: { cartId?: string | null; token?: string } = {}) {
   const { env, ctx } = context.cloudflare;
   const clientIp = request.headers.get("cf-connecting-ip") ?? "local";
   const language = request.headers.get("accept-language");
-  // The site's own origin as the base: the API builds absolute links (mails, payment returns) from it.
-  return hc<ApiApp>(new URL(request.url).origin, {
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
-      const inner = new Request(input, init);
-      inner.headers.set("cf-connecting-ip", clientIp);
-      if (language) inner.headers.set("accept-language", language);
-      if (options.cartId) inner.headers.set("x-cart-id", options.cartId);
-      if (options.token) inner.headers.set("authorization", `Bearer ${options.token}`);
-      const userAgent = request.headers.get("user-agent");
-      if (userAgent) inner.headers.set("user-agent", userAgent);
-      return api.fetch(inner, env, ctx);
-    },
-  });
+  return (input: RequestInfo | URL, init?: RequestInit) => {
+    const inner = new Request(input, init);
+    inner.headers.set("cf-connecting-ip", clientIp);
+    if (language) inner.headers.set("accept-language", language);
+    if (options.cartId) inner.headers.set("x-cart-id", options.cartId);
+    if (options.token) inner.headers.set("authorization", `Bearer ${options.token}`);
+    const userAgent = request.headers.get("user-agent");
+    if (userAgent) inner.headers.set("user-agent", userAgent);
+    return api.fetch(inner, env, ctx);
+  };
 }
 
 /** The API's answer: its data on success, or its error (code + message) to show. */
 export type ApiResult<T> =
   | { ok: true; data: T }
-  | { ok: false; status: number; code: string; message: string; /** seconds, from Retry-After (429) */ retryAfter: number | null };
+  | {
+      ok: false;
+      status: number;
+      code: string;
+      message: string;
+      /** seconds, from Retry-After (429) */
+      retryAfter: number | null;
+      /** The error's details (field path + message), as the API's one error shape has them. */
+      details: { path: string; message: string }[];
+    };
 
 export async function readApi<T>(response: Pick<Response, "json" | "status" | "statusText" | "headers">): Promise<ApiResult<T>> {
   const body = (await response.json().catch(() => null)) as
     | { success: true; data: T }
-    | { success: false; code: string; message: string }
+    | { success: false; code: string; message: string; details?: unknown }
     | null;
   if (body?.success) return { ok: true, data: body.data };
   return {
@@ -44,5 +61,8 @@ export async function readApi<T>(response: Pick<Response, "json" | "status" | "s
     code: body?.code ?? "invalid_response",
     message: body?.message ?? `API call failed: ${response.status} ${response.statusText}`,
     retryAfter: Number.parseInt(response.headers.get("retry-after") ?? "", 10) || null,
+    details: Array.isArray(body?.details)
+      ? body.details.filter((detail): detail is { path: string; message: string } => typeof detail?.path === "string" && typeof detail?.message === "string")
+      : [],
   };
 }

@@ -21,13 +21,45 @@ import signinEn from "../i18n/namespaces/signin.en";
 import signinTr from "../i18n/namespaces/signin.tr";
 import signupEn from "../i18n/namespaces/signup.en";
 import signupTr from "../i18n/namespaces/signup.tr";
+import paymentEn from "../i18n/namespaces/payment.en";
+import paymentTr from "../i18n/namespaces/payment.tr";
+import checkoutEn from "../i18n/namespaces/checkout.en";
+import checkoutTr from "../i18n/namespaces/checkout.tr";
+import billingEn from "../i18n/namespaces/billing.en";
+import billingTr from "../i18n/namespaces/billing.tr";
+import toolsEn from "../i18n/namespaces/tools.en";
+import toolsTr from "../i18n/namespaces/tools.tr";
 import contentEn from "../i18n/namespaces/content.en";
 import contentTr from "../i18n/namespaces/content.tr";
 
 /** Every namespace in both languages: the server renders any page without loading anything. */
 export const resources = {
-  en: { translation: en, account: accountEn, signup: signupEn, signin: signinEn, forgot: forgotEn, dashboard: dashboardEn, security: securityEn, content: contentEn },
-  tr: { translation: tr, account: accountTr, signup: signupTr, signin: signinTr, forgot: forgotTr, dashboard: dashboardTr, security: securityTr, content: contentTr },
+  en: {
+    translation: en,
+    account: accountEn,
+    forgot: forgotEn,
+    dashboard: dashboardEn,
+    security: securityEn,
+    signin: signinEn,
+    signup: signupEn,
+    payment: paymentEn,
+    checkout: checkoutEn,
+    billing: billingEn,
+    tools: toolsEn,
+  },
+  tr: {
+    translation: tr,
+    account: accountTr,
+    forgot: forgotTr,
+    dashboard: dashboardTr,
+    security: securityTr,
+    signin: signinTr,
+    signup: signupTr,
+    payment: paymentTr,
+    checkout: checkoutTr,
+    billing: billingTr,
+    tools: toolsTr,
+  },
 };
 
 /** The language choice, set by the TR/EN buttons (a plain form post) for a year. */

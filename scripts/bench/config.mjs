@@ -62,6 +62,9 @@ export const SIGNIN = {
   maxFailuresPerUser: 4,
 };
 
+/** Checkout through the API with the test provider (scripts/bench/checkout.mjs): timed buyers one after another, then buyers racing for one name. */
+export const CHECKOUT = { buyers: 20, raceBuyers: 20 };
+
 /** hashSecret / verifySecret of core/auth/password.ts in Node (scripts/bench/hash-time.mjs through tsx): runs each after `warmup` uncounted ones. */
 export const HASH_TIME = { runs: 20, warmup: 2, timeoutMs: 120_000 };
 

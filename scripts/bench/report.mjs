@@ -189,6 +189,19 @@ export function formatReport(r) {
     line("   (the workerd figure is the login p50 above: two PBKDF2 verifications per login)");
   }
 
+  // 5b. Checkout
+  const co = r.checkout;
+  line(`   Checkout API, test provider: POST /api/v1/payment/unified → order completed, buyers one after another, each with a fresh .com${section(r, "checkout")}`);
+  if (co?.error) line(`   ERROR: ${co.error}`);
+  else if (co?.completedMs) {
+    line(`   pay → completed   count ${co.completedMs.count}   p50 ${ms(co.completedMs.p50)} ms   p95 ${ms(co.completedMs.p95)} ms   min–max ${ms(co.completedMs.min)}–${ms(co.completedMs.max)} ms   outcomes ${JSON.stringify(co.statuses)}   (no target; issue 13 asks for the figure)`);
+    const race = co.race;
+    const clean = race.completed === 1 && race.succeededCharges === 1 && race.refusedAlreadyBeingRegistered + race.refusedNotAvailable === race.buyers - 1 && race.refundedCharges === 0;
+    line(
+      `   race: ${race.buyers} buyers pay for ${race.name} at once: ${race.completed} registered, ${race.refusedAlreadyBeingRegistered} refused "already being registered", ${race.refusedNotAvailable} refused "not available", ${race.failedOrders} failed orders, ${race.otherAnswers} other answers; charges ${race.succeededCharges} succeeded, ${race.refundedCharges} refunded   target exactly 1 registration and 1 charge   ${verdict(clean)}`,
+    );
+  }
+
   // 6. Load
   line();
   const l = r.load;
@@ -260,6 +273,11 @@ export function targetRows(r) {
     const median = r.hashTime?.[key]?.medianMs;
     rows.push({ name: `${name} median (Node, PBKDF2)`, value: median == null ? "–" : `${ms(median)} ms`, target: `≤ ${TARGETS.hashMs} ms`, pass: median == null ? null : median <= TARGETS.hashMs });
   }
+  const co = r.checkout;
+  rows.push({ name: "Checkout p50 (pay → completed, test provider)", value: co?.completedMs ? `${ms(co.completedMs.p50)} ms` : "–", target: "reported", pass: co?.completedMs ? true : null });
+  const race = co?.race;
+  const raceClean = race ? race.completed === 1 && race.succeededCharges === 1 && race.refusedAlreadyBeingRegistered + race.refusedNotAvailable === race.buyers - 1 && race.refundedCharges === 0 : null;
+  rows.push({ name: `Checkout race (${race?.buyers ?? "–"} buyers, one name)`, value: race ? `${race.completed} registered, ${race.succeededCharges} charged, ${race.refusedAlreadyBeingRegistered + race.refusedNotAvailable} refused` : "–", target: "1 registered, 1 charged", pass: raceClean });
   const ratio = r.load?.ratio;
   rows.push({ name: "SSR p50 / static p50", value: ratio == null ? "–" : `${ratio.toFixed(1)}×`, target: `≤ ${TARGETS.ssrToStaticP50}×`, pass: ratio == null ? null : ratio <= TARGETS.ssrToStaticP50 });
   return rows;

@@ -105,6 +105,23 @@ describe("strict number types", () => {
     expect(ok.status).toBe(200);
   });
 
+  it("PATCH quantity: 0 or less removes the item (SPEC §4), 2 or \"0\" is a 400 naming quantity, an empty body a 400", async () => {
+    const cart = await addTo(null);
+    const item = cart.items[0];
+    for (const body of [{ quantity: 2 }, { quantity: "0" }, { quantity: 0.5 }, {}]) {
+      const response = await call("PATCH", `/cart/items/${item.id}`, { cartId: cart.id, body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(await response.json()), JSON.stringify(body)).toMatch(/quantity|years/u);
+    }
+    expect((await (await call("GET", "/cart", { cartId: cart.id })).json<CartBody>()).data.totalItems).toBe(1);
+    const kept = await call("PATCH", `/cart/items/${item.id}`, { cartId: cart.id, body: { quantity: 1 } });
+    expect((await kept.json<CartBody>()).data.totalItems).toBe(1);
+    const removed = await call("PATCH", `/cart/items/${item.id}`, { cartId: cart.id, body: { quantity: -3 } });
+    expect(removed.status).toBe(200);
+    expect((await removed.json<CartBody>()).data.totalItems).toBe(0);
+    expect((await call("PATCH", `/cart/items/${item.id}`, { cartId: cart.id, body: { quantity: 0 } })).status).toBe(404);
+  });
+
   it("POST years as a string or boolean → 400 naming years, no cart created", async () => {
     for (const years of ["2", true]) {
       const response = await call("POST", "/cart/items", { body: { domain: `${freshLabel()}.com`, years } });

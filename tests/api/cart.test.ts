@@ -97,7 +97,8 @@ describe("POST /cart/items", () => {
     const again = await getCart(body.data.id);
     expect(again.status).toBe(200);
     const cart = await json<CartBody>(again);
-    expect(cart.data).toEqual(body.data);
+    // GET answers the same cart plus its money summary (ICANN fee per year apart, no discount, no tax).
+    expect(cart.data).toEqual({ ...body.data, icannFees: 0.54, discountAmount: 0, tax: 0, total: 32.48, discount: null });
     expect(cart.data.totalItems).toBe(1);
   });
 
@@ -266,7 +267,7 @@ describe("DELETE /cart/items/{id}", () => {
 describe("X-Cart-Id", () => {
   it("answers an empty cart without an id or for an unknown id", async () => {
     const none = await json<CartBody>(await getCart());
-    expect(none.data).toEqual({ id: null, items: [], totalItems: 0, subtotal: 0, currency: "USD" });
+    expect(none.data).toEqual({ id: null, items: [], totalItems: 0, subtotal: 0, currency: "USD", icannFees: 0, discountAmount: 0, tax: 0, total: 0, discount: null });
     const unknown = crypto.randomUUID();
     const empty = await json<CartBody>(await getCart(unknown));
     expect(empty.data).toMatchObject({ id: unknown, items: [], totalItems: 0 });

@@ -6,6 +6,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends LookupEnv {
       TEST_MIGRATIONS: D1Migration[];
+      /** Base URL of the loopback fakes (tests/fakes/lookup-upstreams.ts). */
+      FAKE_UPSTREAMS: string;
     }
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { lookup } from "./helpers";
 
 describe("routing", () => {
-  it.each(["/", "/whois/example.com", "/pricing/com/extra"])("answers 404 not_found for %s", async (path) => {
+  it.each(["/", "/whois/example.com/extra", "/pricing/com/extra"])("answers 404 not_found for %s", async (path) => {
     const response = await lookup(path);
 
     expect(response.status).toBe(404);

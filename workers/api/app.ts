@@ -12,6 +12,7 @@ import { contentRoutes } from "./routes/content";
 import { domainRoutes } from "./routes/domains";
 import { paymentMethodRoutes } from "./routes/payment-methods";
 import { pricingRoutes } from "./routes/pricing";
+import { toolRoutes } from "./routes/tools";
 import { defaultServices, type ApiServices } from "./services";
 
 /**
@@ -33,6 +34,7 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .route("/", authRoutes)
     .route("/", accountRoutes)
     .route("/", paymentMethodRoutes)
+    .route("/", toolRoutes)
     .route("/", contentRoutes);
 
   app.notFound((c) =>

@@ -1,4 +1,7 @@
 import type { TldPrice } from "../../core/pricing";
+import type { WhoisResult } from "../../core/whois";
+import type { SslCheck } from "../../core/ssl";
+import type { DnsCheck } from "../../core/dns-check";
 import { ApiError } from "./errors";
 
 /**
@@ -25,7 +28,7 @@ export function createLookupClient(lookup: Fetcher, clientIp: string) {
     if (body.success) return body.data;
     const retryAfter = response.headers.get("retry-after");
     throw new ApiError(
-      response.status === 429 || response.status === 404 || response.status === 400 ? response.status : 502,
+      response.status === 429 || response.status === 404 || response.status === 400 || response.status === 503 ? response.status : 502,
       body.code,
       body.message,
       body.errors,
@@ -37,5 +40,17 @@ export function createLookupClient(lookup: Fetcher, clientIp: string) {
     pricing: (tlds: string[]) =>
       call<{ pricing: TldPrice[]; not_found: string[] }>(`/pricing?tlds=${tlds.map(encodeURIComponent).join(",")}`),
     tldPricing: (tld: string) => call<TldPrice>(`/pricing/${encodeURIComponent(tld)}`),
+    /** WHOIS/RDAP result of an ASCII domain name (ours from D1, others from their registry). */
+    whois: (asciiDomain: string) => call<WhoisResult>(`/whois/${encodeURIComponent(asciiDomain)}`),
+    /** One poll of the SSL Labs assessment of an ASCII host name. */
+    ssl: (asciiHost: string) => call<SslCheck>(`/ssl?host=${encodeURIComponent(asciiHost)}`),
+    /** The same DNS question to several public DoH resolvers. */
+    dns: (query: { name: string; type: string; expected?: string }) =>
+      call<DnsCheck>(`/dns?${new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString()}`),
+    /** Our own RDAP object of a name registered with us, passed through as the lookup worker answers it. */
+    rdap: (name: string) =>
+      lookup.fetch(`https://lookup.internal/rdap/domain/${encodeURIComponent(name)}`, {
+        headers: { "x-client-ip": clientIp, accept: "application/rdap+json" },
+      }),
   };
 }

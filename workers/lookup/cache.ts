@@ -10,6 +10,8 @@ export const CACHE_TTL_SECONDS = {
   whois: 3600,
   ssl: 3600,
   dns: 300,
+  /** IANA's RDAP bootstrap file changes a few times a month (RFC 9224 §8: do not fetch per query). */
+  "rdap-bootstrap": 86400,
 } as const satisfies Record<string, number>;
 
 export type CacheKind = keyof typeof CACHE_TTL_SECONDS;
@@ -99,6 +101,17 @@ export async function readThroughMany<T>(
   const status: CacheStatus =
     missing.length === 0 ? "hit" : missing.length === unique.length ? "miss" : "partial";
   return { values, status };
+}
+
+/** Stores a value found elsewhere (a finished SSL report) under the kind's TTL. */
+export async function remember<T>(kv: KVNamespace, kind: CacheKind, key: string, value: T, options: ReadThroughOptions = {}): Promise<void> {
+  await schedule(options, writeEntry(kv, kind, key, value, options.ttl));
+}
+
+/** The cached value of a key, if any (null: not cached, or cached as absent). */
+export async function cached<T>(kv: KVNamespace, kind: CacheKind, key: string): Promise<T | null> {
+  const entry = await readEntry<T>(kv, cacheKey(kind, key));
+  return entry?.found ? entry.value : null;
 }
 
 async function readEntry<T>(kv: KVNamespace, key: string): Promise<Entry<T> | null> {

@@ -6,7 +6,29 @@ export interface LookupEnv {
   CACHE: KVNamespace;
   /** Per-client limit on TLD-pricing lookups (see rate-limit.ts). */
   PRICING_LIMITER: RateLimit;
+  /** Per-client limits on WHOIS, SSL and DNS checks (see rate-limit.ts). */
+  WHOIS_LIMITER: RateLimit;
+  SSL_LIMITER: RateLimit;
+  DNS_LIMITER: RateLimit;
   ENVIRONMENT: string;
+  /** IANA's RDAP bootstrap file for domains (default https://data.iana.org/rdap/dns.json). */
+  RDAP_BOOTSTRAP_URL?: string;
+  /** Base URL of the SSL Labs API (default https://api.ssllabs.com/api/v4/). */
+  SSLLABS_API_URL?: string;
+  /** The address registered with SSL Labs (`POST /api/v4/register`); v4 refuses calls without it. */
+  SSLLABS_EMAIL?: string;
+  /** DoH JSON resolvers as `name=url` pairs, comma-separated (default Cloudflare, Google, Quad9). */
+  DOH_RESOLVERS?: string;
+  /** Upstream timeout in milliseconds (default 10000). */
+  UPSTREAM_TIMEOUT_MS?: string;
+  /** Our registrar identity in our own RDAP answers (ICANN gTLD RDAP profile). */
+  REGISTRAR_NAME?: string;
+  REGISTRAR_IANA_ID?: string;
+  REGISTRAR_URL?: string;
+  REGISTRAR_ABUSE_EMAIL?: string;
+  REGISTRAR_ABUSE_PHONE?: string;
+  /** Public base URL of our RDAP service (default https://rdap.trinity.example/). */
+  RDAP_BASE_URL?: string;
 }
 
 /** The error shape of every failed answer (DESIGN §6). */
@@ -19,4 +41,22 @@ export interface LookupErrorBody {
 
 export function errorBody(code: string, message: string, errors?: LookupErrorBody["errors"]): LookupErrorBody {
   return errors ? { success: false, code, message, errors } : { success: false, code, message };
+}
+
+/** A lookup that could not be answered: the code the UI translates, the HTTP status, the English text. */
+export class LookupFailure extends Error {
+  constructor(
+    readonly status: 400 | 404 | 429 | 502 | 503,
+    readonly code: string,
+    message: string,
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Milliseconds before an upstream call is given up. */
+export function upstreamTimeout(env: Pick<LookupEnv, "UPSTREAM_TIMEOUT_MS">): number {
+  const value = Number(env.UPSTREAM_TIMEOUT_MS);
+  return Number.isFinite(value) && value > 0 ? value : 10_000;
 }

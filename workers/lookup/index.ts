@@ -1,7 +1,8 @@
 /**
  * The lookup worker (DESIGN §1): TLD-pricing lookups from the catalogue behind a KV read-through
  * cache and per-client rate limits. The storefront reaches it through the LOOKUP service binding
- * and forwards the visitor's address in `x-client-ip`. WHOIS, SSL and DNS come later.
+ * and forwards the visitor's address in `x-client-ip`. WHOIS/RDAP (whois.ts, rdap.ts), our own
+ * RDAP service (own-rdap.ts), the SSL check (ssl.ts) and the DNS check (dns.ts).
  */
 import { Hono } from "hono";
 import { validator } from "hono/validator";
@@ -10,8 +11,14 @@ import { tldToAscii as normaliseTld, tldToDisplay as displayTld } from "../../co
 import type { TldPrice } from "../../core/pricing";
 import { readThrough, readThroughMany } from "./cache";
 import { findTldPrice, findTldPrices, MAX_TLDS_PER_QUERY } from "./catalogue";
-import { errorBody, type LookupEnv } from "./env";
+import { parseLookupName } from "../../core/whois";
+import { errorBody, LookupFailure, type LookupEnv } from "./env";
+import { findOwnDomain, ownRdapDomain } from "./own-rdap";
 import { rateLimit } from "./rate-limit";
+import { dnsFormSchema, parseDnsName } from "../../core/dns-check";
+import { checkDns } from "./dns";
+import { checkSsl } from "./ssl";
+import { lookupWhois } from "./whois";
 
 export type { LookupEnv } from "./env";
 
@@ -57,9 +64,96 @@ function zodValidator<Target extends "query" | "param", Schema extends z.ZodType
   });
 }
 
+/** A domain name as typed (Unicode or ASCII) → its forms; 400 with the SPEC §5 error code. */
+const domainParamSchema = z.object({
+  domain: z.string().transform((value, ctx) => {
+    const parsed = parseLookupName(value);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }
+    return { ascii: parsed.name.ascii, unicode: parsed.name.unicode };
+  }),
+});
+
+const RDAP_HEADERS = { "content-type": "application/rdap+json", "access-control-allow-origin": "*" };
+
+function rdapError(status: 400 | 404, title: string, description: string): Response {
+  return new Response(
+    JSON.stringify({ rdapConformance: ["rdap_level_0"], errorCode: status, title, description: [description] }),
+    { status, headers: RDAP_HEADERS },
+  );
+}
+
 const app = new Hono<{ Bindings: LookupEnv }>()
   // Hono's "/pricing/*" also matches "/pricing" itself: one count per request for both routes.
   .use("/pricing/*", rateLimit("pricing"))
+  .use("/whois/*", rateLimit("whois"))
+  .use("/rdap/*", rateLimit("whois"))
+  .get(
+    "/whois/:domain",
+    validator("param", (value, c) => {
+      const parsed = domainParamSchema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      const code = parsed.error.issues[0]?.message ?? "invalid_format";
+      return c.json(errorBody(code, `Parameter "domain" is not a domain name we can look up (${code}).`, [{ path: "domain", message: code }]), 400);
+    }),
+    async (c) => {
+      const { domain } = c.req.valid("param");
+      const { result, cache } = await lookupWhois(c.env, domain, { waitUntil: (work) => c.executionCtx.waitUntil(work) });
+      c.header("x-cache", cache);
+      return c.json({ success: true as const, data: result }, 200);
+    },
+  )
+  .use("/ssl", rateLimit("ssl"))
+  .get(
+    "/ssl",
+    validator("query", (value, c) => {
+      const raw = value.host;
+      const parsed = domainParamSchema.safeParse({ domain: Array.isArray(raw) ? raw[0] : (raw ?? "") });
+      if (parsed.success) return parsed.data.domain;
+      const code = parsed.error.issues[0]?.message ?? "invalid_format";
+      return c.json(errorBody(code, `Parameter "host" is not a host name we can check (${code}).`, [{ path: "host", message: code }]), 400);
+    }),
+    async (c) => {
+      const host = c.req.valid("query");
+      const { check, cache } = await checkSsl(c.env, host.ascii, { waitUntil: (work) => c.executionCtx.waitUntil(work) });
+      c.header("x-cache", cache);
+      return c.json({ success: true as const, data: check }, 200);
+    },
+  )
+  .use("/dns", rateLimit("dns"))
+  .get(
+    "/dns",
+    validator("query", (value, c) => {
+      const one = (key: string) => {
+        const raw = value[key];
+        return Array.isArray(raw) ? raw[0] : raw;
+      };
+      const parsed = dnsFormSchema.safeParse({ name: one("name") ?? "", type: one("type") || undefined, expected: one("expected") });
+      if (parsed.success) return parsed.data;
+      const issue = parsed.error.issues[0];
+      const path = String(issue?.path[0] ?? "name");
+      const code = issue?.message ?? "invalid_format";
+      return c.json(errorBody(path === "type" ? "invalid_type" : code, `Parameter "${path}" is invalid (${code}).`, [{ path, message: code }]), 400);
+    }),
+    async (c) => {
+      const { name, type, expected } = c.req.valid("query");
+      const parsed = parseDnsName(name);
+      const unicode = parsed.ok ? parsed.name.unicode : name;
+      const { check, cache } = await checkDns(c.env, { name, unicode, type, expected: expected ?? null }, { waitUntil: (work) => c.executionCtx.waitUntil(work) });
+      c.header("x-cache", cache);
+      return c.json({ success: true as const, data: check }, 200);
+    },
+  )
+  // Our own RDAP service (RFC 9082 path), for the names registered with us.
+  .get("/rdap/domain/:name", async (c) => {
+    const parsed = parseLookupName(c.req.param("name"));
+    if (!parsed.ok) return rdapError(400, "Bad Request", `"${c.req.param("name").slice(0, 100)}" is not a domain name (${parsed.error}).`);
+    const row = await findOwnDomain(c.env.DB, parsed.name.ascii);
+    if (!row) return rdapError(404, "Not Found", `${parsed.name.unicode} is not registered with us.`);
+    return new Response(JSON.stringify(ownRdapDomain(c.env, row, new Date())), { status: 200, headers: RDAP_HEADERS });
+  })
   .get("/pricing", zodValidator("query", pricingQuerySchema), async (c) => {
     const { tlds } = c.req.valid("query");
     const { values, status } = await readThroughMany(
@@ -101,6 +195,10 @@ const app = new Hono<{ Bindings: LookupEnv }>()
 app.notFound((c) => c.json(errorBody("not_found", `There is no lookup at ${c.req.method} ${c.req.path}.`), 404));
 
 app.onError((error, c) => {
+  if (error instanceof LookupFailure) {
+    if (error.retryAfter) c.header("Retry-After", String(error.retryAfter));
+    return c.json(errorBody(error.code, error.message), error.status);
+  }
   console.error(`lookup ${c.req.method} ${c.req.path} failed`, error);
   return c.json(errorBody("internal_error", "The lookup failed on our side. Please try again shortly."), 500);
 });

@@ -10,6 +10,9 @@ type LimiterBinding = { [K in keyof LookupEnv]: LookupEnv[K] extends RateLimit ?
  */
 export const RATE_LIMITS = {
   pricing: { binding: "PRICING_LIMITER", periodSeconds: 60 },
+  whois: { binding: "WHOIS_LIMITER", periodSeconds: 60 },
+  ssl: { binding: "SSL_LIMITER", periodSeconds: 60 },
+  dns: { binding: "DNS_LIMITER", periodSeconds: 60 },
 } as const satisfies Record<string, { binding: LimiterBinding; periodSeconds: 10 | 60 }>;
 
 export type LimitedKind = keyof typeof RATE_LIMITS;

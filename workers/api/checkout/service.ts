@@ -9,7 +9,7 @@
 //   buyers of one name exactly one gets an order; the others a clean "being registered" refusal.
 // - Fulfilment is a list of idempotent steps (each item once, refunds keyed by item, invoice once
 //   per order, receipt once) that the request runs and the scheduled job resumes after a crash.
-import { applyDiscount, normaliseDiscountCode, orderTotals, paymentProgress, type DiscountOutcome, type DiscountRule, type OrderStatus, type PricedLine, type UnifiedPaymentBody } from "../../../core/checkout";
+import { applyDiscount, normaliseDiscountCode, orderTotals, paymentProgress, type CartSummaryView, type DiscountOutcome, type DiscountRule, type OrderStatus, type PricedLine, type UnifiedPaymentBody } from "../../../core/checkout";
 import { domainTotalCents, maxYearsFor, type DomainOperation } from "../../../core/cart";
 import { centsToDecimal } from "../../../core/money";
 import { isRegistryError, RegistryError } from "../adapters/registry/types";
@@ -26,6 +26,7 @@ import {
   holdNames,
   insertOrder,
   insertPayment,
+  invoiceOfOrder,
   issueInvoice,
   latestPayment,
   markItemRefunded,
@@ -131,7 +132,7 @@ export async function priceCart(db: D1Database, services: ApiServices, cartId: s
 }
 
 /** The cart's money summary as the API answers it (decimals). */
-export function cartSummary(priced: PricedCart) {
+export function cartSummary(priced: PricedCart): CartSummaryView {
   const { totals, discount } = priced;
   return {
     subtotal: centsToDecimal(totals.subtotalCents),
@@ -145,7 +146,7 @@ export function cartSummary(priced: PricedCart) {
           percentage: discount?.ok ? discount.rule.percentage : (discount?.rule?.percentage ?? 0),
           isValid: discount?.ok === true,
           message: discount?.ok ? "Discount code is valid" : discountMessage(discount?.ok === false ? discount.reason : "discount_invalid"),
-          reason: discount?.ok === false ? discount.reason : null,
+          reason: discount?.ok === false ? discount.reason : discount ? null : "discount_invalid",
           codeId: discount?.ok ? discount.rule.id : (discount?.rule?.id ?? null),
         }
       : null,
@@ -603,10 +604,12 @@ export interface OrderView {
     error_code: string | null;
     next_action_url: string | null;
   } | null;
+  /** The invoice issued for the order (once paid). */
+  invoice: { id: string; number: number } | null;
 }
 
 export async function orderView(db: D1Database, order: OrderRow): Promise<OrderView> {
-  const [items, payment] = await Promise.all([orderItems(db, order.id), latestPayment(db, order.id)]);
+  const [items, payment, invoice] = await Promise.all([orderItems(db, order.id), latestPayment(db, order.id), invoiceOfOrder(db, order.id)]);
   return {
     id: order.id,
     number: order.number,
@@ -649,6 +652,7 @@ export async function orderView(db: D1Database, order: OrderRow): Promise<OrderV
           next_action_url: payment.status === "requires_confirmation" ? payment.next_action_url : null,
         }
       : null,
+    invoice: invoice ? { id: invoice.id, number: invoice.number } : null,
   };
 }
 

@@ -129,7 +129,8 @@ export async function addCartItem(db: D1Database, cartId: string, item: NewCartI
 export async function removeCartItem(db: D1Database, cartId: string, itemId: string): Promise<boolean> {
   const [result] = await db.batch([
     db.prepare("DELETE FROM cart_items WHERE cart_id = ?1 AND id = ?2").bind(cartId, itemId),
-    db.prepare("UPDATE carts SET discount_code = NULL WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = ?1)").bind(cartId),
+    // Only when it has one: removing an item that is not there (404) writes nothing.
+    db.prepare("UPDATE carts SET discount_code = NULL WHERE id = ?1 AND discount_code IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = ?1)").bind(cartId),
   ]);
   return (result.meta.changes ?? 0) > 0;
 }

@@ -334,6 +334,11 @@ export async function listInvoices(db: D1Database, userId: string, query: ListQu
   return { rows: rows.results as InvoiceRow[], total: (count.results[0] as { n: number }).n };
 }
 
+/** The invoice issued for an order (id and number), if any. */
+export async function invoiceOfOrder(db: D1Database, orderId: string): Promise<{ id: string; number: number } | null> {
+  return db.prepare("SELECT id, number FROM invoices WHERE order_id = ?1").bind(orderId).first<{ id: string; number: number }>();
+}
+
 export async function getInvoice(db: D1Database, userId: string, idOrNumber: string): Promise<InvoiceRow | null> {
   const byNumber = /^\d{1,12}$/.test(idOrNumber);
   return db

@@ -119,8 +119,12 @@ export async function savePaymentMethod(
 export async function setDefaultPaymentMethod(db: D1Database, userId: string, idOrRef: string, now: Date): Promise<PaymentMethodView | null> {
   const existing = await getPaymentMethod(db, userId, idOrRef);
   if (!existing) return null;
+  // One transaction, and the old default is cleared only while the card is still there: a card
+  // removed meanwhile (another tab) leaves the default as it was and answers 404.
   await db.batch([
-    clearDefault(db, userId),
+    db
+      .prepare("UPDATE payment_methods SET is_default = 0 WHERE user_id = ?1 AND is_default = 1 AND id <> ?2 AND EXISTS (SELECT 1 FROM payment_methods WHERE id = ?2 AND user_id = ?1)")
+      .bind(userId, existing.id),
     db.prepare("UPDATE payment_methods SET is_default = 1, updated_at = ?3 WHERE id = ?1 AND user_id = ?2").bind(existing.id, userId, now.toISOString()),
   ]);
   return getPaymentMethod(db, userId, existing.id);

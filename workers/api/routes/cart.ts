@@ -153,8 +153,15 @@ export const cartRoutes = new Hono<ApiBindings>()
   .patch("/cart/items/:id", zValidate("json", cartYearsBodySchema), async (c) => {
     const { id: cartId } = await resolveCart(c);
     if (!cartId) throw cartNotFound();
-    const updated = await setCartItemYears(c.env.DB, cartId, c.req.param("id"), c.req.valid("json").years);
-    if (!updated) throw new ApiError(400, "invalid_years", "That period is not allowed for this item (or the item is not in the cart).");
+    const { years, quantity } = c.req.valid("json");
+    if (quantity !== undefined && quantity <= 0) {
+      if (!(await removeCartItem(c.env.DB, cartId, c.req.param("id")))) throw new ApiError(404, "item_not_found", "That item is not in the cart.");
+      return c.json({ success: true as const, data: await getCart(c.env.DB, cartId) });
+    }
+    if (years !== undefined) {
+      const updated = await setCartItemYears(c.env.DB, cartId, c.req.param("id"), years);
+      if (!updated) throw new ApiError(400, "invalid_years", "That period is not allowed for this item (or the item is not in the cart).");
+    }
     return c.json({ success: true as const, data: await getCart(c.env.DB, cartId) });
   })
   .delete("/cart/items/:id", async (c) => {

@@ -1,0 +1,41 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Field, INPUT_CLASS } from "./form";
+
+// The Conform field blocks the account pages share (sign-in, sign-up, forgot, verify, settings,
+// security): a password and a one-time code, each a labelled input with its hint and translated
+// errors. Put them inside a Conform form and hand them that form's field.
+
+/** A password input: the current one (`current-password`) or a new one (`new-password`, with the rule as its hint). */
+export function PasswordField({
+  field,
+  label,
+  autoComplete,
+  hint,
+}: {
+  field: FieldMetadata<string>;
+  label: ReactNode;
+  autoComplete: "current-password" | "new-password";
+  hint?: ReactNode;
+}) {
+  return (
+    <Field id={field.id} label={label} errors={field.errors} hint={hint}>
+      <input {...getInputProps(field, { type: "password", ...(hint ? { ariaDescribedBy: `${field.id}-hint` } : {}) })} autoComplete={autoComplete} className={INPUT_CLASS} />
+    </Field>
+  );
+}
+
+/** A one-time code (email code, authenticator code): digits, the browser may fill it in. */
+export function CodeField({ field, label, hint, maxLength = 12 }: { field: FieldMetadata<string>; label: ReactNode; hint?: ReactNode; maxLength?: number }) {
+  return (
+    <Field id={field.id} label={label} errors={field.errors} hint={hint}>
+      <input
+        {...getInputProps(field, { type: "text", ...(hint ? { ariaDescribedBy: `${field.id}-hint` } : {}) })}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={maxLength}
+        className={`${INPUT_CLASS} font-mono tracking-widest`}
+      />
+    </Field>
+  );
+}

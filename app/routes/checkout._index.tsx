@@ -1,0 +1,355 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import type { CartView } from "../../core/cart";
+import { CHECKOUT_NEW_CARD, checkoutFormSchema, paymentActionTarget, type CartSummaryView, type CheckoutForm, type CheckoutFormFields } from "../../core/checkout";
+import { formatUsd } from "../../core/money";
+import type { OrderAnswer } from "../../workers/api/checkout/service";
+import type { AddressView } from "../../workers/api/db/addresses";
+import type { PaymentMethodView } from "../../workers/api/db/payment-methods";
+import { fullName } from "../components/dashboard/address";
+import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
+import { CardFields, cardSecretFields, isPaymentErrorCode } from "../components/payment/card-form";
+import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
+import { withNamespaces } from "../i18n/client";
+import type { I18nHandle } from "../i18n/namespaces";
+import type { ApiResult } from "../server/api.server";
+import { cartApi } from "../server/cart.server";
+import { getTranslator } from "../server/i18n.server";
+import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
+import { redirectWithToast } from "../server/toast.server";
+
+export const handle: I18nHandle = { i18n: ["checkout", "payment"] };
+
+const CHECKOUT_PATH = "/checkout";
+/** Where a verified-email check sends the customer back to. */
+const VERIFY_PATH = `/verify-email?redirect=${encodeURIComponent(CHECKOUT_PATH)}`;
+
+type CartWithSummary = CartView & CartSummaryView;
+type MethodsAnswer = { payment_methods: PaymentMethodView[]; provider: string; publishable_key: string | null };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  if (!auth.user.emailVerified) throw redirect(VERIFY_PATH);
+  const api = userApi(context, request, auth).api.v1;
+  const { client: cart } = await cartApi(request, context);
+  const [{ t }, cartAnswer, addressAnswer, methodsAnswer] = await Promise.all([
+    getTranslator(request, ["checkout"]),
+    cart.$get().then((response) => readUserApi<CartWithSummary>(request, context, response)),
+    api.account.addresses.$get().then((response) => readUserApi<{ addresses: AddressView[] }>(request, context, response)),
+    api.user["payment-methods"].$get().then((response) => readUserApi<MethodsAnswer>(request, context, response)),
+  ]);
+  if (!cartAnswer.ok) throw new Response(cartAnswer.message, { status: 502 });
+  if (!addressAnswer.ok) throw new Response(addressAnswer.message, { status: 502 });
+  if (!methodsAnswer.ok) throw new Response(methodsAnswer.message, { status: 502 });
+  return {
+    title: t("metaTitle"),
+    cart: cartAnswer.data,
+    addresses: addressAnswer.data.addresses,
+    methods: methodsAnswer.data.payment_methods,
+    provider: methodsAnswer.data.provider,
+    // A fresh key for every render of the form: resubmitting this one (double click, replay) is
+    // the same order; a new attempt after a refusal gets a new key from the revalidated loader.
+    idempotencyKey: newAttemptKey(),
+  };
+}
+
+export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Checkout") }];
+
+/**
+ * A refused attempt's reply, with the key of the next attempt: an action answering 4xx does not
+ * revalidate the loader (Remix single fetch), so a new key must come from here.
+ */
+type ActionData = { result: SubmissionResult<string[]>; nextKey: string };
+
+const newAttemptKey = () => `checkout-${crypto.randomUUID()}`;
+
+/** The form-level text of an API refusal (SPEC §8 "Payment", "Contact", cart problems). */
+function refusalText(t: TFunction, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
+  const { code } = answer;
+  if (isPaymentErrorCode(code)) return t(`payment:errors.${code}`);
+  switch (code) {
+    case "invalid_contact_id":
+    case "payment_method_not_found":
+    case "already_being_registered":
+    case "order_in_progress":
+    case "cart_empty":
+    case "pricing_unavailable":
+    case "item_not_supported":
+      return t(`checkout:errors.${code}`);
+    case "not_available":
+      return t("checkout:errors.not_available", { message: answer.message });
+    case "validation_failed":
+    case "invalid_request":
+      return t("checkout:errors.invalid_request");
+    case "payment_provider_unavailable":
+      return t("payment:errors.network_error");
+    case "payment_request_refused":
+    case "not_supported_by_provider":
+      return t("payment:errors.payment_start_failed");
+    default:
+      return answer.status >= 500 ? t("payment:errors.server_error") : t("payment:errors.payment_start_failed");
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  const formData = await request.formData();
+  const withCard = formData.get("method") === CHECKOUT_NEW_CARD;
+  const submission = parseWithZod(formData, { schema: checkoutFormSchema({ withCard }) });
+  const hideFields = cardSecretFields("card");
+  const headers = await sessionHeaders(request, context);
+  if (submission.status !== "success") return data<ActionData>({ result: submission.reply({ hideFields }), nextKey: newAttemptKey() }, { status: 400, headers });
+
+  const { t } = await getTranslator(request, ["checkout", "payment"]);
+  const form = submission.value;
+  const card = form.card;
+  const response = await userApi(context, request, auth).api.v1.payment.unified.$post({
+    json: {
+      idempotency_key: form.idempotency_key,
+      contact_id: form.contact_id,
+      save_card: form.save_card,
+      return_path: "/checkout/{order}",
+      ...(card
+        ? { card: { number: card.card.number, exp_month: card.card.expMonth, exp_year: card.card.expYear, cvc: card.card.cvc, ...(card.name ? { name: card.name } : {}) } }
+        : { payment_method_id: form.method }),
+    },
+  });
+  const answer = await readUserApi<OrderAnswer>(request, context, response);
+  if (!answer.ok) {
+    if (answer.code === "email_not_verified") throw redirect(VERIFY_PATH, { headers });
+    if (answer.code === "cart_empty") throw await redirectWithToast("/cart", { type: "error", description: t("checkout:errors.cart_empty") }, { status: 303, headers });
+    if (answer.code === "order_in_progress") {
+      // The cart is being paid for in another tab: show that order rather than start a second.
+      const orderId = answer.details.find((detail) => detail.path === "order_id")?.message;
+      if (orderId && /^[0-9a-f-]{36}$/u.test(orderId)) throw redirect(`/checkout/${orderId}`, { status: 303, headers });
+    }
+    const fieldErrors = answer.code === "invalid_contact_id" ? { contact_id: ["invalid_contact_id"] } : undefined;
+    return data<ActionData>({ result: submission.reply({ hideFields, formErrors: fieldErrors ? [] : [refusalText(t, answer)], fieldErrors }), nextKey: newAttemptKey() }, { status: answer.status >= 500 ? 503 : 400, headers });
+  }
+  const { order, nextAction } = answer.data;
+  if (order.status === "failed") {
+    // Refused at once (declined, insufficient funds…): say why on the form, keep what was typed.
+    const code = order.payment?.error_code ?? order.error_code ?? "payment_failed";
+    return data<ActionData>({ result: submission.reply({ hideFields, formErrors: [t(`payment:errors.${isPaymentErrorCode(code) ? code : "payment_failed"}`)] }), nextKey: newAttemptKey() }, { status: 400, headers });
+  }
+  // 3-D Secure: the provider's page (ours for the test provider); otherwise the order's status page.
+  const target = nextAction ? paymentActionTarget(nextAction.redirectUrl, `/checkout/${order.id}`) : `/checkout/${order.id}`;
+  return redirect(target, { status: 303, headers });
+}
+
+export default function Checkout() {
+  const { t } = useTranslation("checkout");
+  const { cart, addresses, methods, provider, idempotencyKey: firstKey } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const idempotencyKey = actionData?.nextKey ?? firstKey;
+  const navigation = useNavigation();
+  const defaultContact = addresses.find((address) => address.isDefault) ?? addresses[0];
+  const defaultMethod = methods.find((method) => method.is_default) ?? methods[0];
+  const canTypeCard = provider === "test";
+  const [form, fields] = useForm<CheckoutFormFields, CheckoutForm>({
+    id: "checkout",
+    lastResult: actionData?.result,
+    defaultValue: {
+      contact_id: defaultContact ? String(defaultContact.contactId) : undefined,
+      method: defaultMethod ? defaultMethod.id : canTypeCard ? CHECKOUT_NEW_CARD : undefined,
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutFormSchema({ withCard: formData.get("method") === CHECKOUT_NEW_CARD }) }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const cardFields = fields.card.getFieldset();
+  // After a refusal the server's reply never carries the card number or CVC; with JavaScript
+  // the inputs are emptied too, so the page looks the same as without it.
+  useEffect(() => {
+    if (actionData?.result.status !== "error") return;
+    for (const id of [cardFields.number.id, cardFields.cvc.id]) {
+      const input = document.getElementById(id);
+      if (input instanceof HTMLInputElement) input.value = "";
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per reply
+  }, [actionData]);
+  const busy = navigation.state !== "idle" && navigation.formAction === CHECKOUT_PATH;
+  const secretsCleared = actionData?.result.status === "error" && Boolean(actionData.result.initialValue?.["card"]);
+
+  if (cart.items.length === 0) {
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-12">
+        <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
+        <p className="mt-6">{t("emptyCart")}</p>
+        <Link to="/cart" className={`${SECONDARY_BUTTON_CLASS} mt-4`}>
+          {t("backToCart")}
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-12">
+      <div className="flex flex-wrap items-baseline justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight">{t("title")}</h1>
+        <Link to="/cart" className="text-sm text-indigo-700 underline dark:text-indigo-300">
+          {t("backToCart")}
+        </Link>
+      </div>
+      <Form method="post" action={CHECKOUT_PATH} {...getFormProps(form)} className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+        <div className="space-y-8">
+          {form.errors?.length ? (
+            <div id={form.errorId} role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+              {form.errors.map((error) => (
+                <p key={error}>{error}</p>
+              ))}
+            </div>
+          ) : null}
+
+          <fieldset aria-describedby={`${fields.contact_id.id}-intro ${fields.contact_id.errorId}`}>
+            <legend className="text-lg font-semibold">{t("contact.legend")}</legend>
+            <p id={`${fields.contact_id.id}-intro`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              {t("contact.intro")}
+            </p>
+            {addresses.length === 0 ? (
+              <p className="mt-3">
+                {t("contact.none")}{" "}
+                <Link to="/dashboard/settings/addresses" className="text-indigo-700 underline dark:text-indigo-300">
+                  {t("contact.add")}
+                </Link>
+              </p>
+            ) : (
+              <ul className="mt-3 space-y-2">
+                {addresses.map((address) => (
+                  <li key={address.id}>
+                    <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-indigo-500 dark:border-slate-700">
+                      <input
+                        type="radio"
+                        name={fields.contact_id.name}
+                        value={String(address.contactId)}
+                        defaultChecked={fields.contact_id.initialValue === String(address.contactId)}
+                        className="mt-1"
+                      />
+                      <span className="text-sm">
+                        <span className="font-semibold">{fullName(address)}</span>
+                        {address.organization ? `, ${address.organization}` : ""}
+                        <br />
+                        {[address.address, address.city, address.country].filter(Boolean).join(", ")}
+                        <br />
+                        <span className="text-slate-600 dark:text-slate-400">{t("contact.contactId", { id: address.contactId })}</span>
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p id={fields.contact_id.errorId} className="mt-2 text-sm text-rose-700 dark:text-rose-300">
+              {fields.contact_id.errors?.length ? t("errors.invalid_contact_id") : null}
+            </p>
+            {addresses.length > 0 ? (
+              <Link to="/dashboard/settings/addresses" className="text-sm text-indigo-700 underline dark:text-indigo-300">
+                {t("contact.manage")}
+              </Link>
+            ) : null}
+          </fieldset>
+
+          <fieldset aria-describedby={fields.method.errorId}>
+            <legend className="text-lg font-semibold">{t("method.legend")}</legend>
+            <ul className="mt-3 space-y-2">
+              {methods.map((method) => (
+                <li key={method.id}>
+                  <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-indigo-500 dark:border-slate-700">
+                    <input type="radio" name={fields.method.name} value={method.id} defaultChecked={fields.method.initialValue === method.id} />
+                    <span className="text-sm">
+                      {t("method.saved", { brand: t(`payment:brands.${method.brand}`, { defaultValue: method.brand }), last4: method.last4, month: String(method.exp_month).padStart(2, "0"), year: method.exp_year })}
+                      {method.is_default ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs dark:bg-slate-800">{t("method.default")}</span> : null}
+                    </span>
+                  </label>
+                </li>
+              ))}
+              {canTypeCard ? (
+                <li>
+                  <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-indigo-500 dark:border-slate-700">
+                    <input type="radio" name={fields.method.name} value={CHECKOUT_NEW_CARD} defaultChecked={fields.method.initialValue === CHECKOUT_NEW_CARD} />
+                    <span className="text-sm font-medium">{t("method.newCard")}</span>
+                  </label>
+                </li>
+              ) : null}
+            </ul>
+            <p id={fields.method.errorId} className="mt-2 text-sm text-rose-700 dark:text-rose-300">
+              {fields.method.errors?.length ? t("errors.choose_method") : null}
+            </p>
+            {canTypeCard ? (
+              <div className="mt-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+                <CardFields fields={cardFields} secretsCleared={secretsCleared} />
+                <label className="mt-4 flex items-center gap-2 text-sm">
+                  <input {...getInputProps(fields.save_card, { type: "checkbox" })} />
+                  {t("method.saveCard")}
+                </label>
+              </div>
+            ) : (
+              <p className="mt-3 text-sm">
+                {t("method.stripeNeedsSaved")}{" "}
+                <Link to="/dashboard/billing/methods" className="text-indigo-700 underline dark:text-indigo-300">
+                  {t("method.addCard")}
+                </Link>
+              </p>
+            )}
+          </fieldset>
+        </div>
+
+        <aside className="h-fit rounded-2xl border border-slate-200 p-4 dark:border-slate-800">
+          <h2 className="text-lg font-semibold">{t("items")}</h2>
+          <ul className="mt-3 divide-y divide-slate-200 text-sm dark:divide-slate-800">
+            {cart.items.map((item) => (
+              <li key={item.id} className="flex justify-between gap-3 py-2">
+                <span className="min-w-0 break-all">
+                  {item.unicode}
+                  <span className="block text-slate-600 dark:text-slate-400">
+                    {t(`status.operation.${item.selectedAction}`, { defaultValue: item.selectedAction })} · {t("status.years", { count: item.years })}
+                  </span>
+                </span>
+                <span>{formatUsd(item.totalPrice)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm dark:border-slate-800">
+            <div className="flex justify-between">
+              <dt>{t("status.subtotal")}</dt>
+              <dd>{formatUsd(cart.subtotal)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>{t("translation:cart.icannFees")}</dt>
+              <dd>{formatUsd(cart.icannFees)}</dd>
+            </div>
+            {cart.discount?.isValid ? (
+              <div className="flex justify-between text-emerald-800 dark:text-emerald-300">
+                <dt>{t("status.discount", { code: cart.discount.code })}</dt>
+                <dd>−{formatUsd(cart.discountAmount)}</dd>
+              </div>
+            ) : null}
+            <div className="flex justify-between">
+              <dt>{t("status.tax")}</dt>
+              <dd>{formatUsd(cart.tax)}</dd>
+            </div>
+            <div className="flex justify-between text-base font-semibold">
+              <dt>{t("status.total")}</dt>
+              <dd>{formatUsd(cart.total)}</dd>
+            </div>
+          </dl>
+          <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">{t("terms")}</p>
+          <button type="submit" className={`${BUTTON_CLASS} mt-4 w-full`} disabled={busy || addresses.length === 0}>
+            {busy ? t("paying") : t("pay", { amount: formatUsd(cart.total) })}
+          </button>
+        </aside>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

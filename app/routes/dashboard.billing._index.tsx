@@ -1,0 +1,164 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PAYMENT_STATUSES, type PaymentStatus } from "../../core/checkout";
+import { formatMoney, listQuery, PER_PAGE } from "../components/billing/format";
+import { invoiceNumber, type Invoice } from "../components/billing/invoice";
+import { EmptyState, Pagination, StatusBadge, StatusFilter, TableScroller } from "../components/billing/ui";
+import { formatMoment } from "../components/dashboard/format";
+import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
+import { useCardLabel, usePaymentErrorText } from "../components/payment/card-form";
+import { BUTTON_CLASS } from "../components/ui/form";
+import { withNamespaces } from "../i18n/client";
+import type { I18nHandle } from "../i18n/namespaces";
+import { getTranslator } from "../server/i18n.server";
+import { readBillingList } from "../server/billing.server";
+import { requireAuth, sessionHeaders } from "../server/session.server";
+
+/** A payment as GET /api/v1/payments/ lists it. */
+type PaymentItem = {
+  id: string;
+  order_id: string;
+  order_number: number;
+  status: PaymentStatus;
+  method: string;
+  card_brand: string | null;
+  card_last4: string | null;
+  amount: number;
+  refunded: number;
+  currency: string;
+  error_code: string | null;
+  created_at: string;
+};
+
+/** Payments history (SPEC §2 "payments history", §3 Payment, §4 payment statuses). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  const { page, status } = listQuery(new URL(request.url), PAYMENT_STATUSES);
+  const [{ t, locale }, answer, invoices] = await Promise.all([
+    getTranslator(request, ["billing"]),
+    readBillingList<{ payments: PaymentItem[]; total: number }>(request, context, auth, "payments", { page, perPage: PER_PAGE, status }),
+    // The newest invoices, to link each payment to its order's invoice (when it has one yet).
+    readBillingList<{ invoices: Pick<Invoice, "number" | "order_id">[] }>(request, context, auth, "invoices", { page: 1, perPage: 100, status: null }),
+  ]);
+  if (!answer.ok) {
+    // SPEC §8 "error fetching invoices": said on the page, which keeps its tabs and filter.
+    return data({ title: t("payments.metaTitle"), page, status, total: 0, failed: true, payments: [] }, { status: 503, headers: await sessionHeaders(request, context) });
+  }
+  const invoiceOf = new Map(invoices.ok ? invoices.data.invoices.map((invoice) => [invoice.order_id, invoice.number]) : []);
+  return data(
+    {
+      title: t("payments.metaTitle"),
+      page,
+      status,
+      total: answer.data.total,
+      failed: false,
+      payments: answer.data.payments.map((payment) => ({
+        ...payment,
+        when: formatMoment(locale, payment.created_at) ?? payment.created_at,
+        amountText: formatMoney(locale, payment.amount, payment.currency),
+        refundedText: payment.refunded > 0 ? formatMoney(locale, payment.refunded, payment.currency) : null,
+        invoice: invoiceOf.has(payment.order_id) ? { number: invoiceOf.get(payment.order_id) as number, label: invoiceNumber(invoiceOf.get(payment.order_id) as number) } : null,
+      })),
+    },
+    { headers: await sessionHeaders(request, context) },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Payments history") }];
+
+export const handle = { i18n: ["account", "dashboard", "billing", "payment"] } satisfies I18nHandle;
+export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
+
+export default function PaymentsHistory() {
+  const { t } = useTranslation("billing");
+  const cardLabel = useCardLabel();
+  const errorText = usePaymentErrorText();
+  const { payments, page, status, total, failed } = useLoaderData<typeof loader>();
+  const statusLabel = (value: string) => t(`paymentStatus.${value}`, { defaultValue: value });
+  const methodLabel = (payment: (typeof payments)[number]) =>
+    payment.card_brand && payment.card_last4 ? cardLabel({ brand: payment.card_brand, last4: payment.card_last4 }) : t(`methodLabels.${payment.method}`, { defaultValue: payment.method });
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 className="text-xl font-semibold">{t("payments.heading")}</h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("payments.intro")}</p>
+        </div>
+        <StatusFilter statuses={PAYMENT_STATUSES} current={status} labelOf={statusLabel} />
+      </header>
+
+      {failed ? (
+        <p role="alert" className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+          {t("payments.loadFailed")}
+        </p>
+      ) : payments.length === 0 ? (
+        status ? (
+          <EmptyState title={t("payments.emptyTitle")} text={t("payments.emptyFiltered", { status: statusLabel(status) })}>
+            <Link to="/dashboard/billing" className={BUTTON_CLASS}>
+              {t("common.showAll")}
+            </Link>
+          </EmptyState>
+        ) : (
+          <EmptyState title={t("payments.emptyTitle")} text={t("payments.emptyText")}>
+            <Link to="/domain-search" className={BUTTON_CLASS}>
+              {t("payments.shopAction")}
+            </Link>
+          </EmptyState>
+        )
+      ) : (
+        <TableScroller label={t("payments.tableLabel")}>
+          <table className="w-full min-w-[48rem] text-left text-sm">
+            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">{t("payments.date")}</th>
+                <th scope="col" className="px-4 py-3 font-semibold">{t("payments.order")}</th>
+                <th scope="col" className="px-4 py-3 font-semibold">{t("payments.invoice")}</th>
+                <th scope="col" className="px-4 py-3 font-semibold">{t("payments.method")}</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">{t("payments.amount")}</th>
+                <th scope="col" className="px-4 py-3 font-semibold">{t("common.status")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {payments.map((payment) => (
+                <tr key={payment.id} data-payment-id={payment.id}>
+                  <td className="px-4 py-3 whitespace-nowrap">{payment.when}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{t("payments.orderNumber", { number: payment.order_number })}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    {payment.invoice ? (
+                      <Link
+                        to={`/dashboard/billing/invoices/${payment.invoice.number}`}
+                        className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-100"
+                      >
+                        {payment.invoice.label}
+                      </Link>
+                    ) : (
+                      <span className="text-slate-600 dark:text-slate-400">{t("payments.noInvoice")}</span>
+                    )}
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap">{methodLabel(payment)}</td>
+                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+                    {payment.amountText}
+                    {payment.refundedText ? <span className="block text-xs text-slate-600 dark:text-slate-400">{t("payments.refunded", { amount: payment.refundedText })}</span> : null}
+                  </td>
+                  <td className="px-4 py-3">
+                    <StatusBadge status={payment.status} label={statusLabel(payment.status)} />
+                    {payment.status === "failed" && payment.error_code ? (
+                      <span className="mt-1 block text-xs text-slate-700 dark:text-slate-300">{errorText(payment.error_code)}</span>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
+      )}
+      <Pagination page={page} total={total} perPage={PER_PAGE} status={status} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

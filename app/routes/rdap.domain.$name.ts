@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiClient } from "../server/api.server";
+
+/**
+ * Our public RDAP service at /rdap/domain/{name} (RFC 9082 path; ICANN gTLD RDAP profile), for
+ * the names registered with us. A resource route: the API's answer is passed through as it is.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const response = await apiClient(context, request).api.v1.rdap.domain[":name"].$get({ param: { name: params.name ?? "" } });
+  return new Response(response.body, { status: response.status, headers: response.headers });
+}

@@ -1,0 +1,124 @@
+/**
+ * The DNS (propagation) checker: one name and record type asked of several public DNS-over-HTTPS
+ * resolvers (JSON API, reference/external-services.md §3); each row has the resolver's answer,
+ * TTL and time, and the rows are compared with each other and with an expected value. Pure.
+ */
+import { parseDomainName } from "./domain-name";
+import { z } from "./zod";
+
+export const DNS_TYPES = { A: 1, AAAA: 28, CNAME: 5, MX: 15, NS: 2, TXT: 16, SRV: 33, CAA: 257, SOA: 6 } as const;
+export type DnsType = keyof typeof DNS_TYPES;
+export const DNS_TYPE_NAMES = Object.keys(DNS_TYPES) as DnsType[];
+
+export type DnsRowStatus = "NOERROR" | "NODATA" | "NXDOMAIN" | "SERVFAIL" | "REFUSED" | "ERROR";
+
+export interface DnsRow {
+  resolver: string;
+  status: DnsRowStatus;
+  /** Record data in presentation form, normalised (no trailing dot, TXT unquoted), sorted. */
+  answers: string[];
+  /** Lowest TTL of the answers (seconds), null without answers. */
+  ttl: number | null;
+  /** Milliseconds the resolver took. */
+  timeMs: number;
+  /** With an expected value: does an answer match it? */
+  matches: boolean | null;
+  /** Why the row failed (HTTP error, timeout, the resolver's comment). */
+  error: string | null;
+}
+
+export interface DnsCheck {
+  name: string;
+  unicode: string;
+  type: DnsType;
+  expected: string | null;
+  rows: DnsRow[];
+  /** True when every answering resolver gave the same set of answers. */
+  agree: boolean;
+  checkedAt: string;
+}
+
+/** SRV names start with underscores ("_sip._tcp.example.com"): allowed here, then the domain rules. */
+export function parseDnsName(input: string) {
+  const trimmed = input.trim();
+  const underscored = trimmed.match(/^((?:_[a-z0-9-]+\.)+)(.*)$/i);
+  const parsed = parseDomainName(underscored ? underscored[2] : trimmed);
+  if (!parsed.ok) return parsed;
+  if (!underscored) return parsed;
+  const prefix = underscored[1].toLowerCase();
+  return { ok: true as const, name: { ...parsed.name, ascii: `${prefix}${parsed.name.ascii}`, unicode: `${prefix}${parsed.name.unicode}` } };
+}
+
+/** The DNS checker form (GET /tools/dns?name&type&expected) — Conform and the server. */
+export const dnsFormSchema = z.object({
+  name: z
+    .string({ error: "required" })
+    .max(1024, { error: "too_long" })
+    .transform((value, ctx) => {
+      const parsed = parseDnsName(value);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.name.ascii;
+    }),
+  type: z.enum(DNS_TYPE_NAMES as [DnsType, ...DnsType[]], { error: "invalid_type" }).default("A"),
+  expected: z
+    .string()
+    .trim()
+    .max(500, { error: "too_long" })
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+
+/** Presentation data as resolvers differ in it → one comparable form. */
+export function normaliseRecordData(type: DnsType, data: string): string {
+  let value = data.trim();
+  if (type === "TXT") {
+    // Cloudflare quotes TXT strings ("\"v=spf1 -all\"", possibly several), Google does not.
+    const quoted = value.match(/^"(.*)"$/s);
+    if (quoted) value = quoted[1].split(/"\s+"/).join("").replace(/\\"/g, '"');
+    return value;
+  }
+  value = value.replace(/\s+/g, " ");
+  if (type === "AAAA") return value.toLowerCase();
+  // Names inside the data lose their root dot and case ("0 mail.ietf.org." → "0 mail.ietf.org").
+  return value
+    .split(" ")
+    .map((part) => part.replace(/\.$/, ""))
+    .join(" ")
+    .toLowerCase();
+}
+
+/** Does one of the answers contain the expected value (case- and root-dot-insensitive)? */
+export function matchesExpected(type: DnsType, answers: string[], expected: string): boolean {
+  const wanted = normaliseRecordData(type, expected).toLowerCase();
+  return answers.some((answer) => answer.toLowerCase() === wanted || answer.toLowerCase().includes(wanted));
+}
+
+const RCODES: Record<number, DnsRowStatus> = { 0: "NOERROR", 2: "SERVFAIL", 3: "NXDOMAIN", 5: "REFUSED" };
+
+/** One resolver's DoH JSON body → its row (without the time). */
+export function readDohAnswer(type: DnsType, body: unknown): Pick<DnsRow, "status" | "answers" | "ttl" | "error"> {
+  const object = (typeof body === "object" && body !== null ? body : {}) as { Status?: unknown; Answer?: unknown; Comment?: unknown };
+  if (typeof object.Status !== "number") return { status: "ERROR", answers: [], ttl: null, error: "unreadable answer" };
+  const wanted = DNS_TYPES[type];
+  const records = (Array.isArray(object.Answer) ? object.Answer : []).filter(
+    (record): record is { type: number; TTL: number; data: string } =>
+      typeof record === "object" && record !== null && (record as { type?: unknown }).type === wanted && typeof (record as { data?: unknown }).data === "string",
+  );
+  const answers = [...new Set(records.map((record) => normaliseRecordData(type, record.data)))].sort();
+  const ttls = records.map((record) => record.TTL).filter((ttl) => typeof ttl === "number");
+  let status = RCODES[object.Status] ?? "ERROR";
+  if (status === "NOERROR" && answers.length === 0) status = "NODATA";
+  const comment = Array.isArray(object.Comment) ? object.Comment.join(" ") : typeof object.Comment === "string" ? object.Comment : null;
+  return { status, answers, ttl: ttls.length > 0 ? Math.min(...ttls) : null, error: status === "NOERROR" || status === "NODATA" ? null : comment };
+}
+
+/** Do all the resolvers that answered give the same result? */
+export function resolversAgree(rows: DnsRow[]): boolean {
+  const answered = rows.filter((row) => row.status !== "ERROR");
+  if (answered.length === 0) return false;
+  const key = (row: DnsRow) => `${row.status}:${row.answers.join("|")}`;
+  return answered.every((row) => key(row) === key(answered[0]));
+}

@@ -1,0 +1,4 @@
+// Property-based fuzzing of /api/v1 (issue 12), shard 2 of the route list in tests/api/fuzz/api-routes.ts.
+import { apiFuzzSuite } from "./fuzz/api-suite";
+
+apiFuzzSuite(1);

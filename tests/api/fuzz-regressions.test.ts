@@ -1,0 +1,100 @@
+// Regression tests of what the fuzz suites (tests/api/fuzz-*.test.ts) found, each in the worker
+// as a client would meet it.
+import { beforeAll, describe, expect, it } from "vitest";
+import apiApp from "../../workers/api/app";
+import storefront from "../../workers/storefront";
+import { ORIGIN } from "./fuzz/arbitraries";
+import { inProcess } from "./fuzz/harness";
+import { env } from "cloudflare:workers";
+import { setDefaultPaymentMethod } from "../../workers/api/db/payment-methods";
+import { api, seedSampleCatalogue, signedInUser } from "./helpers";
+
+const send = inProcess(storefront);
+const host = new URL(ORIGIN).host;
+
+function postPage(path: string, headers: Record<string, string>, body: string): Promise<Response> {
+  return send(new Request(`${ORIGIN}${path}`, { method: "POST", headers: { host, origin: ORIGIN, ...headers }, body, redirect: "manual" }));
+}
+
+describe("page actions and bodies that are not forms (were 500)", () => {
+  it("answers 415 to a post with no or another Content-Type", async () => {
+    for (const path of ["/signin", "/session", "/locale", "/theme", "/cart"]) {
+      expect((await postPage(path, {}, "")).status, path).toBe(415);
+      expect((await postPage(path, { "content-type": "application/json" }, "{}")).status, path).toBe(415);
+    }
+  });
+
+  it("answers 400 to a multipart body it cannot read", async () => {
+    const body = '--b\r\nContent-Disposition: form-data; name=""\r\n\r\nx\r\n--b--\r\n';
+    expect((await postPage("/forgot", { "content-type": "multipart/form-data; boundary=b" }, body)).status).toBe(400);
+  });
+
+  it("ignores a client-typed X-Forwarded-Host (Remix threw on it: a 500)", async () => {
+    const response = await postPage("/theme", { "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": "evil.example" }, "theme=dark&redirectTo=/cart");
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/cart");
+  });
+});
+
+describe("cart refusals write nothing", () => {
+  beforeAll(async () => {
+    await seedSampleCatalogue();
+  });
+
+  it("removing an item that is not in an empty cart is a 404 that runs no write", async () => {
+    const label = `fzr${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`;
+    const added = await api("/cart/items", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ domain: `${label}.com`, years: 1, operation: "registration" }) });
+    const cart = (await added.json<{ data: { id: string; items: { id: string }[] } }>()).data;
+    expect((await api(`/cart/items/${cart.items[0].id}`, { method: "DELETE", headers: { "x-cart-id": cart.id } })).status).toBe(200);
+    const sendApi = inProcess(apiApp);
+    const missing = await sendApi(new Request(`${ORIGIN}/api/v1/cart/items/${crypto.randomUUID()}`, { method: "DELETE", headers: { "x-cart-id": cart.id } }));
+    expect(missing.status).toBe(404);
+    expect(sendApi.writes.take()).toEqual([]);
+  });
+});
+
+describe("page paths with control characters (were 500)", () => {
+  it("answers 404 to /%09/%2500 and its kind, and still renders the 404 page for other unknown paths", async () => {
+    for (const path of ["/%09/%2500", "/%0a/%2500", "/%00", "/dashboard/%09/%2500"]) {
+      const response = await send(new Request(`${ORIGIN}${path}`, { headers: { host } }));
+      expect(response.status, path).toBe(404);
+    }
+    const unknown = await send(new Request(`${ORIGIN}/no/such/page`, { headers: { host } }));
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("content-type")).toContain("text/html");
+  });
+});
+
+describe("saved cards", () => {
+  async function saveCard(token: string): Promise<{ id: string; is_default: boolean }> {
+    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const tokenised = await api("/payment/test/payment-methods", { method: "POST", headers, body: JSON.stringify({ number: "4242424242424242", exp_month: 4, exp_year: 2031, cvc: "123" }) });
+    const pm = (await tokenised.json<{ data: { payment_method_id: string } }>()).data.payment_method_id;
+    const saved = await api("/user/payment-methods", { method: "POST", headers, body: JSON.stringify({ stripe_payment_method_id: pm }) });
+    expect(saved.status).toBe(201);
+    return (await saved.json<{ payment_method: { id: string; is_default: boolean } }>()).payment_method;
+  }
+
+  it("making a card the default while another tab removes it answers not found and keeps the old default", async () => {
+    const user = await signedInUser();
+    const first = await saveCard(user.token);
+    const second = await saveCard(user.token);
+    expect(first.is_default).toBe(true);
+    // The card goes between the lookup and the update.
+    const racing = new Proxy(env.DB, {
+      get(target, property) {
+        if (property === "batch") {
+          return async (statements: D1PreparedStatement[]) => {
+            await target.prepare("DELETE FROM payment_methods WHERE id = ?1").bind(second.id).run();
+            return target.batch(statements);
+          };
+        }
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    expect(await setDefaultPaymentMethod(racing, user.id, second.id, new Date())).toBeNull();
+    const row = await env.DB.prepare("SELECT is_default FROM payment_methods WHERE id = ?1").bind(first.id).first<{ is_default: number }>();
+    expect(row?.is_default).toBe(1);
+  });
+});

@@ -1,0 +1,154 @@
+// THE LIST of /api/v1 endpoints the fuzz suite attacks (tests/api/fuzz-api-*.test.ts). A new
+// endpoint goes here: its method and Hono path, sample values for its path parameters, query
+// parameters and JSON body fields (the fuzzer mixes them with hostile values, so some cases get
+// past validation into the handler). tests/api/fuzz-routes-listed.test.ts fails while an endpoint
+// of the Hono app is missing from this list.
+import type { FuzzFixture } from "./fixture";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface ApiRouteSpec {
+  method: Method;
+  /** The Hono path, as `app.routes` lists it (e.g. "/api/v1/cart/items/:id"). */
+  path: string;
+  /** Sample values per path parameter. */
+  params?: (f: FuzzFixture) => Record<string, string[]>;
+  /** Query parameter names and sample values. */
+  query?: (f: FuzzFixture) => Record<string, string[]>;
+  /** JSON body fields and sample values (routes that read a body). */
+  body?: (f: FuzzFixture) => Record<string, unknown[]>;
+  /** Tables a refusal (4xx) of this route legitimately writes, besides the attempt counters. */
+  writesOn4xx?: readonly string[];
+  /**
+   * The route can end the fixture's session or account (sign-out, password or name change,
+   * deletion): it gets a fixture of its own.
+   */
+  fresh?: boolean;
+  /** Keys an error body of this route carries besides the one shape (SPEC-mandated only). */
+  errorExtraKeys?: readonly string[];
+}
+
+const domains = ["example.com", "fuzz-name.net", "xn--e1afmkfd.org", "a.dev", "bücher.de", "x.y.z.com", "-bad-.com", "example", ".com", "ex ample.com"];
+const tlds = ["com", ".net", "org", "dev", "xn--p1ai", "COM", "co.uk", "zz"];
+const emails = ["someone@example.test", "a@b", "@", "x@example..com"];
+const codes = ["123456", "000000", "12345", "1234567", "abcdef"];
+const passwords = ["Corr3ct-Horse!", "short", "password1"];
+const years = [1, 2, 10, 11, 0, -1, 1.5, "3", true, null];
+const pages = ["1", "2", "0", "-1", "1.5", "10001", "abc", "1e3"];
+const CART_ITEM = { domain: domains, years, operation: ["registration", "transfer", "renewal", "x"] };
+
+export const API_ROUTES: readonly ApiRouteSpec[] = [
+  // pricing.ts
+  { method: "GET", path: "/api/v1/domains/tld-pricing", query: () => ({ currency: ["USD", "EUR", "try", "XXX"], count_per_page: pages, page: pages, filter: ["all", "popular", "on_sale", "x"] }) },
+  { method: "GET", path: "/api/v1/domains/tlds/search", query: () => ({ q: tlds, limit: pages }) },
+  { method: "GET", path: "/api/v1/tld/:tld/pricing", params: () => ({ tld: tlds }) },
+  { method: "POST", path: "/api/v1/tld/pricing", body: () => ({ tlds: [tlds, ["com", "net"], []] }) },
+  // domains.ts
+  { method: "GET", path: "/api/v1/domains/search/:domain", params: () => ({ domain: domains }) },
+  { method: "POST", path: "/api/v1/domains/bulk-search", body: () => ({ domains: [domains, ["example.com"], []] }) },
+  { method: "GET", path: "/api/v1/domains/check/:keyword", params: () => ({ keyword: ["example", "bücher", "a", "x".repeat(70)] }), query: () => ({ page: pages, count_per_page: pages }) },
+  { method: "GET", path: "/api/v1/domains/suggest", query: () => ({ keyword: ["coffee", "bücher", ""], limit: pages }) },
+  { method: "POST", path: "/api/v1/ai/domain-suggestions", body: () => ({ query: ["coffee shop", ""], tlds: [["com"], tlds], limit: [1, 10, 50, 51] }) },
+  { method: "POST", path: "/api/v1/domains/offers", body: () => ({ domain: domains, amount: ["100", 100, "1,000.50", "0.5", -1], currency: ["USD", "TRY", "XXX"], email: emails, message: ["hello"] }) },
+  // cart.ts
+  { method: "GET", path: "/api/v1/cart" },
+  { method: "PUT", path: "/api/v1/cart/discount", body: () => ({ code: ["WELCOME10", "", "x".repeat(65)] }) },
+  { method: "DELETE", path: "/api/v1/cart/discount" },
+  { method: "POST", path: "/api/v1/cart/items", body: () => CART_ITEM },
+  { method: "PATCH", path: "/api/v1/cart/items/:id", params: (f) => ({ id: f.cartItemIds }), body: () => ({ years }) },
+  { method: "DELETE", path: "/api/v1/cart/items/:id", params: (f) => ({ id: f.cartItemIds }) },
+  // checkout.ts
+  {
+    method: "POST",
+    path: "/api/v1/discount/validate",
+    body: () => ({ code: ["WELCOME10", ""], items: [[{ product_type: "domain", years: 1, quantity: 1, product_details: { tld: "com", domain_name: "example.com" } }], [{ product_type: "vps", plan_id: 1 }], [{}], []] }),
+    // SPEC §7: the refusal is read as data.success / data.message as well.
+    errorExtraKeys: ["data"],
+  },
+  {
+    method: "POST",
+    path: "/api/v1/payment/unified",
+    body: (f) => ({
+      idempotency_key: ["fuzz-key-0001", "short", "bad key!"],
+      contact_id: [1, "12", 0, "x"],
+      payment_method_id: [f.paymentMethodRef, "pm_card_visa"],
+      card: [{ number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" }, { number: "4000000000000002", exp_month: 1, exp_year: 2000, cvc: "1" }],
+      save_card: [true, false],
+      return_path: ["/checkout", "//evil.example"],
+    }),
+  },
+  { method: "GET", path: "/api/v1/orders/", query: () => ({ page: pages, per_page: pages, status: ["paid", "pending", "x"] }) },
+  { method: "GET", path: "/api/v1/orders/:id", params: (f) => ({ id: [f.randomUuid] }) },
+  { method: "POST", path: "/api/v1/orders/:id/sync", params: (f) => ({ id: [f.randomUuid] }) },
+  { method: "GET", path: "/api/v1/payments/", query: () => ({ page: pages, per_page: pages, status: ["succeeded", "x"] }) },
+  { method: "GET", path: "/api/v1/invoices/", query: () => ({ page: pages, per_page: pages, status: ["completed", "x"] }) },
+  { method: "GET", path: "/api/v1/invoices/:id", params: (f) => ({ id: ["1", "999999999999", f.randomUuid] }) },
+  // The provider's webhook: a bad signature is refused before anything is stored.
+  { method: "POST", path: "/api/v1/payment/webhook", body: () => ({ id: ["evt_1"], type: ["payment.succeeded", "x"], data: [{ object: { id: "pi_1" } }] }) },
+  // auth.ts
+  { method: "GET", path: "/api/v1/auth/username-available", query: () => ({ username: ["someone", "ab", "x".repeat(40)] }) },
+  { method: "POST", path: "/api/v1/auth/register", body: () => ({ username: ["fuzzuser", "ab"], email: emails, password: passwords }) },
+  {
+    method: "POST",
+    path: "/api/v1/auth/login",
+    body: (f) => ({ username: [f.username, "nobody"], password: [f.password, "wrong-password"], seed_key: [f.seedKey, "a b c"], remember_me: [true, "on", 1] }),
+    // A failed sign-in is recorded in the account's sign-in history (SPEC: login history).
+    writesOn4xx: ["login_history"],
+  },
+  { method: "POST", path: "/api/v1/auth/login/2fa", body: () => ({ challenge_token: ["x", "a.b.c"], code: codes }), writesOn4xx: ["login_history"] },
+  {
+    method: "POST",
+    path: "/api/v1/auth/refresh-token",
+    body: (f) => ({ refresh_token: [f.usedRefreshToken, "x".repeat(16)] }),
+    // A used refresh token presented again ends its session family (theft response).
+    writesOn4xx: ["sessions", "refresh_tokens"],
+  },
+  { method: "POST", path: "/api/v1/auth/extend-session" },
+  { method: "POST", path: "/api/v1/auth/logout", fresh: true },
+  { method: "POST", path: "/api/v1/email/send-verification" },
+  { method: "POST", path: "/api/v1/auth/verify-email", body: (f) => ({ email: [f.email, ...emails], code: codes }) },
+  { method: "POST", path: "/api/v1/auth/resend-verification", body: (f) => ({ email: [f.email, ...emails] }) },
+  { method: "POST", path: "/api/v1/auth/forgot-password", body: (f) => ({ email: [f.email, ...emails] }) },
+  { method: "POST", path: "/api/v1/auth/reset-password", body: (f) => ({ email: [f.email, ...emails], code: codes, password: passwords }) },
+  { method: "GET", path: "/api/v1/profile" },
+  { method: "GET", path: "/api/v1/dev/outbox", query: (f) => ({ to: [f.email, ...emails] }) },
+  // account.ts
+  { method: "PUT", path: "/api/v1/account/email", body: (f) => ({ new_email: emails, password: [f.password, "wrong"] }) , fresh: true },
+  { method: "PUT", path: "/api/v1/account/username", body: (f) => ({ new_username: ["renamed", "ab"], password: [f.password, "wrong"] }) , fresh: true },
+  { method: "PUT", path: "/api/v1/account/password", body: (f) => ({ current_password: [f.password, "wrong"], new_password: passwords }) , fresh: true },
+  { method: "DELETE", path: "/api/v1/account", body: (f) => ({ password: [f.password, "wrong"], confirmation: ["DELETE", "delete my account", ""] }) , fresh: true },
+  { method: "GET", path: "/api/v1/account/addresses" },
+  { method: "POST", path: "/api/v1/account/addresses", body: () => ADDRESS },
+  { method: "PUT", path: "/api/v1/account/addresses/:id", params: (f) => ({ id: [f.addressId, f.randomUuid] }), body: () => ADDRESS },
+  { method: "PUT", path: "/api/v1/account/addresses/:id/default", params: (f) => ({ id: [f.addressId, f.randomUuid] }) },
+  { method: "DELETE", path: "/api/v1/account/addresses/:id", params: (f) => ({ id: [f.addressId, f.randomUuid] }) },
+  { method: "POST", path: "/api/v1/account/2fa/setup" },
+  { method: "POST", path: "/api/v1/account/2fa/enable", body: () => ({ code: codes }) },
+  { method: "POST", path: "/api/v1/account/2fa/disable", body: (f) => ({ password: [f.password], code: codes }) },
+  { method: "GET", path: "/api/v1/account/login-history" },
+  // payment-methods.ts
+  { method: "GET", path: "/api/v1/user/payment-methods" },
+  { method: "POST", path: "/api/v1/user/payment-methods", body: (f) => ({ stripe_payment_method_id: [f.paymentMethodRef, "pm_unknown", "card_1"], set_as_default: [true, "true"], nickname: ["Work", "x".repeat(51), null] }) },
+  { method: "POST", path: "/api/v1/user/payment-methods/setup-intent" },
+  { method: "PUT", path: "/api/v1/user/payment-methods/:id/default", params: (f) => ({ id: [f.paymentMethodId, f.randomUuid] }) },
+  { method: "DELETE", path: "/api/v1/user/payment-methods/:id", params: (f) => ({ id: [f.paymentMethodId, f.randomUuid] }) },
+  { method: "POST", path: "/api/v1/user/payment-method", body: (f) => ({ payment_method_id: [f.paymentMethodId, f.paymentMethodRef, "pm_x"] }) },
+  { method: "DELETE", path: "/api/v1/user/payment-method", body: (f) => ({ payment_method_id: [f.paymentMethodId, f.paymentMethodRef, "pm_x"] }) },
+  { method: "POST", path: "/api/v1/payment/test/payment-methods", body: () => ({ number: ["4242424242424242", "4000000000000002", "1234"], exp_month: [12, 13, "12"], exp_year: [2030, 1999], cvc: ["123", "12345"], name: ["A B"] }) },
+  { method: "GET", path: "/api/v1/payment/test/3ds/:ref", params: () => ({ ref: ["pi_123", "pi_", "pm_1"] }) },
+  { method: "POST", path: "/api/v1/payment/test/3ds/:ref", params: () => ({ ref: ["pi_123", "pi_"] }), body: () => ({ result: ["complete", "fail", "x"] }) },
+];
+
+const ADDRESS = {
+  firstName: ["Ada", ""],
+  lastName: ["Lovelace"],
+  organization: ["Analytical", null],
+  address: ["1 Engine St"],
+  city: ["London"],
+  state: ["", null],
+  postalCode: ["N1 1AA"],
+  country: ["GB", "gb", "XX", "GBR"],
+  phone: ["+44 20 7946 0000", "phone"],
+  email: ["ada@example.test", "not-an-email", null],
+  isDefault: [true, "on", "false"],
+};

@@ -1,0 +1,29 @@
+// Runs the API fuzz over one shard of the route list (the shards are separate test files, so
+// vitest runs them side by side).
+import { beforeAll, describe, it } from "vitest";
+import api from "../../../workers/api/app";
+import { seedSampleCatalogue } from "../helpers";
+import { API_ROUTES } from "./api-routes";
+import { makeFixture, type FuzzFixture } from "./fixture";
+import { fuzzRoute, inProcess } from "./harness";
+import { apiRequests } from "./requests";
+
+export const API_SHARDS = 3;
+
+export function apiFuzzSuite(shard: number): void {
+  const routes = API_ROUTES.filter((_, index) => index % API_SHARDS === shard);
+  let shared: FuzzFixture;
+
+  beforeAll(async () => {
+    await seedSampleCatalogue();
+    shared = await makeFixture();
+  }, 60_000);
+
+  // One route after the other: a failing case replays alone, with the same seed.
+  describe("never 5xx, errors in the one shape, nothing written on a refusal, no redirect off-site", () => {
+    it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))("fuzz %s", async (_name, route) => {
+      const fixture = route.fresh ? await makeFixture() : shared;
+      await fuzzRoute(apiRequests(route, fixture), inProcess(api), { api: true, writesOn4xx: route.writesOn4xx, errorExtraKeys: route.errorExtraKeys });
+    }, 600_000);
+  });
+}

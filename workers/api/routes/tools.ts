@@ -1,0 +1,61 @@
+import { Hono } from "hono";
+import { dnsFormSchema } from "../../../core/dns-check";
+import { DOMAIN_ERROR_MESSAGES, type DomainNameError } from "../../../core/domain-name";
+import { parseLookupName } from "../../../core/whois";
+import type { ApiBindings } from "../env";
+import { ApiError } from "../errors";
+import { createLookupClient } from "../lookup-client";
+
+/** A name typed in a tool → its ASCII form; 400 with the SPEC §5 code (required, invalid_format…). */
+function lookupName(input: string): string {
+  const parsed = parseLookupName(input);
+  if (!parsed.ok) throw new ApiError(400, parsed.error, DOMAIN_ERROR_MESSAGES[parsed.error], [{ path: "domain", message: parsed.detail }]);
+  return parsed.name.ascii;
+}
+
+/**
+ * The free tools (SPEC §2, §7): WHOIS/RDAP (`GET /domains/whois/{domain}`), the SSL check
+ * (`GET /ssl?host`) and the DNS check (`GET /dns/check?name&type`), answered by the lookup
+ * worker through the LOOKUP binding with the visitor's address for its per-client limits.
+ */
+export const toolRoutes = new Hono<ApiBindings>()
+  .get("/domains/whois/:domain", async (c) => {
+    const domain = lookupName(c.req.param("domain"));
+    const data = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).whois(domain);
+    return c.json({ success: true as const, data });
+  })
+  /** GET /ssl ?host — one poll of the SSL check: `running` with progress, or `ready` with the result. */
+  .get("/ssl", async (c) => {
+    const host = lookupName(c.req.query("host") ?? "");
+    const data = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).ssl(host);
+    return c.json({ success: true as const, data });
+  })
+  /**
+   * GET /rdap/domain/{name} — our RDAP service (ICANN gTLD RDAP profile) for names registered
+   * with us, passed through as application/rdap+json (RFC 9083 errors for the rest).
+   */
+  .get("/rdap/domain/:name", async (c) => {
+    const upstream = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).rdap(c.req.param("name"));
+    return new Response(upstream.body, {
+      status: upstream.status,
+      headers: {
+        "content-type": upstream.headers.get("content-type") ?? "application/rdap+json",
+        "access-control-allow-origin": "*",
+        ...(upstream.headers.get("retry-after") ? { "retry-after": upstream.headers.get("retry-after") as string } : {}),
+      },
+    });
+  })
+  /** GET /dns/check ?name&type&expected — the DNS (propagation) checker. */
+  .get("/dns/check", async (c) => {
+    const parsed = dnsFormSchema.safeParse({ name: c.req.query("name") ?? "", type: c.req.query("type") || undefined, expected: c.req.query("expected") });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const path = String(issue?.path[0] ?? "name");
+      if (path === "type") throw new ApiError(400, "invalid_type", "Parameter \"type\" must be one of A, AAAA, CNAME, MX, NS, TXT, SRV, CAA, SOA.");
+      const code = (issue?.message ?? "invalid_format") as DomainNameError;
+      throw new ApiError(400, code, DOMAIN_ERROR_MESSAGES[code] ?? "Invalid parameter.", [{ path, message: code }]);
+    }
+    const { name, type, expected } = parsed.data;
+    const data = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).dns({ name, type, expected });
+    return c.json({ success: true as const, data });
+  });
