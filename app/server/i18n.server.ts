@@ -46,6 +46,7 @@ export const resources = {
     checkout: checkoutEn,
     billing: billingEn,
     tools: toolsEn,
+    content: contentEn,
   },
   tr: {
     translation: tr,
@@ -59,6 +60,7 @@ export const resources = {
     checkout: checkoutTr,
     billing: billingTr,
     tools: toolsTr,
+    content: contentTr,
   },
 };
 
