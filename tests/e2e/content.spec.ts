@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { freshIdentity, outbox, signedInUser, waitForHydration } from "./support/account";
+import { freshIdentity, outbox, signedInUser, useClientIp, waitForHydration } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 
 // Issue 10: info pages, blog, donate, download (release emails), support centre, SEO files.
@@ -221,6 +221,8 @@ test.describe("release emails on the download page", () => {
 
   test("signs up, confirms by the mailed link and unsubscribes", async ({ page, javaScriptEnabled }) => {
     const { email } = freshIdentity();
+    // Sign-ups are limited per client address: this test's own address.
+    await useClientIp(page);
     await page.goto("/download");
     await waitForHydration(page, javaScriptEnabled);
     const form = page.getByRole("region", { name: "Get an email when a release is out" });
@@ -339,6 +341,7 @@ test.describe("illuminate", () => {
     const response = await page.goto("/dashboard/illuminate");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Illuminate");
+    await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Illuminate" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("status").filter({ hasText: "You have no domains yet, so there is nothing to check." })).toBeVisible();
     await page.goto("/dashboard/illuminate?lang=tr");
     await expect(page.getByText("Henüz alan adınız yok, kontrol edilecek bir şey bulunmuyor.")).toBeVisible();

@@ -9,6 +9,7 @@ export const DASHBOARD_LINKS = [
   { to: "/dashboard/billing", key: "billing", end: false },
   { to: "/dashboard/settings", key: "settings", end: false },
   { to: "/dashboard/support", key: "support", end: false },
+  { to: "/dashboard/illuminate", key: "illuminate", end: false },
 ] as const;
 
 const LINK_CLASS =

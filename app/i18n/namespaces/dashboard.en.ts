@@ -8,6 +8,7 @@ const dashboard = {
     billing: "Billing",
     settings: "Settings",
     support: "Support",
+    illuminate: "Illuminate",
   },
   banner: {
     unverified: "Your email address {{email}} is not verified yet.",

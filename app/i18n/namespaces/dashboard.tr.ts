@@ -10,6 +10,7 @@ const dashboard: DashboardResources = {
     billing: "Faturalandırma",
     settings: "Ayarlar",
     support: "Destek",
+    illuminate: "Illuminate",
   },
   banner: {
     unverified: "{{email}} e-posta adresiniz henüz doğrulanmadı.",
