@@ -57,6 +57,8 @@ test.describe("my domains", () => {
     await page.getByLabel("Status").selectOption("expiring_soon");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText("No domain matches these filters.")).toBeVisible();
+    await page.getByRole("button", { name: "Create a private link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your private calendar link" })).toContainText(/\/api\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics/);
     await expectNoAxeViolations(page, javaScriptEnabled);
   });
 

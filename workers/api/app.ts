@@ -9,6 +9,7 @@ import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
 import { checkoutRoutes } from "./routes/checkout";
 import { domainRoutes } from "./routes/domains";
+import { calendarRoutes } from "./routes/calendar";
 import { myDomainRoutes, transferStatusRoutes } from "./routes/my-domains";
 import { paymentMethodRoutes } from "./routes/payment-methods";
 import { pricingRoutes } from "./routes/pricing";
@@ -34,6 +35,7 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .route("/", accountRoutes)
     .route("/", paymentMethodRoutes)
     .route("/", transferStatusRoutes)
+    .route("/", calendarRoutes)
     .route("/", myDomainRoutes);
 
   app.notFound((c) =>
