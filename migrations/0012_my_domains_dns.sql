@@ -58,3 +58,21 @@ CREATE INDEX dns_zone_versions_domain ON dns_zone_versions (domain_id, id);
 
 -- The lifecycle job's second list: domains waiting on the registry (few rows, partial index).
 CREATE INDEX user_domains_waiting ON user_domains (status) WHERE status IN ('pending', 'pending_transfer', 'transfer_out_pending');
+
+-- A name that checkout records again (a new order: registered anew after release, transferred
+-- back in) starts fresh: no delete date, reminders or renewal failure of its previous life.
+CREATE TRIGGER user_domains_new_order AFTER UPDATE OF order_id ON user_domains
+WHEN OLD.order_id IS NOT NEW.order_id
+BEGIN
+  UPDATE user_domains SET deleted_at = NULL, reminded_days = NULL, reminded_for = NULL, renew_error = NULL, renew_error_at = NULL
+   WHERE id = NEW.id;
+END;
+
+-- A name that changed hands keeps none of the previous owner's DNS zone, history or calendar.
+CREATE TRIGGER user_domains_new_owner AFTER UPDATE OF user_id ON user_domains
+WHEN OLD.user_id IS NOT NEW.user_id
+BEGIN
+  DELETE FROM dns_records WHERE domain_id = NEW.id;
+  DELETE FROM dns_zone_versions WHERE domain_id = NEW.id;
+  UPDATE user_domains SET auto_renew = 0 WHERE id = NEW.id;
+END;

@@ -5,7 +5,7 @@ import type { I18nHandle } from "../i18n/namespaces";
 import { requireAuth } from "../server/session.server";
 
 /**
- * Any /dashboard/* path without a page of its own (sections still to come: domains, VPS, billing,
+ * Any /dashboard/* path without a page of its own (sections still to come: VPS, billing,
  * support, analytics, illuminate; or a typo): signed in → Page Not Found inside the dashboard;
  * signed out → sign-in first, like every dashboard path.
  */

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_PER_PAGE, DOMAIN_SORTS, STATUS_FILTERS, domainListQuerySchema, type DomainSort, type StatusFilter } from "../../core/my-domains";
 import { formatDay } from "../components/dashboard/format";
@@ -9,7 +9,7 @@ import { BUTTON_CLASS, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
-import { readUserApi, requireAuth, userApi } from "../server/session.server";
+import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
 import type { DomainPage } from "../../workers/api/db/user-domains";
 
 /**
@@ -57,6 +57,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The list's one action: a new private calendar link (shown once; the old one stops working). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  const formData = await request.formData();
+  const { t } = await getTranslator(request, ["domains"]);
+  const headers = await sessionHeaders(request, context);
+  if (formData.get("intent") !== "calendar") return data({ calendarUrl: null, message: t("errors.unknownIntent") }, { status: 400, headers });
+  const answer = await readUserApi<{ path: string }>(request, context, await userApi(context, request, auth).api.v1["user-domains"].calendar.$post());
+  if (!answer.ok) return data({ calendarUrl: null, message: t("errors.server") }, { status: 500, headers });
+  return data({ calendarUrl: new URL(answer.data.path, request.url).toString(), message: null }, { headers });
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "My domains") }];
 
 export const handle = { i18n: ["account", "dashboard", "domains"] } satisfies I18nHandle;
@@ -73,6 +85,7 @@ export default function MyDomains() {
   const { t } = useTranslation("domains");
   const { query, page } = useLoaderData<typeof loader>();
   const filtered = Boolean(query.q || query.status);
+  const actionData = useActionData<typeof action>();
 
   return (
     <div className="space-y-6">
@@ -215,6 +228,29 @@ export default function MyDomains() {
           ) : null}
         </>
       )}
+
+      <section aria-labelledby="calendar-title" className={CARD_CLASS}>
+        <h2 id="calendar-title" className="text-lg font-semibold">
+          {t("list.calendar")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("list.calendarHint")}</p>
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="calendar" />
+          <button type="submit" className={SECONDARY_BUTTON_CLASS}>
+            {t("list.calendarCreate")}
+          </button>
+        </Form>
+        {actionData?.calendarUrl ? (
+          <p role="status" className="mt-3 text-sm">
+            {t("list.calendarCreated")} <code className="break-all select-all">{actionData.calendarUrl}</code>
+          </p>
+        ) : null}
+        {actionData?.message ? (
+          <p role="alert" className="mt-3 text-sm text-rose-700 dark:text-rose-300">
+            {actionData.message}
+          </p>
+        ) : null}
+      </section>
     </div>
   );
 }

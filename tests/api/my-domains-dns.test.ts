@@ -245,3 +245,21 @@ dns2	A	192.0.2.2
 mail	A	192.0.2.3
 	AAAA	2001:DB8::3
 `;
+
+describe("a name that changes hands (db level)", () => {
+  it("keeps none of the previous owner's zone, history or delete date", async () => {
+    const { recordUserDomain } = await import("../../workers/api/checkout/user-domains");
+    const first = await buyer();
+    const [name] = await buy(first);
+    await add(first, name, { type: "A", name: "@", content: "192.0.2.1" });
+    await data(await call(first, "DELETE", `/dns/domains/${name}`, { password: first.password }));
+    // Checkout records the released name for a new buyer (as runFulfilment does after a new order).
+    const second = await buyer();
+    await recordUserDomain(env.DB, { userId: second.id, name, unicode: name, tld: "com", info: null, orderId: crypto.randomUUID(), status: "active" }, new Date());
+    const row = await env.DB.prepare("SELECT id, deleted_at FROM user_domains WHERE name = ?1").bind(name).first<{ id: string; deleted_at: string | null }>();
+    expect(row?.deleted_at).toBeNull();
+    const left = await env.DB.prepare("SELECT (SELECT COUNT(*) FROM dns_records WHERE domain_id = ?1) + (SELECT COUNT(*) FROM dns_zone_versions WHERE domain_id = ?1) AS n").bind(row?.id).first<number>("n");
+    expect(left).toBe(0);
+    expect((await errorOf(await call(first, "GET", `/dns/domains/${name}/records`), 404)).code).toBe("domain_not_found");
+  });
+});

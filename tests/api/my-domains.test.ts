@@ -288,3 +288,24 @@ describe("GET /profile", () => {
     expect(profile).toMatchObject({ total_domains: 1, domains: [name], expiring_soon_count: 0, expired_domains_count: 0 });
   });
 });
+
+describe("the private expiry calendar", () => {
+  it("serves the account's expiry dates as .ics at a secret link; a new link replaces the old", async () => {
+    const user = await buyer();
+    const [name] = await buy(user);
+    const { expires_at } = await data<UserDomainView>(await call(user, "GET", `/user-domains/${name}`));
+    const { path } = await data<{ path: string }>(await call(user, "POST", "/user-domains/calendar"), 201);
+    expect(path).toMatch(/^\/api\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    const feed = await call(null, "GET", path.replace("/api/v1", ""));
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    const ics = await feed.text();
+    expect(ics).toContain(`SUMMARY:${name} expires`);
+    expect(ics).toContain(`DTSTART;VALUE=DATE:${expires_at?.slice(0, 10).replace(/-/g, "")}`);
+    const again = await data<{ path: string }>(await call(user, "POST", "/user-domains/calendar"), 201);
+    expect((await errorOf(await call(null, "GET", path.replace("/api/v1", "")), 404)).code).toBe("calendar_not_found");
+    expect((await call(null, "GET", again.path.replace("/api/v1", ""))).status).toBe(200);
+    expect((await errorOf(await call(null, "GET", "/calendar/short.ics"), 400)).code).toBe("invalid_parameter");
+    expect((await errorOf(await call(null, "POST", "/user-domains/calendar"), 401)).code).toBe("unauthorized");
+  });
+});

@@ -89,7 +89,7 @@ test.describe("the account overview", () => {
 
   test("sections that do not exist yet show Page Not Found inside the dashboard", async ({ page }) => {
     await signedInUser(page);
-    for (const section of ["domains", "vps", "billing/nope", "support", "analytics", "illuminate", "settings/nope"]) {
+    for (const section of ["vps", "billing/nope", "analytics", "settings/nope"]) {
       const response = await page.goto(`/dashboard/${section}`);
       expect(response?.status(), section).toBe(404);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");

@@ -57,6 +57,8 @@ test.describe("my domains", () => {
     await page.getByLabel("Status").selectOption("expiring_soon");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText("No domain matches these filters.")).toBeVisible();
+    await page.getByRole("button", { name: "Create a private link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your private calendar link" })).toContainText(/\/api\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics/);
     await expectNoAxeViolations(page, javaScriptEnabled);
   });
 
@@ -145,13 +147,42 @@ test.describe("my domains", () => {
     await expectNoAxeViolations(page, javaScriptEnabled);
   });
 
+  test("auto-renewal needs a card, renewal goes into the cart, the auth code needs an unlocked domain", async ({ page, javaScriptEnabled }) => {
+    test.setTimeout(90_000);
+    const user = await signedInUser(page);
+    const name = fresh();
+    await buy(page, user, [name]);
+    await page.goto(`/dashboard/domains/${name}`);
+    await waitForHydration(page, javaScriptEnabled);
+    const autoRenew = page.getByRole("region", { name: "Auto-renewal" });
+    await autoRenew.getByRole("button", { name: "Turn on" }).click();
+    await expect(autoRenew.getByText("Auto-renewal needs a saved payment method.")).toBeVisible();
+
+    const renew = page.getByRole("region", { name: "Renew" });
+    await renew.getByLabel("Years").selectOption("2");
+    await renew.getByRole("button", { name: `Add renewal to cart ${name}` }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText(`${name} renewal added to your cart.`)).toBeVisible();
+
+    await page.goto(`/dashboard/domains/${name}/transfer-out`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Transfer ${name} to another registrar`);
+    await expect(page.getByText("The domain is locked. Unlock it on the domain page first.")).toBeVisible();
+    await expect(page.getByText("No transfer request yet.")).toBeVisible();
+    await waitForHydration(page, javaScriptEnabled);
+    const reveal = page.getByRole("region", { name: "2. Reveal the auth code" });
+    await reveal.getByLabel("Account password").fill(user.password);
+    await reveal.getByRole("button", { name: "Reveal auth code" }).click();
+    await expect(reveal.getByText("Unlock the domain before transferring it.")).toBeVisible();
+    await expectNoAxeViolations(page, javaScriptEnabled);
+  });
+
   test("another user's domain is Page Not Found on every page", async ({ page, browser }) => {
     const owner = await signedInUser(page);
     const name = fresh();
     await buy(page, owner, [name]);
     const other = await browser.newPage();
     await signedInUser(other);
-    for (const path of [`/dashboard/domains/${name}`, `/dashboard/domains/${name}/dns`]) {
+    for (const path of [`/dashboard/domains/${name}`, `/dashboard/domains/${name}/dns`, `/dashboard/domains/${name}/transfer-out`]) {
       const response = await other.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(other.getByRole("heading", { name: "Page Not Found" })).toBeVisible();

@@ -10,6 +10,7 @@ import { cartRoutes } from "./routes/cart";
 import { checkoutRoutes } from "./routes/checkout";
 import { contentRoutes } from "./routes/content";
 import { domainRoutes } from "./routes/domains";
+import { calendarRoutes } from "./routes/calendar";
 import { myDomainRoutes, transferStatusRoutes } from "./routes/my-domains";
 import { paymentMethodRoutes } from "./routes/payment-methods";
 import { pricingRoutes } from "./routes/pricing";
@@ -38,6 +39,7 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .route("/", toolRoutes)
     .route("/", contentRoutes)
     .route("/", transferStatusRoutes)
+    .route("/", calendarRoutes)
     .route("/", myDomainRoutes);
 
   app.notFound((c) =>

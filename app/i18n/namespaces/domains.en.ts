@@ -44,6 +44,8 @@ const domains = {
     next: "Next page",
     pageOf: "Page {{page}} of {{pages}}",
     calendar: "Expiry calendar (.ics)",
+    calendarCreate: "Create a private link",
+    calendarCreated: "Your private calendar link (a new link replaces the old one):",
     calendarHint: "Subscribe to this private link in your calendar app to see every expiry date.",
   },
   status: {

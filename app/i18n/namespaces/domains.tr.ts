@@ -46,6 +46,8 @@ const domains: DomainsResources = {
     next: "Sonraki sayfa",
     pageOf: "Sayfa {{page}} / {{pages}}",
     calendar: "Bitiş takvimi (.ics)",
+    calendarCreate: "Özel bağlantı oluştur",
+    calendarCreated: "Özel takvim bağlantınız (yeni bir bağlantı eskisinin yerini alır):",
     calendarHint: "Tüm bitiş tarihlerini görmek için bu özel bağlantıya takvim uygulamanızdan abone olun.",
   },
   status: {
