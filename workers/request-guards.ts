@@ -53,3 +53,15 @@ export function controlCharacterPathRefusal(url: URL): Response | null {
   if (!/[\u0000-\u001f\u007f]/.test(decoded)) return null;
   return new Response("Not found.", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 }
+
+/**
+ * `?_data=` is the data request of Remix before single fetch; this app uses single fetch
+ * (`.data` URLs), and Remix still takes the old branch for such a query and fails on it (a 500
+ * for `?_data=`). No page of ours reads the parameter: it is dropped before Remix.
+ */
+export function withoutLegacyDataParam(request: Request): Request {
+  const url = new URL(request.url);
+  if (!url.searchParams.has("_data")) return request;
+  url.searchParams.delete("_data");
+  return new Request(url.toString(), request);
+}

@@ -6,7 +6,7 @@ import type { ApiEnv } from "./api/env";
 import { runJobs } from "./api/jobs";
 import { forwardingResponse } from "./forwarding";
 import { crossSiteRefusal, isCrossSiteRequest } from "./origin-check";
-import { controlCharacterPathRefusal, unreadableFormRefusal, withoutForwardedHost } from "./request-guards";
+import { controlCharacterPathRefusal, unreadableFormRefusal, withoutForwardedHost, withoutLegacyDataParam } from "./request-guards";
 import { createNonce, withSecurityHeaders } from "./security-headers";
 import { handleSpeed, isSpeedPath } from "./speed";
 
@@ -35,7 +35,7 @@ export default {
     const unreadable = await unreadableFormRefusal(request);
     if (unreadable) return withSecurityHeaders(unreadable);
     const nonce = createNonce();
-    const response = await handleRemixRequest(withoutForwardedHost(request), {
+    const response = await handleRemixRequest(withoutLegacyDataParam(withoutForwardedHost(request)), {
       cloudflare: { env, ctx },
       nonce,
     });
