@@ -53,3 +53,13 @@ export function controlCharacterPathRefusal(url: URL): Response | null {
   if (!/[\u0000-\u001f\u007f]/.test(decoded)) return null;
   return new Response("Not found.", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 }
+
+/**
+ * `?_data=` is Remix's pre-single-fetch data request: this app uses single fetch (`.data` URLs),
+ * and Remix answers a legacy data request for a route behind a redirect with a 500. No client of
+ * ours sends it, so it is refused here (400).
+ */
+export function legacyDataRequestRefusal(url: URL): Response | null {
+  if (!url.searchParams.has("_data")) return null;
+  return new Response("Bad request.", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+}

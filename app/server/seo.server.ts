@@ -14,7 +14,10 @@ export interface SeoLinks {
  * engines index both and the hreflang links can point at them.
  */
 export function localizedUrl(origin: string, path: string, locale: Locale, params: Record<string, string> = {}): string {
-  const url = new URL(path, origin);
+  // The path is set, not resolved against the origin: a path such as "//%" would otherwise be
+  // read as another host (an invalid one: a 500 on every page, found by the fuzz suite).
+  const url = new URL(origin);
+  url.pathname = path;
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   if (locale !== DEFAULT_LOCALE) url.searchParams.set(LANG_PARAM, locale);
   return url.toString();

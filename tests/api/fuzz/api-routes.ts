@@ -26,6 +26,10 @@ export interface ApiRouteSpec {
   fresh?: boolean;
   /** Keys an error body of this route carries besides the one shape (SPEC-mandated only). */
   errorExtraKeys?: readonly string[];
+  /** The route answers errors in a standard shape of its own (the reason), not the one error shape. */
+  ownErrorShape?: string;
+  /** 5xx codes the route rightly answers when an outside service cannot be reached (tests run offline). */
+  upstreamErrors?: readonly string[];
 }
 
 const domains = ["example.com", "fuzz-name.net", "xn--e1afmkfd.org", "a.dev", "bücher.de", "x.y.z.com", "-bad-.com", "example", ".com", "ex ample.com"];
@@ -154,10 +158,10 @@ export const API_ROUTES: readonly ApiRouteSpec[] = [
   { method: "GET", path: "/api/v1/payment/test/3ds/:ref", params: () => ({ ref: ["pi_123", "pi_", "pm_1"] }) },
   { method: "POST", path: "/api/v1/payment/test/3ds/:ref", params: () => ({ ref: ["pi_123", "pi_"] }), body: () => ({ result: ["complete", "fail", "x"] }) },
   // tools.ts (the free tools, answered by the lookup worker; its upstreams are closed in tests)
-  { method: "GET", path: "/api/v1/domains/whois/:domain", params: () => ({ domain: domains }) },
-  { method: "GET", path: "/api/v1/ssl", query: () => ({ host: [...domains, "127.0.0.1", "localhost"] }) },
-  { method: "GET", path: "/api/v1/rdap/domain/:name", params: (f) => ({ name: [f.domain, ...domains] }) },
-  { method: "GET", path: "/api/v1/dns/check", query: () => ({ name: domains, type: ["A", "AAAA", "MX", "TXT", "SRV", "a", "ANY", ""], expected: ["192.0.2.1", "", "x".repeat(300)] }) },
+  { method: "GET", path: "/api/v1/domains/whois/:domain", params: () => ({ domain: domains }), upstreamErrors: ["whois_failed"] },
+  { method: "GET", path: "/api/v1/ssl", query: () => ({ host: [...domains, "127.0.0.1", "localhost"] }), upstreamErrors: ["ssl_failed"] },
+  { method: "GET", path: "/api/v1/rdap/domain/:name", params: (f) => ({ name: [f.domain, ...domains] }), ownErrorShape: "RDAP: RFC 9083 error objects" },
+  { method: "GET", path: "/api/v1/dns/check", query: () => ({ name: domains, type: ["A", "AAAA", "MX", "TXT", "SRV", "a", "ANY", ""], expected: ["192.0.2.1", "", "x".repeat(300)] }), upstreamErrors: ["dns_failed"] },
   // content.ts (release e-mails, the support centre)
   { method: "POST", path: "/api/v1/updates/subscribe", body: () => ({ email: emails, locale: ["en", "tr", "xx"] }) },
   { method: "POST", path: "/api/v1/updates/confirm", body: () => ({ token: LINK_TOKENS }) },
