@@ -155,9 +155,10 @@ export const PAGE_ROUTES: readonly PageRouteSpec[] = [
   {
     id: "routes/dashboard.billing.methods",
     path: "/dashboard/billing/methods",
-    // "stripe-setup-intent": the test provider stores the setup intent it made, then the page
-    // answers 409 (a setup intent is for Stripe's card form, which the test provider has not).
-    writesOn4xx: ["testpay_setup_intents"],
+    // "stripe-setup-intent": the payments port makes the account's provider customer and a setup
+    // intent, then the page answers 409 (a setup intent is for Stripe's card form, which the
+    // test provider has not).
+    writesOn4xx: ["testpay_setup_intents", "testpay_customers", "payment_customers"],
     form: {
       intent: ["add-card", "stripe-setup-intent", "stripe-save", "make-default", "remove", "x"], methodId: ["{method}", "00000000-0000-4000-8000-000000000000", "x"],
       "card.number": ["4242 4242 4242 4242", "4000000000000002", "1"], "card.expiry": ["12/34", "13/99", "x"], "card.cvc": ["123", "1"], "card.name": ["Ada"], nickname: ["Work", "x".repeat(51)], set_as_default: ["on"], stripe_payment_method_id: ["pm_card_visa", "x"],
