@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { controlCharacterPathRefusal, unreadableFormRefusal, withoutForwardedHost, withoutLegacyDataParam } from "./request-guards";
+import { controlCharacterPathRefusal, unreadableFormRefusal, withoutForwardedHost } from "./request-guards";
 
 const post = (headers: Record<string, string>) => new Request("https://trinity.example/signin", { method: "POST", headers });
 
@@ -37,18 +37,5 @@ describe("controlCharacterPathRefusal (issue 12: /%09/%2500 answered 500)", () =
     for (const path of ["/", "/example.com", "/b%C3%BCcher.de", "/%zz", "/dashboard/settings", "/%2500"]) {
       expect(controlCharacterPathRefusal(new URL(`https://trinity.example${path}`)), path).toBeNull();
     }
-  });
-});
-
-describe("withoutLegacyDataParam (issue 12: /dashboard/settings?_data= answered 500)", () => {
-  it("drops every _data parameter and keeps the rest, method and body", async () => {
-    const cleaned = withoutLegacyDataParam(new Request("https://trinity.test/dashboard/settings?_data=&tab=x&_data=root", { method: "POST", body: "a=1", headers: { "content-type": "application/x-www-form-urlencoded" } }));
-    expect(cleaned.url).toBe("https://trinity.test/dashboard/settings?tab=x");
-    expect(cleaned.method).toBe("POST");
-    expect(await cleaned.text()).toBe("a=1");
-  });
-  it("leaves a request without it as it is", () => {
-    const request = new Request("https://trinity.test/?q=1");
-    expect(withoutLegacyDataParam(request)).toBe(request);
   });
 });

@@ -55,13 +55,11 @@ export function controlCharacterPathRefusal(url: URL): Response | null {
 }
 
 /**
- * `?_data=` is the data request of Remix before single fetch; this app uses single fetch
- * (`.data` URLs), and Remix still takes the old branch for such a query and fails on it (a 500
- * for `?_data=`). No page of ours reads the parameter: it is dropped before Remix.
+ * `?_data=` is Remix's pre-single-fetch data request: this app uses single fetch (`.data` URLs),
+ * and Remix answers a legacy data request for a route behind a redirect with a 500. No client of
+ * ours sends it, so it is refused here (400).
  */
-export function withoutLegacyDataParam(request: Request): Request {
-  const url = new URL(request.url);
-  if (!url.searchParams.has("_data")) return request;
-  url.searchParams.delete("_data");
-  return new Request(url.toString(), request);
+export function legacyDataRequestRefusal(url: URL): Response | null {
+  if (!url.searchParams.has("_data")) return null;
+  return new Response("Bad request.", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
 }

@@ -14,7 +14,8 @@ export interface SeoLinks {
  * engines index both and the hreflang links can point at them.
  */
 export function localizedUrl(origin: string, path: string, locale: Locale, params: Record<string, string> = {}): string {
-  // The path is set, not resolved: a path such as "//x" stays a path of this site.
+  // The path is set, not resolved against the origin: a path such as "//%" would otherwise be
+  // read as another host (an invalid one: a 500 on every page, found by the fuzz suite).
   const url = new URL(origin);
   url.pathname = path;
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);

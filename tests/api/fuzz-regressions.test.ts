@@ -98,3 +98,24 @@ describe("saved cards", () => {
     expect(row?.is_default).toBe(1);
   });
 });
+
+describe("page paths and legacy data requests (were 500 after the SEO links and billing pages)", () => {
+  it("answers a path that reads as another host (//%) without a server error", async () => {
+    const response = await send(new Request(`${ORIGIN}//%`, { headers: { host }, redirect: "manual" }));
+    await response.arrayBuffer();
+    expect(response.status).toBeLessThan(500);
+  });
+
+  it("refuses Remix's legacy ?_data= requests with 400, signed in or not", async () => {
+    const user = await signedInUser({ verified: true });
+    const signin = await postPage("/signin", { "content-type": "application/x-www-form-urlencoded" }, new URLSearchParams({ intent: "credentials", username: user.username, password: user.password, seed_key: user.seedKey }).toString());
+    const cookie = signin.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+    for (const path of ["/dashboard/billing?_data=", "/dashboard/settings?_data=routes%2Fdashboard", "/blog?_data="]) {
+      for (const headers of [{ host }, { host, cookie }] as Record<string, string>[]) {
+        const response = await send(new Request(`${ORIGIN}${path}`, { headers, redirect: "manual" }));
+        await response.arrayBuffer();
+        expect(response.status, path).toBe(400);
+      }
+    }
+  });
+});

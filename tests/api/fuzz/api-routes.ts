@@ -26,6 +26,10 @@ export interface ApiRouteSpec {
   fresh?: boolean;
   /** Keys an error body of this route carries besides the one shape (SPEC-mandated only). */
   errorExtraKeys?: readonly string[];
+  /** The route answers errors in a standard shape of its own (the reason), not the one error shape. */
+  ownErrorShape?: string;
+  /** 5xx codes the route rightly answers when an outside service cannot be reached (tests run offline). */
+  upstreamErrors?: readonly string[];
 }
 
 const domains = ["example.com", "fuzz-name.net", "xn--e1afmkfd.org", "a.dev", "bücher.de", "x.y.z.com", "-bad-.com", "example", ".com", "ex ample.com"];
@@ -36,6 +40,22 @@ const passwords = ["Corr3ct-Horse!", "short", "password1"];
 const years = [1, 2, 10, 11, 0, -1, 1.5, "3", true, null];
 const pages = ["1", "2", "0", "-1", "1.5", "10001", "abc", "1e3"];
 const CART_ITEM = { domain: domains, years, operation: ["registration", "transfer", "renewal", "x"] };
+
+const OWN_DOMAIN = (f: FuzzFixture) => ({ domain: [f.domain, f.domain.toUpperCase(), `${f.domain}.`, ...domains] });
+const DOMAIN_REF = (f: FuzzFixture) => ({ id: [f.domainId, f.domain, f.randomUuid, ...domains] });
+const LINK_TOKENS = ["A".repeat(43), "abc", "A".repeat(44), "_-".repeat(21) + "x"];
+const TICKET = { subject: ["DNS not resolving", "", "x".repeat(201)], details: ["My A record for www does not resolve since this morning.", "short"], priority: ["low", "urgent", "x"], category: ["domains", "billing", "x"] };
+const DNS_RECORD = {
+  type: ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "SRV", "CAA", "FORWARD", "STEALTH", "SOA", "a"],
+  name: ["@", "www", "*", "_sip._tcp", "a..b", "x".repeat(254)],
+  content: ["192.0.2.1", "2001:db8::1", "example.net", "v=spf1 -all", "0 issue \"letsencrypt.org\"", "https://example.net/", "//evil.example", "10 5 5060 sip.example.net", ""],
+  ttl: [0, 300, 3600, 301, -1, "300"],
+  priority: [10, 0, 65535, 65536, null],
+  weight: [5, null],
+  port: [5060, -1, null],
+  redirect_type: [301, 302, 303, null],
+  page_title: ["Home", null, "x".repeat(300)],
+};
 
 export const API_ROUTES: readonly ApiRouteSpec[] = [
   // pricing.ts
@@ -137,6 +157,51 @@ export const API_ROUTES: readonly ApiRouteSpec[] = [
   { method: "POST", path: "/api/v1/payment/test/payment-methods", body: () => ({ number: ["4242424242424242", "4000000000000002", "1234"], exp_month: [12, 13, "12"], exp_year: [2030, 1999], cvc: ["123", "12345"], name: ["A B"] }) },
   { method: "GET", path: "/api/v1/payment/test/3ds/:ref", params: () => ({ ref: ["pi_123", "pi_", "pm_1"] }) },
   { method: "POST", path: "/api/v1/payment/test/3ds/:ref", params: () => ({ ref: ["pi_123", "pi_"] }), body: () => ({ result: ["complete", "fail", "x"] }) },
+  // tools.ts (the free tools, answered by the lookup worker; its upstreams are closed in tests)
+  { method: "GET", path: "/api/v1/domains/whois/:domain", params: () => ({ domain: domains }), upstreamErrors: ["whois_failed"] },
+  { method: "GET", path: "/api/v1/ssl", query: () => ({ host: [...domains, "127.0.0.1", "localhost"] }), upstreamErrors: ["ssl_failed"] },
+  { method: "GET", path: "/api/v1/rdap/domain/:name", params: (f) => ({ name: [f.domain, ...domains] }), ownErrorShape: "RDAP: RFC 9083 error objects" },
+  { method: "GET", path: "/api/v1/dns/check", query: () => ({ name: domains, type: ["A", "AAAA", "MX", "TXT", "SRV", "a", "ANY", ""], expected: ["192.0.2.1", "", "x".repeat(300)] }), upstreamErrors: ["dns_failed"] },
+  // content.ts (release e-mails, the support centre)
+  { method: "POST", path: "/api/v1/updates/subscribe", body: () => ({ email: emails, locale: ["en", "tr", "xx"] }) },
+  { method: "POST", path: "/api/v1/updates/confirm", body: () => ({ token: LINK_TOKENS }) },
+  { method: "GET", path: "/api/v1/updates/subscription", query: () => ({ token: LINK_TOKENS }) },
+  { method: "POST", path: "/api/v1/updates/unsubscribe", body: () => ({ token: LINK_TOKENS }) },
+  { method: "GET", path: "/api/v1/account/illuminate" },
+  { method: "GET", path: "/api/v1/support/tickets" },
+  { method: "POST", path: "/api/v1/support/tickets", body: () => TICKET },
+  { method: "GET", path: "/api/v1/support/tickets/:id", params: (f) => ({ id: [f.ticketId, f.randomUuid, "1"] }) },
+  { method: "POST", path: "/api/v1/support/tickets/:id/replies", params: (f) => ({ id: [f.ticketId, f.randomUuid] }), body: () => ({ body: ["Still broken.", "", "x".repeat(5001)] }) },
+  { method: "POST", path: "/api/v1/support/tickets/:id/close", params: (f) => ({ id: [f.ticketId, f.randomUuid] }) },
+  { method: "POST", path: "/api/v1/support/staff/tickets/:id/replies", params: (f) => ({ id: [f.ticketId, f.randomUuid] }), body: () => ({ body: ["We are on it."] }) },
+  // my-domains.ts, dns.ts (the customer's domains and their DNS)
+  { method: "GET", path: "/api/v1/domains/:domain/transfer-status", params: (f) => ({ domain: [f.domain, ...domains] }) },
+  { method: "GET", path: "/api/v1/dns/domains/:domain/records", params: OWN_DOMAIN },
+  { method: "POST", path: "/api/v1/dns/domains/:domain/records", params: OWN_DOMAIN, body: () => DNS_RECORD },
+  { method: "POST", path: "/api/v1/dns/domains/:domain/records/preview", params: OWN_DOMAIN, body: (f) => ({ action: ["create", "update", "delete", "x"], id: [f.dnsRecordId, f.randomUuid], record: [{ type: "A", name: "@", content: "192.0.2.1" }, {}] }) },
+  { method: "PUT", path: "/api/v1/dns/domains/:domain/records/:id", params: (f) => ({ domain: [f.domain, ...domains], id: [f.dnsRecordId, f.randomUuid, "1"] }), body: () => DNS_RECORD },
+  { method: "DELETE", path: "/api/v1/dns/domains/:domain/records/:id", params: (f) => ({ domain: [f.domain, ...domains], id: [f.dnsRecordId, f.randomUuid, "1"] }) },
+  { method: "GET", path: "/api/v1/dns/domains/:domain/history", params: OWN_DOMAIN },
+  { method: "POST", path: "/api/v1/dns/domains/:domain/history/:version/rollback", params: (f) => ({ domain: [f.domain, ...domains], version: ["1", "2", "0", "999999999999", "1e3", "-1"] }) },
+  { method: "GET", path: "/api/v1/dns/domains/:domain/zone", params: OWN_DOMAIN },
+  {
+    method: "POST",
+    path: "/api/v1/dns/domains/:domain/zone",
+    params: OWN_DOMAIN,
+    body: () => ({ zone: ["$ORIGIN example.com.\n@ 300 IN A 192.0.2.1\nwww 300 IN CNAME @\n", "@ IN MX 10 mail\n", "garbage ; (\n", "$INCLUDE /etc/passwd\n", ""], replace: [true, false, "true"] }),
+  },
+  { method: "GET", path: "/api/v1/user-domains", query: () => ({ q: ["fz", "", "x".repeat(254)], status: ["", "active", "expiring_soon", "x"], sort: ["name", "expires_at", "x"], page: pages, per_page: pages }) },
+  { method: "GET", path: "/api/v1/user-domains/:id", params: DOMAIN_REF },
+  { method: "PUT", path: "/api/v1/user-domains/:id/auto-renew", params: DOMAIN_REF, body: () => ({ auto_renew: [true, false, "true"] }) },
+  { method: "PUT", path: "/api/v1/user-domains/:id/whois-privacy", params: DOMAIN_REF, body: () => ({ whois_privacy: [true, false, 1] }) },
+  { method: "PUT", path: "/api/v1/user-domains/:id/dnssec", params: DOMAIN_REF, body: () => ({ dnssec: [true, false, null] }) },
+  { method: "POST", path: "/api/v1/user-domains/:id/renew", params: DOMAIN_REF, body: () => ({ years: [1, 2, 10, 11, 0, 1.5, "2"] }) },
+  { method: "PUT", path: "/api/v1/domains/dns/:domain/domain-lock", params: OWN_DOMAIN, body: (f) => ({ locked: [true, false, "false"], password: [f.password, "wrong-password", ""] }) },
+  { method: "PUT", path: "/api/v1/dns/domains/:domain/nameservers", params: OWN_DOMAIN, body: () => ({ nameservers: [["ns1.example.net", "ns2.example.net"], ["ns1.example.net"], [], ["bad host", "x"], Array.from({ length: 14 }, (_, i) => `ns${i}.example.net`)] }) },
+  { method: "POST", path: "/api/v1/dns/domains/:domain/auth-code", params: OWN_DOMAIN, body: (f) => ({ password: [f.password, "wrong-password"] }) },
+  { method: "POST", path: "/api/v1/dns/domains/:domain/transfer-out/:answer{approve|reject}", params: (f) => ({ domain: [f.domain, ...domains], answer: ["approve", "reject"] }) },
+  // Deleting with the right password removes the fixture's domain: a fixture of its own.
+  { method: "DELETE", path: "/api/v1/dns/domains/:domain", params: OWN_DOMAIN, body: (f) => ({ password: [f.password, "wrong-password"] }), fresh: true },
 ];
 
 const ADDRESS = {

@@ -23,6 +23,11 @@ export interface FuzzFixture {
   paymentMethodId: string;
   paymentMethodRef: string;
   randomUuid: string;
+  /** A domain the account bought (name and user-domain id), a DNS record of it and a support ticket. */
+  domain: string;
+  domainId: string;
+  dnsRecordId: string;
+  ticketId: string;
 }
 
 const json = { "content-type": "application/json" };
@@ -51,11 +56,7 @@ export async function makeFixture(): Promise<FuzzFixture> {
   const other = await signedInUser();
   const label = () => `fz${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`;
 
-  const visitorCart = await addToCart(`${label()}.com`, json);
-  const userCart = await addToCart(`${label()}.com`, bearer(user.token));
-  const otherCart = await addToCart(`${label()}.net`, bearer(other.token));
-
-  const address = await ok<{ data: { id: string } }>(
+  const address = await ok<{ data: { id: string; contactId: number } }>(
     await api("/account/addresses", {
       method: "POST",
       headers: bearer(user.token),
@@ -63,6 +64,32 @@ export async function makeFixture(): Promise<FuzzFixture> {
     }),
     201,
   );
+
+  // A domain bought as a customer buys it (cart → payment with the test card), with a DNS record.
+  const domain = `${label()}.com`;
+  await addToCart(domain, bearer(user.token));
+  await ok(
+    await api("/payment/unified", {
+      method: "POST",
+      headers: bearer(user.token),
+      body: JSON.stringify({ idempotency_key: `fz-${crypto.randomUUID()}`, contact_id: address.data.contactId, card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" } }),
+    }),
+    201,
+  );
+  const owned = await ok<{ data: { domains: { id: string; name: string }[] } }>(await api("/user-domains", { headers: bearer(user.token) }));
+  const domainId = owned.data.domains.find((row) => row.name === domain)?.id ?? "";
+  const record = await ok<{ data: { record: { id: string } } }>(
+    await api(`/dns/domains/${domain}/records`, { method: "POST", headers: bearer(user.token), body: JSON.stringify({ type: "A", name: "www", content: "192.0.2.10", ttl: 300 }) }),
+    201,
+  );
+  const ticket = await ok<{ data: { id: string } }>(
+    await api("/support/tickets", { method: "POST", headers: bearer(user.token), body: JSON.stringify({ subject: "DNS not resolving", details: "My A record for www does not resolve since this morning.", priority: "high", category: "domains" }) }),
+    201,
+  );
+
+  const visitorCart = await addToCart(`${label()}.com`, json);
+  const userCart = await addToCart(`${label()}.com`, bearer(user.token));
+  const otherCart = await addToCart(`${label()}.net`, bearer(other.token));
 
   const tokenised = await ok<{ data: { payment_method_id: string } }>(
     await api("/payment/test/payment-methods", { method: "POST", headers: bearer(user.token), body: JSON.stringify({ number: "4242424242424242", exp_month: 4, exp_year: 2031, cvc: "123" }) }),
@@ -94,5 +121,9 @@ export async function makeFixture(): Promise<FuzzFixture> {
     paymentMethodId: saved.payment_method.id,
     paymentMethodRef: saved.payment_method.stripe_payment_method_id,
     randomUuid: crypto.randomUUID(),
+    domain,
+    domainId,
+    dnsRecordId: record.data.record.id,
+    ticketId: ticket.data.id,
   };
 }
