@@ -196,6 +196,8 @@ export const API_ROUTES: readonly ApiRouteSpec[] = [
   { method: "PUT", path: "/api/v1/user-domains/:id/whois-privacy", params: DOMAIN_REF, body: () => ({ whois_privacy: [true, false, 1] }) },
   { method: "PUT", path: "/api/v1/user-domains/:id/dnssec", params: DOMAIN_REF, body: () => ({ dnssec: [true, false, null] }) },
   { method: "POST", path: "/api/v1/user-domains/:id/renew", params: DOMAIN_REF, body: () => ({ years: [1, 2, 10, 11, 0, 1.5, "2"] }) },
+  { method: "POST", path: "/api/v1/user-domains/calendar" },
+  { method: "GET", path: "/api/v1/calendar/:file", params: () => ({ file: [`${"A".repeat(43)}.ics`, `${"a_b-".repeat(11).slice(0, 43)}.ics`, "x.ics", "..%2F..%2Fetc.ics", `${"A".repeat(43)}.ICS`] }) },
   { method: "PUT", path: "/api/v1/domains/dns/:domain/domain-lock", params: OWN_DOMAIN, body: (f) => ({ locked: [true, false, "false"], password: [f.password, "wrong-password", ""] }) },
   { method: "PUT", path: "/api/v1/dns/domains/:domain/nameservers", params: OWN_DOMAIN, body: () => ({ nameservers: [["ns1.example.net", "ns2.example.net"], ["ns1.example.net"], [], ["bad host", "x"], Array.from({ length: 14 }, (_, i) => `ns${i}.example.net`)] }) },
   { method: "POST", path: "/api/v1/dns/domains/:domain/auth-code", params: OWN_DOMAIN, body: (f) => ({ password: [f.password, "wrong-password"] }) },

@@ -86,9 +86,15 @@ export type AddItemOutcome = "added" | "duplicate" | "full";
 export async function addCartItem(db: D1Database, cartId: string, item: NewCartItem, now: Date, ownerId: string | null = null): Promise<AddItemOutcome> {
   const at = now.toISOString();
   const id = crypto.randomUUID();
-  const [, , inserted] = await db.batch([
-    db.prepare("INSERT OR IGNORE INTO carts (id, user_id, created_at, updated_at) VALUES (?1, ?3, ?2, ?2)").bind(cartId, at, ownerId),
-    db.prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1").bind(cartId, at),
+  // A refused line (already there, cart full) writes nothing: the cart row is created only for
+  // the line it will hold, and touched only when the line went in (issue 12).
+  const [, inserted] = await db.batch([
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO carts (id, user_id, created_at, updated_at)
+         SELECT ?1, ?3, ?2, ?2 WHERE NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = ?1 AND name = ?4)`,
+      )
+      .bind(cartId, at, ownerId, item.name),
     db
       .prepare(
         `INSERT OR IGNORE INTO cart_items (id, cart_id, type, name, unicode, tld, operation, years, max_years,
@@ -116,6 +122,7 @@ export async function addCartItem(db: D1Database, cartId: string, item: NewCartI
         at,
         MAX_CART_ITEMS,
       ),
+    db.prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM cart_items WHERE id = ?3)").bind(cartId, at, id),
   ]);
   if ((inserted.meta.changes ?? 0) > 0) return "added";
   const existing = await db
