@@ -167,14 +167,14 @@ export default function Checkout() {
   const cardFields = fields.card.getFieldset();
   // After a refusal the server's reply never carries the card number or CVC; with JavaScript
   // the inputs are emptied too, so the page looks the same as without it.
+  const secretIds = [cardFields.number.id, cardFields.cvc.id].join(" ");
   useEffect(() => {
     if (actionData?.result.status !== "error") return;
-    for (const id of [cardFields.number.id, cardFields.cvc.id]) {
+    for (const id of secretIds.split(" ")) {
       const input = document.getElementById(id);
       if (input instanceof HTMLInputElement) input.value = "";
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per reply
-  }, [actionData]);
+  }, [actionData, secretIds]);
   const busy = navigation.state !== "idle" && navigation.formAction === CHECKOUT_PATH;
   const secretsCleared = actionData?.result.status === "error" && Boolean(actionData.result.initialValue?.["card"]);
 

@@ -234,8 +234,8 @@ test.describe("release emails on the download page", () => {
     expect(mail.subject).toBe("Confirm your Trinity release emails");
     const confirm = /https?:\/\/\S+\/download\/confirm\?token=\S+/u.exec(mail.text)?.[0];
     const unsubscribe = /https?:\/\/\S+\/download\/unsubscribe\?token=\S+/u.exec(mail.text)?.[0];
-    expect(confirm).toBeTruthy();
-    expect(unsubscribe).toBeTruthy();
+    expect(confirm).toMatch(/\/download\/confirm\?token=[^\s&]{16,}$/u);
+    expect(unsubscribe).toMatch(/\/download\/unsubscribe\?token=[^\s&]{16,}$/u);
 
     await page.goto(new URL(confirm as string).pathname + new URL(confirm as string).search);
     await expect(page.getByText(`Confirm release emails for ${email}?`)).toBeVisible();
