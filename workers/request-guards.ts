@@ -38,20 +38,39 @@ export async function unreadableFormRefusal(request: Request): Promise<Response 
   }
 }
 
+/** The pathname as React Router decodes it (each segment, `/` kept encoded; as is when malformed). */
+function routerDecodedPath(pathname: string): string {
+  try {
+    return pathname
+      .split("/")
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, "%2F"))
+      .join("/");
+  } catch {
+    return pathname;
+  }
+}
+
+const LINK_BASE = "http://localhost";
+
 /**
- * A page path whose decoded form holds a control character (`/%09/…`, `/%00`) is no page of
- * ours, and React Router throws (a 500) building links from such a location ("/\t/%00"
+ * A page path whose decoded form holds a control character (`/%09/…`, `/%00`) or reads as another
+ * host once resolved (`/%5C%25/…` decodes to `/\%/…`, which a URL parser reads as `//%/…`) is no
+ * page of ours, and React Router throws (a 500) building links from such a location ("/\t/%00"
  * resolves to the host "%00"). It is answered 404 here.
  */
-export function controlCharacterPathRefusal(url: URL): Response | null {
-  let decoded = url.pathname;
-  try {
-    decoded = decodeURIComponent(url.pathname);
-  } catch {
-    // Malformed percent-encoding: React Router keeps such a path as it is.
-  }
-  if (!/[\u0000-\u001f\u007f]/.test(decoded)) return null;
+export function unsafePathRefusal(url: URL): Response | null {
+  const decoded = routerDecodedPath(url.pathname);
+  if (!/[\u0000-\u001f\u007f]/.test(decoded) && staysOnSite(decoded)) return null;
   return new Response("Not found.", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+}
+
+/** Whether links built from this (decoded) path resolve on our own origin, as React Router's do. */
+function staysOnSite(decoded: string): boolean {
+  try {
+    return new URL(decoded.replace(/ $/, "%20"), LINK_BASE).origin === LINK_BASE;
+  } catch {
+    return false;
+  }
 }
 
 /**

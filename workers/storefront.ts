@@ -6,7 +6,7 @@ import type { ApiEnv } from "./api/env";
 import { runJobs } from "./api/jobs";
 import { forwardingResponse } from "./forwarding";
 import { crossSiteRefusal, isCrossSiteRequest } from "./origin-check";
-import { controlCharacterPathRefusal, legacyDataRequestRefusal, unreadableFormRefusal, withoutForwardedHost } from "./request-guards";
+import { unsafePathRefusal, legacyDataRequestRefusal, unreadableFormRefusal, withoutForwardedHost } from "./request-guards";
 import { createNonce, withSecurityHeaders } from "./security-headers";
 import { handleSpeed, isSpeedPath } from "./speed";
 
@@ -29,7 +29,7 @@ export default {
     if (isSpeedPath(url.pathname)) return withSecurityHeaders(await handleSpeed(request));
     // Form posts of the web UI ride on the session cookie: refuse them from other sites.
     if (isCrossSiteRequest(request)) return withSecurityHeaders(crossSiteRefusal());
-    const badPath = controlCharacterPathRefusal(url) ?? legacyDataRequestRefusal(url);
+    const badPath = unsafePathRefusal(url) ?? legacyDataRequestRefusal(url);
     if (badPath) return withSecurityHeaders(badPath);
     // A page's action reads a form: a body that is not one is refused here, not a 500 there.
     const unreadable = await unreadableFormRefusal(request);

@@ -119,3 +119,32 @@ describe("page paths and legacy data requests (were 500 after the SEO links and 
     }
   });
 });
+
+describe("search text with replacement characters and look-alike paths (were 500 in CI)", () => {
+  it("searches my domains with text longer than D1's 50-byte LIKE pattern limit", async () => {
+    const user = await signedInUser({ verified: true });
+    const label = `search-${crypto.randomUUID().replace(/-/g, "")}`;
+    const name = `${label}.com`;
+    const now = new Date().toISOString();
+    await env.DB.prepare(
+      `INSERT INTO user_domains (id, user_id, name, unicode, tld, status, registered_at, expires_at, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?3, 'com', 'active', ?4, ?5, ?4, ?4)`,
+    )
+      .bind(crypto.randomUUID(), user.id, name, now, new Date(Date.now() + 200 * 86_400_000).toISOString())
+      .run();
+    const headers = { authorization: `Bearer ${user.token}` };
+    const odd = "\uFFFD\uFFFD\uFFFD\uFFFD\u00A0\uFFFD\uFFFD\uFFFD\uFFFD\u0800\uFFFD\uFFFD\u00A0\uFFFD\uFFFD\uFFFD\uFFFD";
+    for (const [q, expected] of [[odd, []], ["%_\\".repeat(40), []], [name.toUpperCase(), [name]], [label.slice(3, 30), [name]]] as const) {
+      const response = await api(`/user-domains?q=${encodeURIComponent(q)}`, { headers });
+      const body = await response.text();
+      expect(response.status, body).toBe(200);
+      expect((JSON.parse(body) as { data: { domains: { name: string }[] } }).data.domains.map((domain) => domain.name), q).toEqual(expected);
+    }
+  });
+
+  it("answers /%5C%25/example.com without a server error", async () => {
+    const response = await send(new Request(`${ORIGIN}/%5C%25/example.com`, { headers: { host }, redirect: "manual" }));
+    const body = await response.text();
+    expect(response.status, body.slice(0, 500)).toBeLessThan(500);
+  });
+});
