@@ -19,38 +19,34 @@ function stats(durations) {
 
 const sql = (value) => (value === null ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
 
-/** The SQL that gives `userId` its domains (registry ledger + my domains) and DNS records. */
+/**
+ * The SQL that gives `userId` its domains (registry ledger + my domains) and DNS records: a few
+ * set-based INSERT … SELECT statements over a recursive counter (one statement per table, so the
+ * file stays small and D1 runs it in seconds; 110,000 single-row INSERTs take many minutes).
+ */
 export function seedSql(userId, stem, { domains, records, bigZone }) {
   const now = new Date().toISOString();
-  const lines = ["PRAGMA defer_foreign_keys = ON;"];
-  const names = [];
-  for (let index = 0; index < domains; index += 1) {
-    const name = `${stem}${String(index).padStart(5, "0")}.com`;
-    names.push(name);
-    const created = new Date(Date.UTC(2015 + (index % 10), index % 12, 1 + (index % 28))).toISOString();
-    const expires = new Date(Date.UTC(2027 + (index % 3), (index * 7) % 12, 1 + (index % 28))).toISOString();
-    const authCode = `Bench${String(index).padStart(11, "0")}`;
-    lines.push(
-      `INSERT INTO registry_domains (name, label, tld, status, registrar, created_at, expires_at, locked, transferable, held_here, owner_id, auth_code, nameservers, updated_at, rev) VALUES (${[name, name.slice(0, -4), "com", "active", "Trinity Registrar", created, expires, 1, 1, 1, userId, authCode, '["ns1.trinity.example","ns2.trinity.example"]', now, "bench"].map(sql).join(", ")});`,
-      `INSERT INTO user_domains (id, user_id, name, unicode, tld, status, registered_at, expires_at, locked, auto_renew, nameservers, created_at, updated_at) VALUES (${[`bench-${stem}-${index}`, userId, name, name, "com", "active", created, expires, 1, index % 2, '["ns1.trinity.example","ns2.trinity.example"]', created, now].map(sql).join(", ")});`,
-    );
-  }
-  // Domain 0 holds the 1,000-record zone; the rest of the records are spread over the others.
-  let written = 0;
-  const record = (domainIndex, n) => {
-    const id = `bench-${stem}-${domainIndex}-r${n}`;
-    const host = `h${n}`;
-    lines.push(
-      `INSERT INTO dns_records (id, domain_id, type, name, host, content, ttl, created_at, updated_at) VALUES (${[id, `bench-${stem}-${domainIndex}`, "A", host, `${host}.${names[domainIndex]}`, `192.0.2.${1 + (n % 254)}`, 3600, now, now].map(sql).join(", ")});`,
-    );
-    written += 1;
-  };
-  for (let n = 0; n < bigZone; n += 1) record(0, n);
+  const user = sql(userId);
+  const name = `'${stem}' || printf('%05d', i) || '.com'`;
+  const created = `printf('%04d-%02d-%02dT00:00:00.000Z', 2015 + i % 10, 1 + i % 12, 1 + i % 28)`;
+  const expires = `printf('%04d-%02d-%02dT00:00:00.000Z', 2027 + i % 3, 1 + (i * 7) % 12, 1 + i % 28)`;
+  const nameservers = `'["ns1.trinity.example","ns2.trinity.example"]'`;
+  const counter = (count) => `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < ${count - 1})`;
   const perDomain = Math.ceil((records - bigZone) / (domains - 1));
-  for (let domainIndex = 1; domainIndex < domains && written < records; domainIndex += 1) {
-    for (let n = 0; n < perDomain && written < records; n += 1) record(domainIndex, n);
-  }
-  return { sql: lines.join("\n"), names, bigZone: names[0], records: written };
+  const statements = [
+    `INSERT INTO registry_domains (name, label, tld, status, registrar, created_at, expires_at, locked, transferable, held_here, owner_id, auth_code, nameservers, updated_at, rev)
+     ${counter(domains)} SELECT ${name}, '${stem}' || printf('%05d', i), 'com', 'active', 'Trinity Registrar', ${created}, ${expires}, 1, 1, 1, ${user}, 'Bench' || printf('%011d', i), ${nameservers}, ${sql(now)}, 'bench' FROM seq;`,
+    `INSERT INTO user_domains (id, user_id, name, unicode, tld, status, registered_at, expires_at, locked, auto_renew, nameservers, created_at, updated_at)
+     ${counter(domains)} SELECT 'bench-${stem}-' || i, ${user}, ${name}, ${name}, 'com', 'active', ${created}, ${expires}, 1, i % 2, ${nameservers}, ${created}, ${sql(now)} FROM seq;`,
+    // Domain 0 holds the 1,000-record zone; the other records are spread over the next domains.
+    `INSERT INTO dns_records (id, domain_id, type, name, host, content, ttl, created_at, updated_at)
+     ${counter(bigZone)} SELECT 'bench-${stem}-0-r' || i, 'bench-${stem}-0', 'A', 'h' || i, 'h' || i || '.${stem}00000.com', '192.0.2.' || (1 + i % 254), 3600, ${sql(now)}, ${sql(now)} FROM seq;`,
+    `INSERT INTO dns_records (id, domain_id, type, name, host, content, ttl, created_at, updated_at)
+     ${counter(records - bigZone)} SELECT 'bench-${stem}-' || (1 + i / ${perDomain}) || '-r' || (i % ${perDomain}), 'bench-${stem}-' || (1 + i / ${perDomain}), 'A', 'h' || (i % ${perDomain}),
+       'h' || (i % ${perDomain}) || '.${stem}' || printf('%05d', 1 + i / ${perDomain}) || '.com', '192.0.2.' || (1 + i % 254), 3600, ${sql(now)}, ${sql(now)} FROM seq;`,
+  ];
+  const names = Array.from({ length: domains }, (_, i) => `${stem}${String(i).padStart(5, "0")}.com`);
+  return { sql: statements.join("\n"), names, bigZone: names[0], records };
 }
 
 /** A verified bench account (the development outbox gives the code): { id, username, password, seedKey, token, ip }. */
