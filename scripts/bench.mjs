@@ -21,9 +21,10 @@ import { measureSearchPage } from "./bench/search-page.mjs";
 import { findFreePort, runNpm, snapshotProject, startServer } from "./bench/server.mjs";
 import { checkoutRun } from "./bench/checkout.mjs";
 import { hashTimeRun, signinRun } from "./bench/signin.mjs";
+import { benchAccount, domainsRun, DOMAINS } from "./bench/domains.mjs";
 
 const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>] [--connections <n>] [--lighthouse-runs <n>]
-                      [--check-requests <n>] [--search-loads <n>] [--signin-requests <n>] [--port <n>]
+                      [--check-requests <n>] [--search-loads <n>] [--signin-requests <n>] [--port <n>] [--only domains]
 
   --no-setup             skip \`npm run setup\` (build, local migrations, seed); use the existing build
   --in-place             serve from the working tree itself, not a private snapshot of it (see docs/bench.md)
@@ -35,7 +36,8 @@ const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>
   --search-loads <n>     /domain-search loads per mode in Chromium, the median is reported (default ${DEFAULTS.searchLoads}; 1 to 30)
   --signin-requests <n>  successful sign-in API logins timed (default ${DEFAULTS.signinRequests}; 20 to 1000), beside
                          ${SIGNIN.wrongPassword} with a wrong password and ${SIGNIN.unknownUser} with an unknown username
-  --port <n>             first port tried for the server (default ${DEFAULTS.port}); the lookup worker takes port + 1`;
+  --port <n>             first port tried for the server (default ${DEFAULTS.port}); the lookup worker takes port + 1
+  --only domains         only the my-domains section (10,000 domains, 100,000 DNS records seeded into the snapshot)`;
 
 function options() {
   const { values } = parseArgs({
@@ -49,6 +51,7 @@ function options() {
       "search-loads": { type: "string" },
       "signin-requests": { type: "string" },
       port: { type: "string" },
+      only: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -72,7 +75,43 @@ function options() {
     searchLoads: int("search-loads", DEFAULTS.searchLoads, 1, 30),
     signinRequests: int("signin-requests", DEFAULTS.signinRequests, 20, 1000),
     port: int("port", DEFAULTS.port, 1024, 65000),
+    only: onlySection(values.only),
   };
+}
+
+function onlySection(value) {
+  if (value === undefined) return null;
+  if (value !== "domains") throw new Error(`--only takes "domains" (got ${JSON.stringify(value)})`);
+  return value;
+}
+
+/** The my-domains section (issue 14): seeds the snapshot's D1, then times the list page, a DNS save, a zone export. */
+async function domainsSection(report, { origin, cwd, root }) {
+  step(`my domains: seeding ${DOMAINS.domains.toLocaleString("en")} domains and ${DOMAINS.records.toLocaleString("en")} DNS records (wrangler d1 execute --local), then /dashboard/domains (first page, ?q=, ?sort=) ${DOMAINS.listRequests}× each, ${DOMAINS.saves} DNS record saves, ${DOMAINS.exports} exports of a ${DOMAINS.bigZone}-record zone…`);
+  const started = Date.now();
+  try {
+    checkpoint();
+    if (cwd === root) throw new Error("the domains section writes 110,000 rows: it runs in a snapshot only (drop --in-place)");
+    const account = await benchAccount(origin);
+    report.domains = await domainsRun({ origin, cwd, account, track, logDir: path.resolve(RESULTS_DIR) });
+  } catch (error) {
+    report.domains = { error: errorText(error) };
+    report.errors.push(`domains: ${errorText(error)}`);
+  }
+  report.domains.seconds = seconds(started);
+}
+
+function formatDomains(domains) {
+  if (!domains || domains.error) return `My domains: not measured (${domains?.error ?? "skipped"})`;
+  const row = (label, s) => `  ${label.padEnd(44)} p50 ${String(s.p50).padStart(8)} ms   p95 ${String(s.p95).padStart(8)} ms   max ${String(s.max).padStart(8)} ms   (n=${s.count})`;
+  return [
+    `My domains (${domains.domains.toLocaleString("en")} domains, ${domains.records.toLocaleString("en")} DNS records in one account; seeded in ${domains.seedSeconds} s)`,
+    row("GET /dashboard/domains (first page)", domains.list.first),
+    row("GET /dashboard/domains?q=<one name>", domains.list.filter),
+    row("GET /dashboard/domains?sort=-expires", domains.list.sort),
+    row("POST /api/v1/dns/domains/{d}/records (save)", domains.save),
+    row("GET …/{d}/dns/zone (export, 1,000 records)", domains.export),
+  ].join("\n");
 }
 
 let interrupted = false;
@@ -182,8 +221,15 @@ async function main() {
       if (!response.ok) throw new Error(`GET ${HOME_PATH} answered ${response.status} before any measurement`);
     }
 
-    step("1/6 client JS/CSS bytes of / (headless Chromium)…");
     report.sections = {};
+    if (opts.only === "domains") {
+      await domainsSection(report, { origin: server.origin, cwd, root });
+      step("stopping the server…");
+      await server.stop();
+      untrackServer();
+      return finishOnly(report, jsonPath);
+    }
+    step("1/6 client JS/CSS bytes of / (headless Chromium)…");
     let sectionStart = Date.now();
     report.sections.assets = { loadAverageAtStart: loadAverage() };
     try {
@@ -337,6 +383,10 @@ async function main() {
 
     report.sections.load.seconds = seconds(sectionStart);
     report.sections.load.loadAverageAtEnd = loadAverage();
+    sectionStart = Date.now();
+    report.sections.domains = { loadAverageAtStart: loadAverage() };
+    await domainsSection(report, { origin: server.origin, cwd, root });
+    report.sections.domains.seconds = seconds(sectionStart);
     step("stopping the server…");
     await server.stop();
     untrackServer();
@@ -348,7 +398,14 @@ async function main() {
 
   report.targets = targetRows(report);
   writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\n${formatReport(report)}`);
+  console.log(`\n${formatReport(report)}\n\n${formatDomains(report.domains)}`);
+  return report.errors.length ? 1 : 0;
+}
+
+async function finishOnly(report, jsonPath) {
+  await cleanUp();
+  writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\n${formatDomains(report.domains)}`);
   return report.errors.length ? 1 : 0;
 }
 

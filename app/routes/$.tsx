@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { domainTotalCents } from "../../core/cart";
 import { decimalToCents, formatUsd } from "../../core/money";
 import { isDomainPath } from "../../core/search-input";
-import { AddToCartForm } from "../components/domain/add-to-cart";
+import { AddToCartForm, TransferInLink } from "../components/domain/add-to-cart";
 import { RegistrationSummary } from "../components/domain/registration-summary";
 import { DomainWarnings } from "../components/domain/warnings";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
@@ -101,7 +101,7 @@ export default function DomainDetail() {
           {result.available && prices ? (
             <AddToCartForm domain={result.domain} unicode={result.unicode} maxYears={prices.max_years} />
           ) : result.registration?.transferable && !result.registration.held_here ? (
-            <AddToCartForm domain={result.domain} unicode={result.unicode} operation="transfer" />
+            <TransferInLink domain={result.domain} unicode={result.unicode} />
           ) : null}
         </div>
       </section>

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { offerSchema, OFFER_CURRENCIES } from "../../core/domain-schemas";
 import { normaliseSearchInput } from "../../core/search-input";
 import { tldToAscii } from "../../core/tld-input";
-import { AddToCartForm } from "../components/domain/add-to-cart";
+import { AddToCartForm, TransferInLink } from "../components/domain/add-to-cart";
 import { DomainPrice } from "../components/domain/price";
 import { RegistrationSummary } from "../components/domain/registration-summary";
 import { DomainWarnings } from "../components/domain/warnings";
@@ -219,7 +219,7 @@ function ExactMatch({ result }: { result: ExactResult }) {
         <>
           {result.registration?.transferable && !result.registration.held_here ? (
             <div className="mt-4">
-              <AddToCartForm domain={result.domain} unicode={result.unicode} operation="transfer" />
+              <TransferInLink domain={result.domain} unicode={result.unicode} />
             </div>
           ) : null}
           <OfferForm domain={result.domain} />

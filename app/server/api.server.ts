@@ -49,10 +49,19 @@ export type ApiResult<T> =
       details: { path: string; message: string }[];
     };
 
+/** The field errors of an error body (`errors`, as the API's one error shape names them; `details` also read). */
+function detailsOf(value: unknown): { path: string; message: string }[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (detail): detail is { path: string; message: string } =>
+      typeof detail === "object" && detail !== null && typeof (detail as { path?: unknown }).path === "string" && typeof (detail as { message?: unknown }).message === "string",
+  );
+}
+
 export async function readApi<T>(response: Pick<Response, "json" | "status" | "statusText" | "headers">): Promise<ApiResult<T>> {
   const body = (await response.json().catch(() => null)) as
     | { success: true; data: T }
-    | { success: false; code: string; message: string; details?: unknown }
+    | { success: false; code: string; message: string; details?: unknown; errors?: unknown }
     | null;
   if (body?.success) return { ok: true, data: body.data };
   return {
@@ -61,8 +70,6 @@ export async function readApi<T>(response: Pick<Response, "json" | "status" | "s
     code: body?.code ?? "invalid_response",
     message: body?.message ?? `API call failed: ${response.status} ${response.statusText}`,
     retryAfter: Number.parseInt(response.headers.get("retry-after") ?? "", 10) || null,
-    details: Array.isArray(body?.details)
-      ? body.details.filter((detail): detail is { path: string; message: string } => typeof detail?.path === "string" && typeof detail?.message === "string")
-      : [],
+    details: detailsOf(body?.details ?? body?.errors),
   };
 }

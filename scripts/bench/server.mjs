@@ -57,6 +57,23 @@ export async function runNpm(script, { cwd, logFile, track }) {
   if (code !== 0) throw new Error(`npm run ${script} failed (${code}); last lines of ${logFile}:\n${tail(logFile)}`);
 }
 
+/** `npx <args>` in `cwd` (a local binary such as wrangler), output appended to `logFile`. */
+export async function runNpx(args, { cwd, logFile, track }) {
+  const fd = openSync(logFile, "a");
+  const child = spawn("npx", args, { cwd, stdio: ["ignore", fd, fd], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+  closeSync(fd);
+  const untrack = track(async () => {
+    if (!exited(child)) child.kill("SIGTERM");
+    await waitExit(child, 5000);
+  });
+  const code = await new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (c, signal) => resolve(signal ? `signal ${signal}` : c));
+  });
+  untrack();
+  if (code !== 0) throw new Error(`npx ${args.join(" ")} failed (${code}); last lines of ${logFile}:\n${tail(logFile)}`);
+}
+
 // Not copied into the snapshot: dependencies are linked, local state is made afresh, the rest is
 // history, caches and results.
 const SNAPSHOT_SKIP = new Set(["node_modules", ".git", ".wrangler", "workers/lookup/.wrangler", "bench-results", "test-results", "playwright-report", ".cache", ".tmp"]);

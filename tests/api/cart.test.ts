@@ -150,17 +150,17 @@ describe("POST /cart/items", () => {
     expect(body.message).toContain(`${label}.com is not registered`);
   });
 
-  it("refuses a transfer of a protected (corporate) name with 409 not_transferable", async () => {
+  it("refuses a transfer of a protected (corporate) name with 409 corporate_domain", async () => {
     const label = freshLabel();
     await registerElsewhere(`${label}.com`, { registrar: "MarkMonitor Inc.", transferable: false, locked: true });
-    const body = await expectError(await addItem({ domain: `${label}.com`, operation: "transfer" }), 409, "not_transferable");
+    const body = await expectError(await addItem({ domain: `${label}.com`, operation: "transfer" }), 409, "corporate_domain");
     expect(body.message).toBe(`${label}.com is a protected corporate domain and cannot be transferred.`);
   });
 
   it("adds a transfer of a transferable registered name for exactly one year at the transfer price", async () => {
     const label = freshLabel();
     await registerElsewhere(`${label}.xyz`);
-    const { data } = await added({ domain: `${label}.xyz`, operation: "transfer", years: 3, auth_code: "abc" });
+    const { data } = await added({ domain: `${label}.xyz`, operation: "transfer", years: 3, auth_code: "Abc-12345" });
     expect(itemNamed(data, `${label}.xyz`)).toMatchObject({
       selectedAction: "transfer",
       years: 1,
@@ -234,7 +234,7 @@ describe("PATCH /cart/items/{id}", () => {
   it("keeps a transfer at one year", async () => {
     const label = freshLabel();
     await registerElsewhere(`${label}.net`);
-    const { data } = await added({ domain: `${label}.net`, operation: "transfer" });
+    const { data } = await added({ domain: `${label}.net`, operation: "transfer", auth_code: "Abc-12345" });
     const item = itemNamed(data, `${label}.net`);
     await expectError(await setYears(data.id, item.id, 2), 400, "invalid_years");
   });

@@ -6,6 +6,7 @@ const PHONE = { width: 390, height: 844 };
 const PAGES = [
   { name: "home", path: "/", heading: "Find the domain that fits your idea" },
   { name: "404", path: "/definitely-not-here", heading: "Page Not Found" },
+  { name: "transfer wizard", path: "/domain/transfer", heading: "Transfer a domain" },
 ] as const;
 
 for (const scheme of ["light", "dark"] as const) {
@@ -15,6 +16,8 @@ for (const scheme of ["light", "dark"] as const) {
 
       for (const target of PAGES) {
         test(`the ${target.name} page has no axe violations`, async ({ page, javaScriptEnabled }) => {
+          // Without JS axe also walks a script-free copy: on a busy 2-core machine that passes 30 s.
+          test.slow();
           await page.goto(target.path);
           await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.heading);
           await expectNoAxeViolations(page, javaScriptEnabled);

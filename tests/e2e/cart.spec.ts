@@ -1,3 +1,4 @@
+import { simulatedAuthCode } from "../../workers/api/adapters/registry/simulated";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import {
@@ -167,13 +168,18 @@ test.describe("transfer", () => {
     const exact = page.getByTestId("exact-match");
     await expect(exact.getByRole("heading", { level: 2 })).toHaveText(`${TRANSFERABLE} is taken`);
     await expect(exact.getByText(seeded.registrar, { exact: true })).toBeVisible();
-    const transfer = exact.getByRole("button", { name: `Transfer to us: ${TRANSFERABLE}` });
+    const transfer = exact.getByRole("link", { name: `Transfer to us: ${TRANSFERABLE}` });
     await expect(transfer).toBeVisible();
     await expect(transfer).toHaveText("Transfer to us");
     if (javaScriptEnabled) await waitUntilCartFormsHydrated(page);
 
+    // The wizard asks for the auth code, then puts the transfer in the cart on its way to checkout.
     await transfer.click();
-    await expect(page.getByRole("status").filter({ hasText: `${TRANSFERABLE} was added to your cart.` })).toBeVisible();
+    await expect(page).toHaveURL(`/domain/transfer?domain=${TRANSFERABLE}`);
+    await page.getByLabel("Auth code (EPP code)").fill(await simulatedAuthCode(TRANSFERABLE));
+    await page.getByRole("button", { name: "Continue to review" }).click();
+    await page.getByRole("button", { name: "Add to cart and pay" }).click();
+    await expect(page).toHaveURL(/\/signin\?/u);
     await expect(cartLink(page, "Cart, 1 item")).toBeVisible();
 
     await page.goto("/cart");

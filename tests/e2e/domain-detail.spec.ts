@@ -157,7 +157,7 @@ test.describe("an available name", () => {
     await expect(period.getByRole("option")).toHaveText(Array.from({ length: maxYears }, (_, index) => (index === 0 ? "1 year" : `${index + 1} years`)));
     await expect(period).toHaveValue("1");
     await expect(page.getByRole("button", { name: `Add to cart: ${domain}` })).toBeVisible();
-    await expect(page.getByRole("button", { name: `Transfer to us: ${domain}` })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: `Transfer to us: ${domain}` })).toHaveCount(0);
     await expect(priceFor(page, "Registration, 1 year")).toHaveText(usd(cents(catalogueRow("com").registration_price)));
   });
 
@@ -214,9 +214,10 @@ test("a taken name that may be transferred offers the transfer", async ({ page }
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${TRANSFERABLE} is registered`);
   await expect(summaryValue(page, "Registrar")).toHaveText(seed.registrar);
   await expect(summaryValue(page, "Transfer lock")).toHaveText(seed.locked ? "On" : "Off");
-  const transfer = page.getByRole("button", { name: `Transfer to us: ${TRANSFERABLE}` });
+  const transfer = page.getByRole("link", { name: `Transfer to us: ${TRANSFERABLE}` });
   await expect(transfer).toBeVisible();
   await expect(transfer).toHaveText("Transfer to us");
+  await expect(transfer).toHaveAttribute("href", `/domain/transfer?domain=${TRANSFERABLE}`);
   await expect(page.getByRole("button", { name: `Add to cart: ${TRANSFERABLE}` })).toHaveCount(0);
 });
 

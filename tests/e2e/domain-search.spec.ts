@@ -145,7 +145,7 @@ test.describe("a taken corporate name", () => {
     await expect(exact.getByText("Registrar", { exact: true })).toBeVisible();
     await expect(exact.getByText("MarkMonitor Inc.", { exact: true })).toBeVisible();
     await expect(exact.getByRole("button", { name: `Add to cart: ${CORPORATE}` })).toHaveCount(0);
-    await expect(exact.getByRole("button", { name: `Transfer to us: ${CORPORATE}` })).toHaveCount(0);
+    await expect(exact.getByRole("link", { name: `Transfer to us: ${CORPORATE}` })).toHaveCount(0);
 
     const offer = page.getByRole("region", { name: "Make an offer" });
     await expect(offer).toBeVisible();

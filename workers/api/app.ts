@@ -12,6 +12,7 @@ import { contentRoutes } from "./routes/content";
 import { domainRoutes } from "./routes/domains";
 import { calendarRoutes } from "./routes/calendar";
 import { myDomainRoutes, transferStatusRoutes } from "./routes/my-domains";
+import { transferInRoutes } from "./routes/transfer-in";
 import { paymentMethodRoutes } from "./routes/payment-methods";
 import { pricingRoutes } from "./routes/pricing";
 import { toolRoutes } from "./routes/tools";
@@ -39,6 +40,7 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .route("/", toolRoutes)
     .route("/", contentRoutes)
     .route("/", transferStatusRoutes)
+    .route("/", transferInRoutes)
     .route("/", calendarRoutes)
     .route("/", myDomainRoutes);
 

@@ -1,4 +1,4 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { showToast } from "../toaster";
@@ -77,5 +77,22 @@ export function AddToCartForm({
         {busy ? t("cart.adding") : label}
       </button>
     </fetcher.Form>
+  );
+}
+
+/**
+ * "Transfer to us" beside a taken name: the transfer wizard (/domain/transfer) with the name
+ * filled in — a transfer needs its auth code, so it goes into the cart from the wizard's Payment step.
+ */
+export function TransferInLink({ domain, unicode }: { domain: string; unicode: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={`/domain/transfer?domain=${encodeURIComponent(domain)}`}
+      aria-label={t("cart.transferDomain", { domain: unicode })}
+      className="inline-flex rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300"
+    >
+      {t("cart.transferIn")}
+    </Link>
   );
 }

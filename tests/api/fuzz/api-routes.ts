@@ -176,6 +176,7 @@ export const API_ROUTES: readonly ApiRouteSpec[] = [
   { method: "POST", path: "/api/v1/support/staff/tickets/:id/replies", params: (f) => ({ id: [f.ticketId, f.randomUuid] }), body: () => ({ body: ["We are on it."] }) },
   // my-domains.ts, dns.ts (the customer's domains and their DNS)
   { method: "GET", path: "/api/v1/domains/:domain/transfer-status", params: (f) => ({ domain: [f.domain, ...domains] }) },
+  { method: "GET", path: "/api/v1/domains/:domain/transfer-check", params: (f) => ({ domain: [f.domain, ...domains] }) },
   { method: "GET", path: "/api/v1/dns/domains/:domain/records", params: OWN_DOMAIN },
   { method: "POST", path: "/api/v1/dns/domains/:domain/records", params: OWN_DOMAIN, body: () => DNS_RECORD },
   { method: "POST", path: "/api/v1/dns/domains/:domain/records/preview", params: OWN_DOMAIN, body: (f) => ({ action: ["create", "update", "delete", "x"], id: [f.dnsRecordId, f.randomUuid], record: [{ type: "A", name: "@", content: "192.0.2.1" }, {}] }) },

@@ -15,6 +15,12 @@ export const PAGE_ROUTES: readonly PageRouteSpec[] = [
   { id: "routes/_index", path: "/", query: { q: ["example", "bücher.de"] } },
   { id: "routes/$", path: "/*", params: { "*": ["example.com", "bücher.de", "xn--bcher-kva.de", "example", "a.b.c.d", "favicon.ico", "robots.txt"] } },
   { id: "routes/domain", path: "/domain", query: { q: ["example", "bücher"], show: ["1", "40", "41", "-1", "x"], tab: ["register", "transfer", "x"] } },
+  {
+    id: "routes/domain_.transfer",
+    path: "/domain/transfer",
+    query: { domain: ["example.com", "wordpress.org", "google.com", "bücher.de", "-bad-.com", "x", ""] },
+    form: { intent: ["review", "pay", "x"], domain: ["example.com", "wordpress.org", "bücher.de", "-bad-.com", ""], auth_code: ["Abc-12345", "abc", "", "has space 1"] },
+  },
   { id: "routes/domain-search", path: "/domain-search", query: { q: ["example.com", "bücher", "a b"], tld: ["com", ".net", "xn--p1ai", "zz"], more: ["1", "40", "0", "x"] } },
   {
     id: "routes/cart",

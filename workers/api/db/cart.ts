@@ -24,7 +24,8 @@ interface CartItemRow {
   added_at: string;
 }
 
-export type NewCartItem = Omit<CartItemRow, "id" | "added_at">;
+/** A new line; `auth_code` only for a transfer (kept for checkout, never shown in the cart view). */
+export type NewCartItem = Omit<CartItemRow, "id" | "added_at"> & { auth_code?: string | null };
 
 function toItem(row: CartItemRow): CartDomainItem {
   const prices = { firstYear: row.first_year_cents, renewal: row.renewal_cents, transfer: row.transfer_cents };
@@ -98,8 +99,8 @@ export async function addCartItem(db: D1Database, cartId: string, item: NewCartI
     db
       .prepare(
         `INSERT OR IGNORE INTO cart_items (id, cart_id, type, name, unicode, tld, operation, years, max_years,
-           first_year_cents, renewal_cents, transfer_cents, icann_fee_cents, currency, on_sale, is_popular, premium, added_at)
-         SELECT ?1, ?2, 'domain', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17
+           first_year_cents, renewal_cents, transfer_cents, icann_fee_cents, currency, on_sale, is_popular, premium, added_at, auth_code)
+         SELECT ?1, ?2, 'domain', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?19
           WHERE (SELECT COUNT(*) FROM cart_items WHERE cart_id = ?2) < ?18`,
       )
       .bind(
@@ -121,6 +122,7 @@ export async function addCartItem(db: D1Database, cartId: string, item: NewCartI
         item.premium,
         at,
         MAX_CART_ITEMS,
+        item.auth_code ?? null,
       ),
     db.prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM cart_items WHERE id = ?3)").bind(cartId, at, id),
   ]);

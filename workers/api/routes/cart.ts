@@ -13,6 +13,8 @@ import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
 import { zValidate } from "../validate";
 import { parseSearchName } from "./domains";
+import { assertTransferable } from "./transfer-in";
+import { authCodeSchema } from "../../../core/transfer";
 
 /**
  * The server-side cart (DESIGN §1). A visitor's cart is addressed by an unguessable id that the
@@ -112,12 +114,16 @@ export const cartRoutes = new Hono<ApiBindings>()
     if (input.operation === "registration" && !check.available) {
       throw new ApiError(409, "not_available", `${name.unicode} is not available for registration.`);
     }
+    let authCode: string | null = null;
     if (input.operation === "transfer") {
-      if (check.available) throw new ApiError(409, "not_registered", `${name.unicode} is not registered, so it cannot be transferred. You can register it instead.`);
-      const info = await c.var.services.registry.info(name.ascii);
-      if (!info) throw new ApiError(409, "not_registered", `${name.unicode} is not registered, so it cannot be transferred.`);
-      if (info.heldHere) throw new ApiError(409, "already_registered_here", `${name.unicode} is already registered with us.`);
-      if (!info.transferable) throw new ApiError(409, "not_transferable", `${name.unicode} is a protected corporate domain and cannot be transferred.`);
+      // The wizard's checks again (the server decides), then the auth code the transfer needs.
+      await assertTransferable(c.var.services, catalogue, name.ascii);
+      const parsed = authCodeSchema.safeParse(input.auth_code ?? "");
+      if (!parsed.success) {
+        const code = parsed.error.issues[0]?.message === "auth_code_required" ? "auth_code_required" : "invalid_auth_code";
+        throw new ApiError(400, code, code === "auth_code_required" ? "The transfer auth code (EPP code) is required." : "The auth code must be 6 to 128 printable characters without spaces.", [{ path: "auth_code", message: code }]);
+      }
+      authCode = parsed.data;
     }
 
     const cents = priceCents(row, check);
@@ -141,6 +147,7 @@ export const cartRoutes = new Hono<ApiBindings>()
         on_sale: row.on_sale,
         is_popular: row.is_popular,
         premium: check.premium ? 1 : 0,
+        auth_code: authCode,
       },
       c.var.services.now(),
       resolved.ownerId,
