@@ -15,6 +15,7 @@ import { myDomainRoutes, transferStatusRoutes } from "./routes/my-domains";
 import { paymentMethodRoutes } from "./routes/payment-methods";
 import { pricingRoutes } from "./routes/pricing";
 import { toolRoutes } from "./routes/tools";
+import { analyticsRoutes } from "./routes/analytics";
 import { defaultServices, type ApiServices } from "./services";
 
 /**
@@ -37,6 +38,7 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .route("/", accountRoutes)
     .route("/", paymentMethodRoutes)
     .route("/", toolRoutes)
+    .route("/", analyticsRoutes)
     .route("/", contentRoutes)
     .route("/", transferStatusRoutes)
     .route("/", calendarRoutes)
