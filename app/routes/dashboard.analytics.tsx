@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return reply(submission.reply(), 400);
   const { t } = await getTranslator(request, ["tools"]);
   const answer = await readUserApi<Run>(request, context, await userApi(context, request, auth).api.v1.analytics.runs.$post({ json: submission.value }));
-  if (answer.ok) return redirect(`/dashboard/analytics?run=${encodeURIComponent(answer.data.id)}#result`, { status: 303, headers: await sessionHeaders(request, context) });
+  if (answer.ok) return redirect(`/dashboard/analytics?run=${encodeURIComponent(answer.data.id)}`, { status: 303, headers: await sessionHeaders(request, context) });
   if (answer.code === "rate_limited") return reply(submission.reply({ formErrors: [t("analytics.errors.rate_limited", { seconds: answer.retryAfter ?? 60 })] }), 429);
   if (answer.code === "pagespeed_rate_limited") return reply(submission.reply({ formErrors: [t("analytics.errors.pagespeed_rate_limited")] }), 429);
   if (answer.code === "pagespeed_unreachable") return reply(submission.reply({ formErrors: [t("analytics.errors.pagespeed_unreachable", { message: answer.message })] }), 400);
@@ -238,7 +238,7 @@ function ScoreChart({ series, url, strategy }: { series: (Run & { createdText: s
           ))}
         </ul>
       </figcaption>
-      <div className="mt-4 overflow-x-auto">
+      <div role="region" aria-label={title} tabIndex={0} className="mt-4 overflow-x-auto focus:outline-none focus:ring-2 focus:ring-indigo-500">
         <table className="min-w-full text-sm">
           <caption className="sr-only">{title}</caption>
           <thead>
@@ -291,7 +291,7 @@ export default function AnalyticsPage() {
             ))}
           </ul>
           <h3 className="mt-6 font-semibold">{t("analytics.vitalsTitle")}</h3>
-          <div className="mt-2 overflow-x-auto">
+          <div role="region" aria-label={t("analytics.vitalsTitle")} tabIndex={0} className="mt-2 overflow-x-auto focus:outline-none focus:ring-2 focus:ring-indigo-500">
             <table className="min-w-full">
               <caption className="sr-only">{t("analytics.vitalsTitle")}</caption>
               <tbody>
@@ -305,12 +305,12 @@ export default function AnalyticsPage() {
         </section>
       ) : null}
 
-      <section aria-labelledby="history-title">
+      <section>
         <h2 id="history-title" className="text-lg font-semibold">{t("analytics.historyTitle")}</h2>
         {runs.length === 0 ? (
           <p className="mt-2 text-slate-600 dark:text-slate-400">{t("analytics.historyEmpty")}</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <div role="region" aria-label={t("analytics.historyTitle")} tabIndex={0} className="mt-3 overflow-x-auto focus:outline-none focus:ring-2 focus:ring-indigo-500">
             <table className="min-w-full text-sm">
               <thead>
                 <tr className="text-left">
@@ -333,7 +333,7 @@ export default function AnalyticsPage() {
                       <td key={category} className="py-2 pr-4 tabular-nums">{run.scores[category] ?? "—"}</td>
                     ))}
                     <td className="py-2">
-                      <Link to={`/dashboard/analytics?run=${run.id}#result`} aria-label={t("analytics.viewLabel", { date: run.createdText })} className="text-indigo-700 underline dark:text-indigo-300">
+                      <Link to={`/dashboard/analytics?run=${run.id}`} aria-label={t("analytics.viewLabel", { date: run.createdText })} className="text-indigo-700 underline dark:text-indigo-300">
                         {t("analytics.view")}
                       </Link>
                     </td>
