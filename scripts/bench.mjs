@@ -21,10 +21,12 @@ import { measureSearchPage } from "./bench/search-page.mjs";
 import { findFreePort, runNpm, snapshotProject, startServer } from "./bench/server.mjs";
 import { checkoutRun } from "./bench/checkout.mjs";
 import { hashTimeRun, signinRun } from "./bench/signin.mjs";
+import { formatWhois } from "./bench/report.mjs";
+import { startFakes, whoisRun } from "./bench/whois.mjs";
 import { benchAccount, domainsRun, DOMAINS } from "./bench/domains.mjs";
 
 const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>] [--connections <n>] [--lighthouse-runs <n>]
-                      [--check-requests <n>] [--search-loads <n>] [--signin-requests <n>] [--port <n>] [--only domains]
+                      [--check-requests <n>] [--search-loads <n>] [--signin-requests <n>] [--port <n>] [--only whois|domains]
 
   --no-setup             skip \`npm run setup\` (build, local migrations, seed); use the existing build
   --in-place             serve from the working tree itself, not a private snapshot of it (see docs/bench.md)
@@ -36,7 +38,9 @@ const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>
   --search-loads <n>     /domain-search loads per mode in Chromium, the median is reported (default ${DEFAULTS.searchLoads}; 1 to 30)
   --signin-requests <n>  successful sign-in API logins timed (default ${DEFAULTS.signinRequests}; 20 to 1000), beside
                          ${SIGNIN.wrongPassword} with a wrong password and ${SIGNIN.unknownUser} with an unknown username
-  --port <n>             first port tried for the server (default ${DEFAULTS.port}); the lookup worker takes port + 1
+  --port <n>             first port tried for the server (default ${DEFAULTS.port}); the lookup worker takes port + 1,
+                         the lookup upstream fakes the first free pair from port + 10
+  --only whois           run only the WHOIS section (cache-hit latency, upstream calls saved)
   --only domains         only the my-domains section (10,000 domains, 100,000 DNS records seeded into the snapshot)`;
 
 function options() {
@@ -77,41 +81,6 @@ function options() {
     port: int("port", DEFAULTS.port, 1024, 65000),
     only: onlySection(values.only),
   };
-}
-
-function onlySection(value) {
-  if (value === undefined) return null;
-  if (value !== "domains") throw new Error(`--only takes "domains" (got ${JSON.stringify(value)})`);
-  return value;
-}
-
-/** The my-domains section (issue 14): seeds the snapshot's D1, then times the list page, a DNS save, a zone export. */
-async function domainsSection(report, { origin, cwd, root }) {
-  step(`my domains: seeding ${DOMAINS.domains.toLocaleString("en")} domains and ${DOMAINS.records.toLocaleString("en")} DNS records (wrangler d1 execute --local), then /dashboard/domains (first page, ?q=, ?sort=) ${DOMAINS.listRequests}× each, ${DOMAINS.saves} DNS record saves, ${DOMAINS.exports} exports of a ${DOMAINS.bigZone}-record zone…`);
-  const started = Date.now();
-  try {
-    checkpoint();
-    if (cwd === root) throw new Error("the domains section writes 110,000 rows: it runs in a snapshot only (drop --in-place)");
-    const account = await benchAccount(origin);
-    report.domains = await domainsRun({ origin, cwd, account, track, logDir: path.resolve(RESULTS_DIR) });
-  } catch (error) {
-    report.domains = { error: errorText(error) };
-    report.errors.push(`domains: ${errorText(error)}`);
-  }
-  report.domains.seconds = seconds(started);
-}
-
-function formatDomains(domains) {
-  if (!domains || domains.error) return `My domains: not measured (${domains?.error ?? "skipped"})`;
-  const row = (label, s) => `  ${label.padEnd(44)} p50 ${String(s.p50).padStart(8)} ms   p95 ${String(s.p95).padStart(8)} ms   max ${String(s.max).padStart(8)} ms   (n=${s.count})`;
-  return [
-    `My domains (${domains.domains.toLocaleString("en")} domains, ${domains.records.toLocaleString("en")} DNS records in one account; seeded in ${domains.seedSeconds} s)`,
-    row("GET /dashboard/domains (first page)", domains.list.first),
-    row("GET /dashboard/domains?q=<one name>", domains.list.filter),
-    row("GET /dashboard/domains?sort=-expires", domains.list.sort),
-    row("POST /api/v1/dns/domains/{d}/records (save)", domains.save),
-    row("GET …/{d}/dns/zone (export, 1,000 records)", domains.export),
-  ].join("\n");
 }
 
 let interrupted = false;
@@ -170,6 +139,41 @@ const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 const seconds = (since) => Math.round((Date.now() - since) / 100) / 10;
 const errorText = (error) => (error instanceof Error ? error.message : String(error));
 
+function onlySection(value) {
+  if (value === undefined) return null;
+  if (value !== "domains" && value !== "whois") throw new Error(`--only takes "whois" or "domains" (got ${JSON.stringify(value)})`);
+  return value;
+}
+
+/** The my-domains section (issue 14): seeds the snapshot's D1, then times the list page, a DNS save, a zone export. */
+async function domainsSection(report, { origin, cwd, root }) {
+  step(`my domains: seeding ${DOMAINS.domains.toLocaleString("en")} domains and ${DOMAINS.records.toLocaleString("en")} DNS records (wrangler d1 execute --local), then /dashboard/domains (first page, ?q=, ?sort=) ${DOMAINS.listRequests}× each, ${DOMAINS.saves} DNS record saves, ${DOMAINS.exports} exports of a ${DOMAINS.bigZone}-record zone…`);
+  const started = Date.now();
+  try {
+    checkpoint();
+    if (cwd === root) throw new Error("the domains section writes 110,000 rows: it runs in a snapshot only (drop --in-place)");
+    const account = await benchAccount(origin);
+    report.domains = await domainsRun({ origin, cwd, account, track, logDir: path.resolve(RESULTS_DIR) });
+  } catch (error) {
+    report.domains = { error: errorText(error) };
+    report.errors.push(`domains: ${errorText(error)}`);
+  }
+  report.domains.seconds = seconds(started);
+}
+
+function formatDomains(domains) {
+  if (!domains || domains.error) return `My domains: not measured (${domains?.error ?? "skipped"})`;
+  const row = (label, s) => `  ${label.padEnd(44)} p50 ${String(s.p50).padStart(8)} ms   p95 ${String(s.p95).padStart(8)} ms   max ${String(s.max).padStart(8)} ms   (n=${s.count})`;
+  return [
+    `My domains (${domains.domains.toLocaleString("en")} domains, ${domains.records.toLocaleString("en")} DNS records in one account; seeded in ${domains.seedSeconds} s)`,
+    row("GET /dashboard/domains (first page)", domains.list.first),
+    row("GET /dashboard/domains?q=<one name>", domains.list.filter),
+    row("GET /dashboard/domains?sort=-expires", domains.list.sort),
+    row("POST /api/v1/dns/domains/{d}/records (save)", domains.save),
+    row("GET …/{d}/dns/zone (export, 1,000 records)", domains.export),
+  ].join("\n");
+}
+
 async function main() {
   let opts;
   try {
@@ -206,11 +210,16 @@ async function main() {
       report.snapshot = { dir: cwd, seconds: seconds(started) };
     }
 
+    // Loopback fakes of the lookup worker's upstreams (RDAP, SSL Labs, DoH, PageSpeed) for the WHOIS
+    // section; the server's lookup worker is pointed at them (LOOKUP_UPSTREAMS, as README explains).
+    const fakesPort = await findFreePort(opts.port + 10);
+    const fakes = await startFakes({ cwd, port: fakesPort });
+    track(() => fakes.stop());
     const port = await findFreePort(opts.port);
     const logFile = path.resolve(RESULTS_DIR, "server.log");
     step(`starting node scripts/serve.mjs on port ${port} (log: ${path.relative(root, logFile)})…`);
     const started = Date.now();
-    server = await startServer({ cwd, port, logFile });
+    server = await startServer({ cwd, port, logFile, env: { LOOKUP_UPSTREAMS: fakes.url } });
     const untrackServer = track(() => server.stop());
     report.server = { origin: server.origin, port, lookupPort: server.lookupPort, readySeconds: seconds(started), log: path.relative(root, logFile) };
     const home = new URL(HOME_PATH, server.origin).href;
@@ -221,7 +230,6 @@ async function main() {
       if (!response.ok) throw new Error(`GET ${HOME_PATH} answered ${response.status} before any measurement`);
     }
 
-    report.sections = {};
     if (opts.only === "domains") {
       await domainsSection(report, { origin: server.origin, cwd, root });
       step("stopping the server…");
@@ -229,164 +237,182 @@ async function main() {
       untrackServer();
       return finishOnly(report, jsonPath);
     }
-    step("1/6 client JS/CSS bytes of / (headless Chromium)…");
     let sectionStart = Date.now();
-    report.sections.assets = { loadAverageAtStart: loadAverage() };
-    try {
-      report.assets = await measureAssets({ origin: server.origin, path: HOME_PATH, track });
-    } catch (error) {
-      report.assets = { error: errorText(error) };
-      report.errors.push(`assets: ${errorText(error)}`);
-    }
-
-    report.sections.assets.seconds = seconds(sectionStart);
-    sectionStart = Date.now();
-    report.sections.lighthouse = { loadAverageAtStart: loadAverage() };
-    report.lighthouse = [];
-    for (const lhPath of LIGHTHOUSE_PATHS) {
-      step(`2/6 Lighthouse ${lhPath} (mobile, ${opts.lighthouseRuns} run(s))…`);
-      const slug = lhPath === "/" ? "home" : lhPath.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
+    if (!opts.only) {
+      step("1/6 client JS/CSS bytes of / (headless Chromium)…");
+      report.sections = {};
+      sectionStart = Date.now();
+      report.sections.assets = { loadAverageAtStart: loadAverage() };
       try {
-        // A page that is not there (yet) is reported with its status, not audited.
-        const probe = await fetch(new URL(lhPath, server.origin), { redirect: "manual" });
-        await probe.arrayBuffer();
-        if (probe.status !== 200) {
-          report.lighthouse.push({ path: lhPath, httpStatus: probe.status });
-          continue;
+        report.assets = await measureAssets({ origin: server.origin, path: HOME_PATH, track });
+      } catch (error) {
+        report.assets = { error: errorText(error) };
+        report.errors.push(`assets: ${errorText(error)}`);
+      }
+
+      report.sections.assets.seconds = seconds(sectionStart);
+      sectionStart = Date.now();
+      report.sections.lighthouse = { loadAverageAtStart: loadAverage() };
+      report.lighthouse = [];
+      for (const lhPath of LIGHTHOUSE_PATHS) {
+        step(`2/6 Lighthouse ${lhPath} (mobile, ${opts.lighthouseRuns} run(s))…`);
+        const slug = lhPath === "/" ? "home" : lhPath.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
+        try {
+          // A page that is not there (yet) is reported with its status, not audited.
+          const probe = await fetch(new URL(lhPath, server.origin), { redirect: "manual" });
+          await probe.arrayBuffer();
+          if (probe.status !== 200) {
+            report.lighthouse.push({ path: lhPath, httpStatus: probe.status });
+            continue;
+          }
+          const result = await runLighthouse({ url: new URL(lhPath, server.origin).href, runs: opts.lighthouseRuns, track, saveAs: path.join(RESULTS_DIR, `lighthouse-${slug}-mobile.json`) });
+          report.lighthouse.push({ path: lhPath, ...result });
+        } catch (error) {
+          report.lighthouse.push({ path: lhPath, error: errorText(error) });
+          report.errors.push(`lighthouse ${lhPath}: ${errorText(error)}`);
         }
-        const result = await runLighthouse({ url: new URL(lhPath, server.origin).href, runs: opts.lighthouseRuns, track, saveAs: path.join(RESULTS_DIR, `lighthouse-${slug}-mobile.json`) });
-        report.lighthouse.push({ path: lhPath, ...result });
-      } catch (error) {
-        report.lighthouse.push({ path: lhPath, error: errorText(error) });
-        report.errors.push(`lighthouse ${lhPath}: ${errorText(error)}`);
       }
-    }
 
-    report.sections.lighthouse.seconds = seconds(sectionStart);
-    sectionStart = Date.now();
-    report.sections.catalogueCheck = { loadAverageAtStart: loadAverage() };
-    {
-      const c = CATALOGUE_CHECK;
-      const seededRequests = Math.max(10, Math.round(opts.checkRequests / 2));
-      step(`3/6 catalogue check GET ${c.pathPrefix}{keyword}?${c.query}: ${opts.checkRequests} fresh keywords, then ${c.seeded.map((k) => `${seededRequests}× ${k}`).join(", ")}; one connection…`);
-      report.catalogueCheck = { options: { requests: opts.checkRequests, seededRequests, warmup: c.warmup, query: c.query } };
-      try {
-        const common = { origin: server.origin, pathPrefix: c.pathPrefix, query: c.query, minTotal: c.minCatalogue, track };
-        report.catalogueCheck.fresh = await catalogueCheckRun({ ...common, requests: opts.checkRequests, warmup: c.warmup });
-        report.catalogueCheck.seeded = [];
-        for (const keyword of c.seeded) {
-          checkpoint();
-          report.catalogueCheck.seeded.push(await catalogueCheckRun({ ...common, keyword, requests: seededRequests }));
+      report.sections.lighthouse.seconds = seconds(sectionStart);
+      sectionStart = Date.now();
+      report.sections.catalogueCheck = { loadAverageAtStart: loadAverage() };
+      {
+        const c = CATALOGUE_CHECK;
+        const seededRequests = Math.max(10, Math.round(opts.checkRequests / 2));
+        step(`3/6 catalogue check GET ${c.pathPrefix}{keyword}?${c.query}: ${opts.checkRequests} fresh keywords, then ${c.seeded.map((k) => `${seededRequests}× ${k}`).join(", ")}; one connection…`);
+        report.catalogueCheck = { options: { requests: opts.checkRequests, seededRequests, warmup: c.warmup, query: c.query } };
+        try {
+          const common = { origin: server.origin, pathPrefix: c.pathPrefix, query: c.query, minTotal: c.minCatalogue, track };
+          report.catalogueCheck.fresh = await catalogueCheckRun({ ...common, requests: opts.checkRequests, warmup: c.warmup });
+          report.catalogueCheck.seeded = [];
+          for (const keyword of c.seeded) {
+            checkpoint();
+            report.catalogueCheck.seeded.push(await catalogueCheckRun({ ...common, keyword, requests: seededRequests }));
+          }
+          for (const run of [report.catalogueCheck.fresh, ...report.catalogueCheck.seeded])
+            if (run.failures) report.errors.push(`catalogue check ${run.keyword ?? "(fresh keywords)"}: ${run.failures} of ${run.requests} answers were not a full catalogue (${run.failureSamples[0]?.problem})`);
+        } catch (error) {
+          report.catalogueCheck.error = errorText(error);
+          report.errors.push(`catalogue check: ${errorText(error)}`);
         }
-        for (const run of [report.catalogueCheck.fresh, ...report.catalogueCheck.seeded])
-          if (run.failures) report.errors.push(`catalogue check ${run.keyword ?? "(fresh keywords)"}: ${run.failures} of ${run.requests} answers were not a full catalogue (${run.failureSamples[0]?.problem})`);
-      } catch (error) {
-        report.catalogueCheck.error = errorText(error);
-        report.errors.push(`catalogue check: ${errorText(error)}`);
       }
-    }
 
-    report.sections.catalogueCheck.seconds = seconds(sectionStart);
-    sectionStart = Date.now();
-    report.sections.searchPage = { loadAverageAtStart: loadAverage() };
-    step(`4/6 ${SEARCH_PAGE.path}<fresh name>.com in headless Chromium: ${opts.searchLoads} load(s) with the js=1 cookie and ${opts.searchLoads} without, then its JS/CSS bytes…`);
-    try {
-      report.searchPage = await measureSearchPage({ origin: server.origin, loads: opts.searchLoads, track });
-    } catch (error) {
-      report.searchPage = { error: errorText(error) };
-      report.errors.push(`search page: ${errorText(error)}`);
-    }
-    try {
-      checkpoint();
-      report.searchAssets = await measureAssets({ origin: server.origin, path: `${SEARCH_PAGE.path}${freshLabel()}.com`, track });
-    } catch (error) {
-      report.searchAssets = { error: errorText(error) };
-      report.errors.push(`search page assets: ${errorText(error)}`);
-    }
-
-    report.sections.searchPage.seconds = seconds(sectionStart);
-    sectionStart = Date.now();
-    report.sections.signin = { loadAverageAtStart: loadAverage() };
-    {
-      const s = SIGNIN;
-      step(`5/6 sign-in API: ${s.users} new accounts (POST ${s.registerPath}), then POST ${s.loginPath}: ${opts.signinRequests} successful, ${s.wrongPassword} wrong password, ${s.unknownUser} unknown username, interleaved; one connection…`);
-      report.signin = { options: { users: s.users, requests: opts.signinRequests, warmup: s.warmup, wrongPassword: s.wrongPassword, unknownUser: s.unknownUser } };
+      report.sections.catalogueCheck.seconds = seconds(sectionStart);
+      sectionStart = Date.now();
+      report.sections.searchPage = { loadAverageAtStart: loadAverage() };
+      step(`4/6 ${SEARCH_PAGE.path}<fresh name>.com in headless Chromium: ${opts.searchLoads} load(s) with the js=1 cookie and ${opts.searchLoads} without, then its JS/CSS bytes…`);
       try {
-        Object.assign(report.signin, await signinRun({ origin: server.origin, ...s, requests: opts.signinRequests, track }));
+        report.searchPage = await measureSearchPage({ origin: server.origin, loads: opts.searchLoads, track });
       } catch (error) {
-        report.signin.error = errorText(error);
-        report.errors.push(`sign-in: ${errorText(error)}`);
+        report.searchPage = { error: errorText(error) };
+        report.errors.push(`search page: ${errorText(error)}`);
       }
-    }
-    report.sections.signin.seconds = seconds(sectionStart);
-    sectionStart = Date.now();
-    report.sections.hashTime = { loadAverageAtStart: loadAverage() };
-    step(`5/6 password hash time: hashSecret and verifySecret (core/auth/password.ts) in Node, ${HASH_TIME.runs} runs each…`);
-    try {
-      checkpoint();
-      report.hashTime = await hashTimeRun({ cwd, track });
-    } catch (error) {
-      report.hashTime = { error: errorText(error) };
-      report.errors.push(`hash time: ${errorText(error)}`);
-    }
+      try {
+        checkpoint();
+        report.searchAssets = await measureAssets({ origin: server.origin, path: `${SEARCH_PAGE.path}${freshLabel()}.com`, track });
+      } catch (error) {
+        report.searchAssets = { error: errorText(error) };
+        report.errors.push(`search page assets: ${errorText(error)}`);
+      }
 
-    report.sections.hashTime.seconds = seconds(sectionStart);
-    sectionStart = Date.now();
-    report.sections.checkout = { loadAverageAtStart: loadAverage() };
-    step(`5/6 checkout API: ${CHECKOUT.buyers} buyers one after another (POST /api/v1/payment/unified → completed), then ${CHECKOUT.raceBuyers} buyers paying for one name at once…`);
-    try {
-      checkpoint();
-      report.checkout = await checkoutRun({ origin: server.origin, ...CHECKOUT, track });
-    } catch (error) {
-      report.checkout = { error: errorText(error) };
-      report.errors.push(`checkout: ${errorText(error)}`);
-    }
-    report.sections.checkout.seconds = seconds(sectionStart);
-    sectionStart = Date.now();
-    report.sections.load = { loadAverageAtStart: loadAverage() };
-    step(`6/6 load: SSR ${HOME_PATH} then ${STATIC_PATH}, ${opts.connections} connections × ${opts.duration} s each…`);
-    report.load = { options: { connections: opts.connections, duration: opts.duration, warmupRequests: DEFAULTS.warmupRequests } };
-    try {
-      const staticUrl = new URL(STATIC_PATH, server.origin).href;
-      await warmUp(home, DEFAULTS.warmupRequests, track);
-      await warmUp(staticUrl, DEFAULTS.warmupRequests, track);
-      // Without concurrency first: where the SSR time goes (the pricing call alone vs. the page).
-      const n = DEFAULTS.sequentialRequests;
-      checkpoint();
-      const seqSsr = await sequentialRun({ label: "SSR", url: home, requests: n, track });
-      const seqStatic = await sequentialRun({ label: "static", url: staticUrl, requests: n, track });
-      const seqApi = await sequentialRun({
-        label: "pricing API",
-        url: new URL(PRICING_API.path, server.origin).href,
-        method: "POST",
-        body: JSON.stringify(PRICING_API.body),
-        headers: { "content-type": "application/json" },
-        requests: n,
-        track,
-      });
-      report.load.sequential = { requests: n, ssr: seqSsr, static: seqStatic, pricingApi: seqApi };
-      checkpoint();
-      report.load.ssr = await loadRun({ label: "SSR", url: home, connections: opts.connections, duration: opts.duration, cap: SSR_REQUEST_CAP, marker: PRICE_MARKER, track });
-      checkpoint();
-      const sample = await fetch(home);
-      const sampleBody = await sample.text();
-      report.load.sampleAfter = { status: sample.status, hasPrice: sampleBody.includes(PRICE_MARKER), hasNaN: sampleBody.includes("NaN") };
-      checkpoint();
-      report.load.static = await loadRun({ label: "static", url: staticUrl, connections: opts.connections, duration: opts.duration, track });
-      const { ssr, static: stat } = report.load;
-      report.load.ratio = stat.latencyMs.p50 > 0 ? Math.round((ssr.latencyMs.p50 / stat.latencyMs.p50) * 100) / 100 : null;
-      report.load.limiterHit = ssr.bodyCheck.withoutMarker > 0 || !report.load.sampleAfter.hasPrice;
-    } catch (error) {
-      report.load.error = errorText(error);
-      report.errors.push(`load: ${errorText(error)}`);
-    }
+      report.sections.searchPage.seconds = seconds(sectionStart);
+      sectionStart = Date.now();
+      report.sections.signin = { loadAverageAtStart: loadAverage() };
+      {
+        const s = SIGNIN;
+        step(`5/6 sign-in API: ${s.users} new accounts (POST ${s.registerPath}), then POST ${s.loginPath}: ${opts.signinRequests} successful, ${s.wrongPassword} wrong password, ${s.unknownUser} unknown username, interleaved; one connection…`);
+        report.signin = { options: { users: s.users, requests: opts.signinRequests, warmup: s.warmup, wrongPassword: s.wrongPassword, unknownUser: s.unknownUser } };
+        try {
+          Object.assign(report.signin, await signinRun({ origin: server.origin, ...s, requests: opts.signinRequests, track }));
+        } catch (error) {
+          report.signin.error = errorText(error);
+          report.errors.push(`sign-in: ${errorText(error)}`);
+        }
+      }
+      report.sections.signin.seconds = seconds(sectionStart);
+      sectionStart = Date.now();
+      report.sections.hashTime = { loadAverageAtStart: loadAverage() };
+      step(`5/6 password hash time: hashSecret and verifySecret (core/auth/password.ts) in Node, ${HASH_TIME.runs} runs each…`);
+      try {
+        checkpoint();
+        report.hashTime = await hashTimeRun({ cwd, track });
+      } catch (error) {
+        report.hashTime = { error: errorText(error) };
+        report.errors.push(`hash time: ${errorText(error)}`);
+      }
 
-    report.sections.load.seconds = seconds(sectionStart);
-    report.sections.load.loadAverageAtEnd = loadAverage();
+      report.sections.hashTime.seconds = seconds(sectionStart);
+      sectionStart = Date.now();
+      report.sections.checkout = { loadAverageAtStart: loadAverage() };
+      step(`5/6 checkout API: ${CHECKOUT.buyers} buyers one after another (POST /api/v1/payment/unified → completed), then ${CHECKOUT.raceBuyers} buyers paying for one name at once…`);
+      try {
+        checkpoint();
+        report.checkout = await checkoutRun({ origin: server.origin, ...CHECKOUT, track });
+      } catch (error) {
+        report.checkout = { error: errorText(error) };
+        report.errors.push(`checkout: ${errorText(error)}`);
+      }
+      report.sections.checkout.seconds = seconds(sectionStart);
+      sectionStart = Date.now();
+      report.sections.load = { loadAverageAtStart: loadAverage() };
+      step(`6/6 load: SSR ${HOME_PATH} then ${STATIC_PATH}, ${opts.connections} connections × ${opts.duration} s each…`);
+      report.load = { options: { connections: opts.connections, duration: opts.duration, warmupRequests: DEFAULTS.warmupRequests } };
+      try {
+        const staticUrl = new URL(STATIC_PATH, server.origin).href;
+        await warmUp(home, DEFAULTS.warmupRequests, track);
+        await warmUp(staticUrl, DEFAULTS.warmupRequests, track);
+        // Without concurrency first: where the SSR time goes (the pricing call alone vs. the page).
+        const n = DEFAULTS.sequentialRequests;
+        checkpoint();
+        const seqSsr = await sequentialRun({ label: "SSR", url: home, requests: n, track });
+        const seqStatic = await sequentialRun({ label: "static", url: staticUrl, requests: n, track });
+        const seqApi = await sequentialRun({
+          label: "pricing API",
+          url: new URL(PRICING_API.path, server.origin).href,
+          method: "POST",
+          body: JSON.stringify(PRICING_API.body),
+          headers: { "content-type": "application/json" },
+          requests: n,
+          track,
+        });
+        report.load.sequential = { requests: n, ssr: seqSsr, static: seqStatic, pricingApi: seqApi };
+        checkpoint();
+        report.load.ssr = await loadRun({ label: "SSR", url: home, connections: opts.connections, duration: opts.duration, cap: SSR_REQUEST_CAP, marker: PRICE_MARKER, track });
+        checkpoint();
+        const sample = await fetch(home);
+        const sampleBody = await sample.text();
+        report.load.sampleAfter = { status: sample.status, hasPrice: sampleBody.includes(PRICE_MARKER), hasNaN: sampleBody.includes("NaN") };
+        checkpoint();
+        report.load.static = await loadRun({ label: "static", url: staticUrl, connections: opts.connections, duration: opts.duration, track });
+        const { ssr, static: stat } = report.load;
+        report.load.ratio = stat.latencyMs.p50 > 0 ? Math.round((ssr.latencyMs.p50 / stat.latencyMs.p50) * 100) / 100 : null;
+        report.load.limiterHit = ssr.bodyCheck.withoutMarker > 0 || !report.load.sampleAfter.hasPrice;
+      } catch (error) {
+        report.load.error = errorText(error);
+        report.errors.push(`load: ${errorText(error)}`);
+      }
+
+      report.sections.load.seconds = seconds(sectionStart);
+      report.sections.load.loadAverageAtEnd = loadAverage();
+
+      sectionStart = Date.now();
+      report.sections.domains = { loadAverageAtStart: loadAverage() };
+      await domainsSection(report, { origin: server.origin, cwd, root });
+      report.sections.domains.seconds = seconds(sectionStart);
+    }
+    report.sections = report.sections ?? {};
     sectionStart = Date.now();
-    report.sections.domains = { loadAverageAtStart: loadAverage() };
-    await domainsSection(report, { origin: server.origin, cwd, root });
-    report.sections.domains.seconds = seconds(sectionStart);
+    report.sections.whois = { loadAverageAtStart: loadAverage() };
+    step(`WHOIS: GET /api/v1/domains/whois/{domain} against the loopback fakes (${fakes.url}): a cold pass, a bounded load run, then cache hits…`);
+    try {
+      checkpoint();
+      report.whois = await whoisRun({ origin: server.origin, fakesUrl: fakes.url, track });
+      if (report.whois.failures) report.errors.push(`whois: ${report.whois.failures} answers were not the WHOIS record (${JSON.stringify(report.whois.failureSamples[0])})`);
+    } catch (error) {
+      report.whois = { error: errorText(error) };
+      report.errors.push(`whois: ${errorText(error)}`);
+    }
+    report.sections.whois.seconds = seconds(sectionStart);
     step("stopping the server…");
     await server.stop();
     untrackServer();
@@ -396,18 +422,24 @@ async function main() {
     await cleanUp();
   }
 
+  if (opts.only) {
+    writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\n${formatWhois(report)}`);
+    if (report.errors.length) console.log(`\nErrors:\n${report.errors.map((error) => `  - ${error}`).join("\n")}`);
+    return report.errors.length ? 1 : 0;
+  }
   report.targets = targetRows(report);
   writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\n${formatReport(report)}\n\n${formatDomains(report.domains)}`);
+  console.log(`\n${formatReport(report)}\n\n${formatWhois(report)}\n\n${formatDomains(report.domains)}`);
   return report.errors.length ? 1 : 0;
 }
-
 async function finishOnly(report, jsonPath) {
   await cleanUp();
   writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\n${formatDomains(report.domains)}`);
   return report.errors.length ? 1 : 0;
 }
+
 
 // When interrupted, the signal handler exits once its clean-up is done (main may get here first,
 // while the handler is still stopping the server).

@@ -57,7 +57,7 @@ export async function waitFor(url, { timeoutMs = 60_000 } = {}) {
 }
 
 /**
- * LOOKUP_UPSTREAMS=http://127.0.0.1:N points the lookup worker's RDAP, SSL Labs and DoH calls at
+ * LOOKUP_UPSTREAMS=http://127.0.0.1:N points the lookup worker's RDAP, SSL Labs, DoH and PageSpeed calls at
  * the loopback fakes (tests/fakes/serve-upstreams.ts), as the browser tests do. Unset, it asks
  * the real services (and, offline, shows their clear failure messages).
  */
@@ -68,6 +68,7 @@ function upstreamVars() {
     "--var", `RDAP_BOOTSTRAP_URL:${base}/iana/dns.json`,
     "--var", `SSLLABS_API_URL:${base}/ssllabs/api/v4/`,
     "--var", "SSLLABS_EMAIL:tools@trinity.example",
+    "--var", `PAGESPEED_API_URL:${base}/pagespeed/runPagespeed`,
     "--var", `DOH_RESOLVERS:cloudflare=${base}/doh/cloudflare/dns-query,google=${base}/doh/google/resolve`,
     // The fakes' port-43 WHOIS listens on the next port.
     "--var", "WHOIS_IANA_SERVER:127.0.0.1",

@@ -353,6 +353,17 @@ const en = {
     takenLabel: "Taken",
     reservedLabel: "Reserved",
   },
+  whoisSummary: {
+    heading: "WHOIS",
+    loading: "Looking up the WHOIS record…",
+    failed: "WHOIS lookup failed. Please try again later.",
+    registrar: "Registrar",
+    created: "Created",
+    expires: "Expires",
+    status: "Status",
+    unknown: "Not published",
+    full: "Full WHOIS record of {{domain}}",
+  },
   domain: {
     metaTitle: "{{domain}} — Trinity",
     availableTitle: "{{domain}} is available",

@@ -355,6 +355,17 @@ const tr: Resources = {
     takenLabel: "Alınmış",
     reservedLabel: "Rezerve",
   },
+  whoisSummary: {
+    heading: "WHOIS",
+    loading: "WHOIS kaydı sorgulanıyor…",
+    failed: "WHOIS sorgusu başarısız oldu. Lütfen daha sonra tekrar deneyin.",
+    registrar: "Kayıt şirketi",
+    created: "Oluşturulma",
+    expires: "Bitiş",
+    status: "Durum",
+    unknown: "Yayımlanmamış",
+    full: "{{domain}} için tam WHOIS kaydı",
+  },
   domain: {
     metaTitle: "{{domain}} — Trinity",
     availableTitle: "{{domain}} boşta",

@@ -7,10 +7,12 @@ import { decimalToCents, formatUsd } from "../../core/money";
 import { isDomainPath } from "../../core/search-input";
 import { AddToCartForm, TransferInLink } from "../components/domain/add-to-cart";
 import { RegistrationSummary } from "../components/domain/registration-summary";
+import { WhoisSummary } from "../components/domain/whois-summary";
 import { DomainWarnings } from "../components/domain/warnings";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
 import { domainApi } from "../server/domain-search.server";
 import { getTranslator } from "../server/i18n.server";
+import { whoisSummary } from "../server/whois-summary.server";
 
 const ALTERNATIVES = 6;
 
@@ -23,13 +25,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!result.ok) {
     // A name that cannot exist (bad format, unknown extension) has no page; a failed call does.
     if (result.status === 400) notFoundResponse();
-    return { title: t("domain.metaTitle", { domain: splat }), domain: splat, result: null, alternatives: null };
+    return { title: t("domain.metaTitle", { domain: splat }), domain: splat, result: null, alternatives: null, whois: null };
   }
   const alternatives = api.check(result.data.label, 60).then((answer) =>
     answer.ok ? answer.data.results.filter((entry) => entry.available && entry.domain !== result.data.domain).slice(0, ALTERNATIVES) : null,
   );
   alternatives.catch(() => undefined);
-  return { title: t("domain.metaTitle", { domain: result.data.unicode }), domain: result.data.unicode, result: result.data, alternatives };
+  // A taken name's public WHOIS view, streamed like the alternatives (the page does not wait for it).
+  const whois = !result.data.available && result.data.reason === "registered" ? whoisSummary(context, request, result.data.domain, result.data.unicode) : null;
+  whois?.catch(() => undefined);
+  return { title: t("domain.metaTitle", { domain: result.data.unicode }), domain: result.data.unicode, result: result.data, alternatives, whois };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
@@ -58,7 +63,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 
 export default function DomainDetail() {
   const { t } = useTranslation();
-  const { domain, result, alternatives } = useLoaderData<typeof loader>();
+  const { domain, result, alternatives, whois } = useLoaderData<typeof loader>();
   if (!result) {
     return (
       <section className="mx-auto max-w-3xl px-4 py-16">
@@ -97,6 +102,7 @@ export default function DomainDetail() {
           {t(`domain.statusText.${statusKey}`)}
         </p>
         {result.registration ? <RegistrationSummary registration={result.registration} showLock /> : null}
+        {whois ? <WhoisSummary summary={whois} domain={result.unicode} /> : null}
         <div className="mt-6">
           {result.available && prices ? (
             <AddToCartForm domain={result.domain} unicode={result.unicode} maxYears={prices.max_years} />

@@ -5,8 +5,8 @@ import type { I18nHandle } from "../i18n/namespaces";
 import { requireAuth } from "../server/session.server";
 
 /**
- * Any /dashboard/* path without a page of its own (sections still to come: VPS, billing,
- * support, analytics, illuminate; or a typo): signed in → Page Not Found inside the dashboard;
+ * Any /dashboard/* path without a page of its own (sections still to come, such as VPS;
+ * or a typo): signed in → Page Not Found inside the dashboard;
  * signed out → sign-in first, like every dashboard path.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -10,11 +10,13 @@ import { normaliseSearchInput } from "../../core/search-input";
 import { tldToAscii } from "../../core/tld-input";
 import { AddToCartForm, TransferInLink } from "../components/domain/add-to-cart";
 import { DomainPrice } from "../components/domain/price";
+import { WhoisSummary } from "../components/domain/whois-summary";
 import { RegistrationSummary } from "../components/domain/registration-summary";
 import { DomainWarnings } from "../components/domain/warnings";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { apiClient, readApi } from "../server/api.server";
 import { domainApi, planSearch, type CatalogueCheck, type ExactResult, type Suggestion } from "../server/domain-search.server";
+import { whoisSummary, type WhoisSummary as WhoisSummaryData } from "../server/whois-summary.server";
 import { getTranslator } from "../server/i18n.server";
 import { redirectWithToast } from "../server/toast.server";
 
@@ -30,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tldParam = tldToAscii(url.searchParams.get("tld") ?? "");
   const more = Math.min(Math.max(Number.parseInt(url.searchParams.get("more") ?? "1", 10) || 1, 1), 40);
   if (!query) {
-    return { title: t("search.metaTitle"), description: t("search.metaDescription"), query: "", tld: tldParam, more, exact: null, error: null, suggestions: null, all: null };
+    return { title: t("search.metaTitle"), description: t("search.metaDescription"), query: "", tld: tldParam, more, exact: null, error: null, suggestions: null, all: null, whois: null };
   }
   const plan = planSearch(query, tldParam);
   const api = domainApi(context, request);
@@ -41,6 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Keep the streams from rejecting unobserved when the page ends up not rendering them.
   suggestions.catch(() => undefined);
   all?.catch(() => undefined);
+  // A taken name's public WHOIS view is streamed too: it never holds up the results.
+  const whois = exact.ok && !exact.data.available && exact.data.reason === "registered" ? whoisSummary(context, request, exact.data.domain, exact.data.unicode) : null;
+  whois?.catch(() => undefined);
   const error = exact.ok ? null : DOMAIN_ERROR_CODES.includes(exact.code) ? t(`domainErrors.${exact.code}`) : t("domainErrors.generic", { message: exact.message });
   return {
     title: t("search.metaTitleQuery", { query }),
@@ -52,6 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     error,
     suggestions,
     all,
+    whois,
   };
 }
 
@@ -188,7 +194,7 @@ function OfferForm({ domain }: { domain: string }) {
   );
 }
 
-function ExactMatch({ result }: { result: ExactResult }) {
+function ExactMatch({ result, whois }: { result: ExactResult; whois: Promise<WhoisSummaryData> | null }) {
   const { t } = useTranslation();
   const heading = result.available
     ? t("search.available", { domain: result.unicode })
@@ -215,6 +221,7 @@ function ExactMatch({ result }: { result: ExactResult }) {
         ) : null}
       </div>
       {result.registration ? <RegistrationSummary registration={result.registration} /> : null}
+      {whois ? <WhoisSummary summary={whois} domain={result.unicode} /> : null}
       {!result.available && result.reason === "registered" ? (
         <>
           {result.registration?.transferable && !result.registration.held_here ? (
@@ -280,7 +287,7 @@ export default function DomainSearch() {
       ) : null}
 
       {exact ? <DomainWarnings warnings={exact.warnings} /> : null}
-      {exact ? <ExactMatch result={exact} /> : null}
+      {exact ? <ExactMatch result={exact} whois={loaderData.whois} /> : null}
 
       {loaderData.suggestions ? (
         <section aria-labelledby="trinity-title">

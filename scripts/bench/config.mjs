@@ -133,3 +133,16 @@ export const DEFAULTS = {
 };
 
 export const RESULTS_DIR = "bench-results";
+
+/**
+ * WHOIS through /api/v1/domains/whois/{domain} against the loopback fakes (scripts/bench/whois.mjs):
+ * the names the RDAP fake has captured answers for (tests/fakes/lookup-upstreams.ts), one more
+ * name that takes the bootstrap fetch, the load run's size and the cache-hit sample.
+ */
+export const WHOIS = {
+  bootstrapName: "hhgames.com",
+  names: ["google.com", "wikipedia.org", "bitcoin.org", "web.dev", "docs.new", "axe.pizza", "microsoft.click", "afnic.fr", "lemonde.fr", "example.cz", "home.moscow", "bbc.co.uk", "norway.no"],
+  loadRequests: 1000,
+  connections: 8,
+  hitRequests: 300,
+};

@@ -282,3 +282,20 @@ export function targetRows(r) {
   rows.push({ name: "SSR p50 / static p50", value: ratio == null ? "–" : `${ratio.toFixed(1)}×`, target: `≤ ${TARGETS.ssrToStaticP50}×`, pass: ratio == null ? null : ratio <= TARGETS.ssrToStaticP50 });
   return rows;
 }
+
+/** The WHOIS section (scripts/bench/whois.mjs): cache-hit latency and upstream calls saved. */
+export function formatWhois(r) {
+  const out = [];
+  const line = (text = "") => out.push(text);
+  line("WHOIS lookups: GET /api/v1/domains/whois/{domain}, lookup worker on the loopback upstream fakes (LOOKUP_UPSTREAMS)");
+  const w = r.whois;
+  if (!w) line("   not run");
+  else if (w.error) line(`   ERROR: ${w.error}`);
+  else {
+    line(`   Cold pass: ${w.cold.lookups} uncached lookups (${w.names} names), one after another: ${w.cold.upstreamRequests} upstream requests (${w.cold.upstreamPerLookup} per lookup), p50 ${w.cold.p50Ms} ms`);
+    line(`   Load run:  ${w.load.requests} requests, ${w.load.connections} connections, ${w.load.seconds} s: ${w.load.upstreamRequests} reached the upstream fakes; uncached they would have cost ${w.load.upstreamWithoutCache} → ${w.load.saved} upstream calls saved by the cache; p50 ${w.load.p50Ms} ms, p90 ${w.load.p90Ms} ms`);
+    line(`   Cache hits: ${w.hits.requests} lookups, one connection, one after another: p50 ${w.hits.p50Ms} ms, p90 ${w.hits.p90Ms} ms, max ${w.hits.maxMs} ms; upstream requests during them: ${w.hits.upstreamRequests}`);
+    if (w.failures) line(`   FAILURES: ${w.failures} (${JSON.stringify(w.failureSamples)})`);
+  }
+  return out.join("\n");
+}

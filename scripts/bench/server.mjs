@@ -151,7 +151,7 @@ export async function findFreePort(start) {
  * wrangler dev registry, so the storefront's LOOKUP binding reaches this lookup worker and not one
  * another `npm start` on the machine registered. Resolves once it printed "Storefront ready".
  */
-export async function startServer({ cwd, port, logFile, timeoutMs = 120_000 }) {
+export async function startServer({ cwd, port, logFile, env = {}, timeoutMs = 120_000 }) {
   const registry = mkdtempSync(path.join(os.tmpdir(), "trinity-bench-registry-"));
   const fd = openSync(logFile, "w");
   const child = spawn(process.execPath, ["scripts/serve.mjs"], {
@@ -160,6 +160,7 @@ export async function startServer({ cwd, port, logFile, timeoutMs = 120_000 }) {
     detached: true, // own process group: the fallback stop below can reach wrangler/workerd too
     env: {
       ...process.env,
+      ...env,
       PORT: String(port),
       LOOKUP_PORT: String(port + 1),
       WRANGLER_REGISTRY_PATH: registry,

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signedInUser, waitForHydration } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 
 const PHONE = { width: 390, height: 844 };
@@ -68,5 +69,28 @@ test.describe("on a phone", () => {
       await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
       await expectNoAxeViolations(page, javaScriptEnabled);
     });
+  }
+});
+
+test.describe("the analytics page with a result and its chart", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    for (const size of ["desktop", "phone"] as const) {
+      test(`has no axe violations (${scheme}, ${size})`, async ({ page, javaScriptEnabled }) => {
+        test.slow();
+        if (size === "phone") await page.setViewportSize(PHONE);
+        await page.emulateMedia({ colorScheme: scheme });
+        await signedInUser(page);
+        await page.goto("/dashboard/analytics");
+        await waitForHydration(page, javaScriptEnabled);
+        const url = `https://field${crypto.randomUUID().slice(0, 8)}.example.com/`;
+        for (let run = 0; run < 2; run++) {
+          await page.getByLabel("Page URL").fill(url);
+          await page.getByRole("button", { name: "Analyse" }).click();
+          await expect(page.getByRole("table", { name: "Core Web Vitals" })).toBeVisible();
+        }
+        await expect(page.getByRole("img", { name: /Scores over time/u })).toBeVisible();
+        await expectNoAxeViolations(page, javaScriptEnabled);
+      });
+    }
   }
 });

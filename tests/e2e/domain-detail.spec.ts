@@ -58,11 +58,11 @@ async function waitUntilCartFormHydrated(page: Page) {
   await expect(page.locator('form[action="/cart"] input[name="_js"]').first()).toHaveValue("1");
 }
 
-/** The value shown beside a term of the registration summary (Registrar, Transfer lock…). */
+/** The value shown beside a term of the registration summary (Registrar, Transfer lock…), not of the WHOIS view inside it. */
 function summaryValue(page: Page, term: string) {
   return page
     .getByRole("region", { name: "Status" })
-    .locator("dl > div")
+    .locator(":scope > dl > div")
     .filter({ has: page.getByRole("term").getByText(term, { exact: true }) })
     .getByRole("definition");
 }

@@ -35,6 +35,14 @@
 //   refer for .tr), a name as the .de registry would: `free-*.de` → "Status: free", `slow-*.de`
 //   never answers, any other .de name a registration.
 //
+// PageSpeed Insights v5 (§5): GET /pagespeed/runPagespeed?url&strategy&category… answers in the
+//   documented shape (no capture was available: built from the discovery-documented fields).
+//   Only the asked categories are scored (PSI runs only Performance without `category`); scores
+//   and lab audits depend on the strategy (desktop faster). URL host's first label: `field.*` adds
+//   page-level CrUX field data (loadingExperience.metrics, CLS percentile ×100); `quota.*` → 429
+//   quota envelope; `broken.*` → 500 Lighthouse FAILED_DOCUMENT_REQUEST; `garbled.*` → 200 without
+//   lighthouseResult.
+//
 // Fake-only: GET /__fake/count?path=… → {count} of requests whose path contains the text (cache tests).
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -153,6 +161,7 @@ export async function startFakeUpstreams(options: { port?: number; whoisPort?: n
     }
 
     if (path === "/ssllabs/api/v4/analyze") return sslLabs(url, req, res);
+    if (path === "/pagespeed/runPagespeed") return pageSpeed(url, res);
 
     const doh = path.match(/^\/doh\/(cloudflare|google)\/(?:dns-query|resolve)$/);
     if (doh) {
@@ -165,6 +174,78 @@ export async function startFakeUpstreams(options: { port?: number; whoisPort?: n
     }
 
     return send(res, 404, "not found", { "content-type": "text/plain" });
+  };
+
+  const pageSpeed = (url: URL, res: ServerResponse) => {
+    const json = (status: number, body: unknown) => send(res, status, JSON.stringify(body), { "content-type": "application/json; charset=UTF-8" });
+    const target = url.searchParams.get("url") ?? "";
+    let host = "";
+    try {
+      host = new URL(target).hostname;
+    } catch {
+      return json(400, { error: { code: 400, message: "Invalid value at 'url'", errors: [{ message: "Invalid value at 'url'", domain: "global", reason: "badRequest" }], status: "INVALID_ARGUMENT" } });
+    }
+    const label = host.split(".")[0];
+    if (label === "quota") {
+      const message = "Quota exceeded for quota metric 'Queries' and limit 'Queries per minute' of service 'pagespeedonline.googleapis.com' for consumer 'project_number:583797351490'.";
+      return json(429, { error: { code: 429, message, errors: [{ message, domain: "global", reason: "rateLimitExceeded" }], status: "RESOURCE_EXHAUSTED" } });
+    }
+    if (label === "broken") {
+      const message = `Lighthouse returned error: FAILED_DOCUMENT_REQUEST. Lighthouse was unable to reliably load the page you requested. Make sure you are testing the correct URL and that the server is properly responding to all requests. (Details: net::ERR_TIMED_OUT)`;
+      return json(500, { error: { code: 500, message, errors: [{ message, domain: "lighthouse", reason: "lighthouseError" }] } });
+    }
+    const strategy = (url.searchParams.get("strategy") ?? "DESKTOP").toUpperCase();
+    const desktop = strategy === "DESKTOP";
+    if (label === "garbled") return json(200, { kind: "pagespeedonline#result", id: target });
+    const asked = new Set(url.searchParams.getAll("category"));
+    if (asked.size === 0) asked.add("PERFORMANCE");
+    const category = (id: string, title: string, score: number) => ({ id, title, score });
+    const categories: Record<string, unknown> = {};
+    if (asked.has("PERFORMANCE")) categories.performance = category("performance", "Performance", desktop ? 0.97 : 0.42);
+    if (asked.has("ACCESSIBILITY")) categories.accessibility = category("accessibility", "Accessibility", 0.88);
+    if (asked.has("BEST_PRACTICES")) categories["best-practices"] = category("best-practices", "Best Practices", desktop ? 1 : 0.96);
+    if (asked.has("SEO")) categories.seo = category("seo", "SEO", 0.91);
+    const audit = (id: string, numericValue: number, displayValue: string) => ({ id, numericValue, numericUnit: id === "cumulative-layout-shift" ? "unitless" : "millisecond", displayValue });
+    const metric = (percentile: number, category: string) => ({ percentile, distributions: [{ min: 0, max: 1, proportion: 0.8 }], category });
+    const loadingExperience =
+      label === "field"
+        ? {
+            id: target,
+            initial_url: target,
+            overall_category: "AVERAGE",
+            metrics: {
+              LARGEST_CONTENTFUL_PAINT_MS: metric(2100, "FAST"),
+              INTERACTION_TO_NEXT_PAINT: metric(310, "AVERAGE"),
+              CUMULATIVE_LAYOUT_SHIFT_SCORE: metric(30, "SLOW"),
+              FIRST_CONTENTFUL_PAINT_MS: metric(1500, "FAST"),
+              EXPERIMENTAL_TIME_TO_FIRST_BYTE: metric(600, "FAST"),
+            },
+          }
+        : { initial_url: target };
+    return json(200, {
+      captchaResult: "CAPTCHA_NOT_NEEDED",
+      kind: "pagespeedonline#result",
+      id: target,
+      loadingExperience,
+      lighthouseResult: {
+        requestedUrl: target,
+        finalUrl: target,
+        finalDisplayedUrl: target,
+        lighthouseVersion: "12.8.2",
+        fetchTime: new Date().toISOString(),
+        runWarnings: [],
+        configSettings: { emulatedFormFactor: desktop ? "desktop" : "mobile", formFactor: desktop ? "desktop" : "mobile", locale: "en-US", onlyCategories: [...asked].map((name) => name.toLowerCase().replace("_", "-")) },
+        audits: {
+          "largest-contentful-paint": audit("largest-contentful-paint", desktop ? 1180.5 : 4630.2, desktop ? "1.2 s" : "4.6 s"),
+          "cumulative-layout-shift": audit("cumulative-layout-shift", desktop ? 0.002 : 0.14, desktop ? "0.002" : "0.14"),
+          "total-blocking-time": audit("total-blocking-time", desktop ? 40 : 730, desktop ? "40 ms" : "730 ms"),
+          "first-contentful-paint": audit("first-contentful-paint", desktop ? 620.1 : 2350.8, desktop ? "0.6 s" : "2.4 s"),
+        },
+        categories,
+      },
+      analysisUTCTimestamp: new Date().toISOString(),
+      version: { major: 1, minor: 0 },
+    });
   };
 
   const sslPolls = new Map<string, number>();

@@ -16,6 +16,7 @@ import { transferInRoutes } from "./routes/transfer-in";
 import { paymentMethodRoutes } from "./routes/payment-methods";
 import { pricingRoutes } from "./routes/pricing";
 import { toolRoutes } from "./routes/tools";
+import { analyticsRoutes } from "./routes/analytics";
 import { defaultServices, type ApiServices } from "./services";
 
 /**
@@ -38,6 +39,7 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .route("/", accountRoutes)
     .route("/", paymentMethodRoutes)
     .route("/", toolRoutes)
+    .route("/", analyticsRoutes)
     .route("/", contentRoutes)
     .route("/", transferStatusRoutes)
     .route("/", transferInRoutes)

@@ -2,6 +2,7 @@ import type { TldPrice } from "../../core/pricing";
 import type { WhoisResult } from "../../core/whois";
 import type { SslCheck } from "../../core/ssl";
 import type { DnsCheck } from "../../core/dns-check";
+import type { PageSpeedResult, Strategy } from "../../core/pagespeed";
 import { ApiError } from "./errors";
 
 /**
@@ -47,6 +48,9 @@ export function createLookupClient(lookup: Fetcher, clientIp: string) {
     /** The same DNS question to several public DoH resolvers. */
     dns: (query: { name: string; type: string; expected?: string }) =>
       call<DnsCheck>(`/dns?${new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString()}`),
+    /** One PageSpeed Insights analysis (the four categories and Core Web Vitals) of a validated URL. */
+    pagespeed: (asked: { url: string; strategy: Strategy }) =>
+      call<PageSpeedResult>(`/pagespeed?${new URLSearchParams({ url: asked.url, strategy: asked.strategy }).toString()}`),
     /** Our own RDAP object of a name registered with us, passed through as the lookup worker answers it. */
     rdap: (name: string) =>
       lookup.fetch(`https://lookup.internal/rdap/domain/${encodeURIComponent(name)}`, {

@@ -10,6 +10,8 @@ export const CACHE_TTL_SECONDS = {
   whois: 3600,
   ssl: 3600,
   dns: 300,
+  /** A PageSpeed run (10–60 s, counted against the quota): repeated asks within 10 minutes share it. */
+  pagespeed: 600,
   /** IANA's RDAP bootstrap file changes a few times a month (RFC 9224 §8: do not fetch per query). */
   "rdap-bootstrap": 86400,
   /** A TLD's port-43 WHOIS server, as IANA's WHOIS names it. */

@@ -10,6 +10,8 @@ export interface LookupEnv {
   WHOIS_LIMITER: RateLimit;
   SSL_LIMITER: RateLimit;
   DNS_LIMITER: RateLimit;
+  /** Per-client limit on URL performance analyses (PageSpeed Insights). */
+  PAGESPEED_LIMITER: RateLimit;
   ENVIRONMENT: string;
   /** IANA's RDAP bootstrap file for domains (default https://data.iana.org/rdap/dns.json). */
   RDAP_BOOTSTRAP_URL?: string;
@@ -22,6 +24,11 @@ export interface LookupEnv {
   SSLLABS_EMAIL?: string;
   /** DoH JSON resolvers as `name=url` pairs, comma-separated (default Cloudflare, Google, Quad9). */
   DOH_RESOLVERS?: string;
+  /** PageSpeed Insights v5 `runPagespeed` URL (default Google's) and an optional API key (keyless calls are throttled hard). */
+  PAGESPEED_API_URL?: string;
+  PAGESPEED_API_KEY?: string;
+  /** Timeout of one PageSpeed run in milliseconds (default 90000: runs take 10–60 s). */
+  PAGESPEED_TIMEOUT_MS?: string;
   /** Upstream timeout in milliseconds (default 10000). */
   UPSTREAM_TIMEOUT_MS?: string;
   /** Our registrar identity in our own RDAP answers (ICANN gTLD RDAP profile). */

@@ -2,7 +2,8 @@
  * The lookup worker (DESIGN §1): TLD-pricing lookups from the catalogue behind a KV read-through
  * cache and per-client rate limits. The storefront reaches it through the LOOKUP service binding
  * and forwards the visitor's address in `x-client-ip`. WHOIS/RDAP (whois.ts, rdap.ts), our own
- * RDAP service (own-rdap.ts), the SSL check (ssl.ts) and the DNS check (dns.ts).
+ * RDAP service (own-rdap.ts), the SSL check (ssl.ts), the DNS check (dns.ts) and the URL
+ * performance analysis through PageSpeed Insights (pagespeed.ts).
  */
 import { Hono } from "hono";
 import { validator } from "hono/validator";
@@ -18,6 +19,8 @@ import { rateLimit } from "./rate-limit";
 import { dnsFormSchema, parseDnsName } from "../../core/dns-check";
 import { checkDns } from "./dns";
 import { checkSsl } from "./ssl";
+import { analyticsFormSchema } from "../../core/pagespeed";
+import { analysePage } from "./pagespeed";
 import { lookupWhois } from "./whois";
 
 export type { LookupEnv } from "./env";
@@ -144,6 +147,28 @@ const app = new Hono<{ Bindings: LookupEnv }>()
       const { check, cache } = await checkDns(c.env, { name, unicode, type, expected: expected ?? null }, { waitUntil: (work) => c.executionCtx.waitUntil(work) });
       c.header("x-cache", cache);
       return c.json({ success: true as const, data: check }, 200);
+    },
+  )
+  .use("/pagespeed", rateLimit("pagespeed"))
+  .get(
+    "/pagespeed",
+    validator("query", (value, c) => {
+      const one = (key: string) => {
+        const raw = value[key];
+        return Array.isArray(raw) ? raw[0] : raw;
+      };
+      const parsed = analyticsFormSchema.safeParse({ url: one("url") ?? "", strategy: one("strategy") || undefined });
+      if (parsed.success) return parsed.data;
+      const issue = parsed.error.issues[0];
+      const path = String(issue?.path[0] ?? "url");
+      const code = issue?.message ?? "invalid_url";
+      return c.json(errorBody(code, `Parameter "${path}" is invalid (${code}).`, [{ path, message: code }]), 400);
+    }),
+    async (c) => {
+      const asked = c.req.valid("query");
+      const { result, cache } = await analysePage(c.env, asked, { waitUntil: (work) => c.executionCtx.waitUntil(work) });
+      c.header("x-cache", cache);
+      return c.json({ success: true as const, data: result }, 200);
     },
   )
   // Our own RDAP service (RFC 9082 path), for the names registered with us.

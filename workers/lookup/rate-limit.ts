@@ -13,6 +13,7 @@ export const RATE_LIMITS = {
   whois: { binding: "WHOIS_LIMITER", periodSeconds: 60 },
   ssl: { binding: "SSL_LIMITER", periodSeconds: 60 },
   dns: { binding: "DNS_LIMITER", periodSeconds: 60 },
+  pagespeed: { binding: "PAGESPEED_LIMITER", periodSeconds: 60 },
 } as const satisfies Record<string, { binding: LimiterBinding; periodSeconds: 10 | 60 }>;
 
 export type LimitedKind = keyof typeof RATE_LIMITS;

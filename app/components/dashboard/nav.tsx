@@ -8,6 +8,7 @@ export const DASHBOARD_LINKS = [
   { to: "/dashboard/vps", key: "vps", end: false },
   { to: "/dashboard/billing", key: "billing", end: false },
   { to: "/dashboard/settings", key: "settings", end: false },
+  { to: "/dashboard/analytics", key: "analytics", end: false },
   { to: "/dashboard/support", key: "support", end: false },
   { to: "/dashboard/illuminate", key: "illuminate", end: false },
 ] as const;

@@ -7,6 +7,7 @@ const dashboard = {
     vps: "VPS",
     billing: "Billing",
     settings: "Settings",
+    analytics: "Analytics",
     support: "Support",
     illuminate: "Illuminate",
   },

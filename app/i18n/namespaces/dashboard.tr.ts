@@ -9,6 +9,7 @@ const dashboard: DashboardResources = {
     vps: "VPS",
     billing: "Faturalandırma",
     settings: "Ayarlar",
+    analytics: "Analiz",
     support: "Destek",
     illuminate: "Illuminate",
   },

@@ -162,6 +162,9 @@ export const API_ROUTES: readonly ApiRouteSpec[] = [
   { method: "GET", path: "/api/v1/ssl", query: () => ({ host: [...domains, "127.0.0.1", "localhost"] }), upstreamErrors: ["ssl_failed"] },
   { method: "GET", path: "/api/v1/rdap/domain/:name", params: (f) => ({ name: [f.domain, ...domains] }), ownErrorShape: "RDAP: RFC 9083 error objects" },
   { method: "GET", path: "/api/v1/dns/check", query: () => ({ name: domains, type: ["A", "AAAA", "MX", "TXT", "SRV", "a", "ANY", ""], expected: ["192.0.2.1", "", "x".repeat(300)] }), upstreamErrors: ["dns_failed"] },
+  // analytics.ts (URL performance analysis; PageSpeed sits on a closed port in tests)
+  { method: "GET", path: "/api/v1/analytics/runs" },
+  { method: "POST", path: "/api/v1/analytics/runs", body: () => ({ url: ["https://example.com/", "example.com", "http://127.0.0.1/", "ftp://example.com/", "", "x".repeat(5000)], strategy: ["mobile", "desktop", "tablet", ""] }), upstreamErrors: ["pagespeed_failed"] },
   // content.ts (release e-mails, the support centre)
   { method: "POST", path: "/api/v1/updates/subscribe", body: () => ({ email: emails, locale: ["en", "tr", "xx"] }) },
   { method: "POST", path: "/api/v1/updates/confirm", body: () => ({ token: LINK_TOKENS }) },

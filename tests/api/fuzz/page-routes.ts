@@ -150,6 +150,7 @@ export const PAGE_ROUTES: readonly PageRouteSpec[] = [
     form: { intent: ["reveal", "approve", "reject", "x"], password: ["wrong-password", ""] },
   },
   // Dashboard: support, illuminate
+  { id: "routes/dashboard.analytics", path: "/dashboard/analytics", query: { run: ["00000000-0000-4000-8000-000000000000", "x", ""] }, form: { url: ["https://example.com/", "example.com", "http://localhost/", "", "x".repeat(3000)], strategy: ["mobile", "desktop", "x"] } },
   { id: "routes/dashboard.support._index", path: "/dashboard/support", form: { subject: ["DNS not resolving", ""], details: ["My A record for www does not resolve since this morning.", "short"], priority: ["low", "urgent", "x"], category: ["domains", "x"] } },
   { id: "routes/dashboard.support.$id", path: "/dashboard/support/:id", params: { id: ["{ticket}", "00000000-0000-4000-8000-000000000000", "1"] }, form: { intent: ["reply", "close", "x"], body: ["Still broken.", "", "x".repeat(5001)] } },
   { id: "routes/dashboard.illuminate", path: "/dashboard/illuminate" },
