@@ -14,6 +14,7 @@ import { calendarRoutes } from "./routes/calendar";
 import { myDomainRoutes, transferStatusRoutes } from "./routes/my-domains";
 import { paymentMethodRoutes } from "./routes/payment-methods";
 import { pricingRoutes } from "./routes/pricing";
+import { serverRoutes } from "./routes/servers";
 import { toolRoutes } from "./routes/tools";
 import { defaultServices, type ApiServices } from "./services";
 
@@ -40,7 +41,8 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .route("/", contentRoutes)
     .route("/", transferStatusRoutes)
     .route("/", calendarRoutes)
-    .route("/", myDomainRoutes);
+    .route("/", myDomainRoutes)
+    .route("/", serverRoutes);
 
   app.notFound((c) =>
     c.json({ success: false, code: "not_found", message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404),
