@@ -6,6 +6,7 @@ const PHONE = { width: 390, height: 844 };
 const PAGES = [
   { name: "home", path: "/", heading: "Find the domain that fits your idea" },
   { name: "404", path: "/definitely-not-here", heading: "Page Not Found" },
+  { name: "VPS and servers", path: "/vps", heading: "VPS and servers" },
 ] as const;
 
 for (const scheme of ["light", "dark"] as const) {
