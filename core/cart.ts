@@ -116,9 +116,37 @@ export interface CartDomainItem {
   addedAt: string;
 }
 
+/** One server line (VPS, root or GPU server, hosting; issue 11): priced from the server catalogue. */
+export interface CartServerItem {
+  id: string;
+  type: "vps";
+  product_type: "vps" | "hosting";
+  name: string;
+  /** The hostname (what the line shows). */
+  unicode: string;
+  selectedAction: "registration" | "renewal";
+  plan: string;
+  planName: string;
+  kind: "vps" | "root" | "gpu" | "hosting";
+  billingCycle: "monthly" | "quarterly" | "annually" | "biennially";
+  os: string | null;
+  osName: string | null;
+  datacenter: string;
+  hostname: string;
+  serverId: string | null;
+  years: 1;
+  maxAllowedYears: 1;
+  price: number;
+  totalPrice: number;
+  quantity: 1;
+  addedAt: string;
+}
+
+export type CartItem = CartDomainItem | CartServerItem;
+
 export interface CartView {
   id: string;
-  items: CartDomainItem[];
+  items: CartItem[];
   totalItems: number;
   subtotal: number;
   currency: string;

@@ -19,6 +19,7 @@ export const LAZY_NAMESPACES = [
   "tools",
   "content",
   "domains",
+  "servers",
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 export type Namespace = "translation" | LazyNamespace;
@@ -43,6 +44,7 @@ export const NAMESPACE_LOADERS: Record<Locale, Record<LazyNamespace, Loader>> = 
     tools: () => import("./namespaces/tools.en"),
     content: () => import("./namespaces/content.en"),
     domains: () => import("./namespaces/domains.en"),
+    servers: () => import("./namespaces/servers.en"),
   },
   tr: {
     account: () => import("./namespaces/account.tr"),
@@ -57,6 +59,7 @@ export const NAMESPACE_LOADERS: Record<Locale, Record<LazyNamespace, Loader>> = 
     tools: () => import("./namespaces/tools.tr"),
     content: () => import("./namespaces/content.tr"),
     domains: () => import("./namespaces/domains.tr"),
+    servers: () => import("./namespaces/servers.tr"),
   },
 };
 

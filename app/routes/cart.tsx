@@ -156,10 +156,12 @@ export default function Cart() {
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold break-all">{item.unicode}</p>
                   <p className="text-sm text-slate-600 dark:text-slate-400">
-                    {t(`cart.${item.selectedAction === "transfer" ? "transfer" : item.selectedAction === "renewal" ? "renewal" : "registration"}`)}
-                    {item.premium ? ` · ${t("cart.premium")}` : ""}
+                    {item.type === "vps"
+                      ? t(item.selectedAction === "renewal" ? "cart.serverRenewal" : "cart.serverLine", { plan: item.planName, cycle: t(`cart.cycles.${item.billingCycle}`) }) + (item.osName ? ` · ${item.osName}` : "")
+                      : t(`cart.${item.selectedAction === "transfer" ? "transfer" : item.selectedAction === "renewal" ? "renewal" : "registration"}`) + (item.premium ? ` · ${t("cart.premium")}` : "")}
                   </p>
                 </div>
+                {item.type === "vps" ? null : (
                 <Form method="post" action="/cart" className="flex items-center gap-2">
                   <input type="hidden" name="intent" value={CART_INTENTS.setYears} />
                   <input type="hidden" name="itemId" value={item.id} />
@@ -178,6 +180,7 @@ export default function Cart() {
                     {t("cart.update")}
                   </button>
                 </Form>
+                )}
                 <p className="w-24 text-right font-semibold">{formatUsd(item.totalPrice)}</p>
                 <Form method="post" action="/cart">
                   <input type="hidden" name="intent" value={CART_INTENTS.remove} />

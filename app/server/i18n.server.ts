@@ -33,6 +33,8 @@ import contentEn from "../i18n/namespaces/content.en";
 import contentTr from "../i18n/namespaces/content.tr";
 import domainsEn from "../i18n/namespaces/domains.en";
 import domainsTr from "../i18n/namespaces/domains.tr";
+import serversEn from "../i18n/namespaces/servers.en";
+import serversTr from "../i18n/namespaces/servers.tr";
 
 /** Every namespace in both languages: the server renders any page without loading anything. */
 export const resources = {
@@ -50,6 +52,7 @@ export const resources = {
     tools: toolsEn,
     content: contentEn,
     domains: domainsEn,
+    servers: serversEn,
   },
   tr: {
     translation: tr,
@@ -65,6 +68,7 @@ export const resources = {
     tools: toolsTr,
     content: contentTr,
     domains: domainsTr,
+    servers: serversTr,
   },
 };
 

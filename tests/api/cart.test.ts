@@ -48,7 +48,7 @@ async function added(body: Record<string, unknown>, cartId?: string): Promise<Ca
 
 function itemNamed(cart: CartView, name: string): CartDomainItem {
   const item = cart.items.find((entry) => entry.name === name);
-  if (!item) throw new Error(`${name} is not in cart ${cart.id}`);
+  if (!item || item.type !== "domain") throw new Error(`${name} is not a domain in cart ${cart.id}`);
   return item;
 }
 

@@ -75,6 +75,7 @@ describe("POST /payment/unified", () => {
     const name = `${freshLabel()}.com`;
     const cart = await addDomain(user, name, { years: 2 });
     const item = cart.items[0];
+    if (item.type !== "domain") throw new Error("expected a domain line");
     const cartAfterAdd = await data<CartView & { total: number; icannFees: number }>(await call(user, "GET", "/cart"), 200);
 
     const answer = await data<OrderAnswer>(await pay(user), 201);

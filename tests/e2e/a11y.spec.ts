@@ -8,6 +8,7 @@ const PAGES = [
   { name: "home", path: "/", heading: "Find the domain that fits your idea" },
   { name: "404", path: "/definitely-not-here", heading: "Page Not Found" },
   { name: "transfer wizard", path: "/domain/transfer", heading: "Transfer a domain" },
+  { name: "VPS and servers", path: "/vps", heading: "VPS and servers" },
 ] as const;
 
 for (const scheme of ["light", "dark"] as const) {

@@ -1,6 +1,7 @@
 // Vitest global setup (runs in Node, before the workerd pool starts): starts the loopback fakes
 // of outside services and hands their base URLs to the tests through `inject()`.
 import type { TestProject } from "vitest/node";
+import { startFakeHetzner } from "./hetzner-server";
 import { startFakeStripe } from "./stripe-server";
 
 declare module "vitest" {
@@ -9,6 +10,8 @@ declare module "vitest" {
     fakeStripeUrl: string;
     /** The secret the fake Stripe signs its webhook events with. */
     fakeStripeWebhookSecret: string;
+    /** Base URL of the fake Hetzner Cloud API (tests/fakes/hetzner-server.ts). */
+    fakeHetznerUrl: string;
   }
 }
 
@@ -16,7 +19,10 @@ export default async function setup(project: TestProject) {
   const stripe = await startFakeStripe();
   project.provide("fakeStripeUrl", stripe.url);
   project.provide("fakeStripeWebhookSecret", stripe.webhookSecret);
+  const hetzner = await startFakeHetzner();
+  project.provide("fakeHetznerUrl", hetzner.url);
   return async () => {
     await stripe.close();
+    await hetzner.close();
   };
 }

@@ -15,6 +15,7 @@ import { myDomainRoutes, transferStatusRoutes } from "./routes/my-domains";
 import { transferInRoutes } from "./routes/transfer-in";
 import { paymentMethodRoutes } from "./routes/payment-methods";
 import { pricingRoutes } from "./routes/pricing";
+import { serverRoutes } from "./routes/servers";
 import { toolRoutes } from "./routes/tools";
 import { analyticsRoutes } from "./routes/analytics";
 import { defaultServices, type ApiServices } from "./services";
@@ -44,7 +45,8 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .route("/", transferStatusRoutes)
     .route("/", transferInRoutes)
     .route("/", calendarRoutes)
-    .route("/", myDomainRoutes);
+    .route("/", myDomainRoutes)
+    .route("/", serverRoutes);
 
   app.notFound((c) =>
     c.json({ success: false, code: "not_found", message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404),

@@ -49,6 +49,13 @@ export interface ApiEnv {
   TESTPAY_WEBHOOK_SECRET?: string;
   /** Lets a helpdesk answer support tickets (POST /support/staff/tickets/:id/replies); unset = off. */
   SUPPORT_API_TOKEN?: string;
+  /** "simulated" (default: D1, statuses on the clock) or "hetzner" (Hetzner Cloud API). */
+  PROVISIONING_ADAPTER?: string;
+  /** Base URL of the Hetzner Cloud API (default https://api.hetzner.cloud); tests point it at a local fake. */
+  PROVISIONING_API_URL?: string;
+  PROVISIONING_API_TOKEN?: string;
+  /** Encrypts servers' root passwords at rest; required in production, a fixed development value otherwise. */
+  SERVERS_SECRET?: string;
 }
 
 export interface ApiVariables {

@@ -3,6 +3,7 @@ import type { RegistryAdapter } from "./adapters/registry/types";
 import { createSuggestionSource, type SuggestionSource } from "./adapters/suggestions";
 import { createMailSender, type MailSender } from "./adapters/mail";
 import { createPayments, type PaymentsAdapter } from "./adapters/payments";
+import { createProvisioning, type ProvisioningAdapter } from "./adapters/provisioning";
 import type { ApiEnv } from "./env";
 
 /** The outside systems the API talks to (DESIGN §5), chosen per request from the env. */
@@ -11,6 +12,8 @@ export interface ApiServices {
   suggestions: SuggestionSource;
   mail: MailSender;
   payments: PaymentsAdapter;
+  /** Servers: the simulated provider (default) or Hetzner Cloud (PROVISIONING_ADAPTER). */
+  provisioning: ProvisioningAdapter;
   now: () => Date;
   /** Waits (sign-in slow-down); tests hand in one that records instead of waiting. */
   sleep: (ms: number) => Promise<void>;
@@ -23,6 +26,7 @@ export function defaultServices(env: ApiEnv): ApiServices {
     suggestions: createSuggestionSource(env),
     mail: createMailSender(env, now),
     payments: createPayments(env, now),
+    provisioning: createProvisioning(env, { now }),
     now,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };

@@ -208,7 +208,29 @@ export const API_ROUTES: readonly ApiRouteSpec[] = [
   { method: "POST", path: "/api/v1/dns/domains/:domain/transfer-out/:answer{approve|reject}", params: (f) => ({ domain: [f.domain, ...domains], answer: ["approve", "reject"] }) },
   // Deleting with the right password removes the fixture's domain: a fixture of its own.
   { method: "DELETE", path: "/api/v1/dns/domains/:domain", params: OWN_DOMAIN, body: (f) => ({ password: [f.password, "wrong-password"] }), fresh: true },
+  // cart.ts (servers, issue 11) and servers.ts
+  {
+    method: "POST",
+    path: "/api/v1/cart/servers",
+    body: () => ({
+      plan: ["vx1", "va1", "hs1", "nope", ""],
+      cycle: ["monthly", "biennially", "weekly", 1],
+      os: ["debian-12", "windows-2022", "x", null],
+      datacenter: ["fsn1", "sin", ""],
+      hostname: ["web1.example.com", "-bad-", "", "a".repeat(300)],
+      ssh_key: ["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIIpT282uMH03U+hItGjzUObvd14wEMPXMuagag0txUtf a@b", "ssh-rsa AAAA", "", null],
+    }),
+  },
+  { method: "GET", path: "/api/v1/vps/plans" },
+  { method: "GET", path: "/api/v1/vps/", query: () => SERVER_LIST_QUERY },
+  { method: "GET", path: "/api/v1/hosting/", query: () => SERVER_LIST_QUERY },
+  { method: "GET", path: "/api/v1/vps/:id", params: (f) => ({ id: [f.randomUuid, "x", "../plans"] }) },
+  { method: "POST", path: "/api/v1/vps/:id/actions/:action", params: (f) => ({ id: [f.randomUuid, "x"], action: ["reboot", "stop", "start", "reinstall", "explode"] }) },
+  { method: "POST", path: "/api/v1/vps/:id/root-password", params: (f) => ({ id: [f.randomUuid, "x"] }), body: (f) => ({ password: [f.password, "wrong-password", ""] }) },
+  { method: "POST", path: "/api/v1/vps/:id/renew", params: (f) => ({ id: [f.randomUuid, "x"] }), body: () => ({ cycle: ["monthly", "annually", "weekly", null] }) },
 ];
+
+const SERVER_LIST_QUERY = { status: ["running", "expired", "x"], q: ["web", "", "x".repeat(300)], sort: ["-created", "hostname", "x"], page: ["1", "0", "x"], per_page: ["20", "0", "1000"] };
 
 const ADDRESS = {
   firstName: ["Ada", ""],

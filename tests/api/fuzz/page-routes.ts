@@ -56,6 +56,25 @@ export const PAGE_ROUTES: readonly PageRouteSpec[] = [
   { id: "routes/theme", path: "/theme", form: { theme: ["dark", "light", "system", "x"], redirectTo: redirects } },
   { id: "routes/session", path: "/session", form: { intent: ["logout", "refresh", "extend", "x"], _js: ["1"], redirectTo: redirects }, ownSession: true },
   { id: "routes/dev.mailbox", path: "/dev/mailbox", query: { to: ["a@example.test", ""] } },
+  {
+    id: "routes/vps",
+    path: "/vps",
+    form: {
+      plan: ["vx1", "hs1", "nope", ""],
+      cycle: ["monthly", "annually", "weekly"],
+      os: ["debian-12", "windows-2022", "x"],
+      datacenter: ["fsn1", "sin", ""],
+      hostname: ["web1.example.com", "-bad-", "", "a".repeat(300)],
+      ssh_key: ["ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIIpT282uMH03U+hItGjzUObvd14wEMPXMuagag0txUtf a@b", "ssh-rsa AAAA", ""],
+    },
+  },
+  { id: "routes/dashboard.vps._index", path: "/dashboard/vps", query: { q: ["web", "", "x".repeat(300)], status: ["running", "x"], page: ["1", "2", "0", "x"] } },
+  {
+    id: "routes/dashboard.vps.$id",
+    path: "/dashboard/vps/:id",
+    params: { id: ["00000000-0000-4000-8000-000000000000", "x", ".."] },
+    form: { intent: ["action", "reveal", "renew", "x"], action: ["reboot", "stop", "start", "reinstall", "explode"], password: ["Corr3ct-Horse!", "wrong", ""], cycle: ["monthly", "weekly"], hostname: ["web1.example.com"] },
+  },
   { id: "routes/dashboard._index", path: "/dashboard" },
   { id: "routes/dashboard.$", path: "/dashboard/*", params: { "*": ["domains", "servers", "x"] } },
   {

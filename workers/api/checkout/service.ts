@@ -51,6 +51,7 @@ import type { ApiEnv } from "../env";
 import { ApiError } from "../errors";
 import type { ApiServices } from "../services";
 import { recordUserDomain } from "./user-domains";
+import { fulfilServerItem, parseItemDetails, serverLineCents } from "../servers/service";
 
 /** How long names stay held for an order that was never paid. */
 const HOLD_MS = 30 * 60_000;
@@ -105,7 +106,14 @@ export async function priceCart(db: D1Database, services: ApiServices, cartId: s
   const checkOf = new Map(checks.map((check) => [check.name, check]));
   const lines: PricedCart["lines"] = [];
   for (const row of rows) {
-    if (row.type !== "domain") throw new ApiError(409, "item_not_supported", `${row.unicode} cannot be bought yet.`);
+    if (row.type === "vps") {
+      // Servers: priced now from the catalogue (plan, cycle, OS licence), never from the cart row.
+      const details = parseItemDetails(row.details);
+      const cents = details ? serverLineCents(details) : null;
+      if (cents === null) throw new ApiError(409, "pricing_unavailable", `Pricing for ${row.unicode} is not available. Please contact support.`);
+      lines.push({ key: row.id, type: "vps", name: row.name, tld: null, operation: row.operation, years: 1, totalCents: cents, icannFeeCents: 0, unitCents: cents, available: true, row });
+      continue;
+    }
     const tldRow = catalogue.byTld.get(row.tld);
     if (!tldRow) throw new ApiError(409, "pricing_unavailable", `Pricing for .${row.tld} is not available. Please contact support.`);
     const check = checkOf.get(row.name);
@@ -212,7 +220,7 @@ export async function placeOrder(env: ApiEnv, services: ApiServices, userId: str
 
   // Hold the names to register (one open order per name), then create the order.
   const holdKey = `key:${userId}:${body.idempotency_key}`;
-  const registrations = priced.lines.filter((line) => line.operation === "registration" || line.operation === "bulk_purchase").map((line) => line.name);
+  const registrations = priced.lines.filter((line) => line.type === "domain" && (line.operation === "registration" || line.operation === "bulk_purchase")).map((line) => line.name);
   const held = await holdNames(db, holdKey, registrations, new Date(now.getTime() + HOLD_MS), now);
   if (held) throw new ApiError(409, "already_being_registered", `${held} is already being registered by someone else.`, [{ path: "items", message: held }]);
 
@@ -375,6 +383,7 @@ function paidCents(item: OrderItemRow): number {
 async function fulfilItem(env: ApiEnv, services: ApiServices, order: OrderRow, item: OrderItemRow): Promise<{ ok: true; result: unknown } | { ok: false; code: string }> {
   const { registry } = services;
   const now = services.now();
+  if (item.type === "vps") return fulfilServerItem(env, services, order, item);
   if (item.type !== "domain") return { ok: false, code: "item_not_supported" };
   try {
     switch (item.operation) {

@@ -1,4 +1,6 @@
-import type { CartDomainItem, CartView, DomainOperation } from "../../../core/cart";
+import type { CartDomainItem, CartItem, CartServerItem, CartView, DomainOperation } from "../../../core/cart";
+import { parseItemDetails, serverLineCents } from "../servers/service";
+import { findPlan, serverCatalogue } from "../servers/catalogue";
 import { domainTotalCents } from "../../../core/cart";
 import { centsToDecimal } from "../../../core/money";
 
@@ -27,7 +29,41 @@ interface CartItemRow {
 /** A new line; `auth_code` only for a transfer (kept for checkout, never shown in the cart view). */
 export type NewCartItem = Omit<CartItemRow, "id" | "added_at"> & { auth_code?: string | null };
 
-function toItem(row: CartItemRow): CartDomainItem {
+function toServerItem(row: CartItemRow & { details?: string | null }): CartServerItem {
+  const details = parseItemDetails(row.details ?? null);
+  const plan = details ? findPlan(details.plan) : null;
+  const os = details?.os ? (serverCatalogue().operating_systems.find((entry) => entry.id === details.os) ?? null) : null;
+  const cents = details ? (serverLineCents(details) ?? row.first_year_cents) : row.first_year_cents;
+  return {
+    id: row.id,
+    type: "vps",
+    product_type: plan?.kind === "hosting" ? "hosting" : "vps",
+    name: row.name,
+    unicode: row.unicode,
+    selectedAction: row.operation === "renewal" ? "renewal" : "registration",
+    plan: details?.plan ?? "",
+    planName: plan?.name ?? details?.plan ?? "",
+    kind: plan?.kind ?? "vps",
+    billingCycle: details?.cycle ?? "monthly",
+    os: details?.os ?? null,
+    osName: os?.name ?? null,
+    datacenter: details?.datacenter ?? "",
+    hostname: details?.hostname ?? row.unicode,
+    serverId: details?.server_id ?? null,
+    years: 1,
+    maxAllowedYears: 1,
+    price: centsToDecimal(cents),
+    totalPrice: centsToDecimal(cents),
+    quantity: 1,
+    addedAt: row.added_at,
+  };
+}
+
+function toItem(row: CartItemRow & { type?: string; details?: string | null }): CartItem {
+  return row.type === "vps" ? toServerItem(row) : toDomainItem(row);
+}
+
+function toDomainItem(row: CartItemRow): CartDomainItem {
   const prices = { firstYear: row.first_year_cents, renewal: row.renewal_cents, transfer: row.transfer_cents };
   const first = row.operation === "transfer" ? row.transfer_cents : row.operation === "renewal" ? row.renewal_cents : row.first_year_cents;
   return {
@@ -61,7 +97,7 @@ export async function getCart(db: D1Database, cartId: string): Promise<CartView 
     db.prepare("SELECT * FROM cart_items WHERE cart_id = ?1 ORDER BY added_at, id").bind(cartId),
   ]);
   if (cart.results.length === 0) return null;
-  const list = (items.results as unknown as CartItemRow[]).map(toItem);
+  const list = (items.results as unknown as (CartItemRow & { type: string; details: string | null })[]).map(toItem);
   const subtotalCents = list.reduce((sum, item) => sum + Math.round(item.totalPrice * 100), 0);
   return { id: cartId, items: list, totalItems: list.length, subtotal: centsToDecimal(subtotalCents), currency: "USD" };
 }
@@ -131,6 +167,41 @@ export async function addCartItem(db: D1Database, cartId: string, item: NewCartI
     .prepare("SELECT 1 FROM cart_items WHERE cart_id = ?1 AND name = ?2")
     .bind(cartId, item.name)
     .first();
+  return existing ? "duplicate" : "full";
+}
+
+/** A server line: `name` is unique in the cart (vps:<hostname> or renew:<server id>), details as JSON. */
+export interface NewServerLine {
+  name: string;
+  hostname: string;
+  operation: "registration" | "renewal";
+  cents: number;
+  details: Record<string, unknown>;
+}
+
+/** Adds a server line (same refusals as addCartItem: already there, cart full) in one transaction. */
+export async function addServerLine(db: D1Database, cartId: string, line: NewServerLine, now: Date, ownerId: string | null = null): Promise<AddItemOutcome> {
+  const at = now.toISOString();
+  const id = crypto.randomUUID();
+  const [, inserted] = await db.batch([
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO carts (id, user_id, created_at, updated_at)
+         SELECT ?1, ?3, ?2, ?2 WHERE NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = ?1 AND name = ?4)`,
+      )
+      .bind(cartId, at, ownerId, line.name),
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO cart_items (id, cart_id, type, name, unicode, tld, operation, years, max_years,
+           first_year_cents, renewal_cents, transfer_cents, icann_fee_cents, currency, details, added_at)
+         SELECT ?1, ?2, 'vps', ?3, ?4, '', ?5, 1, 1, ?6, ?6, 0, 0, 'USD', ?7, ?8
+          WHERE (SELECT COUNT(*) FROM cart_items WHERE cart_id = ?2) < ?9`,
+      )
+      .bind(id, cartId, line.name, line.hostname, line.operation, line.cents, JSON.stringify(line.details), at, MAX_CART_ITEMS),
+    db.prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM cart_items WHERE id = ?3)").bind(cartId, at, id),
+  ]);
+  if ((inserted.meta.changes ?? 0) > 0) return "added";
+  const existing = await db.prepare("SELECT 1 FROM cart_items WHERE cart_id = ?1 AND name = ?2").bind(cartId, line.name).first();
   return existing ? "duplicate" : "full";
 }
 

@@ -1,6 +1,7 @@
 import type { ApiEnv } from "../env";
 import { resumeOpenOrders } from "../checkout/service";
 import { runDomainLifecycle } from "./domain-lifecycle";
+import { runServerLifecycle } from "../servers/service";
 import { defaultServices, type ApiServices } from "../services";
 
 /**
@@ -24,6 +25,8 @@ export const JOBS: Job[] = [
   { name: "orders", run: resumeOpenOrders },
   // My domains: registry sync, auto-renew (off-session), reminders 30/7/1 days before expiry.
   { name: "domains", run: runDomainLifecycle },
+  // Servers: expired after expires_at unless renewed (stopped), terminated after the grace period.
+  { name: "servers", run: runServerLifecycle },
 ];
 
 /** Runs every job; one job's failure is logged and does not stop the others. */

@@ -5,7 +5,7 @@ import { addDomainToCartSchema, capYears, cartYearsBodySchema, maxYearsFor } fro
 import type { CartView } from "../../../core/cart";
 import { optionalAuth } from "../auth/middleware";
 import { applyDiscount, cartDiscountSchema, normaliseDiscountCode } from "../../../core/checkout";
-import { addCartItem, findCartOwner, findUserCartId, getCart, removeCartItem, setCartDiscountCode, setCartItemYears } from "../db/cart";
+import { addCartItem, addServerLine, findCartOwner, findUserCartId, getCart, removeCartItem, setCartDiscountCode, setCartItemYears } from "../db/cart";
 import { cartSummary, discountMessage, findDiscountRule, priceCart } from "../checkout/service";
 import { loadCatalogue } from "../db/catalogue";
 import { priceCents } from "../domain-quote";
@@ -15,6 +15,8 @@ import { zValidate } from "../validate";
 import { parseSearchName } from "./domains";
 import { assertTransferable } from "./transfer-in";
 import { authCodeSchema } from "../../../core/transfer";
+import { checkServerOrder, cyclePrice, serverOrderSchema } from "../../../core/servers";
+import { serverCatalogue } from "../servers/catalogue";
 
 /**
  * The server-side cart (DESIGN §1). A visitor's cart is addressed by an unguessable id that the
@@ -63,7 +65,7 @@ const cartNotFound = () => new ApiError(404, "cart_not_found", "There is no such
  * The cart this request may use: its id (null when it has none yet) and the owner to create it
  * for. Throws 404 for another account's cart. Writes nothing.
  */
-async function resolveCart(c: Context<ApiBindings>): Promise<{ id: string | null; ownerId: string | null }> {
+export async function resolveCart(c: Context<ApiBindings>): Promise<{ id: string | null; ownerId: string | null }> {
   const db = c.env.DB;
   const named = cartIdFrom(c.req.header(CART_HEADER));
   const userId = c.var.auth?.userId ?? null;
@@ -156,6 +158,33 @@ export const cartRoutes = new Hono<ApiBindings>()
     if (outcome === "full") throw new ApiError(409, "cart_full", "Your cart is full. Check out or remove an item first.");
     const cart = await getCart(c.env.DB, cartId);
     return c.json({ success: true as const, data: cart, message: `${name.unicode} was added to your cart.` }, 201);
+  })
+  // Servers (issue 11): a plan with its cycle, OS, datacenter, hostname and SSH key. The price is
+  // the catalogue's (plan × cycle + OS licence), computed here and again at checkout.
+  .post("/cart/servers", zValidate("json", serverOrderSchema), async (c) => {
+    const input = c.req.valid("json");
+    const checked = checkServerOrder(serverCatalogue(), input);
+    if (!checked.ok) throw new ApiError(400, "invalid_parameter", `Parameter "${checked.issue.path}" ${checked.issue.message}`, [checked.issue]);
+    const resolved = await resolveCart(c);
+    const cartId = resolved.id ?? crypto.randomUUID();
+    const price = cyclePrice(checked.plan, input.cycle, checked.os);
+    const outcome = await addServerLine(
+      c.env.DB,
+      cartId,
+      {
+        name: `vps:${input.hostname}`,
+        hostname: input.hostname,
+        operation: "registration",
+        cents: price.totalCents,
+        details: { plan: checked.plan.id, cycle: input.cycle, os: checked.os?.id ?? null, datacenter: checked.datacenter.id, hostname: input.hostname, ssh_key: input.ssh_key ?? null },
+      },
+      c.var.services.now(),
+      resolved.ownerId,
+    );
+    if (outcome === "duplicate") throw new ApiError(409, "already_in_cart", `A server named ${input.hostname} is already in your cart.`, [{ path: "hostname", message: "is already in your cart" }]);
+    if (outcome === "full") throw new ApiError(409, "cart_full", "Your cart is full. Check out or remove an item first.");
+    const cart = await getCart(c.env.DB, cartId);
+    return c.json({ success: true as const, data: cart, message: `${checked.plan.name} (${input.hostname}) was added to your cart.` }, 201);
   })
   .patch("/cart/items/:id", zValidate("json", cartYearsBodySchema), async (c) => {
     const { id: cartId } = await resolveCart(c);

@@ -1,0 +1,145 @@
+// My VPSs (SPEC §2 dashboard "vps", §7 GET /vps/ and GET /hosting/ with query params): the
+// servers with a status badge, a GET filter form (search, status) and page links, and the
+// hosting accounts below. Works without JavaScript; bad query values fall back to the defaults.
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SERVER_STATUSES, serverListQuerySchema } from "../../core/servers";
+import type { ServerView } from "../../workers/api/servers/service";
+import { formatDay } from "../components/dashboard/format";
+import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
+import { ServerStatusBadge } from "../components/servers/status";
+import { BUTTON_CLASS, INPUT_CLASS } from "../components/ui/form";
+import { withNamespaces } from "../i18n/client";
+import type { I18nHandle } from "../i18n/namespaces";
+import { apiFetch } from "../server/api.server";
+import { getTranslator } from "../server/i18n.server";
+import { readUserApi, requireAuth, sessionHeaders } from "../server/session.server";
+
+export const handle = { i18n: ["account", "dashboard", "servers"] } satisfies I18nHandle;
+
+type ServerPage = { servers: ServerView[]; pagination: { page: number; per_page: number; total: number; pages: number } };
+const QUERY_KEYS = ["q", "status", "page"] as const;
+
+function cleanQuery(url: URL): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const key of QUERY_KEYS) {
+    const value = url.searchParams.get(key);
+    if (value && serverListQuerySchema.safeParse({ [key]: value }).success) query[key] = value;
+  }
+  return query;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  const url = new URL(request.url);
+  const query = cleanQuery(url);
+  const fetchApi = apiFetch(context, request, { token: auth.token });
+  const call = (input: string) => Promise.resolve(fetchApi(input));
+  const params = new URLSearchParams(query).toString();
+  const [{ t, locale }, servers, hosting] = await Promise.all([
+    getTranslator(request, ["servers"]),
+    call(`${url.origin}/api/v1/vps/?${params}`).then((response) => readUserApi<ServerPage>(request, context, response)),
+    call(`${url.origin}/api/v1/hosting/?per_page=100`).then((response) => readUserApi<ServerPage>(request, context, response)),
+  ]);
+  if (!servers.ok) throw new Response(servers.message, { status: servers.status >= 500 ? servers.status : 500 });
+  if (!hosting.ok) throw new Response(hosting.message, { status: hosting.status >= 500 ? hosting.status : 500 });
+  const withDates = (page: ServerPage) => ({ ...page, servers: page.servers.map((server) => ({ ...server, expiresText: formatDay(locale, server.expires_at) })) });
+  return data({ title: t("servers:dashboard.metaTitle"), query, servers: withDates(servers.data), hosting: withDates(hosting.data) }, { headers: await sessionHeaders(request, context) });
+}
+export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : `${data?.title ?? "My VPSs"} · Trinity` }];
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["servers"]["servers"][number];
+
+function ServerTable({ rows, caption }: { rows: Row[]; caption: string }) {
+  const { t } = useTranslation("servers");
+  return (
+    <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 dark:bg-slate-900">
+          <tr>
+            <th scope="col" className="px-4 py-2">{t("dashboard.columns.hostname")}</th>
+            <th scope="col" className="px-4 py-2">{t("dashboard.columns.plan")}</th>
+            <th scope="col" className="px-4 py-2">{t("dashboard.columns.status")}</th>
+            <th scope="col" className="px-4 py-2">{t("dashboard.columns.ip")}</th>
+            <th scope="col" className="px-4 py-2">{t("dashboard.columns.expires")}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+          {rows.map((server) => (
+            <tr key={server.id}>
+              <td className="px-4 py-2 break-all">
+                <Link to={`/dashboard/vps/${server.id}`} className="font-medium text-indigo-700 underline dark:text-indigo-300">
+                  {server.hostname}
+                </Link>
+              </td>
+              <td className="px-4 py-2">{server.plan.name}</td>
+              <td className="px-4 py-2">
+                <ServerStatusBadge status={server.status} />
+              </td>
+              <td className="px-4 py-2 font-mono">{server.ipv4 ?? "—"}</td>
+              <td className="px-4 py-2">{server.expiresText}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function MyServers() {
+  const { query, servers, hosting } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("servers");
+  const page = servers.pagination.page;
+  const link = (to: number) => `?${new URLSearchParams({ ...query, page: String(to) }).toString()}`;
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="servers-title">
+        <h1 id="servers-title" className="text-2xl font-bold tracking-tight">{t("dashboard.title")}</h1>
+        <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+          <label className="text-sm">
+            <span className="block font-medium">{t("dashboard.search")}</span>
+            <input type="search" name="q" defaultValue={query.q ?? ""} maxLength={253} className={INPUT_CLASS} />
+          </label>
+          <label className="text-sm">
+            <span className="block font-medium">{t("dashboard.statusFilter")}</span>
+            <select name="status" defaultValue={query.status ?? ""} className={INPUT_CLASS}>
+              <option value="">{t("dashboard.allStatuses")}</option>
+              {SERVER_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`status.${status}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={BUTTON_CLASS}>{t("dashboard.filter")}</button>
+        </Form>
+        {servers.servers.length === 0 ? (
+          <p className="mt-4 text-slate-700 dark:text-slate-300">
+            {t("dashboard.empty")}{" "}
+            <Link to="/vps" className="text-indigo-700 underline dark:text-indigo-300">{t("dashboard.browse")}</Link>
+          </p>
+        ) : (
+          <ServerTable rows={servers.servers} caption={t("dashboard.title")} />
+        )}
+        {servers.pagination.pages > 1 ? (
+          <nav aria-label={t("dashboard.pages")} className="mt-4 flex gap-4 text-sm">
+            {page > 1 ? <Link to={link(page - 1)} className="text-indigo-700 underline dark:text-indigo-300">{t("dashboard.previous")}</Link> : null}
+            {page < servers.pagination.pages ? <Link to={link(page + 1)} className="text-indigo-700 underline dark:text-indigo-300">{t("dashboard.next")}</Link> : null}
+          </nav>
+        ) : null}
+      </section>
+      <section aria-labelledby="hosting-title">
+        <h2 id="hosting-title" className="text-xl font-semibold">{t("dashboard.hostingTitle")}</h2>
+        {hosting.servers.length === 0 ? <p className="mt-2 text-slate-700 dark:text-slate-300">{t("dashboard.hostingEmpty")}</p> : <ServerTable rows={hosting.servers} caption={t("dashboard.hostingTitle")} />}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,90 @@
+// Servers (issue 11, SPEC §7 "GET /hosting/, GET /vps/ (query params)"): the catalogue (public),
+// the signed-in user's servers and hosting accounts, a server's detail, power actions, the root
+// password behind the account password, and renewal into the cart. Another user's server is 404.
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { renewServerSchema, revealPasswordSchema, SERVER_ACTIONS, serverListQuerySchema, cyclePrice, type ServerKind } from "../../../core/servers";
+import { authOf, requireAuth } from "../auth/middleware";
+import { addServerLine, getCart } from "../db/cart";
+import { listServers } from "../db/servers";
+import type { ApiBindings } from "../env";
+import { ApiError } from "../errors";
+import { catalogueView, findPlan, serverCatalogue } from "../servers/catalogue";
+import { ownServer, refreshServer, revealRootPassword, runServerAction, serverNotFound, serverView } from "../servers/service";
+import { zValidate } from "../validate";
+import { resolveCart } from "./cart";
+import { requirePassword } from "./my-domains";
+
+const SERVER_KINDS_OF_VPS: readonly ServerKind[] = ["vps", "root", "gpu"];
+const idParam = z.object({ id: z.string().max(64) });
+const actionParam = z.object({ id: z.string().max(64), action: z.enum(SERVER_ACTIONS, { error: `must be one of ${SERVER_ACTIONS.join(", ")}` }) });
+
+async function listOf(c: Context<ApiBindings>, kinds: readonly ServerKind[], query: z.output<typeof serverListQuerySchema>) {
+  const { userId } = authOf(c);
+  const { rows, total } = await listServers(c.env.DB, userId, kinds, query);
+  const fresh = await Promise.all(rows.map((row) => refreshServer(c.env, c.var.services, row)));
+  return {
+    servers: fresh.map(serverView),
+    pagination: { page: query.page, per_page: query.per_page, total, pages: Math.max(1, Math.ceil(total / query.per_page)) },
+  };
+}
+
+export const serverRoutes = new Hono<ApiBindings>()
+  // The catalogue: plans with prices per billing cycle and savings, OS list, datacenters (public).
+  .get("/vps/plans", (c) => c.json({ success: true as const, data: catalogueView() }))
+  .use("/vps", requireAuth)
+  .use("/vps/*", async (c, next) => (c.req.path.endsWith("/vps/plans") ? next() : requireAuth(c, next)))
+  .use("/hosting", requireAuth)
+  .use("/hosting/*", requireAuth)
+  .get("/vps/", zValidate("query", serverListQuerySchema), async (c) => c.json({ success: true as const, data: await listOf(c, SERVER_KINDS_OF_VPS, c.req.valid("query")) }))
+  .get("/hosting/", zValidate("query", serverListQuerySchema), async (c) => c.json({ success: true as const, data: await listOf(c, ["hosting"], c.req.valid("query")) }))
+  .get("/vps/:id", zValidate("param", idParam), async (c) => {
+    const row = await ownServer(c.env, c.var.services, authOf(c).userId, c.req.valid("param").id);
+    return c.json({ success: true as const, data: serverView(row) });
+  })
+  .post("/vps/:id/actions/:action", zValidate("param", actionParam), async (c) => {
+    const { id, action } = c.req.valid("param");
+    const row = await runServerAction(c.env, c.var.services, authOf(c).userId, id, action);
+    return c.json({ success: true as const, data: serverView(row), message: `${action} requested.` }, 202);
+  })
+  // The root password, only with the account password (SPEC §5: sensitive actions need it).
+  .post("/vps/:id/root-password", zValidate("param", idParam), zValidate("json", revealPasswordSchema), async (c) => {
+    const { userId } = authOf(c);
+    const row = await ownServer(c.env, c.var.services, userId, c.req.valid("param").id);
+    await requirePassword(c.env.DB, userId, c.req.valid("json").password, c.var.services.now());
+    const password = await revealRootPassword(c.env, row);
+    c.header("cache-control", "no-store");
+    return c.json({ success: true as const, data: { root_password: password } });
+  })
+  // Renewal into the cart: one more cycle, priced from the catalogue at checkout.
+  .post("/vps/:id/renew", zValidate("param", idParam), zValidate("json", renewServerSchema), async (c) => {
+    const { userId } = authOf(c);
+    const row = await ownServer(c.env, c.var.services, userId, c.req.valid("param").id);
+    if (row.status === "terminated" || row.status === "cancelled") throw new ApiError(409, "invalid_state", "This server has ended and cannot be renewed.");
+    const plan = findPlan(row.plan);
+    if (!plan) throw new ApiError(409, "plan_unavailable", "This plan is no longer sold; contact support to renew.");
+    const { cycle } = c.req.valid("json");
+    const os = row.os ? (serverCatalogue().operating_systems.find((entry) => entry.id === row.os) ?? null) : null;
+    const resolved = await resolveCart(c);
+    const cartId = resolved.id ?? crypto.randomUUID();
+    const outcome = await addServerLine(
+      c.env.DB,
+      cartId,
+      {
+        name: `renew:${row.id}`,
+        hostname: row.hostname,
+        operation: "renewal",
+        cents: cyclePrice(plan, cycle, os).totalCents,
+        details: { plan: plan.id, cycle, os: row.os, datacenter: row.datacenter, hostname: row.hostname, ssh_key: null, server_id: row.id, current_expiry: row.expires_at },
+      },
+      c.var.services.now(),
+      resolved.ownerId,
+    );
+    if (outcome === "duplicate") throw new ApiError(409, "already_in_cart", `The renewal of ${row.hostname} is already in your cart.`);
+    if (outcome === "full") throw new ApiError(409, "cart_full", "Your cart is full. Check out or remove an item first.");
+    return c.json({ success: true as const, data: await getCart(c.env.DB, cartId), message: `The renewal of ${row.hostname} was added to your cart.` }, 201);
+  })
+  .all("/vps/:id/*", () => {
+    throw serverNotFound();
+  });
+
