@@ -1,5 +1,5 @@
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
-import i18next from "i18next";
+import i18next from "./browser-i18n";
 import { normaliseLocale } from "../../core/locale";
 import { NAMESPACE_LOADERS, type LazyNamespace } from "./namespaces";
 
