@@ -1,8 +1,9 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
+import type { i18n as I18n } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import browserI18n from "./i18n/browser-i18n";
 import { normaliseLocale } from "../core/locale";
 import { loadNamespaces } from "./i18n/client";
 import { i18nConfig } from "./i18n/config";
@@ -22,7 +23,11 @@ async function hydrate() {
   // Only the page's own language is loaded (each resource file is its own chunk).
   const lng = normaliseLocale(document.documentElement.lang);
   const translation = lng === "tr" ? (await import("./i18n/tr")).default : (await import("./i18n/en")).default;
-  await i18next.use(initReactI18next).init({ ...i18nConfig, lng, resources: { [lng]: { translation } } });
+  await browserI18n.init({ ...i18nConfig, lng, resources: { [lng]: { translation } } });
+  // react-i18next reads only the part of i18next's instance that BrowserI18n implements
+  // (app/i18n/browser-i18n.ts; its test compares every text with i18next's).
+  const i18n = browserI18n as unknown as I18n;
+  initReactI18next.init(i18n);
   // The account pages' namespaces, when the first page is one of them (later pages load theirs
   // through their clientLoader).
   await loadNamespaces(namespacesOf(Object.values(window.__remixRouteModules ?? {}).map((module) => module?.handle)));
@@ -30,7 +35,7 @@ async function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <I18nextProvider i18n={i18n}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>

@@ -1,17 +1,28 @@
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
-import i18next from "i18next";
+import i18next from "./browser-i18n";
 import { normaliseLocale } from "../../core/locale";
-import { NAMESPACE_LOADERS, type LazyNamespace } from "./namespaces";
+import { isShellPart, NAMESPACE_LOADERS, type LazyNamespace } from "./namespaces";
 
-/** Loads (once) the given namespaces of the page's language into the browser's i18next. */
+/** The shell parts already merged into "translation" (per language). */
+const loadedParts = new Set<string>();
+
+/**
+ * Loads (once) the given namespaces of the page's language into the browser's translator. A shell
+ * part's keys join the "translation" namespace.
+ */
 export async function loadNamespaces(namespaces: readonly LazyNamespace[]): Promise<void> {
-  const lng = normaliseLocale(i18next.language ?? document.documentElement.lang);
+  const lng = normaliseLocale(i18next.language || document.documentElement.lang);
   await Promise.all(
     namespaces
-      .filter((ns) => !i18next.hasResourceBundle(lng, ns))
+      .filter((ns) => (isShellPart(ns) ? !loadedParts.has(`${lng}:${ns}`) : !i18next.hasResourceBundle(lng, ns)))
       .map(async (ns) => {
-        const resources = (await NAMESPACE_LOADERS[lng][ns]()).default;
-        i18next.addResourceBundle(lng, ns, resources, true, true);
+        const resources: Record<string, unknown> = (await NAMESPACE_LOADERS[lng][ns]()).default;
+        if (isShellPart(ns)) {
+          i18next.addResourceBundle(lng, "translation", resources, true, true);
+          loadedParts.add(`${lng}:${ns}`);
+        } else {
+          i18next.addResourceBundle(lng, ns, resources, true, true);
+        }
       }),
   );
 }

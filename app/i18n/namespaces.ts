@@ -1,12 +1,29 @@
 import type { Locale } from "../../core/locale";
 
 /**
- * Translation namespaces. "translation" (app/i18n/en.ts, tr.ts) holds the shell and the public
- * pages and is always loaded; the others belong to the account pages and are loaded in the
- * browser only by routes that list them in `handle.i18n` (so the home page's JavaScript does not
- * carry the account texts). The server has all of them.
+ * Translation namespaces. "translation" (app/i18n/en.ts, tr.ts) holds the shell (header, footer,
+ * toasts, errors, common words) and is always loaded; the others are loaded in the browser only by
+ * routes that list them in `handle.i18n` (so a page's JavaScript carries only its own texts). The
+ * server has all of them. A new page with its own texts adds a namespace file pair
+ * (namespaces/NAME.en.ts + .tr.ts), lists NAME here and in NAMESPACE_LOADERS and in
+ * server/i18n.server.ts, and declares
+ *
+ *   export const handle: I18nHandle = { i18n: ["NAME"] };
+ *   export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
+ *
+ * SHELL_PARTS are the same, except that their keys are part of the "translation" namespace (their
+ * files hold top-level groups such as `home`, `cart`; call sites keep `t("cart.title")`): the
+ * texts of public pages that used to be in the shell. Prefer a real namespace for new pages.
  */
+export const SHELL_PARTS = ["home", "shop"] as const;
+export type ShellPart = (typeof SHELL_PARTS)[number];
+
+export function isShellPart(ns: string): ns is ShellPart {
+  return (SHELL_PARTS as readonly string[]).includes(ns);
+}
+
 export const LAZY_NAMESPACES = [
+  ...SHELL_PARTS,
   "account",
   "signup",
   "signin",
@@ -22,7 +39,7 @@ export const LAZY_NAMESPACES = [
   "servers",
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
-export type Namespace = "translation" | LazyNamespace;
+export type Namespace = "translation" | Exclude<LazyNamespace, ShellPart>;
 
 /** A route's `handle`: which lazy namespaces its components use. */
 export type I18nHandle = { i18n: readonly LazyNamespace[] };
@@ -32,6 +49,8 @@ type Loader = () => Promise<{ default: Record<string, unknown> }>;
 /** One chunk per namespace and language (dynamic imports, resolved by the bundler). */
 export const NAMESPACE_LOADERS: Record<Locale, Record<LazyNamespace, Loader>> = {
   en: {
+    home: () => import("./namespaces/home.en"),
+    shop: () => import("./namespaces/shop.en"),
     account: () => import("./namespaces/account.en"),
     signup: () => import("./namespaces/signup.en"),
     signin: () => import("./namespaces/signin.en"),
@@ -47,6 +66,8 @@ export const NAMESPACE_LOADERS: Record<Locale, Record<LazyNamespace, Loader>> = 
     servers: () => import("./namespaces/servers.en"),
   },
   tr: {
+    home: () => import("./namespaces/home.tr"),
+    shop: () => import("./namespaces/shop.tr"),
     account: () => import("./namespaces/account.tr"),
     signup: () => import("./namespaces/signup.tr"),
     signin: () => import("./namespaces/signin.tr"),

@@ -13,8 +13,13 @@ import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../component
 import { domainApi } from "../server/domain-search.server";
 import { getTranslator } from "../server/i18n.server";
 import { whoisSummary } from "../server/whois-summary.server";
+import { withNamespaces } from "../i18n/client";
+import type { I18nHandle } from "../i18n/namespaces";
 
 const ALTERNATIVES = 6;
+
+// The page's texts are a shell part: the browser loads them with the page (app/i18n/namespaces.ts).
+export const handle = { i18n: ["shop"] } satisfies I18nHandle;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const splat = params["*"] ?? "";
@@ -36,6 +41,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   whois?.catch(() => undefined);
   return { title: t("domain.metaTitle", { domain: result.data.unicode }), domain: result.data.unicode, result: result.data, alternatives, whois };
 }
+
+export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: error ? errorTitle(error) : (data?.title ?? "Trinity") },

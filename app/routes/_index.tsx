@@ -7,6 +7,8 @@ import { HomeSearch } from "../components/home-search";
 import { apiClient } from "../server/api.server";
 import { createMemo } from "../../core/memo";
 import { getTranslator } from "../server/i18n.server";
+import { withNamespaces } from "../i18n/client";
+import type { I18nHandle } from "../i18n/namespaces";
 
 /** The price cards wait at most this long for the pricing call before showing the failure state. */
 const PRICING_TIMEOUT_MS = 2000;
@@ -32,10 +34,15 @@ async function loadHomePrices(args: LoaderFunctionArgs): Promise<{ failed: boole
   }
 }
 
+// The page's texts are a shell part: the browser loads them with the page (app/i18n/namespaces.ts).
+export const handle = { i18n: ["home"] } satisfies I18nHandle;
+
 export async function loader(args: LoaderFunctionArgs) {
   const [{ t }, prices] = await Promise.all([getTranslator(args.request), loadHomePrices(args)]);
   return { title: t("meta.homeTitle"), description: t("meta.homeDescription"), prices, origin: new URL(args.request.url).origin };
 }
+
+export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: error ? errorTitle(error) : (data?.title ?? "Trinity") },

@@ -13,6 +13,11 @@ import { cartApi } from "../server/cart.server";
 import { cartCookie } from "../server/cookies.server";
 import { getTranslator } from "../server/i18n.server";
 import { createToastHeaders } from "../server/toast.server";
+import { withNamespaces } from "../i18n/client";
+import type { I18nHandle } from "../i18n/namespaces";
+
+// The page's texts are a shell part: the browser loads them with the page (app/i18n/namespaces.ts).
+export const handle = { i18n: ["shop"] } satisfies I18nHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [{ t }, { cartId, signedIn, client }] = await Promise.all([getTranslator(request), cartApi(request, context)]);
@@ -34,6 +39,8 @@ const DISCOUNT_INTENTS = { apply: "discount-apply", remove: "discount-remove" } 
 function isDiscountRefusal(value: unknown): value is DiscountActionData {
   return typeof value === "object" && value !== null && "intent" in value && value.intent === DISCOUNT_INTENTS.apply && "code" in value;
 }
+
+export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Cart") }];
 

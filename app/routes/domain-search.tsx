@@ -19,11 +19,16 @@ import { domainApi, planSearch, type CatalogueCheck, type ExactResult, type Sugg
 import { whoisSummary, type WhoisSummary as WhoisSummaryData } from "../server/whois-summary.server";
 import { getTranslator } from "../server/i18n.server";
 import { redirectWithToast } from "../server/toast.server";
+import { withNamespaces } from "../i18n/client";
+import type { I18nHandle } from "../i18n/namespaces";
 
 /** All results come in pages of this many extensions ("show more" adds a page). */
 const ALL_PAGE = 20;
 const SUGGESTION_LIMIT = 6;
 const DOMAIN_ERROR_CODES = ["required", "invalid_format", "too_long", "invalid_characters", "unknown_extension"];
+
+// The page's texts are a shell part: the browser loads them with the page (app/i18n/namespaces.ts).
+export const handle = { i18n: ["shop"] } satisfies I18nHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -60,6 +65,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     whois,
   };
 }
+
+export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: error ? errorTitle(error) : (data?.title ?? "Domain search") },

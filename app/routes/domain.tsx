@@ -6,6 +6,8 @@ import { formatUsd } from "../../core/money";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
+import { withNamespaces } from "../i18n/client";
+import type { I18nHandle } from "../i18n/namespaces";
 
 const TABS = ["recommended", "popular", "all"] as const;
 type Tab = (typeof TABS)[number];
@@ -17,6 +19,9 @@ interface PricingPage {
   pricing: TldPrice[];
   pagination: { total: number };
 }
+
+// The page's texts are a shell part: the browser loads them with the page (app/i18n/namespaces.ts).
+export const handle = { i18n: ["shop"] } satisfies I18nHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -52,6 +57,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const total = answers[0].ok ? answers[0].data.pagination.total : rows.length;
   return { ...base, loaded: true as const, rows, total };
 }
+
+export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: error ? errorTitle(error) : (data?.title ?? "Domain pricing") },

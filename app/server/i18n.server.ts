@@ -9,6 +9,10 @@ import tr from "../i18n/tr";
 import { i18nConfig } from "../i18n/config";
 import type { Namespace } from "../i18n/namespaces";
 
+import homeEn from "../i18n/namespaces/home.en";
+import homeTr from "../i18n/namespaces/home.tr";
+import shopEn from "../i18n/namespaces/shop.en";
+import shopTr from "../i18n/namespaces/shop.tr";
 import accountEn from "../i18n/namespaces/account.en";
 import accountTr from "../i18n/namespaces/account.tr";
 import forgotEn from "../i18n/namespaces/forgot.en";
@@ -36,10 +40,13 @@ import domainsTr from "../i18n/namespaces/domains.tr";
 import serversEn from "../i18n/namespaces/servers.en";
 import serversTr from "../i18n/namespaces/servers.tr";
 
-/** Every namespace in both languages: the server renders any page without loading anything. */
+/**
+ * Every namespace in both languages: the server renders any page without loading anything. The
+ * shell parts (app/i18n/namespaces.ts SHELL_PARTS) are keys of "translation".
+ */
 export const resources = {
   en: {
-    translation: en,
+    translation: { ...en, ...homeEn, ...shopEn },
     account: accountEn,
     forgot: forgotEn,
     dashboard: dashboardEn,
@@ -55,7 +62,7 @@ export const resources = {
     servers: serversEn,
   },
   tr: {
-    translation: tr,
+    translation: { ...tr, ...homeTr, ...shopTr },
     account: accountTr,
     forgot: forgotTr,
     dashboard: dashboardTr,
@@ -114,9 +121,42 @@ export function i18nForLocale(locale: Locale): I18n {
   if (!instance) {
     instance = createInstance();
     void instance.use(initReactI18next).init({ ...i18nConfig, resources, lng: locale, initImmediate: false });
+    memoisePlainLookups(instance);
     instances.set(locale, instance);
   }
   return instance;
+}
+
+/** Options that a fixed `t` (react-i18next's, `fixedT`'s) adds to every call: not the text's own. */
+const FIXED_T_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
+/** The memo holds at most this many texts per instance (keys are written in the code; this bounds a key built from data). */
+const MEMO_LIMIT = 5000;
+
+/**
+ * A text looked up without variables, count or default value is the same on every request (the
+ * resources never change at run time), so each instance keeps it: i18next's lookup was ~10 % of
+ * the home page's server time (docs/decisions/2026-11-27-perf.md). Calls with any other option
+ * are translated as before.
+ */
+function memoisePlainLookups(instance: I18n): void {
+  // i18next's overloaded TFunction type cannot be called generically; this wrapper only forwards.
+  const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
+  const memo = new Map<string, string>();
+  const memoised = (key: unknown, options?: unknown, ...rest: unknown[]): unknown => {
+    if (typeof key === "string" && rest.length === 0 && typeof options === "object" && options !== null) {
+      const fixed = options as { lng?: unknown; lngs?: unknown; ns?: unknown; keyPrefix?: unknown };
+      if (fixed.lngs === undefined && fixed.keyPrefix === undefined && Object.keys(options).every((name) => FIXED_T_OPTIONS.has(name))) {
+        const id = `${String(fixed.lng)}\u0000${Array.isArray(fixed.ns) ? fixed.ns.join(",") : String(fixed.ns)}\u0000${key}`;
+        const known = memo.get(id);
+        if (known !== undefined) return known;
+        const text = translate(key, options);
+        if (typeof text === "string" && memo.size < MEMO_LIMIT) memo.set(id, text);
+        return text;
+      }
+    }
+    return translate(key, options, ...rest);
+  };
+  instance.t = memoised as unknown as I18n["t"];
 }
 
 export function fixedT(locale: Locale, ns?: Namespace | readonly Namespace[]): TFunction {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import en from "../../app/i18n/en";
+import homeTexts from "../../app/i18n/namespaces/home.en";
 import { expectedHomePrice } from "./support/catalogue";
 import { openHome } from "./support/interactive";
 
@@ -75,8 +75,8 @@ test.describe("home page", () => {
 
   test("the FAQ has six questions that open independently", async ({ page }) => {
     await page.goto("/");
-    const faq = page.getByRole("region", { name: en.home.faq.title });
-    const items = Object.values(en.home.faq.items);
+    const faq = page.getByRole("region", { name: homeTexts.home.faq.title });
+    const items = Object.values(homeTexts.home.faq.items);
     expect(items).toHaveLength(6);
     await expect(faq.locator("details")).toHaveCount(6);
     for (const item of items) await expect(faq.getByText(item.a)).toBeHidden();

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { fixedT, i18nForLocale } from "./i18n.server";
+
+describe("the server's translators keep plain lookups", () => {
+  it("gives the same text for a repeated plain lookup and still translates variables and counts per call", () => {
+    const t = fixedT("en");
+    expect(t("toast.types.success")).toBe("Success");
+    expect(t("toast.types.success")).toBe("Success");
+    expect(fixedT("tr")("toast.types.success")).toBe("Başarılı");
+    expect(t("common.years", { count: 1 })).toBe("1 year");
+    expect(t("common.years", { count: 3 })).toBe("3 years");
+    expect(t("domainErrors.generic", { message: "A" })).toBe("API call failed: A");
+    expect(t("domainErrors.generic", { message: "B" })).toBe("API call failed: B");
+    expect(i18nForLocale("en").getFixedT("en", "account")("translation:toast.types.error")).toBe("Error");
+    expect(t("no.such.key", { defaultValue: "D1" })).toBe("D1");
+    expect(t("no.such.key", { defaultValue: "D2" })).toBe("D2");
+  });
+});
