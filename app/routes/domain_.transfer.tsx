@@ -39,7 +39,9 @@ type ActionData =
   | { step: "review"; domain: string; authCode: string; check: Checked; failure: Failure | null };
 
 function failureOf(answer: Extract<ApiResult<unknown>, { ok: false }>): Failure {
-  const code = answer.status >= 500 && answer.code !== "server_error" ? "server_error" : transferCodeOf(answer.code);
+  // A 4xx the wizard has no text for (a name that makes no API path, e.g. "#") is an invalid domain, never a server error.
+  const mapped = transferCodeOf(answer.code);
+  const code = answer.status >= 500 ? "server_error" : mapped === "server_error" ? "invalid_domain" : mapped;
   return { code, reason: code === "not_transferable" ? (answer.details.find((detail) => detail.path === "domain")?.message ?? null) : null };
 }
 
