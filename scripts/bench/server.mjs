@@ -41,26 +41,19 @@ function groupAlive(pgid) {
 }
 
 /** `npm run <script>` in `cwd`, output appended to `logFile`. */
-export async function runNpm(script, { cwd, logFile, track }) {
-  const fd = openSync(logFile, "a");
-  const child = spawn("npm", ["run", script], { cwd, stdio: ["ignore", fd, fd], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
-  closeSync(fd);
-  const untrack = track(async () => {
-    if (!exited(child)) child.kill("SIGTERM");
-    await waitExit(child, 5000);
-  });
-  const code = await new Promise((resolve, reject) => {
-    child.once("error", reject);
-    child.once("exit", (c, signal) => resolve(signal ? `signal ${signal}` : c));
-  });
-  untrack();
-  if (code !== 0) throw new Error(`npm run ${script} failed (${code}); last lines of ${logFile}:\n${tail(logFile)}`);
+export function runNpm(script, options) {
+  return runCommand("npm", ["run", script], `npm run ${script}`, options);
 }
 
 /** `npx <args>` in `cwd` (a local binary such as wrangler), output appended to `logFile`. */
-export async function runNpx(args, { cwd, logFile, track }) {
+export function runNpx(args, options) {
+  return runCommand("npx", args, `npx ${args.join(" ")}`, options);
+}
+
+/** Runs a command in `cwd`, output appended to `logFile`; throws with the log's last lines on failure. */
+async function runCommand(command, args, label, { cwd, logFile, track }) {
   const fd = openSync(logFile, "a");
-  const child = spawn("npx", args, { cwd, stdio: ["ignore", fd, fd], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+  const child = spawn(command, args, { cwd, stdio: ["ignore", fd, fd], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
   closeSync(fd);
   const untrack = track(async () => {
     if (!exited(child)) child.kill("SIGTERM");
@@ -71,7 +64,7 @@ export async function runNpx(args, { cwd, logFile, track }) {
     child.once("exit", (c, signal) => resolve(signal ? `signal ${signal}` : c));
   });
   untrack();
-  if (code !== 0) throw new Error(`npx ${args.join(" ")} failed (${code}); last lines of ${logFile}:\n${tail(logFile)}`);
+  if (code !== 0) throw new Error(`${label} failed (${code}); last lines of ${logFile}:\n${tail(logFile)}`);
 }
 
 // Not copied into the snapshot: dependencies are linked, local state is made afresh, the rest is

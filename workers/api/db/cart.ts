@@ -116,6 +116,16 @@ export async function findUserCartId(db: D1Database, userId: string): Promise<st
 
 export type AddItemOutcome = "added" | "duplicate" | "full";
 
+/** Creates the cart row for a line about to go in (nothing when that name is already in the cart). */
+function cartRowFor(db: D1Database, cartId: string, at: string, ownerId: string | null, name: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT OR IGNORE INTO carts (id, user_id, created_at, updated_at)
+       SELECT ?1, ?3, ?2, ?2 WHERE NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = ?1 AND name = ?4)`,
+    )
+    .bind(cartId, at, ownerId, name);
+}
+
 /**
  * Adds one item, creating the cart if needed, in one transaction. A name already in the cart is
  * refused (SPEC §4), and so is an item past MAX_CART_ITEMS.
@@ -126,12 +136,7 @@ export async function addCartItem(db: D1Database, cartId: string, item: NewCartI
   // A refused line (already there, cart full) writes nothing: the cart row is created only for
   // the line it will hold, and touched only when the line went in (issue 12).
   const [, inserted] = await db.batch([
-    db
-      .prepare(
-        `INSERT OR IGNORE INTO carts (id, user_id, created_at, updated_at)
-         SELECT ?1, ?3, ?2, ?2 WHERE NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = ?1 AND name = ?4)`,
-      )
-      .bind(cartId, at, ownerId, item.name),
+    cartRowFor(db, cartId, at, ownerId, item.name),
     db
       .prepare(
         `INSERT OR IGNORE INTO cart_items (id, cart_id, type, name, unicode, tld, operation, years, max_years,
@@ -184,12 +189,7 @@ export async function addServerLine(db: D1Database, cartId: string, line: NewSer
   const at = now.toISOString();
   const id = crypto.randomUUID();
   const [, inserted] = await db.batch([
-    db
-      .prepare(
-        `INSERT OR IGNORE INTO carts (id, user_id, created_at, updated_at)
-         SELECT ?1, ?3, ?2, ?2 WHERE NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = ?1 AND name = ?4)`,
-      )
-      .bind(cartId, at, ownerId, line.name),
+    cartRowFor(db, cartId, at, ownerId, line.name),
     db
       .prepare(
         `INSERT OR IGNORE INTO cart_items (id, cart_id, type, name, unicode, tld, operation, years, max_years,
