@@ -69,6 +69,15 @@ describe.each(locales)("the browser translator gives i18next's text (%s)", (lng)
   });
 });
 
+describe("the browser translator's exists (a route asks it before translating an error code)", () => {
+  it.each(locales)("answers like i18next's exists (%s)", async (lng) => {
+    const { reference, browser } = await pair(lng);
+    for (const key of ["tools:analytics.inputErrors.required", "tools:analytics.inputErrors.no_such_code", "header.menus.domains", "nothing.here", "account:nothing.here", "header"]) {
+      expect(browser.exists(key), key).toBe(reference.exists(key));
+    }
+  });
+});
+
 describe("the browser translator's store", () => {
   it("adds a bundle deeply (a lazily loaded part joins what is there) and reports it", async () => {
     const browser = new BrowserI18n();

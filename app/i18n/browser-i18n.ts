@@ -201,6 +201,14 @@ export class BrowserI18n {
     return interpolate(usedKey, options);
   }
 
+  /** Whether a key (`ns:key` or a key of `options.ns`/the default namespace) has a translation, as i18next's `exists`. */
+  exists(fullKey: string, options: { ns?: string; lng?: string } = {}): boolean {
+    const colon = fullKey.indexOf(":");
+    const namespaces = colon > -1 ? [fullKey.slice(0, colon)] : [options.ns ?? this.options.defaultNS];
+    const key = colon > -1 ? fullKey.slice(colon + 1) : fullKey;
+    return this.resolve(options.lng ?? this.language, namespaces, key, undefined) !== undefined;
+  }
+
   t: BrowserTFunction = (key, options) => this.translate(this.language, undefined, key, options);
 
   getFixedT(lng: string | null, ns?: string | readonly string[] | null): BrowserTFunction {
