@@ -87,9 +87,9 @@ test.describe("the account overview", () => {
     await expect(nav.getByRole("link", { name: "Overview" })).not.toHaveAttribute("aria-current", "page");
   });
 
-  test("sections that do not exist yet show Page Not Found inside the dashboard", async ({ page }) => {
+  test("paths that are no dashboard section show Page Not Found inside the dashboard", async ({ page }) => {
     await signedInUser(page);
-    for (const section of ["vps", "billing/nope", "analytics", "settings/nope"]) {
+    for (const section of ["vps/nope/more", "billing/nope", "analytics/nope", "settings/nope"]) {
       const response = await page.goto(`/dashboard/${section}`);
       expect(response?.status(), section).toBe(404);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
