@@ -5,6 +5,20 @@ import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { getLocale, i18nForLocale } from "./server/i18n.server";
+import { PAGE_CACHE_HEADER } from "../workers/page-cache";
+
+/**
+ * How long the page may be shared among visitors without an account or cart: the leaf route's
+ * `handle.pageCache` in seconds (app/config/page-cache.ts), else not at all.
+ */
+function pageCacheSeconds(remixContext: EntryContext): number {
+  const leaf = remixContext.staticHandlerContext.matches.at(-1);
+  if (!leaf) return 0;
+  const handle: unknown = remixContext.routeModules[leaf.route.id]?.handle;
+  if (typeof handle !== "object" || handle === null || !("pageCache" in handle)) return 0;
+  const seconds = handle.pageCache;
+  return typeof seconds === "number" && seconds > 0 ? seconds : 0;
+}
 
 function hasRunJavaScript(request: Request): boolean {
   return /(?:^|;\s*)js=1(?:;|$)/.test(request.headers.get("Cookie") ?? "");
@@ -45,5 +59,7 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Language", lng);
+  const shareFor = status === 200 ? pageCacheSeconds(remixContext) : 0;
+  if (shareFor > 0) responseHeaders.set(PAGE_CACHE_HEADER, String(shareFor));
   return new Response(body, { headers: responseHeaders, status });
 }

@@ -7,6 +7,7 @@ import { runJobs } from "./api/jobs";
 import { forwardingResponse } from "./forwarding";
 import { crossSiteRefusal, isCrossSiteRequest } from "./origin-check";
 import { unsafePathRefusal, legacyDataRequestRefusal, unreadableFormRefusal, withoutForwardedHost } from "./request-guards";
+import { cachedResponse, createPageCache, pageCacheKey, storeIfShared } from "./page-cache";
 import { createNonce, withSecurityHeaders } from "./security-headers";
 import { handleSpeed, isSpeedPath } from "./speed";
 
@@ -15,6 +16,8 @@ export interface StorefrontEnv extends ApiEnv {
 }
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+/** Pages shared by visitors without an account or cart (workers/page-cache.ts), per isolate. */
+const pageCache = createPageCache();
 
 export default {
   async fetch(request, env, ctx): Promise<Response> {
@@ -35,11 +38,14 @@ export default {
     const unreadable = await unreadableFormRefusal(request);
     if (unreadable) return withSecurityHeaders(unreadable);
     const nonce = createNonce();
+    const cacheKey = pageCacheKey(request);
+    const cached = cacheKey === null ? undefined : pageCache.get(cacheKey);
+    if (cached) return withSecurityHeaders(cachedResponse(cached, nonce), nonce);
     const response = await handleRemixRequest(withoutForwardedHost(request), {
       cloudflare: { env, ctx },
       nonce,
     });
-    return withSecurityHeaders(response, nonce);
+    return withSecurityHeaders(storeIfShared(cacheKey, response, nonce, pageCache, (p) => ctx.waitUntil(p)), nonce);
   },
   async scheduled(_controller, env, ctx): Promise<void> {
     ctx.waitUntil(runJobs(env).then((results) => console.log("scheduled jobs", JSON.stringify(results))));

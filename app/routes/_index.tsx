@@ -9,6 +9,7 @@ import { createMemo } from "../../core/memo";
 import { getTranslator } from "../server/i18n.server";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
+import { HOME_PAGE_SECONDS, type PageCacheHandle } from "../config/page-cache";
 
 /** The price cards wait at most this long for the pricing call before showing the failure state. */
 const PRICING_TIMEOUT_MS = 2000;
@@ -35,7 +36,7 @@ async function loadHomePrices(args: LoaderFunctionArgs): Promise<{ failed: boole
 }
 
 // The page's texts are a shell part: the browser loads them with the page (app/i18n/namespaces.ts).
-export const handle = { i18n: ["home"] } satisfies I18nHandle;
+export const handle = { i18n: ["home"], pageCache: HOME_PAGE_SECONDS } satisfies I18nHandle & PageCacheHandle;
 
 export async function loader(args: LoaderFunctionArgs) {
   const [{ t }, prices] = await Promise.all([getTranslator(args.request), loadHomePrices(args)]);

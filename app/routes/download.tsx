@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
+import { CONTENT_PAGE_SECONDS, type PageCacheHandle } from "../config/page-cache";
 import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { loadInfoPage } from "../server/info-page.server";
@@ -17,7 +18,7 @@ import { redirectWithToast } from "../server/toast.server";
 // /download (SPEC §2 "Download: an email field to get updates"): the page's text is
 // data/pages/download.*.md; the form signs the address up for release emails (stored, confirmed
 // by a mailed link, every mail with an unsubscribe link).
-export const handle = { i18n: ["content", "account"] } satisfies I18nHandle;
+export const handle = { i18n: ["content", "account"], pageCache: CONTENT_PAGE_SECONDS } satisfies I18nHandle & PageCacheHandle;
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadInfoPage(request, "download");
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);

@@ -1,0 +1,11 @@
+/**
+ * Pages that every visitor without an account or cart sees the same may be kept, rendered, for a
+ * while (workers/page-cache.ts, docs/decisions/2026-11-27-page-cache.md). A route opts in with
+ * `handle.pageCache` (seconds); `entry.server.tsx` reads it from the leaf route.
+ */
+export type PageCacheHandle = { pageCache?: number };
+
+/** The home page: as long as its three prices are kept (the 30 s memo in `_index.tsx`). */
+export const HOME_PAGE_SECONDS = 30;
+/** Blog posts and info pages: their text changes with a deploy, which starts new isolates anyway. */
+export const CONTENT_PAGE_SECONDS = 300;

@@ -1,0 +1,133 @@
+/**
+ * A per-isolate cache of rendered pages for visitors without an account, cart or message
+ * (docs/decisions/2026-11-27-page-cache.md). A page opts in through its route `handle`
+ * (`pageCache: seconds`); `entry.server.tsx` passes that on in the internal
+ * `PAGE_CACHE_HEADER`, which never leaves the worker. Only a GET whose cookies are all in
+ * `SHARED_COOKIES` is looked up or stored, and only a 200 HTML answer without `Set-Cookie`.
+ * The CSP nonce is the one per-request value inside a document: it is stored as a placeholder
+ * and every answer gets a fresh one.
+ */
+import { isbot } from "isbot";
+import { localeFromAcceptLanguage } from "../core/locale";
+
+/** Set by entry.server.tsx on a page that may be shared: how many seconds. Removed before answering. */
+export const PAGE_CACHE_HEADER = "X-Page-Cache-Seconds";
+/** Cookies that only choose between variants every visitor can see (language, theme, "has run JS"). */
+export const SHARED_COOKIES: ReadonlySet<string> = new Set(["locale", "theme", "js"]);
+/** Stands for the nonce in a stored body (never produced by base64). */
+const NONCE_PLACEHOLDER = "\u0000nonce\u0000";
+
+export interface CachedPage {
+  body: string;
+  status: number;
+  headers: [string, string][];
+  expires: number;
+}
+
+export interface PageCacheOptions {
+  now?: () => number;
+  /** Most pages kept per isolate (the least recently used goes first). */
+  maxEntries?: number;
+  /** Larger documents are not kept. */
+  maxBodyBytes?: number;
+}
+
+export function createPageCache({ now = Date.now, maxEntries = 200, maxBodyBytes = 512 * 1024 }: PageCacheOptions = {}) {
+  const entries = new Map<string, CachedPage>();
+  return {
+    get(key: string): CachedPage | undefined {
+      const hit = entries.get(key);
+      if (!hit) return undefined;
+      entries.delete(key);
+      if (hit.expires <= now()) return undefined;
+      entries.set(key, hit); // most recently used last
+      return hit;
+    },
+    set(key: string, page: Omit<CachedPage, "expires">, seconds: number): void {
+      if (page.body.length > maxBodyBytes || !(seconds > 0)) return;
+      entries.delete(key);
+      entries.set(key, { ...page, expires: now() + seconds * 1000 });
+      while (entries.size > maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest === undefined) break;
+        entries.delete(oldest);
+      }
+    },
+    get size(): number {
+      return entries.size;
+    },
+  };
+}
+export type PageCache = ReturnType<typeof createPageCache>;
+
+function cookieNames(header: string): string[] {
+  return header
+    .split(";")
+    .map((part) => part.split("=")[0]?.trim() ?? "")
+    .filter((name) => name !== "");
+}
+
+/**
+ * The key a request's page is shared under, or null when it must be rendered for this visitor
+ * alone. The key holds everything the shared render depends on: the URL (path, query, the
+ * `lang` parameter), the shared cookies as sent, the language Accept-Language asks for, and
+ * whether the document is streamed (browsers that ran our JS) or sent whole (bots, no JS).
+ */
+export function pageCacheKey(request: Request): string | null {
+  if (request.method !== "GET" || request.headers.has("Authorization")) return null;
+  const url = new URL(request.url);
+  if (url.pathname.endsWith(".data")) return null;
+  const cookie = request.headers.get("Cookie") ?? "";
+  const names = cookieNames(cookie);
+  if (names.some((name) => !SHARED_COOKIES.has(name))) return null;
+  const shared = cookie
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part !== "")
+    .sort()
+    .join("; ");
+  const language = localeFromAcceptLanguage(request.headers.get("Accept-Language")) ?? "-";
+  const bot = isbot(request.headers.get("User-Agent") ?? "") ? "bot" : "browser";
+  return [url.href, shared, language, bot].join("\n");
+}
+
+/** A fresh answer from a stored page, with `nonce` where the stored one was. */
+export function cachedResponse(page: CachedPage, nonce: string): Response {
+  const headers = new Headers(page.headers);
+  headers.append("Server-Timing", "page-cache;desc=hit");
+  return new Response(page.body.split(NONCE_PLACEHOLDER).join(nonce), { status: page.status, headers });
+}
+
+/**
+ * Takes the internal header off a rendered page and, when the page may be shared, keeps a copy
+ * (read from a second branch of the body, so a streamed document is not held up).
+ */
+export function storeIfShared(
+  key: string | null,
+  response: Response,
+  nonce: string,
+  cache: PageCache,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Response {
+  const seconds = Number(response.headers.get(PAGE_CACHE_HEADER));
+  if (!response.headers.has(PAGE_CACHE_HEADER)) return response;
+  const answer = new Response(response.body, response);
+  answer.headers.delete(PAGE_CACHE_HEADER);
+  const shareable =
+    key !== null &&
+    seconds > 0 &&
+    answer.status === 200 &&
+    answer.body !== null &&
+    !answer.headers.has("Set-Cookie") &&
+    (answer.headers.get("Content-Type") ?? "").startsWith("text/html");
+  if (!shareable || !answer.body) return answer;
+  const [toClient, toCache] = answer.body.tee();
+  const headers = [...answer.headers].filter(([name]) => name.toLowerCase() !== "set-cookie");
+  waitUntil(
+    new Response(toCache)
+      .text()
+      .then((body) => cache.set(key, { body: body.split(nonce).join(NONCE_PLACEHOLDER), status: answer.status, headers }, seconds))
+      .catch(() => undefined),
+  );
+  return new Response(toClient, answer);
+}
