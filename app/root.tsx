@@ -6,15 +6,17 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_LOCALE, type Locale } from "../core/locale";
-import { THEME_BOOT_SCRIPT, type Theme } from "../core/theme";
+import { THEME_BOOT_SCRIPT, THEME_SAVED_ATTRIBUTE, type Theme } from "../core/theme";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
+import { STATIC_PAGE_SCRIPT } from "./components/static-page-script";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { readApi } from "./server/api.server";
@@ -22,7 +24,7 @@ import { cartApi } from "./server/cart.server";
 import { getLocale } from "./server/i18n.server";
 import { pageSeoLinks } from "./server/seo.server";
 import { getSessionState, sessionView, signInRedirect } from "./server/session.server";
-import { getThemeChoice } from "./server/theme.server";
+import { getSavedTheme } from "./server/theme.server";
 import { getToast } from "./server/toast.server";
 import stylesheet from "./tailwind.css?url";
 
@@ -49,21 +51,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (session.ended && new URL(request.url).pathname.replace(/\.data$/u, "") !== "/signin") {
     throw await signInRedirect(request, context, session.ended);
   }
-  const [locale, theme, { toast, headers }, count] = await Promise.all([
+  const [locale, savedTheme, { toast, headers }, count] = await Promise.all([
     getLocale(request),
-    getThemeChoice(request),
+    getSavedTheme(request),
     getToast(request),
     cartCount(request, context),
   ]);
   const responseHeaders = new Headers(headers ?? undefined);
   if (session.setCookie) responseHeaders.append("Set-Cookie", session.setCookie);
   return data(
-    { locale, theme, toast, cartCount: count, session: sessionView(session.auth), seo: pageSeoLinks(request, locale) },
+    { locale, theme: savedTheme ?? "system", savedTheme, toast, cartCount: count, session: sessionView(session.auth), seo: pageSeoLinks(request, locale) },
     { headers: responseHeaders },
   );
 }
 
 export type RootLoader = typeof loader;
+
+function hasNoHydration(handle: unknown): boolean {
+  return typeof handle === "object" && handle !== null && "hydrate" in handle && handle.hydrate === false;
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootLoader>("root");
@@ -71,6 +77,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const theme: Theme = root?.theme ?? "system";
   const nonce = useNonce();
   const { t } = useTranslation();
+  // Pages with `handle.hydrate: false` (blog, info pages) ship no JavaScript bundle, only the
+  // small inline script that makes the header menus and toasts behave (app/config/page-cache.ts).
+  // In the browser the app is running already (a client navigation): nothing to leave out there.
+  const matches = useMatches();
+  const hydrate = typeof document !== "undefined" || !matches.some((match) => hasNoHydration(match.handle));
   // The monitor runs in the browser only (after hydration); the server checks every request itself.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
@@ -80,7 +91,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
 
   return (
-    <html lang={locale} dir="ltr" data-theme={theme === "system" ? undefined : theme} suppressHydrationWarning>
+    <html
+      lang={locale}
+      dir="ltr"
+      data-theme={theme === "system" ? undefined : theme}
+      {...{ [THEME_SAVED_ATTRIBUTE]: root?.savedTheme ?? undefined }}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -110,8 +127,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SessionMonitor session={root.session} />
           </Suspense>
         ) : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STATIC_PAGE_SCRIPT }} />
+        )}
       </body>
     </html>
   );

@@ -66,6 +66,7 @@ function ToastItem({ toast, onClose }: { toast: ToastMessage; onClose: (id: stri
       <button
         type="button"
         onClick={() => onClose(toast.id)}
+        data-toast-close
         aria-label={t("toast.close")}
         className="-m-1 rounded p-1 opacity-80 hover:opacity-100"
       >

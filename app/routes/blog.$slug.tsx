@@ -8,14 +8,14 @@ import { seoMeta } from "../components/content/seo";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
-import { CONTENT_PAGE_SECONDS, type PageCacheHandle } from "../config/page-cache";
+import { STATIC_CONTENT_PAGE, type PageCacheHandle } from "../config/page-cache";
 import { postCard } from "../server/blog.server";
 import { getPost, listPosts } from "../server/content.server";
 import { getLocale } from "../server/i18n.server";
 import { seoLinks } from "../server/seo.server";
 
 // /blog/{slug}: one post of data/blog/, rendered on the server, with its related posts.
-export const handle = { i18n: ["content"], pageCache: CONTENT_PAGE_SECONDS } satisfies I18nHandle & PageCacheHandle;
+export const handle = { i18n: ["content"], ...STATIC_CONTENT_PAGE } satisfies I18nHandle & PageCacheHandle;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const locale = await getLocale(request);

@@ -8,7 +8,7 @@ import { seoMeta } from "../components/content/seo";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
-import { CONTENT_PAGE_SECONDS, type PageCacheHandle } from "../config/page-cache";
+import { STATIC_CONTENT_PAGE, type PageCacheHandle } from "../config/page-cache";
 import { postCard } from "../server/blog.server";
 import { listPosts } from "../server/content.server";
 import { getTranslator } from "../server/i18n.server";
@@ -16,7 +16,7 @@ import { seoLinks } from "../server/seo.server";
 
 // /blog (issue 10): the posts of data/blog/, newest first, 3 a page (`?page=`), filtered by
 // `?tag=` or `?category=`. A page number or filter that matches nothing answers 404.
-export const handle = { i18n: ["content"], pageCache: CONTENT_PAGE_SECONDS } satisfies I18nHandle & PageCacheHandle;
+export const handle = { i18n: ["content"], ...STATIC_CONTENT_PAGE } satisfies I18nHandle & PageCacheHandle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -7,13 +7,13 @@ import { InfoPage, infoPageMeta } from "../components/content/info-page";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
-import { CONTENT_PAGE_SECONDS, type PageCacheHandle } from "../config/page-cache";
+import { STATIC_CONTENT_PAGE, type PageCacheHandle } from "../config/page-cache";
 import { getPage } from "../server/content.server";
 import { getLocale } from "../server/i18n.server";
 import { loadInfoPage } from "../server/info-page.server";
 
 // /donate (SPEC §1, §4, §9): the foundation's plans with their status, and the ways to give.
-export const handle = { i18n: ["content"], pageCache: CONTENT_PAGE_SECONDS } satisfies I18nHandle & PageCacheHandle;
+export const handle = { i18n: ["content"], ...STATIC_CONTENT_PAGE } satisfies I18nHandle & PageCacheHandle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const page = await loadInfoPage(request, "donate");

@@ -4,11 +4,11 @@ import { InfoPage, infoPageMeta } from "../components/content/info-page";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
-import { CONTENT_PAGE_SECONDS, type PageCacheHandle } from "../config/page-cache";
+import { STATIC_CONTENT_PAGE, type PageCacheHandle } from "../config/page-cache";
 import { loadInfoPage } from "../server/info-page.server";
 
 // /epsl: an info page; its text is data/pages/epsl.{en,tr}.md, rendered on the server.
-export const handle = { i18n: ["content"], pageCache: CONTENT_PAGE_SECONDS } satisfies I18nHandle & PageCacheHandle;
+export const handle = { i18n: ["content"], ...STATIC_CONTENT_PAGE } satisfies I18nHandle & PageCacheHandle;
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadInfoPage(request, "epsl");
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);

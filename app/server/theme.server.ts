@@ -2,7 +2,10 @@ import { createCookie } from "@remix-run/cloudflare";
 import { readCookie } from "./cookies.server";
 import { THEME_COOKIE, isTheme, type Theme } from "../../core/theme";
 
-/** The theme chosen with JavaScript off (a form post); with JS, localStorage is the source. */
+/**
+ * The theme choice as a cookie: written by the form post without JS and synced by the JS path, so
+ * it is the latest choice whenever it exists (core/theme.ts THEME_BOOT_SCRIPT).
+ */
 export const themeCookie = createCookie(THEME_COOKIE, {
   path: "/",
   sameSite: "lax",
@@ -10,7 +13,8 @@ export const themeCookie = createCookie(THEME_COOKIE, {
   maxAge: 60 * 60 * 24 * 365,
 });
 
-export async function getThemeChoice(request: Request): Promise<Theme> {
+/** The theme saved in the cookie, or null without one. */
+export async function getSavedTheme(request: Request): Promise<Theme | null> {
   const value = await readCookie(themeCookie, request);
-  return isTheme(value) ? value : "system";
+  return isTheme(value) ? value : null;
 }

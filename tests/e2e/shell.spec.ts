@@ -219,6 +219,41 @@ test.describe("language", () => {
   });
 });
 
+test.describe("pages without a JavaScript bundle (blog, info pages)", () => {
+  test("menus, toasts and the theme behave as on React pages", { tag: "@js-only" }, async ({ page }) => {
+    // Runs only in the js-on project: with JS off every page is already like this.
+    await page.goto("/blog");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // No React: no module script, the page is never hydrated.
+    await expect(page.locator('script[type="module"]')).toHaveCount(0);
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+
+    await menuToggle(page, "Domains").click();
+    await expect(menuLink(page, "Transfer a domain")).toBeVisible();
+    await menuToggle(page, "More").click();
+    await expect(menuLink(page, "Donate")).toBeVisible();
+    await expect(menuLink(page, "Transfer a domain")).toBeHidden();
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(menuLink(page, "Donate")).toBeHidden();
+
+    await page.getByRole("button", { name: "Türkçe" }).click();
+    const toast = page.getByRole("status").filter({ hasText: "Dil Türkçe olarak ayarlandı." });
+    await expect(toast).toBeVisible();
+    await toast.getByRole("button", { name: "Bildirimi kapat" }).click();
+    await expect(toast).toHaveCount(0);
+
+    // A theme chosen on a React page (localStorage and cookie), then changed here by a form post
+    // (cookie only): the newer choice stands after a reload.
+    await page.evaluate(() => localStorage.setItem("theme", "dark"));
+    const theme = page.getByRole("contentinfo").getByRole("group", { name: "Tema" });
+    await theme.getByRole("button", { name: "Açık" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+  });
+});
+
 test.describe("footer", () => {
   test("lists every site link and the copyright", async ({ page }) => {
     await page.goto("/");
