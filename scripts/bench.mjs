@@ -15,7 +15,7 @@ import { catalogueCheckRun, freshLabel } from "./bench/catalogue.mjs";
 import { CATALOGUE_CHECK, CHECKOUT, DEFAULTS, HASH_TIME, HOME_PATH, LIGHTHOUSE_PATHS, PRICE_MARKER, PRICING_API, RESULTS_DIR, SEARCH_PAGE, SIGNIN, SSR_REQUEST_CAP, STATIC_PATH } from "./bench/config.mjs";
 import { machineContext } from "./bench/context.mjs";
 import { runLighthouse } from "./bench/lighthouse.mjs";
-import { loadRun, sequentialRun, warmUp } from "./bench/load.mjs";
+import { cacheComparison, loadRun, sequentialRun, warmUp } from "./bench/load.mjs";
 import { formatReport, targetRows } from "./bench/report.mjs";
 import { measureSearchPage } from "./bench/search-page.mjs";
 import { findFreePort, runNpm, snapshotProject, startServer } from "./bench/server.mjs";
@@ -41,7 +41,9 @@ const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>
   --port <n>             first port tried for the server (default ${DEFAULTS.port}); the lookup worker takes port + 1,
                          the lookup upstream fakes the first free pair from port + 10
   --only whois           run only the WHOIS section (cache-hit latency, upstream calls saved)
-  --only domains         only the my-domains section (10,000 domains, 100,000 DNS records seeded into the snapshot)`;
+  --only domains         only the my-domains section (10,000 domains, 100,000 DNS records seeded into the snapshot)
+  --only ssr             only the SSR/static load section (6), with the page cache's cached vs rendered times
+  --only lighthouse      only the Lighthouse section (2)`;
 
 function options() {
   const { values } = parseArgs({
@@ -141,7 +143,7 @@ const errorText = (error) => (error instanceof Error ? error.message : String(er
 
 function onlySection(value) {
   if (value === undefined) return null;
-  if (value !== "domains" && value !== "whois") throw new Error(`--only takes "whois" or "domains" (got ${JSON.stringify(value)})`);
+  if (!["domains", "whois", "ssr", "lighthouse"].includes(value)) throw new Error(`--only takes "whois", "domains", "ssr" or "lighthouse" (got ${JSON.stringify(value)})`);
   return value;
 }
 
@@ -238,9 +240,11 @@ async function main() {
       return finishOnly(report, jsonPath);
     }
     let sectionStart = Date.now();
+    report.sections = {};
+    // --only ssr / --only lighthouse run that section alone (the rest below is every section).
+    const wanted = (section) => !opts.only || opts.only === section;
     if (!opts.only) {
       step("1/6 client JS/CSS bytes of / (headless Chromium)…");
-      report.sections = {};
       sectionStart = Date.now();
       report.sections.assets = { loadAverageAtStart: loadAverage() };
       try {
@@ -251,6 +255,8 @@ async function main() {
       }
 
       report.sections.assets.seconds = seconds(sectionStart);
+    }
+    if (wanted("lighthouse")) {
       sectionStart = Date.now();
       report.sections.lighthouse = { loadAverageAtStart: loadAverage() };
       report.lighthouse = [];
@@ -274,6 +280,8 @@ async function main() {
       }
 
       report.sections.lighthouse.seconds = seconds(sectionStart);
+    }
+    if (!opts.only) {
       sectionStart = Date.now();
       report.sections.catalogueCheck = { loadAverageAtStart: loadAverage() };
       {
@@ -353,6 +361,8 @@ async function main() {
         report.errors.push(`checkout: ${errorText(error)}`);
       }
       report.sections.checkout.seconds = seconds(sectionStart);
+    }
+    if (wanted("ssr")) {
       sectionStart = Date.now();
       report.sections.load = { loadAverageAtStart: loadAverage() };
       step(`6/6 load: SSR ${HOME_PATH} then ${STATIC_PATH}, ${opts.connections} connections × ${opts.duration} s each…`);
@@ -376,6 +386,7 @@ async function main() {
           track,
         });
         report.load.sequential = { requests: n, ssr: seqSsr, static: seqStatic, pricingApi: seqApi };
+        report.load.pageCache = await cacheComparison({ url: home, requests: n });
         checkpoint();
         report.load.ssr = await loadRun({ label: "SSR", url: home, connections: opts.connections, duration: opts.duration, cap: SSR_REQUEST_CAP, marker: PRICE_MARKER, track });
         checkpoint();
@@ -394,13 +405,15 @@ async function main() {
 
       report.sections.load.seconds = seconds(sectionStart);
       report.sections.load.loadAverageAtEnd = loadAverage();
+    }
+    if (!opts.only) {
 
       sectionStart = Date.now();
       report.sections.domains = { loadAverageAtStart: loadAverage() };
       await domainsSection(report, { origin: server.origin, cwd, root });
       report.sections.domains.seconds = seconds(sectionStart);
     }
-    report.sections = report.sections ?? {};
+    if (wanted("whois")) {
     sectionStart = Date.now();
     report.sections.whois = { loadAverageAtStart: loadAverage() };
     step(`WHOIS: GET /api/v1/domains/whois/{domain} against the loopback fakes (${fakes.url}): a cold pass, a bounded load run, then cache hits…`);
@@ -413,6 +426,7 @@ async function main() {
       report.errors.push(`whois: ${errorText(error)}`);
     }
     report.sections.whois.seconds = seconds(sectionStart);
+    }
     step("stopping the server…");
     await server.stop();
     untrackServer();
@@ -422,6 +436,12 @@ async function main() {
     await cleanUp();
   }
 
+  if (opts.only === "ssr" || opts.only === "lighthouse") {
+    report.targets = targetRows(report);
+    writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\n${formatReport(report)}`);
+    return report.errors.length ? 1 : 0;
+  }
   if (opts.only) {
     writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\n${formatWhois(report)}`);

@@ -81,3 +81,30 @@ export async function sequentialRun({ label, url, requests, method = "GET", body
   const outcome = await run({ url, connections: 1, amount: requests, method, body, headers, timeout: 10 }, track);
   return summarise(label, url, outcome, { method });
 }
+
+/**
+ * The page's render cost without the page cache (workers/page-cache.ts): one connection, each
+ * request a new query string (a new cache key, so always rendered), beside the same loop on the
+ * plain URL (answered from the cache after the first). Both with fetch, so they compare.
+ */
+export async function cacheComparison({ url, requests }) {
+  const timed = async (href) => {
+    const start = performance.now();
+    const response = await fetch(href);
+    await response.arrayBuffer();
+    return { ms: performance.now() - start, hit: (response.headers.get("server-timing") ?? "").includes("page-cache") };
+  };
+  const summary = (samples) => {
+    const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+    return { requests: samples.length, cacheHits: samples.filter((s) => s.hit).length, p50: round2(percentile(sorted, 50)), p90: round2(percentile(sorted, 90)) };
+  };
+  const cached = [];
+  const rendered = [];
+  for (let i = 0; i < requests; i++) {
+    cached.push(await timed(url));
+    const fresh = new URL(url);
+    fresh.searchParams.set("bench-render", `${Date.now()}-${i}`);
+    rendered.push(await timed(fresh.href));
+  }
+  return { cached: summary(cached), rendered: summary(rendered) };
+}

@@ -1,5 +1,5 @@
 // The printed report (the JSON in bench-results/bench.json holds the same figures and more).
-import { CATALOGUE_CHECK, LIGHTHOUSE_CATEGORIES, PRICE_MARKER, PRICING_LIMIT, SEARCH_PAGE, SIGNIN, TARGETS } from "./config.mjs";
+import { CATALOGUE_CHECK, HOME_PATH, LIGHTHOUSE_CATEGORIES, PRICE_MARKER, PRICING_LIMIT, SEARCH_PAGE, SIGNIN, TARGETS } from "./config.mjs";
 
 export const KB = 1024; // "KB" in this report = 1024 bytes
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
@@ -215,6 +215,11 @@ export function formatReport(r) {
     if (q)
       line(
         `   One connection, ${q.requests} requests each, p50: SSR ${ms(q.ssr.latencyMs.p50)} ms, static ${ms(q.static.latencyMs.p50)} ms (ratio ${(q.ssr.latencyMs.p50 / q.static.latencyMs.p50).toFixed(1)}×), pricing API alone (POST ${new URL(q.pricingApi.url).pathname}, the home page's call) ${ms(q.pricingApi.latencyMs.p50)} ms${q.pricingApi.non2xx ? ` [${q.pricingApi.non2xx} non-2xx]` : ""}`,
+      );
+    const pc = l.pageCache;
+    if (pc)
+      line(
+        `   Page cache (workers/page-cache.ts), one connection, ${pc.cached.requests} fetches each: ${HOME_PATH} p50 ${ms(pc.cached.p50)} ms (${pc.cached.cacheHits} answered from the cache); rendered every time (a new query string each) p50 ${ms(pc.rendered.p50)} ms, p90 ${ms(pc.rendered.p90)} ms (${pc.rendered.cacheHits} from the cache)`,
       );
     if (l.ratio != null) line(`   SSR p50 / static p50 = ${l.ratio.toFixed(1)}×   target ≤ ${TARGETS.ssrToStaticP50}×   ${verdict(l.ratio <= TARGETS.ssrToStaticP50)}`);
     if (l.ssr) {
