@@ -70,8 +70,10 @@ export const HASH_TIME = { runs: 20, warmup: 2, timeoutMs: 120_000 };
 
 /** Targets (PASS/FAIL lines of the report). */
 export const TARGETS = {
-  jsGzipBytes: 120 * 1024, // client JS loaded by the home page, gzip -9, at most
+  jsGzipBytes: 110 * 1024, // client JS loaded by the home page, gzip -9, at most (issue 10; was 120, issue 13)
   lighthouse: { performance: 90, accessibility: 100, "best-practices": 100, seo: 100 }, // at least
+  // Issue 10: performance 100 on the blog, a post and /donate (the other categories as above).
+  lighthouseByPath: { "/blog": { performance: 100 }, "/blog/what-is-rdap": { performance: 100 }, "/donate": { performance: 100 } },
   ssrToStaticP50: 3, // SSR home p50 / static asset p50, at most
   catalogueCheckP95Ms: 150, // GET /api/v1/domains/check/{keyword}?count_per_page=200, one connection, at most
   signinP50Ms: 300, // POST /api/v1/auth/login, successful, one connection, at most: our budget under `wrangler dev` on this machine
@@ -79,6 +81,10 @@ export const TARGETS = {
 };
 
 export const LIGHTHOUSE_CATEGORIES = Object.keys(TARGETS.lighthouse);
+/** The score a page must reach in a category: its own target (TARGETS.lighthouseByPath) or the common one. */
+export function lighthouseTarget(path, category) {
+  return TARGETS.lighthouseByPath[path]?.[category] ?? TARGETS.lighthouse[category];
+}
 
 /** Debian's Chromium (browsers cannot be downloaded here). */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
