@@ -7,7 +7,8 @@ import { addAddress } from "./support/dashboard";
 // anchors, an order form per plan (bad hostname → the error beside the field, values kept), add
 // to cart → /cart with a toast, checkout with the test card 4242 4242 4242 4242, then the server
 // in /dashboard/vps: its status badge, a reboot after the confirmation, the root password behind
-// the account password, and another user's view of it (404).
+// the account password, auto-renewal refused without a saved card, and another user's view of
+// it (404).
 
 const ADA = { firstName: "Ada", lastName: "Lovelace", address: "12 Analytical St", city: "London", country: "GB" };
 
@@ -105,6 +106,13 @@ test.describe("/vps", () => {
     await page.getByLabel("Account password").fill(user.password);
     await page.getByRole("button", { name: "Show root password" }).click();
     await expect(page.locator("code").filter({ hasText: /^\S{12,}$/u })).toBeVisible();
+
+    // Auto-renewal needs a saved card (this purchase did not save one): refused with a way to add one.
+    await waitForHydration(page, js);
+    await page.getByRole("button", { name: "Turn auto-renewal on" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Auto-renewal needs a saved payment method." })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Add a card" })).toHaveAttribute("href", "/dashboard/billing/methods");
+    await expectNoAxeViolations(page, js);
 
     // Another user asking for this server's page gets the 404 page.
     const other = await browser.newContext();

@@ -150,7 +150,7 @@ export async function serversDueForLifecycle(db: D1Database, now: Date, graceMs:
 export async function serversDueForRenewal(db: D1Database, horizon: Date, limit: number): Promise<ServerRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT * FROM servers WHERE status NOT IN ('terminated', 'cancelled', 'expired') AND expires_at <= ?1
+      `SELECT * FROM servers WHERE status NOT IN ('terminated', 'cancelled', 'expired', 'failed') AND expires_at <= ?1
        ORDER BY expires_at LIMIT ?2`,
     )
     .bind(horizon.toISOString(), limit)
