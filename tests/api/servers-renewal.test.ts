@@ -41,7 +41,7 @@ function request(services: ApiServices, user: Buyer, method: string, path: strin
 
 // Requests are made at clocks up to now: access tokens last 15 minutes. The job looks at every
 // server in the database, so the tests that run it buy servers expiring far apart in the past
-// (200, 150, 100 and 50 days ago): one test's run never reaches another's server.
+// (300, 200, 150, 100 and 50 days ago): one test's run never reaches another's server.
 const ago = (days: number) => new Date(Date.now() - days * DAY);
 async function buyServer(user: Buyer, cycle: BillingCycle, at = new Date()): Promise<ServerView> {
   const services = servicesAt(at);
@@ -185,6 +185,20 @@ describe("server auto-renewal", () => {
     const lifted = await view(user, server.id, later);
     expect(lifted).toMatchObject({ status: "running", renew_error: null });
     expect(lifted.expires_at).toBe(addMonths(at, 1).toISOString());
+  });
+});
+
+describe("suspended servers", () => {
+  it("are deleted at the provider and terminated when the grace period ends unpaid", async () => {
+    const user = await buyer();
+    const server = await buyServer(user, "monthly", ago(330));
+    await saveCard(user, "4000000000009995");
+    await data(await request(servicesAt(new Date()), user, "PUT", `/vps/${server.id}/auto-renew`, { auto_renew: true }));
+    const expires = Date.parse(server.expires_at);
+    expect(await runServerLifecycle(apiEnv, servicesAt(new Date(expires + 60_000)))).toMatchObject({ suspended: 1 });
+    await runServerLifecycle(apiEnv, servicesAt(new Date(expires + 15 * DAY)));
+    const ended = await view(user, server.id, new Date(expires + 15 * DAY));
+    expect(ended).toMatchObject({ status: "terminated", ipv4: null, has_root_password: false, auto_renew: false });
   });
 });
 
