@@ -167,7 +167,8 @@ export default function OrderStatus() {
             <span className="min-w-0 break-all">
               <span className="font-semibold">{item.unicode}</span>
               <span className="block text-slate-600 dark:text-slate-400">
-                {t(`status.operation.${item.operation}`, { defaultValue: item.operation })} · {t("status.years", { count: item.period })}
+                {t(`status.operation.${item.operation}`, { defaultValue: item.operation })} ·{" "}
+                {item.server ? t(`status.cycles.${item.server.billing_cycle}`) : t("status.years", { count: item.period })}
               </span>
             </span>
             <span className="text-slate-700 dark:text-slate-300">{t(`status.item.${item.status}`, { defaultValue: item.status })}</span>

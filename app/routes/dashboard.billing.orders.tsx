@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { OrderStatus } from "../../core/checkout";
 import { formatMoney, listQuery, pageHref, PER_PAGE } from "../components/billing/format";
-import { invoiceNumber, type Invoice } from "../components/billing/invoice";
+import { invoiceNumber, linePeriod, serverFactsText, type Invoice, type ServerLineFacts } from "../components/billing/invoice";
 import { EmptyState, StatusBadge } from "../components/billing/ui";
 import { formatMoment } from "../components/dashboard/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
@@ -25,7 +25,7 @@ type OrderItem = {
   total: number;
   refunded: number;
   created_at: string;
-  items: { id: string; type: string; unicode: string; operation: string; period: number; amount: number; status: string }[];
+  items: { id: string; type: string; unicode: string; operation: string; period: number; amount: number; status: string; server?: ServerLineFacts }[];
 };
 
 /** No status is filtered here: the orders list takes only pages. */
@@ -65,7 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           discount: order.discount > 0 ? { code: order.discount_code ?? "", amount: money(-order.discount) } : null,
           refunded: order.refunded > 0 ? money(order.refunded) : null,
           invoice: invoice === undefined ? null : { number: invoice, label: invoiceNumber(invoice) },
-          items: order.items.map((item) => ({ id: item.id, name: item.unicode, operation: item.operation, period: item.period, amount: money(item.amount), status: item.status })),
+          items: order.items.map((item) => ({ id: item.id, name: item.unicode, operation: item.operation, period: linePeriod(t, item), facts: serverFactsText(t, item.server), amount: money(item.amount), status: item.status })),
         };
       }),
     },
@@ -120,8 +120,9 @@ export default function Orders() {
                       <span className="min-w-0 break-all">
                         <span className="font-medium">{item.name}</span>{" "}
                         <span className="text-slate-600 dark:text-slate-400">
-                          {t(`invoice.operations.${item.operation}`, { defaultValue: item.operation })} · {t("invoice.years", { count: item.period })}
+                          {t(`invoice.operations.${item.operation}`, { defaultValue: item.operation })} · {item.period}
                         </span>
+                        {item.facts ? <span className="block text-xs text-slate-600 dark:text-slate-400">{item.facts}</span> : null}
                       </span>
                       <span className="flex items-baseline gap-3">
                         {item.status === "done" ? null : <StatusBadge status={item.status} label={t(`itemStatus.${item.status}`, { defaultValue: item.status })} />}

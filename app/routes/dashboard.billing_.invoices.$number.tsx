@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../components/billing/format";
-import { icannFeesOf, invoiceNumber, linesSubtotalOf, type InvoiceDetail } from "../components/billing/invoice";
+import { icannFeesOf, invoiceNumber, linePeriod, linesSubtotalOf, serverFactsText, type InvoiceDetail } from "../components/billing/invoice";
 import { StatusBadge } from "../components/billing/ui";
 import { countryOptions, formatDay } from "../components/dashboard/format";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
@@ -63,7 +63,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         name: item.name,
         productType: item.product_type,
         operation: item.operation,
-        period: item.period,
+        period: linePeriod(t, item),
+        facts: serverFactsText(t, item.server),
         amount: money(item.amount),
         icannFee: item.icann_fee > 0 ? money(item.icann_fee) : null,
         refunded: item.status === "refunded",
@@ -195,9 +196,10 @@ export default function InvoicePage() {
                     {line.icannFee ? ` · ${t("invoice.icannFee")} ${line.icannFee}` : ""}
                     {line.refunded ? ` · ${t("invoice.lineRefunded")}` : ""}
                   </span>
+                  {line.facts ? <span className="block text-xs text-slate-600 dark:text-slate-400">{line.facts}</span> : null}
                 </td>
                 <td className="px-4 py-2">{t(`invoice.operations.${line.operation}`, { defaultValue: line.operation })}</td>
-                <td className="px-4 py-2 whitespace-nowrap">{t("invoice.years", { count: line.period })}</td>
+                <td className="px-4 py-2 whitespace-nowrap">{line.period}</td>
                 <td className="px-4 py-2">1</td>
                 <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{line.amount}</td>
               </tr>

@@ -22,7 +22,7 @@ import { createToastHeaders } from "../server/toast.server";
 export const handle = { i18n: ["account", "dashboard", "servers"] } satisfies I18nHandle;
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/u;
-const INTENTS = { action: "action", reveal: "reveal", renew: "renew" } as const;
+const INTENTS = { action: "action", reveal: "reveal", renew: "renew", autoRenew: "auto-renew" } as const;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
@@ -47,7 +47,10 @@ export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : `${data?.title ?? "Server"} · Trinity` }];
 
-type ActionData = { intent: "reveal"; ok: true; password: string } | { intent: string; ok: false; message: string };
+type ActionData = { intent: "reveal"; ok: true; password: string } | { intent: string; ok: false; message: string; needsCard?: boolean };
+
+/** Whole minutes to wait, from a 429 answer's Retry-After (seconds), at least 1. */
+const minutesOf = (seconds: number | null) => Math.max(1, Math.ceil((seconds ?? 60) / 60));
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
@@ -68,7 +71,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const answer = await readUserApi<ServerView>(request, context, await call(`${origin}/api/v1/vps/${id}/actions/${name}`, { method: "POST" }));
       if (!answer.ok) {
         if (answer.status === 404) notFoundResponse();
-        return data({ intent: "action", ok: false, message: t("servers:dashboard.actionRefused", { message: answer.message }) } satisfies ActionData, { status: answer.status === 409 ? 409 : 503, headers });
+        const message = answer.code === "server_suspended" ? t("servers:dashboard.suspendedRefused") : t("servers:dashboard.actionRefused", { message: answer.message });
+        return data({ intent: "action", ok: false, message } satisfies ActionData, { status: answer.status === 409 ? 409 : 503, headers });
       }
       for (const [key, value] of await createToastHeaders({ type: "success", description: t(`servers:dashboard.actionDone.${name}`, { hostname: answer.data.hostname }) })) headers.append(key, value);
       return redirect(`/dashboard/vps/${id}`, { status: 303, headers });
@@ -86,8 +90,33 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         return data({ intent: "reveal", ok: true, password: answer.data.root_password } satisfies ActionData, { headers });
       }
       if (answer.status === 404 && answer.code === "server_not_found") notFoundResponse();
-      const message = answer.code === "invalid_password" ? t("servers:dashboard.wrongPassword") : answer.code === "root_password_unavailable" ? t("servers:dashboard.noRootPassword") : answer.message;
-      return data({ intent: "reveal", ok: false, message } satisfies ActionData, { status: answer.status === 403 ? 403 : 400, headers });
+      const message =
+        answer.status === 429
+          ? t("servers:dashboard.tooManyReveals", { minutes: minutesOf(answer.retryAfter) })
+          : answer.code === "invalid_password"
+            ? t("servers:dashboard.wrongPassword")
+            : answer.code === "root_password_unavailable"
+              ? t("servers:dashboard.noRootPassword")
+              : answer.message;
+      if (answer.status === 429 && answer.retryAfter) headers.set("Retry-After", String(answer.retryAfter));
+      return data({ intent: "reveal", ok: false, message } satisfies ActionData, { status: answer.status === 403 || answer.status === 429 ? answer.status : 400, headers });
+    }
+    case INTENTS.autoRenew: {
+      const enabled = form.get("enabled");
+      if (enabled !== "true" && enabled !== "false") return data({ intent: "auto-renew", ok: false, message: t("servers:dashboard.autoRenewFailed") } satisfies ActionData, { status: 400, headers });
+      const on = enabled === "true";
+      const answer = await readUserApi<ServerView>(
+        request,
+        context,
+        await call(`${origin}/api/v1/vps/${id}/auto-renew`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ auto_renew: on }) }),
+      );
+      if (!answer.ok) {
+        if (answer.status === 404) notFoundResponse();
+        const needsCard = answer.code === "payment_method_required";
+        return data({ intent: "auto-renew", ok: false, message: needsCard ? t("servers:dashboard.autoRenewNeedsCard") : t("servers:dashboard.autoRenewFailed"), needsCard } satisfies ActionData, { status: answer.status === 409 ? 409 : 400, headers });
+      }
+      for (const [key, value] of await createToastHeaders({ type: "success", description: t(on ? "servers:dashboard.autoRenewEnabled" : "servers:dashboard.autoRenewDisabled") })) headers.append(key, value);
+      return redirect(`/dashboard/vps/${id}`, { status: 303, headers });
     }
     case INTENTS.renew: {
       const cycle = cycleSchema.safeParse(form.get("cycle"));
@@ -155,6 +184,15 @@ export default function ServerDetail() {
         <ServerStatusBadge status={server.status} />
         <span className="text-sm text-slate-600 dark:text-slate-400">{server.plan.name}</span>
       </header>
+      {server.status === "suspended" ? (
+        <div className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-sm text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+          <p className="font-semibold">{t("dashboard.suspendedTitle")}</p>
+          <p className="mt-1">
+            {t("dashboard.suspendedText")}{" "}
+            <Link to="/dashboard/support" className="font-medium underline">{t("dashboard.contactSupport")}</Link>
+          </p>
+        </div>
+      ) : null}
       {actionData && !actionData.ok && actionData.intent === "action" ? (
         <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">{actionData.message}</p>
       ) : null}
@@ -210,6 +248,24 @@ export default function ServerDetail() {
               </div>
             </Form>
           )}
+        </section>
+      ) : null}
+      {!ended && server.status !== "expired" ? (
+        <section aria-labelledby="auto-renew-title">
+          <h2 id="auto-renew-title" className="text-lg font-semibold">{t("dashboard.autoRenew")}</h2>
+          <Form method="post" className="mt-2 space-y-2">
+            <input type="hidden" name="intent" value={INTENTS.autoRenew} />
+            <input type="hidden" name="enabled" value={server.auto_renew ? "false" : "true"} />
+            <p className="text-sm">{server.auto_renew ? t("dashboard.autoRenewOn", { cycle: t(`cycles.${server.billing_cycle}`) }) : t("dashboard.autoRenewOff")}</p>
+            {server.renew_error ? <p className="text-sm text-rose-700 dark:text-rose-300">{t("dashboard.autoRenewError", { reason: server.renew_error })}</p> : null}
+            <button type="submit" className={SECONDARY_BUTTON_CLASS}>{server.auto_renew ? t("dashboard.autoRenewTurnOff") : t("dashboard.autoRenewTurnOn")}</button>
+            {actionData?.intent === "auto-renew" && !actionData.ok ? (
+              <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
+                {actionData.message}{" "}
+                {actionData.needsCard ? <Link to="/dashboard/billing/methods" className="font-medium underline">{t("dashboard.addCard")}</Link> : null}
+              </p>
+            ) : null}
+          </Form>
         </section>
       ) : null}
       {!ended ? (

@@ -1,4 +1,35 @@
+import type { TFunction } from "i18next";
 import type { InvoiceStatus } from "../../../core/checkout";
+import type { BillingCycle } from "../../../core/servers";
+
+/**
+ * What a server line carries on invoices and orders (SPEC §3: plan, hostname, datacenter, specs,
+ * billing cycle); null for domains and for invoices issued before it was recorded.
+ */
+export type ServerLineFacts = {
+  plan: string;
+  plan_name: string;
+  hostname: string;
+  datacenter: string;
+  datacenter_city: string | null;
+  os: string | null;
+  billing_cycle: BillingCycle;
+  months: number | null;
+  specs: { cpu_cores: number; ram_gb: number; disk_gb: number; gpu: string | null } | null;
+} | null;
+
+/** The period column of a line: the server's billing cycle, or the domain's years. */
+export function linePeriod(t: TFunction, line: { period: number; server?: ServerLineFacts }): string {
+  return line.server ? t("billing:invoice.cycles." + line.server.billing_cycle) : t("billing:invoice.years", { count: line.period });
+}
+
+/** A server line's plan, hostname, datacenter and specs in one line ("" for other lines). */
+export function serverFactsText(t: TFunction, server: ServerLineFacts | undefined): string {
+  if (!server) return "";
+  const datacenter = server.datacenter_city ? `${server.datacenter_city} (${server.datacenter})` : server.datacenter;
+  const specs = server.specs ? t("billing:invoice.serverSpecs", { cores: server.specs.cpu_cores, ram: server.specs.ram_gb, disk: server.specs.disk_gb }) + (server.specs.gpu ? `, ${server.specs.gpu}` : "") : null;
+  return [t("billing:invoice.serverPlan", { plan: server.plan_name }), server.hostname, t("billing:invoice.serverDatacenter", { datacenter }), specs, server.os].filter(Boolean).join(" · ");
+}
 
 /** An invoice line as the API stores it (workers/api/checkout/service.ts issues them). */
 export type InvoiceLine = {
@@ -10,6 +41,7 @@ export type InvoiceLine = {
   icann_fee: number;
   discount: number;
   status: string;
+  server?: ServerLineFacts;
 };
 
 /** The seller and buyer blocks printed on an invoice. */

@@ -85,6 +85,7 @@ const checkout = {
     },
     years_one: "{{count}} year",
     years_other: "{{count}} years",
+    cycles: { monthly: "1 month (monthly)", quarterly: "3 months (quarterly)", annually: "12 months (annually)", biennially: "24 months (biennially)" },
     paidWith: "Paid with {{brand}} ending in {{last4}}",
     summary: "Summary",
     subtotal: "Subtotal",

@@ -83,6 +83,7 @@ const checkout: CheckoutResources = {
     },
     years_one: "{{count}} yıl",
     years_other: "{{count}} yıl",
+    cycles: { monthly: "1 ay (aylık)", quarterly: "3 ay (üç aylık)", annually: "12 ay (yıllık)", biennially: "24 ay (iki yıllık)" },
     paidWith: "{{last4}} ile biten {{brand}} ile ödendi",
     summary: "Özet",
     subtotal: "Ara toplam",

@@ -228,6 +228,7 @@ export const API_ROUTES: readonly ApiRouteSpec[] = [
   { method: "POST", path: "/api/v1/vps/:id/actions/:action", params: (f) => ({ id: [f.randomUuid, "x"], action: ["reboot", "stop", "start", "reinstall", "explode"] }) },
   { method: "POST", path: "/api/v1/vps/:id/root-password", params: (f) => ({ id: [f.randomUuid, "x"] }), body: (f) => ({ password: [f.password, "wrong-password", ""] }) },
   { method: "POST", path: "/api/v1/vps/:id/renew", params: (f) => ({ id: [f.randomUuid, "x"] }), body: () => ({ cycle: ["monthly", "annually", "weekly", null] }) },
+  { method: "PUT", path: "/api/v1/vps/:id/auto-renew", params: (f) => ({ id: [f.randomUuid, "x"] }), body: () => ({ auto_renew: [true, false, "yes", null] }) },
 ];
 
 const SERVER_LIST_QUERY = { status: ["running", "expired", "x"], q: ["web", "", "x".repeat(300)], sort: ["-created", "hostname", "x"], page: ["1", "0", "x"], per_page: ["20", "0", "1000"] };

@@ -73,7 +73,7 @@ export const PAGE_ROUTES: readonly PageRouteSpec[] = [
     id: "routes/dashboard.vps.$id",
     path: "/dashboard/vps/:id",
     params: { id: ["00000000-0000-4000-8000-000000000000", "x", ".."] },
-    form: { intent: ["action", "reveal", "renew", "x"], action: ["reboot", "stop", "start", "reinstall", "explode"], password: ["Corr3ct-Horse!", "wrong", ""], cycle: ["monthly", "weekly"], hostname: ["web1.example.com"] },
+    form: { intent: ["action", "reveal", "renew", "auto-renew", "x"], action: ["reboot", "stop", "start", "reinstall", "explode"], password: ["Corr3ct-Horse!", "wrong", ""], cycle: ["monthly", "weekly"], hostname: ["web1.example.com"], enabled: ["true", "false", "x"] },
   },
   { id: "routes/dashboard._index", path: "/dashboard" },
   { id: "routes/dashboard.$", path: "/dashboard/*", params: { "*": ["domains", "servers", "x"] } },

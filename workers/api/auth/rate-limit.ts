@@ -29,6 +29,11 @@ export const LIMITS = {
   codeMailPerEmail: { scope: "mail-email", max: 3, windowMs: 15 * MINUTE_MS },
   codeMailPerIp: { scope: "mail-ip", max: 20, windowMs: 60 * MINUTE_MS },
   codeCheckPerIp: { scope: "code-ip", max: 10, windowMs: 15 * MINUTE_MS },
+  /**
+   * Account password checks of a signed-in user for a secret (a server's root password): a stolen
+   * session cannot guess the password; refused after 5 failures. Per user: only their session asks.
+   */
+  passwordCheckPerUser: { scope: "password-user", max: 5, windowMs: 15 * MINUTE_MS },
 } as const satisfies Record<string, LimitRule>;
 
 /** Rows older than the longest window count for nothing and are swept on each write. */
@@ -159,4 +164,14 @@ export function assertCodeCheckAllowed(db: D1Database, ip: string, now: Date): P
 
 export function recordCodeCheckFailure(db: D1Database, ip: string, now: Date): Promise<void> {
   return recordAttempts(db, [[LIMITS.codeCheckPerIp, ip]], now);
+}
+
+// Password confirmations of a signed-in user (the root password reveal): failed checks per user.
+
+export function assertPasswordCheckAllowed(db: D1Database, userId: string, now: Date): Promise<void> {
+  return assertWithinLimits(db, [[LIMITS.passwordCheckPerUser, userId]], now, "Too many wrong passwords. Please try again later.");
+}
+
+export function recordPasswordCheckFailure(db: D1Database, userId: string, now: Date): Promise<void> {
+  return recordAttempts(db, [[LIMITS.passwordCheckPerUser, userId]], now);
 }

@@ -44,14 +44,14 @@ import {
   type OrderRow,
   type PaymentRow,
 } from "../db/orders";
-import { customerRefFor, getPaymentMethod } from "../db/payment-methods";
+import { customerRefFor, defaultPaymentMethod, getPaymentMethod } from "../db/payment-methods";
 import { findUserById } from "../db/users";
 import { priceCents } from "../domain-quote";
 import type { ApiEnv } from "../env";
 import { ApiError } from "../errors";
 import type { ApiServices } from "../services";
 import { recordUserDomain } from "./user-domains";
-import { fulfilServerItem, parseItemDetails, serverLineCents } from "../servers/service";
+import { fulfilServerItem, parseItemDetails, serverLineCents, serverLineFacts } from "../servers/service";
 
 /** How long names stay held for an order that was never paid. */
 const HOLD_MS = 30 * 60_000;
@@ -505,6 +505,8 @@ async function finishOrder(env: ApiEnv, services: ApiServices, orderId: string):
           icann_fee: centsToDecimal(item.icann_fee_cents * item.years),
           discount: centsToDecimal(item.discount_cents),
           status: item.status,
+          // SPEC §3 invoice fields of a server line: plan, hostname, datacenter, specs, billing cycle.
+          server: item.type === "vps" ? serverLineFacts(item.details) : null,
         })),
       ),
     },
@@ -534,6 +536,84 @@ function receiptMail(order: OrderRow, items: OrderItemRow[], to: string, locale:
     subject: `Your Trinity receipt for order #${order.number}`,
     text: [`Thank you for your order.`, "", ...lines, "", `Total: ${money(order.total_cents)}`, order.refunded_cents > 0 ? `Refunded: ${money(order.refunded_cents)}` : "", `Status: ${status}`].filter(Boolean).join("\n"),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Off-session orders: renewals the scheduled job charges to the saved default card.
+
+export interface OffSessionOrder {
+  userId: string;
+  /** One order per key: asking again (after a crash) answers the same order, and its payment key the same charge. */
+  idempotencyKey: string;
+  contactId: number;
+  contact: unknown;
+  item: Omit<NewOrderItem, "position">;
+  description: string;
+  returnUrl: string;
+}
+
+/**
+ * Places (or resumes) an order paid off-session with the user's default card, through the same
+ * steps as a checkout: the order once per key, the payment keyed by the order (`order:<id>:1`,
+ * so the provider answers the same charge when asked again), fulfilment, invoice, receipt. A
+ * charge the bank wants the customer to confirm (3-D Secure) cannot be confirmed off-session: the
+ * order fails with `authentication_required`. Answers the order as it stands.
+ */
+export async function placeOffSessionOrder(env: ApiEnv, services: ApiServices, input: OffSessionOrder): Promise<OrderRow> {
+  const db = env.DB;
+  const now = services.now();
+  let order = await findOrderByKey(db, input.userId, input.idempotencyKey);
+  if (!order) {
+    const cents = input.item.total_cents;
+    const created = await insertOrder(
+      db,
+      { userId: input.userId, cartId: null, idempotencyKey: input.idempotencyKey, subtotalCents: cents, discountCents: 0, discountCode: null, taxCents: 0, totalCents: cents, contactId: input.contactId, contact: input.contact, items: [{ ...input.item, position: 0 }] },
+      now,
+    );
+    order = created === "conflict" ? await findOrderByKey(db, input.userId, input.idempotencyKey) : await getOrderById(db, created.id);
+    if (!order) throw new Error("order vanished after insert");
+  }
+  if (order.status === "paid" || order.status === "fulfilling") await runFulfilment(env, services, order.id);
+  if (order.status !== "pending") return (await getOrderById(db, order.id)) ?? order;
+
+  const user = await findUserById(db, input.userId);
+  const card = await defaultPaymentMethod(db, input.userId, services.payments.provider);
+  const payment = await insertPayment(db, { orderId: order.id, userId: input.userId, provider: services.payments.provider, idempotencyKey: `order:${order.id}:1`, amountCents: order.total_cents }, now);
+  if (!user || !card) {
+    await updatePayment(db, payment.id, { status: "failed", errorCode: "no_payment_method" }, now);
+    await failOrder(db, order.id, "no_payment_method", now);
+    return (await getOrderById(db, order.id)) ?? order;
+  }
+  let outcome: PaymentOutcome;
+  try {
+    const customerRef = await customerRefFor(db, services.payments, { id: user.id, email: user.email }, now);
+    outcome = await services.payments.createPayment({
+      idempotencyKey: payment.idempotency_key,
+      amountCents: order.total_cents,
+      currency: "usd",
+      customerRef,
+      paymentMethodRef: card.stripe_payment_method_id,
+      offSession: true,
+      description: input.description,
+      metadata: { orderId: order.id, userId: input.userId },
+      returnUrl: input.returnUrl,
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentsError)) throw error;
+    if (error.outcomeUnknown) {
+      // Charged or not: the next run (or the orders job) asks again with the same key.
+      await updatePayment(db, payment.id, { status: "processing", errorCode: "network_error" }, now);
+      return order;
+    }
+    await updatePayment(db, payment.id, { status: "failed", errorCode: "processing_error" }, now);
+    await failOrder(db, order.id, "processing_error", now);
+    return (await getOrderById(db, order.id)) ?? order;
+  }
+  if (outcome.status === "requires_action" || outcome.status === "requires_payment_method") {
+    outcome = { ...outcome, status: "failed", error: outcome.error ?? { code: "authentication_required", message: "The bank asks the customer to confirm this payment." } };
+  }
+  await applyPaymentOutcome(env, services, order.id, payment, outcome);
+  return (await getOrderById(db, order.id)) ?? order;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -601,6 +681,8 @@ export interface OrderView {
     discount: number;
     status: string;
     error_code: string | null;
+    /** Server lines: plan, hostname, datacenter, specs and billing cycle (null for domains). */
+    server: ReturnType<typeof serverLineFacts>;
   }[];
   payment: {
     id: string;
@@ -647,6 +729,7 @@ export async function orderView(db: D1Database, order: OrderRow): Promise<OrderV
       discount: centsToDecimal(item.discount_cents),
       status: item.status,
       error_code: item.error_code,
+      server: item.type === "vps" ? serverLineFacts(item.details) : null,
     })),
     payment: payment
       ? {

@@ -26,6 +26,14 @@ export interface ServerRow {
   price_cents: number;
   expires_at: string;
   terminated_at: string | null;
+  /** Auto-renewal (migration 0015): 1 when on; reminders sent; the last failed off-session charge. */
+  auto_renew: 0 | 1;
+  reminded_days: number | null;
+  reminded_for: string | null;
+  renew_error: string | null;
+  renew_error_at: string | null;
+  /** Numbers the off-session renewal orders of one expiry date (their idempotency key). */
+  renew_attempt: number;
   created_at: string;
   updated_at: string;
 }
@@ -52,7 +60,28 @@ export async function getServer(db: D1Database, userId: string, id: string): Pro
   return db.prepare("SELECT * FROM servers WHERE id = ?1 AND user_id = ?2").bind(id, userId).first<ServerRow>();
 }
 
-type ServerPatch = Partial<Pick<ServerRow, "status" | "ipv4" | "ipv6" | "provider_id" | "action" | "action_at" | "root_password_enc" | "expires_at" | "terminated_at" | "cycle" | "price_cents">>;
+type ServerPatch = Partial<
+  Pick<
+    ServerRow,
+    | "status"
+    | "ipv4"
+    | "ipv6"
+    | "provider_id"
+    | "action"
+    | "action_at"
+    | "root_password_enc"
+    | "expires_at"
+    | "terminated_at"
+    | "cycle"
+    | "price_cents"
+    | "auto_renew"
+    | "reminded_days"
+    | "reminded_for"
+    | "renew_error"
+    | "renew_error_at"
+    | "renew_attempt"
+  >
+>;
 
 export async function updateServer(db: D1Database, id: string, patch: ServerPatch, now: Date): Promise<void> {
   const entries = Object.entries(patch).filter(([, value]) => value !== undefined);
@@ -96,17 +125,35 @@ export async function listServers(db: D1Database, userId: string, kinds: readonl
   return { rows: page.results as unknown as ServerRow[], total: (count.results[0] as { n: number } | undefined)?.n ?? 0 };
 }
 
-/** Servers the lifecycle job must look at: past expiry and not yet expired/ended, or expired and past the grace period. */
+/**
+ * Servers the lifecycle job must look at: past expiry and not yet stopped for it (expired or
+ * suspended), or stopped for it and past the grace period.
+ */
 export async function serversDueForLifecycle(db: D1Database, now: Date, graceMs: number, limit: number): Promise<ServerRow[]> {
   const at = now.toISOString();
   const graceEdge = new Date(now.getTime() - graceMs).toISOString();
   const { results } = await db
     .prepare(
       `SELECT * FROM servers WHERE status NOT IN ('terminated', 'cancelled')
-         AND (expires_at <= ?1 AND (status != 'expired' OR expires_at <= ?2))
+         AND (expires_at <= ?1 AND (status NOT IN ('expired', 'suspended') OR expires_at <= ?2))
        ORDER BY expires_at LIMIT ?3`,
     )
     .bind(at, graceEdge, limit)
+    .all<ServerRow>();
+  return results;
+}
+
+/**
+ * Servers the renewal step must look at: paid until within `horizon` (reminders, auto-renewal) or
+ * suspended for an unpaid renewal (retried while the grace period lasts).
+ */
+export async function serversDueForRenewal(db: D1Database, horizon: Date, limit: number): Promise<ServerRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT * FROM servers WHERE status NOT IN ('terminated', 'cancelled', 'expired', 'failed') AND expires_at <= ?1
+       ORDER BY expires_at LIMIT ?2`,
+    )
+    .bind(horizon.toISOString(), limit)
     .all<ServerRow>();
   return results;
 }

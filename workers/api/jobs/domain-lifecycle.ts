@@ -19,11 +19,15 @@ import type { ApiServices } from "../services";
 const DAY_MS = 86_400_000;
 export const REMINDER_DAYS = [30, 7, 1] as const;
 export const AUTO_RENEW_DAYS = 7;
-const RETRY_AFTER_MS = DAY_MS;
+/** A failed auto-renewal charge is tried again this long after (domains and servers). */
+export const RETRY_AFTER_MS = DAY_MS;
 const BATCH = 200;
 
-/** The reminder due for a domain `days` before expiry (the smallest threshold reached), or null. */
-export function reminderDue(row: Pick<UserDomainRow, "expires_at" | "reminded_days" | "reminded_for">, days: number): number | null {
+/** What a reminder is computed from (user_domains and servers have these columns). */
+export type ReminderState = Pick<UserDomainRow, "reminded_days" | "reminded_for"> & { expires_at: string | null };
+
+/** The reminder due for a domain or server `days` before expiry (the smallest threshold reached), or null. */
+export function reminderDue(row: ReminderState, days: number): number | null {
   if (days <= 0 || days > REMINDER_DAYS[0]) return null;
   const threshold = [...REMINDER_DAYS].reverse().find((limit) => days <= limit) ?? null;
   if (threshold === null) return null;
@@ -74,7 +78,12 @@ export async function runDomainLifecycle(env: ApiEnv, services: ApiServices): Pr
   return counts;
 }
 
-async function mailUser(env: ApiEnv, services: ApiServices, userId: string, subject: string, text: string): Promise<void> {
+/** Why an off-session auto-renewal charge did not go through, for the customer (domains and servers). */
+export function declineReason(code: string): string {
+  return code === "authentication_required" ? "Your bank asks you to confirm this payment; renew it yourself." : `The card was declined (${code}).`;
+}
+
+export async function mailUser(env: ApiEnv, services: ApiServices, userId: string, subject: string, text: string): Promise<void> {
   const user = await findUserById(env.DB, userId);
   if (user) await services.mail.send({ to: user.email, subject, text });
 }
@@ -122,8 +131,7 @@ async function autoRenew(env: ApiEnv, services: ApiServices, row: UserDomainRow,
     returnUrl: `/dashboard/domains/${row.name}`,
   });
   if (payment.status !== "succeeded") {
-    const reason = payment.error?.code === "authentication_required" ? "Your bank asks you to confirm this payment; renew it yourself." : `The card was declined (${payment.error?.code ?? payment.status}).`;
-    return fail(reason);
+    return fail(declineReason(payment.error?.code ?? payment.status));
   }
   const renewed = await registry.renew({ name: row.name, years: 1, currentExpiry: row.expires_at });
   await updateUserDomain(env.DB, row.user_id, row.id, { expires_at: renewed.expiresAt, renew_error: null, renew_error_at: null, reminded_days: null, reminded_for: null }, now);

@@ -1,7 +1,7 @@
 import type { ApiEnv } from "../env";
 import { resumeOpenOrders } from "../checkout/service";
 import { runDomainLifecycle } from "./domain-lifecycle";
-import { runServerLifecycle } from "../servers/service";
+import { runServerLifecycle } from "./server-lifecycle";
 import { defaultServices, type ApiServices } from "../services";
 
 /**
@@ -25,7 +25,8 @@ export const JOBS: Job[] = [
   { name: "orders", run: resumeOpenOrders },
   // My domains: registry sync, auto-renew (off-session), reminders 30/7/1 days before expiry.
   { name: "domains", run: runDomainLifecycle },
-  // Servers: expired after expires_at unless renewed (stopped), terminated after the grace period.
+  // Servers: auto-renew (off-session, order + invoice), reminders 30/7/1 days, expired or suspended
+  // (declined auto-renewal) after expires_at, terminated after the grace period.
   { name: "servers", run: runServerLifecycle },
 ];
 

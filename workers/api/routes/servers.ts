@@ -4,9 +4,12 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { renewServerSchema, revealPasswordSchema, SERVER_ACTIONS, serverListQuerySchema, cyclePrice, type ServerKind } from "../../../core/servers";
+import { autoRenewBodySchema } from "../../../core/my-domains";
 import { authOf, requireAuth } from "../auth/middleware";
+import { assertPasswordCheckAllowed, recordPasswordCheckFailure } from "../auth/rate-limit";
+import { listPaymentMethods } from "../db/payment-methods";
 import { addServerLine, getCart } from "../db/cart";
-import { listServers } from "../db/servers";
+import { listServers, updateServer } from "../db/servers";
 import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
 import { catalogueView, findPlan, serverCatalogue } from "../servers/catalogue";
@@ -50,11 +53,36 @@ export const serverRoutes = new Hono<ApiBindings>()
   // The root password, only with the account password (SPEC §5: sensitive actions need it).
   .post("/vps/:id/root-password", zValidate("param", idParam), zValidate("json", revealPasswordSchema), async (c) => {
     const { userId } = authOf(c);
+    const now = c.var.services.now();
     const row = await ownServer(c.env, c.var.services, userId, c.req.valid("param").id);
-    await requirePassword(c.env.DB, userId, c.req.valid("json").password, c.var.services.now());
+    // Wrong passwords are counted (5 per 15 minutes): 429 with Retry-After, even for the right one.
+    await assertPasswordCheckAllowed(c.env.DB, userId, now);
+    try {
+      await requirePassword(c.env.DB, userId, c.req.valid("json").password, now);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "invalid_password") await recordPasswordCheckFailure(c.env.DB, userId, now);
+      throw error;
+    }
     const password = await revealRootPassword(c.env, row);
     c.header("cache-control", "no-store");
     return c.json({ success: true as const, data: { root_password: password } });
+  })
+  // Auto-renewal (SPEC: needs a saved payment method): the scheduled job charges one billing cycle
+  // off-session AUTO_RENEW_DAYS before expiry.
+  .put("/vps/:id/auto-renew", zValidate("param", idParam), zValidate("json", autoRenewBodySchema), async (c) => {
+    const { userId } = authOf(c);
+    const { now, payments } = c.var.services;
+    const row = await ownServer(c.env, c.var.services, userId, c.req.valid("param").id);
+    const { auto_renew } = c.req.valid("json");
+    if (auto_renew) {
+      if (["terminated", "cancelled", "expired"].includes(row.status)) throw new ApiError(409, "invalid_state", `The server is ${row.status}: renew it from its page instead.`);
+      if ((await listPaymentMethods(c.env.DB, userId, payments.provider)).length === 0) {
+        throw new ApiError(409, "payment_method_required", "Auto-renewal needs a saved payment method. Add a card first.");
+      }
+    }
+    const patch = { auto_renew: auto_renew ? 1 : 0, ...(auto_renew ? {} : { renew_error: null, renew_error_at: null }) } as const;
+    await updateServer(c.env.DB, row.id, patch, now());
+    return c.json({ success: true as const, data: serverView({ ...row, ...patch }), message: auto_renew ? "Auto-renewal turned on." : "Auto-renewal turned off." });
   })
   // Renewal into the cart: one more cycle, priced from the catalogue at checkout.
   .post("/vps/:id/renew", zValidate("param", idParam), zValidate("json", renewServerSchema), async (c) => {

@@ -54,6 +54,10 @@ export function serverView(row: ServerRow) {
     ssh_key_fingerprint: row.ssh_key_fingerprint,
     has_root_password: row.root_password_enc !== null,
     billing_cycle: row.cycle,
+    auto_renew: row.auto_renew === 1,
+    /** The last failed auto-renewal charge (tried again a day later), or null. */
+    renew_error: row.renew_error,
+    renew_error_at: row.renew_error_at,
     price: centsToDecimal(row.price_cents),
     expires_at: row.expires_at,
     grace_ends_at: new Date(Date.parse(row.expires_at) + SERVER_GRACE_DAYS * DAY_MS).toISOString(),
@@ -107,6 +111,30 @@ export function parseItemDetails(raw: string | null): ServerItemDetails | null {
     return null;
   }
 }
+
+/**
+ * What an invoice or the billing history prints for a server line (SPEC §3: plan, hostname,
+ * datacenter, specs, billing cycle), from the order item's details and the catalogue.
+ */
+export function serverLineFacts(raw: string | null) {
+  const details = parseItemDetails(raw);
+  if (!details) return null;
+  const plan = findPlan(details.plan);
+  const datacenter = serverCatalogue().datacenters.find((dc) => dc.id === details.datacenter) ?? null;
+  const os = details.os ? (serverCatalogue().operating_systems.find((entry) => entry.id === details.os) ?? null) : null;
+  return {
+    plan: details.plan,
+    plan_name: plan?.name ?? details.plan,
+    hostname: details.hostname,
+    datacenter: details.datacenter,
+    datacenter_city: datacenter?.city ?? null,
+    os: os?.name ?? details.os,
+    billing_cycle: details.cycle,
+    months: CYCLE_MONTHS[details.cycle] ?? null,
+    specs: plan ? { cpu_cores: plan.cpu_cores, ram_gb: plan.ram_gb, disk_gb: plan.disk_gb, gpu: plan.gpu?.model ?? null } : null,
+  };
+}
+export type ServerLineFacts = ReturnType<typeof serverLineFacts>;
 
 /** The price of a server line now, from the catalogue (never from the cart or the client). */
 export function serverLineCents(details: ServerItemDetails): number | null {
@@ -184,11 +212,13 @@ async function renewServerItem(env: ApiEnv, services: ApiServices, order: OrderR
   if (!row || row.status === "terminated" || row.status === "cancelled") return { ok: false, code: "server_not_found" };
   // Already renewed by this order: the expiry moved on since the line was added.
   if (details.current_expiry && row.expires_at !== details.current_expiry) return { ok: true, result: { serverId: row.id, expiresAt: row.expires_at } };
-  const from = new Date(Math.max(Date.parse(row.expires_at), row.status === "expired" ? now.getTime() : 0));
+  // Stopped for non-payment (expired, or suspended after a declined auto-renewal): the new period starts now.
+  const stopped = row.status === "expired" || row.status === "suspended";
+  const from = new Date(Math.max(Date.parse(row.expires_at), stopped ? now.getTime() : 0));
   const expiresAt = addMonths(from, CYCLE_MONTHS[details.cycle]).toISOString();
-  await updateServer(env.DB, row.id, { expires_at: expiresAt, cycle: details.cycle }, now);
-  if (row.status === "expired") {
-    // Back from expiry: power it on again and let the provider say how it is.
+  await updateServer(env.DB, row.id, { expires_at: expiresAt, cycle: details.cycle, renew_error: null, renew_error_at: null, renew_attempt: 0, reminded_days: null, reminded_for: null }, now);
+  if (stopped) {
+    // Back from expiry or suspension: power it on again and let the provider say how it is.
     await updateServer(env.DB, row.id, { status: "pending" }, now);
     if (row.provider_id) {
       try {
@@ -207,6 +237,9 @@ const PROVIDER_ACTION: Record<ServerAction, PowerAction> = { reboot: "reboot", s
 /** Runs a power action on the user's server (status checked first); answers the fresh row. */
 export async function runServerAction(env: ApiEnv, services: ApiServices, userId: string, id: string, action: ServerAction): Promise<ServerRow> {
   const row = await ownServer(env, services, userId, id);
+  if (row.status === "suspended") {
+    throw new ApiError(409, "server_suspended", "This server is suspended because its renewal was not paid. Pay the renewal or contact support.", [{ path: "action", message: "not allowed while suspended" }]);
+  }
   if (row.kind === "hosting" && action !== "reinstall" && action !== "reboot") throw new ApiError(409, "invalid_state", "Hosting accounts cannot be stopped or started.");
   if (!row.provider_id || !actionAllowed(action, row.status)) {
     throw new ApiError(409, "invalid_state", `The server is ${row.status}: it cannot ${action} now.`, [{ path: "action", message: `not allowed while ${row.status}` }]);
@@ -231,30 +264,24 @@ export async function revealRootPassword(env: ApiEnv, row: ServerRow): Promise<s
 }
 
 /**
- * The lifecycle job (scheduled() with the domains'): a server past expires_at is stopped and
- * marked expired; one still expired SERVER_GRACE_DAYS later is deleted at the provider and
- * marked terminated. Idempotent: each step checks the stored status first.
+ * The expiry step of the servers job (workers/api/jobs/server-lifecycle.ts): a server past
+ * expires_at is stopped and marked expired — or suspended when its auto-renewal is on and the
+ * charge was declined (unpaid: "contact support"); one still stopped SERVER_GRACE_DAYS later is
+ * deleted at the provider and marked terminated. Idempotent: each step checks the stored status first.
  */
-export async function runServerLifecycle(env: ApiEnv, services: ApiServices): Promise<Record<string, number>> {
+export async function expireServers(env: ApiEnv, services: ApiServices): Promise<Record<string, number>> {
   const now = services.now();
-  const counts = { expired: 0, terminated: 0, failed: 0 };
+  const counts = { expired: 0, suspended: 0, terminated: 0, failed: 0 };
   for (const row of await serversDueForLifecycle(env.DB, now, SERVER_GRACE_DAYS * DAY_MS, 200)) {
     try {
       const graceOver = Date.parse(row.expires_at) + SERVER_GRACE_DAYS * DAY_MS <= now.getTime();
-      if (row.status === "expired" && graceOver) {
+      if ((row.status === "expired" || row.status === "suspended") && graceOver) {
         if (row.provider_id) await services.provisioning.delete(row.provider_id);
-        await updateServer(env.DB, row.id, { status: "terminated", terminated_at: now.toISOString(), ipv4: null, ipv6: null, root_password_enc: null }, now);
+        await updateServer(env.DB, row.id, { status: "terminated", terminated_at: now.toISOString(), ipv4: null, ipv6: null, root_password_enc: null, auto_renew: 0 }, now);
         counts.terminated += 1;
-      } else if (row.status !== "expired") {
-        if (row.provider_id) {
-          try {
-            await services.provisioning.action(row.provider_id, "poweroff");
-          } catch (error) {
-            if (!(error instanceof ProvisioningError && error.code === "not_found")) throw error;
-          }
-        }
-        await updateServer(env.DB, row.id, { status: "expired" }, now);
-        counts.expired += 1;
+      } else if (row.status !== "expired" && row.status !== "suspended") {
+        await stopForBilling(env, services, row, row.auto_renew === 1 && row.renew_error !== null ? "suspended" : "expired");
+        counts[row.auto_renew === 1 && row.renew_error !== null ? "suspended" : "expired"] += 1;
       }
     } catch (error) {
       console.error("server lifecycle", row.id, error);
@@ -262,4 +289,16 @@ export async function runServerLifecycle(env: ApiEnv, services: ApiServices): Pr
     }
   }
   return counts;
+}
+
+/** Powers the server off at the provider and marks it stopped by billing (expired or suspended). */
+export async function stopForBilling(env: ApiEnv, services: ApiServices, row: ServerRow, status: "expired" | "suspended"): Promise<void> {
+  if (row.provider_id) {
+    try {
+      await services.provisioning.action(row.provider_id, "poweroff");
+    } catch (error) {
+      if (!(error instanceof ProvisioningError && error.code === "not_found")) throw error;
+    }
+  }
+  await updateServer(env.DB, row.id, { status }, services.now());
 }

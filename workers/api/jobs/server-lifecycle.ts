@@ -1,0 +1,131 @@
+// The servers job (issue 11), run by scheduled() after the domains' job and with its rules
+// (domain-lifecycle.ts: REMINDER_DAYS, AUTO_RENEW_DAYS, RETRY_AFTER_MS, reminderDue):
+//  1. renewal: a server with auto-renewal on is renewed AUTO_RENEW_DAYS or less before expiry by
+//     one billing cycle, priced from the catalogue, charged off-session to the default card through
+//     an order + invoice like a checkout renewal (placeOffSessionOrder). A declined charge is
+//     recorded on the server (shown on its page), mailed and tried again a day later; reminders go
+//     out 30, 7 and 1 days before expiry, each once per expiry date;
+//  2. expiry (expireServers): past expiry a server is stopped — `expired`, or `suspended` when its
+//     auto-renewal charge was declined (unpaid) — and deleted SERVER_GRACE_DAYS later.
+// Idempotent: the renewal order's key is the server, its expiry date and the attempt number, so a
+// run stopped half-way (or run twice) finds the same order and the same charge; a retry after a
+// decline is a new attempt. A suspended server keeps being retried daily until paid or deleted.
+import { daysUntil } from "../../../core/my-domains";
+import { placeOffSessionOrder } from "../checkout/service";
+import { findOrderByKey, getOrderById, orderItems } from "../db/orders";
+import { defaultPaymentMethod } from "../db/payment-methods";
+import { serversDueForRenewal, updateServer, type ServerRow } from "../db/servers";
+import type { ApiEnv } from "../env";
+import { expireServers, serverLineCents, SERVER_GRACE_DAYS, type ServerItemDetails } from "../servers/service";
+import type { ApiServices } from "../services";
+import { AUTO_RENEW_DAYS, declineReason, mailUser, REMINDER_DAYS, reminderDue, RETRY_AFTER_MS } from "./domain-lifecycle";
+
+const DAY_MS = 86_400_000;
+const BATCH = 200;
+
+export async function runServerLifecycle(env: ApiEnv, services: ApiServices): Promise<Record<string, number>> {
+  const renewal = await renewServers(env, services);
+  const expiry = await expireServers(env, services);
+  return { ...renewal, ...expiry };
+}
+
+/** The idempotency key of a server's off-session renewal order: one per server, expiry date and attempt. */
+export function autoRenewKey(row: Pick<ServerRow, "id" | "expires_at" | "renew_attempt">): string {
+  return `autorenew:server:${row.id}:${row.expires_at}:${row.renew_attempt}`;
+}
+
+async function renewServers(env: ApiEnv, services: ApiServices): Promise<Record<string, number>> {
+  const now = services.now();
+  const counts = { renewed: 0, renewFailed: 0, reminded: 0 };
+  const horizon = new Date(now.getTime() + (REMINDER_DAYS[0] + 1) * DAY_MS);
+  for (const row of await serversDueForRenewal(env.DB, horizon, BATCH)) {
+    try {
+      const days = daysUntil(row.expires_at, now) ?? 0;
+      if (row.auto_renew === 1 && days <= AUTO_RENEW_DAYS) {
+        const retryBlocked = row.renew_error_at !== null && Date.parse(row.renew_error_at) + RETRY_AFTER_MS > now.getTime();
+        if (!retryBlocked) {
+          const outcome = await autoRenewServer(env, services, row);
+          if (outcome === "renewed") {
+            counts.renewed += 1;
+            continue;
+          }
+          if (outcome === "failed") counts.renewFailed += 1;
+        }
+      }
+      if (row.status === "suspended") continue;
+      const due = reminderDue(row, days);
+      if (due !== null) {
+        await remind(env, services, row, days);
+        await updateServer(env.DB, row.id, { reminded_days: due, reminded_for: row.expires_at }, now);
+        counts.reminded += 1;
+      }
+    } catch (error) {
+      console.error("server renewal", row.id, error);
+    }
+  }
+  return counts;
+}
+
+async function remind(env: ApiEnv, services: ApiServices, row: ServerRow, days: number): Promise<void> {
+  const next =
+    row.auto_renew === 1
+      ? `Auto-renewal is on: we will renew it with your default card ${AUTO_RENEW_DAYS} days before it expires.`
+      : `Renew it in your account: My VPSs → ${row.hostname} → Renew. Unpaid, it is stopped on that date and deleted ${SERVER_GRACE_DAYS} days later.`;
+  await mailUser(env, services, row.user_id, `${row.hostname} expires in ${days} day${days === 1 ? "" : "s"}`, `Your server ${row.hostname} is paid until ${row.expires_at.slice(0, 10)} (UTC).\n\n${next}\n`);
+}
+
+/**
+ * Renews one server off-session by its billing cycle: an order with one renewal line (fulfilled
+ * like a checkout renewal: the expiry moves once, a stopped server is powered on again), its
+ * invoice and receipt. Answers what happened; a failure is recorded on the row and mailed.
+ */
+export async function autoRenewServer(env: ApiEnv, services: ApiServices, row: ServerRow): Promise<"renewed" | "failed" | "pending"> {
+  const db = env.DB;
+  const now = services.now();
+  const fail = async (reason: string) => {
+    await updateServer(db, row.id, { renew_error: reason, renew_error_at: now.toISOString(), renew_attempt: row.renew_attempt + 1 }, now);
+    await mailUser(
+      env,
+      services,
+      row.user_id,
+      `Auto-renewal of ${row.hostname} failed`,
+      `We could not renew your server ${row.hostname} automatically: ${reason}\n\nIt is paid until ${row.expires_at.slice(0, 10)} (UTC); unpaid after that date it is suspended. Update your card or renew it yourself in My VPSs.\n`,
+    );
+    return "failed" as const;
+  };
+  const key = autoRenewKey(row);
+  const details: ServerItemDetails = { plan: row.plan, cycle: row.cycle, os: row.os, datacenter: row.datacenter, hostname: row.hostname, ssh_key: null, server_id: row.id, current_expiry: row.expires_at };
+  const cents = serverLineCents(details);
+  const existing = await findOrderByKey(db, row.user_id, key);
+  if (!existing) {
+    if (!(await defaultPaymentMethod(db, row.user_id, services.payments.provider))) return fail("No saved payment method.");
+    if (cents === null) return fail("This plan is no longer sold: contact support to renew it.");
+  }
+  // The buyer's contact of the order that bought the server goes on the renewal's invoice.
+  const first = await getOrderById(db, row.order_id);
+  if (!first) return fail("The original order was not found: contact support.");
+  const order = await placeOffSessionOrder(env, services, {
+    userId: row.user_id,
+    idempotencyKey: key,
+    contactId: first.contact_id,
+    contact: JSON.parse(first.contact) as unknown,
+    item: { type: "vps", name: `renew:${row.id}`, unicode: row.hostname, tld: null, operation: "renewal", years: 1, details: JSON.stringify({ server: details }), unit_cents: cents ?? 0, icann_fee_cents: 0, discount_cents: 0, total_cents: cents ?? 0 },
+    description: `Trinity auto-renewal ${row.hostname}`,
+    returnUrl: `/dashboard/vps/${row.id}`,
+  });
+  switch (order.status) {
+    case "completed":
+      return "renewed";
+    case "failed":
+    case "cancelled":
+      return fail(order.error_code === "no_payment_method" ? "No saved payment method." : declineReason(order.error_code ?? "payment_failed"));
+    case "completed_with_refunds":
+    case "refunded": {
+      const [item] = await orderItems(db, order.id);
+      return fail(`The renewal could not be carried out (${item?.error_code ?? "error"}); the charge was refunded.`);
+    }
+    default:
+      // Outcome unknown or fulfilment to be resumed: the next run asks again with the same key.
+      return "pending";
+  }
+}
