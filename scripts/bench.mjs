@@ -43,7 +43,8 @@ const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>
   --only whois           run only the WHOIS section (cache-hit latency, upstream calls saved)
   --only domains         only the my-domains section (10,000 domains, 100,000 DNS records seeded into the snapshot)
   --only ssr             only the SSR/static load section (6), with the page cache's cached vs rendered times
-  --only lighthouse      only the Lighthouse section (2)`;
+  --only lighthouse      only the Lighthouse section (2)
+  --only assets          only the home page's JS/CSS bytes (1)`;
 
 function options() {
   const { values } = parseArgs({
@@ -143,7 +144,7 @@ const errorText = (error) => (error instanceof Error ? error.message : String(er
 
 function onlySection(value) {
   if (value === undefined) return null;
-  if (!["domains", "whois", "ssr", "lighthouse"].includes(value)) throw new Error(`--only takes "whois", "domains", "ssr" or "lighthouse" (got ${JSON.stringify(value)})`);
+  if (!["domains", "whois", "ssr", "lighthouse", "assets"].includes(value)) throw new Error(`--only takes "whois", "domains", "ssr", "lighthouse" or "assets" (got ${JSON.stringify(value)})`);
   return value;
 }
 
@@ -243,7 +244,7 @@ async function main() {
     report.sections = {};
     // --only ssr / --only lighthouse run that section alone (the rest below is every section).
     const wanted = (section) => !opts.only || opts.only === section;
-    if (!opts.only) {
+    if (wanted("assets")) {
       step("1/6 client JS/CSS bytes of / (headless Chromium)…");
       sectionStart = Date.now();
       report.sections.assets = { loadAverageAtStart: loadAverage() };
@@ -436,7 +437,7 @@ async function main() {
     await cleanUp();
   }
 
-  if (opts.only === "ssr" || opts.only === "lighthouse") {
+  if (opts.only === "ssr" || opts.only === "lighthouse" || opts.only === "assets") {
     report.targets = targetRows(report);
     writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\n${formatReport(report)}`);
