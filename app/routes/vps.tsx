@@ -15,13 +15,15 @@ import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
+import { CONTENT_PAGE_SECONDS, type PageCacheHandle } from "../config/page-cache";
 import { apiClient, readApi } from "../server/api.server";
 import { cartApi } from "../server/cart.server";
 import { cartCookie } from "../server/cookies.server";
 import { getTranslator } from "../server/i18n.server";
 import { createToastHeaders } from "../server/toast.server";
 
-export const handle = { i18n: ["servers"] } satisfies I18nHandle;
+// The catalogue is in the repository: the page is the same for every visitor until a deploy.
+export const handle = { i18n: ["servers"], pageCache: CONTENT_PAGE_SECONDS } satisfies I18nHandle & PageCacheHandle;
 
 type Plan = ServerCatalogueView["plans"][number];
 
