@@ -12,9 +12,10 @@
 import { applyDiscount, normaliseDiscountCode, orderTotals, paymentProgress, type CartSummaryView, type DiscountOutcome, type DiscountRule, type OrderStatus, type PricedLine, type UnifiedPaymentBody } from "../../../core/checkout";
 import { domainTotalCents, maxYearsFor, type DomainOperation } from "../../../core/cart";
 import { centsToDecimal } from "../../../core/money";
-import { isRegistryError, RegistryError } from "../adapters/registry/types";
+import type { CatalogueRow } from "../../../core/catalogue";
+import { isRegistryError, RegistryError, type RegistryCheck } from "../adapters/registry/types";
 import { PaymentsError, type PaymentOutcome } from "../adapters/payments";
-import { getAddressByContactId } from "../db/addresses";
+import { getAddressByContactId, listAddresses } from "../db/addresses";
 import { cartDiscountCode, cartLines, discountRule, findUserCartId, removeBoughtLines, type CartLineRow } from "../db/cart";
 import { loadCatalogue } from "../db/catalogue";
 import {
@@ -50,7 +51,7 @@ import { priceCents } from "../domain-quote";
 import type { ApiEnv } from "../env";
 import { ApiError } from "../errors";
 import type { ApiServices } from "../services";
-import { recordUserDomain } from "./user-domains";
+import { recordDomainRenewal, recordUserDomain } from "./user-domains";
 import { fulfilServerItem, parseItemDetails, serverLineCents, serverLineFacts } from "../servers/service";
 
 /** How long names stay held for an order that was never paid. */
@@ -117,19 +118,14 @@ export async function priceCart(db: D1Database, services: ApiServices, cartId: s
     const tldRow = catalogue.byTld.get(row.tld);
     if (!tldRow) throw new ApiError(409, "pricing_unavailable", `Pricing for .${row.tld} is not available. Please contact support.`);
     const check = checkOf.get(row.name);
-    const cents = priceCents(tldRow, row.operation === "registration" ? check : undefined);
     const operation = row.operation as DomainOperation;
-    const years = Math.min(row.years, maxYearsFor(operation, tldRow.max_years));
     lines.push({
       key: row.id,
       type: "domain",
       name: row.name,
       tld: row.tld,
       operation,
-      years,
-      totalCents: domainTotalCents(operation, years, cents),
-      icannFeeCents: cents.icannFee,
-      unitCents: operation === "transfer" ? cents.transfer : operation === "registration" || operation === "bulk_purchase" ? cents.firstYear : cents.renewal,
+      ...priceDomainLine(tldRow, operation, row.years, check),
       available: operation !== "registration" || check?.available === true,
       row,
     });
@@ -137,6 +133,22 @@ export async function priceCart(db: D1Database, services: ApiServices, cartId: s
   const discountCode = cartId ? await cartDiscountCode(db, cartId) : null;
   const discount = discountCode ? applyDiscount(await findDiscountRule(db, discountCode), lines, signedIn) : null;
   return { cartId, rows, lines, discountCode, discount, totals: orderTotals(lines, discount?.ok ? discount.discountCents : 0) };
+}
+
+/**
+ * One domain line priced from the catalogue (sale and a registration's premium price applied; a
+ * renewal at the catalogue's renewal price): the years allowed, the unit price, the line's total
+ * (SPEC §9) and the ICANN fee per year. Checkout and the off-session auto-renewal price with it.
+ */
+export function priceDomainLine(tldRow: CatalogueRow, operation: DomainOperation, years: number, check?: RegistryCheck): { years: number; unitCents: number; totalCents: number; icannFeeCents: number } {
+  const cents = priceCents(tldRow, operation === "registration" ? check : undefined);
+  const allowed = Math.min(years, maxYearsFor(operation, tldRow.max_years));
+  return {
+    years: allowed,
+    unitCents: operation === "transfer" ? cents.transfer : operation === "registration" || operation === "bulk_purchase" ? cents.firstYear : cents.renewal,
+    totalCents: domainTotalCents(operation, allowed, cents),
+    icannFeeCents: cents.icannFee,
+  };
 }
 
 /** The cart's money summary as the API answers it (decimals). */
@@ -375,7 +387,7 @@ function itemDetails(item: OrderItemRow): { authCode?: string; server?: unknown 
 }
 
 /** What the customer paid for a line (its refund). */
-function paidCents(item: OrderItemRow): number {
+function paidCents(item: Pick<OrderItemRow, "total_cents" | "icann_fee_cents" | "years" | "discount_cents">): number {
   return item.total_cents + item.icann_fee_cents * item.years - item.discount_cents;
 }
 
@@ -417,10 +429,12 @@ async function fulfilItem(env: ApiEnv, services: ApiServices, order: OrderRow, i
         const details = itemDetails(item) as { currentExpiry?: string };
         if (details.currentExpiry && info.expiresAt.slice(0, 10) !== details.currentExpiry.slice(0, 10)) {
           // Already renewed by this order (expiry moved on since the order was made).
+          await recordDomainRenewal(env.DB, order.user_id, item.name, info.expiresAt, now);
           return { ok: true, result: { expiresAt: info.expiresAt } };
         }
         if (item.operation === "restore") await registry.restore(item.name);
         const renewed = await registry.renew({ name: item.name, years: item.years, currentExpiry: details.currentExpiry ?? info.expiresAt });
+        await recordDomainRenewal(env.DB, order.user_id, item.name, renewed.expiresAt, now);
         return { ok: true, result: { expiresAt: renewed.expiresAt } };
       }
       default:
@@ -553,6 +567,19 @@ export interface OffSessionOrder {
 }
 
 /**
+ * The buyer's contact on an off-session renewal's invoice and receipt: the one of the order that
+ * bought the product, else the customer's default address; null when there is neither.
+ */
+export async function renewalContact(db: D1Database, userId: string, orderId: string | null): Promise<Pick<OffSessionOrder, "contactId" | "contact"> | null> {
+  const first = orderId ? await getOrderById(db, orderId) : null;
+  if (first && first.user_id === userId) return { contactId: first.contact_id, contact: JSON.parse(first.contact) as unknown };
+  const [address] = await listAddresses(db, userId);
+  const user = await findUserById(db, userId);
+  if (!address || !user) return null;
+  return { contactId: address.contactId, contact: { ...address, locale: "en", email: address.email ?? user.email, username: user.username } };
+}
+
+/**
  * Places (or resumes) an order paid off-session with the user's default card, through the same
  * steps as a checkout: the order once per key, the payment keyed by the order (`order:<id>:1`,
  * so the provider answers the same charge when asked again), fulfilment, invoice, receipt. A
@@ -564,7 +591,8 @@ export async function placeOffSessionOrder(env: ApiEnv, services: ApiServices, i
   const now = services.now();
   let order = await findOrderByKey(db, input.userId, input.idempotencyKey);
   if (!order) {
-    const cents = input.item.total_cents;
+    // What the customer pays for the line: its price plus the ICANN fee per year (domains).
+    const cents = paidCents(input.item);
     const created = await insertOrder(
       db,
       { userId: input.userId, cartId: null, idempotencyKey: input.idempotencyKey, subtotalCents: cents, discountCents: 0, discountCode: null, taxCents: 0, totalCents: cents, contactId: input.contactId, contact: input.contact, items: [{ ...input.item, position: 0 }] },

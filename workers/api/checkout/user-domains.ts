@@ -36,3 +36,18 @@ export async function recordUserDomain(
     )
     .run();
 }
+
+/**
+ * A renewal (or restore) of the customer's domain was carried out at the registry: the row takes
+ * the new expiry and starts the new term clean — no failed auto-renewal shown, no attempts, no
+ * reminders sent yet. Idempotent (a resumed fulfilment writes the same).
+ */
+export async function recordDomainRenewal(db: D1Database, userId: string, name: string, expiresAt: string, now: Date): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE user_domains SET expires_at = ?3, renew_error = NULL, renew_error_at = NULL, renew_attempt = 0, reminded_days = NULL, reminded_for = NULL, updated_at = ?4
+        WHERE user_id = ?1 AND name = ?2`,
+    )
+    .bind(userId, name, expiresAt, now.toISOString())
+    .run();
+}

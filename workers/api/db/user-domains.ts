@@ -34,6 +34,8 @@ export interface UserDomainRow {
   reminded_for: string | null;
   renew_error: string | null;
   renew_error_at: string | null;
+  /** Numbers the off-session renewal orders of one expiry date (migration 0016). */
+  renew_attempt: number;
 }
 
 /** SPEC §3 Domain (account view) as the API answers it. */
@@ -178,6 +180,7 @@ type Updatable = Partial<
     | "reminded_for"
     | "renew_error"
     | "renew_error_at"
+    | "renew_attempt"
   >
 >;
 
@@ -195,6 +198,7 @@ const UPDATABLE = new Set<keyof Updatable>([
   "reminded_for",
   "renew_error",
   "renew_error_at",
+  "renew_attempt",
 ]);
 
 /** Changes fields of this user's domain; the row after, or null when it is not theirs. */

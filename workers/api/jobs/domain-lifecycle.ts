@@ -2,14 +2,19 @@
 // domains that are close to or past expiry, or waiting on the registry, it
 //  1. brings each row in line with the registry (dates, pending transfers settled, transferred out);
 //  2. auto-renews (one year) the ones with auto-renewal on, 7 days or less before expiry or in the
-//     grace period: charges the default card off-session, then renews at the registry; a failed
-//     charge is recorded on the domain (shown on its page) and mailed, and tried again a day later;
+//     grace period, like a checkout renewal: an order with one renewal line priced from the
+//     catalogue, charged off-session to the default card (placeOffSessionOrder), fulfilled at the
+//     registry, invoiced, receipt mailed. A failed charge is recorded on the domain (shown on its
+//     page) and mailed, and tried again a day later;
 //  3. mails the reminders 30, 7 and 1 days before expiry (each once per expiry date).
-// Idempotent: the charge's idempotency key and the registry's current-expiry check make a second
-// run (or a run stopped half-way) neither charge nor renew twice.
+// Idempotent: the order's key is the domain, its expiry date and the attempt number, so a second
+// run (or a run stopped half-way) finds the same order and the same charge, and the registry's
+// current-expiry check renews once; a retry after a decline is a new attempt.
 import { daysUntil, domainStatusOf } from "../../../core/my-domains";
+import { placeOffSessionOrder, priceDomainLine, renewalContact } from "../checkout/service";
 import { loadCatalogue } from "../db/catalogue";
-import { customerRefFor, defaultPaymentMethod } from "../db/payment-methods";
+import { findOrderByKey, orderItems, type OrderRow } from "../db/orders";
+import { defaultPaymentMethod } from "../db/payment-methods";
 import { updateUserDomain, type UserDomainRow } from "../db/user-domains";
 import { findUserById } from "../db/users";
 import type { ApiEnv } from "../env";
@@ -61,8 +66,11 @@ export async function runDomainLifecycle(env: ApiEnv, services: ApiServices): Pr
         const retryBlocked = row.renew_error_at !== null && Date.parse(row.renew_error_at) + RETRY_AFTER_MS > now.getTime();
         if (!retryBlocked) {
           const outcome = await autoRenew(env, services, row, now);
-          counts[outcome === "renewed" ? "renewed" : "renewFailed"] += 1;
-          if (outcome === "renewed") continue;
+          if (outcome === "renewed") {
+            counts.renewed += 1;
+            continue;
+          }
+          if (outcome === "failed") counts.renewFailed += 1;
         }
       }
       const due = reminderDue(row, days);
@@ -97,10 +105,40 @@ async function remind(env: ApiEnv, services: ApiServices, row: UserDomainRow, da
   await mailUser(env, services, row.user_id, `${row.unicode} expires in ${days} day${days === 1 ? "" : "s"}`, `Your domain ${row.unicode} expires on ${when} (UTC).\n\n${next}\n`);
 }
 
-/** Charges one year off-session and renews; answers what happened (the row records a failure). */
-async function autoRenew(env: ApiEnv, services: ApiServices, row: UserDomainRow, now: Date): Promise<"renewed" | "failed"> {
+/** The idempotency key of a domain's off-session renewal order: one per domain, expiry date and attempt. */
+export function autoRenewKey(row: Pick<UserDomainRow, "id" | "expires_at" | "renew_attempt">): string {
+  return `autorenew:domain:${row.id}:${row.expires_at}:${row.renew_attempt}`;
+}
+
+/** What an off-session renewal order came to, for the job (domains and servers); `reason` is for the customer. */
+export async function renewalOutcome(db: D1Database, order: OrderRow): Promise<{ kind: "renewed" } | { kind: "failed"; reason: string } | { kind: "pending" }> {
+  switch (order.status) {
+    case "completed":
+      return { kind: "renewed" };
+    case "failed":
+    case "cancelled":
+      return { kind: "failed", reason: order.error_code === "no_payment_method" ? "No saved payment method." : declineReason(order.error_code ?? "payment_failed") };
+    case "completed_with_refunds":
+    case "refunded": {
+      const [item] = await orderItems(db, order.id);
+      return { kind: "failed", reason: `The renewal could not be carried out (${item?.error_code ?? "error"}); the charge was refunded.` };
+    }
+    default:
+      // Outcome unknown or fulfilment to be resumed: the next run asks again with the same key.
+      return { kind: "pending" };
+  }
+}
+
+/**
+ * Renews one domain off-session for a year: an order with one renewal line priced like a checkout
+ * renewal, paid with the default card and fulfilled like one (the registry renews once: its
+ * current-expiry check), its invoice and receipt. Answers what happened; a failure is recorded
+ * on the row (shown on the domain's page), mailed, and tried again a day later as a new attempt.
+ */
+async function autoRenew(env: ApiEnv, services: ApiServices, row: UserDomainRow, now: Date): Promise<"renewed" | "failed" | "pending"> {
+  const db = env.DB;
   const fail = async (reason: string) => {
-    await updateUserDomain(env.DB, row.user_id, row.id, { renew_error: reason, renew_error_at: now.toISOString() }, now);
+    await updateUserDomain(db, row.user_id, row.id, { renew_error: reason, renew_error_at: now.toISOString(), renew_attempt: row.renew_attempt + 1 }, now);
     await mailUser(
       env,
       services,
@@ -110,37 +148,36 @@ async function autoRenew(env: ApiEnv, services: ApiServices, row: UserDomainRow,
     );
     return "failed" as const;
   };
-  const { payments, registry } = services;
-  const user = await findUserById(env.DB, row.user_id);
-  const card = await defaultPaymentMethod(env.DB, row.user_id, payments.provider);
-  if (!user || !card) return fail("No saved payment method.");
-  const priced = (await loadCatalogue(env.DB)).byTld.get(row.tld);
-  if (!priced || row.expires_at === null) return fail("Pricing is not available for this extension.");
-  const amountCents = priced.renewal_cents + priced.icann_fee_cents;
-  const customerRef = await customerRefFor(env.DB, payments, { id: user.id, email: user.email }, now);
-  // One charge per domain and expiry date, whatever happens to this run.
-  const payment = await payments.createPayment({
-    idempotencyKey: `autorenew:${row.id}:${row.expires_at}`,
-    amountCents,
-    currency: priced.currency,
-    customerRef,
-    paymentMethodRef: card.stripe_payment_method_id,
-    offSession: true,
+  const key = autoRenewKey(row);
+  const tldRow = (await loadCatalogue(db)).byTld.get(row.tld);
+  const existing = await findOrderByKey(db, row.user_id, key);
+  if (!existing) {
+    if (!(await defaultPaymentMethod(db, row.user_id, services.payments.provider))) return fail("No saved payment method.");
+    if (!tldRow) return fail("Pricing is not available for this extension.");
+  }
+  const contact = await renewalContact(db, row.user_id, row.order_id);
+  if (!contact) return fail("No billing address: add one in your address book.");
+  const line = tldRow ? priceDomainLine(tldRow, "renewal", 1) : { years: 1, unitCents: 0, totalCents: 0, icannFeeCents: 0 };
+  const order = await placeOffSessionOrder(env, services, {
+    userId: row.user_id,
+    idempotencyKey: key,
+    ...contact,
+    item: {
+      type: "domain",
+      name: row.name,
+      unicode: row.unicode,
+      tld: row.tld,
+      operation: "renewal",
+      years: line.years,
+      details: JSON.stringify({ currentExpiry: row.expires_at }),
+      unit_cents: line.unitCents,
+      icann_fee_cents: line.icannFeeCents,
+      discount_cents: 0,
+      total_cents: line.totalCents,
+    },
     description: `Trinity auto-renewal ${row.name}`,
-    metadata: { orderId: `autorenew:${row.id}`, userId: row.user_id },
     returnUrl: `/dashboard/domains/${row.name}`,
   });
-  if (payment.status !== "succeeded") {
-    return fail(declineReason(payment.error?.code ?? payment.status));
-  }
-  const renewed = await registry.renew({ name: row.name, years: 1, currentExpiry: row.expires_at });
-  await updateUserDomain(env.DB, row.user_id, row.id, { expires_at: renewed.expiresAt, renew_error: null, renew_error_at: null, reminded_days: null, reminded_for: null }, now);
-  await mailUser(
-    env,
-    services,
-    row.user_id,
-    `${row.unicode} was renewed`,
-    `Your domain ${row.unicode} was renewed automatically for one year; it now expires on ${renewed.expiresAt.slice(0, 10)} (UTC). We charged ${(amountCents / 100).toFixed(2)} ${priced.currency} to your card ending ${card.last4}.\n`,
-  );
-  return "renewed";
+  const outcome = await renewalOutcome(db, order);
+  return outcome.kind === "failed" ? fail(outcome.reason) : outcome.kind;
 }

@@ -11,14 +11,14 @@
 // run stopped half-way (or run twice) finds the same order and the same charge; a retry after a
 // decline is a new attempt. A suspended server keeps being retried daily until paid or deleted.
 import { daysUntil } from "../../../core/my-domains";
-import { placeOffSessionOrder } from "../checkout/service";
-import { findOrderByKey, getOrderById, orderItems } from "../db/orders";
+import { placeOffSessionOrder, renewalContact } from "../checkout/service";
+import { findOrderByKey } from "../db/orders";
 import { defaultPaymentMethod } from "../db/payment-methods";
 import { serversDueForRenewal, updateServer, type ServerRow } from "../db/servers";
 import type { ApiEnv } from "../env";
 import { expireServers, serverLineCents, SERVER_GRACE_DAYS, type ServerItemDetails } from "../servers/service";
 import type { ApiServices } from "../services";
-import { AUTO_RENEW_DAYS, declineReason, mailUser, REMINDER_DAYS, reminderDue, RETRY_AFTER_MS } from "./domain-lifecycle";
+import { AUTO_RENEW_DAYS, mailUser, REMINDER_DAYS, reminderDue, renewalOutcome, RETRY_AFTER_MS } from "./domain-lifecycle";
 
 const DAY_MS = 86_400_000;
 const BATCH = 200;
@@ -102,30 +102,16 @@ export async function autoRenewServer(env: ApiEnv, services: ApiServices, row: S
     if (cents === null) return fail("This plan is no longer sold: contact support to renew it.");
   }
   // The buyer's contact of the order that bought the server goes on the renewal's invoice.
-  const first = await getOrderById(db, row.order_id);
-  if (!first) return fail("The original order was not found: contact support.");
+  const contact = await renewalContact(db, row.user_id, row.order_id);
+  if (!contact) return fail("No billing address: add one in your address book.");
   const order = await placeOffSessionOrder(env, services, {
     userId: row.user_id,
     idempotencyKey: key,
-    contactId: first.contact_id,
-    contact: JSON.parse(first.contact) as unknown,
+    ...contact,
     item: { type: "vps", name: `renew:${row.id}`, unicode: row.hostname, tld: null, operation: "renewal", years: 1, details: JSON.stringify({ server: details }), unit_cents: cents ?? 0, icann_fee_cents: 0, discount_cents: 0, total_cents: cents ?? 0 },
     description: `Trinity auto-renewal ${row.hostname}`,
     returnUrl: `/dashboard/vps/${row.id}`,
   });
-  switch (order.status) {
-    case "completed":
-      return "renewed";
-    case "failed":
-    case "cancelled":
-      return fail(order.error_code === "no_payment_method" ? "No saved payment method." : declineReason(order.error_code ?? "payment_failed"));
-    case "completed_with_refunds":
-    case "refunded": {
-      const [item] = await orderItems(db, order.id);
-      return fail(`The renewal could not be carried out (${item?.error_code ?? "error"}); the charge was refunded.`);
-    }
-    default:
-      // Outcome unknown or fulfilment to be resumed: the next run asks again with the same key.
-      return "pending";
-  }
+  const outcome = await renewalOutcome(db, order);
+  return outcome.kind === "failed" ? fail(outcome.reason) : outcome.kind;
 }
