@@ -112,4 +112,16 @@ describe("storeIfShared and cachedResponse", () => {
     expect(cache.get("a")).toBeDefined();
     expect(cache.get("c")).toBeDefined();
   });
+
+  it("holds at most its total length: many query strings of a big page push the oldest out", async () => {
+    const page = (n: number) => ({ body: "x".repeat(1_000 + n), status: 200, headers: [] as [string, string][] });
+    const cache = createPageCache({ maxEntries: 1_000, maxTotalLength: 10_000 });
+    for (let i = 0; i < 50; i++) cache.set(`/vps?x=${i}`, page(i), 300);
+    expect(cache.length).toBeLessThanOrEqual(10_000);
+    expect(cache.size).toBeLessThan(10);
+    expect(cache.get("/vps?x=49")).toBeDefined();
+    expect(cache.get("/vps?x=0")).toBeUndefined();
+    cache.set("big", { ...page(0), body: "y".repeat(600 * 1024) }, 300);
+    expect(cache.get("big")).toBeUndefined();
+  });
 });

@@ -3,7 +3,8 @@
  * (docs/decisions/2026-11-27-page-cache.md). A page opts in through its route `handle`
  * (`pageCache: seconds`); `entry.server.tsx` passes that on in the internal
  * `PAGE_CACHE_HEADER`, which never leaves the worker. Only a GET whose cookies are all in
- * `SHARED_COOKIES` is looked up or stored, and only a 200 HTML answer without `Set-Cookie`.
+ * `SHARED_COOKIES` is looked up or stored, and only a 200 HTML answer without `Set-Cookie`;
+ * bounded in entries and in characters held (least recently used out first).
  * The CSP nonce is the one per-request value inside a document: it is stored as a placeholder
  * and every answer gets a fresh one.
  */
@@ -28,33 +29,51 @@ export interface PageCacheOptions {
   now?: () => number;
   /** Most pages kept per isolate (the least recently used goes first). */
   maxEntries?: number;
-  /** Larger documents are not kept. */
-  maxBodyBytes?: number;
+  /** Larger documents are not kept (characters). */
+  maxBodyLength?: number;
+  /**
+   * All kept documents together, in characters (a query string makes a new key, so a client can
+   * fill the cache: this bounds the memory, ~2 bytes a character, well inside an isolate's 128 MB).
+   */
+  maxTotalLength?: number;
 }
 
-export function createPageCache({ now = Date.now, maxEntries = 200, maxBodyBytes = 512 * 1024 }: PageCacheOptions = {}) {
+export function createPageCache({ now = Date.now, maxEntries = 200, maxBodyLength = 512 * 1024, maxTotalLength = 4 * 1024 * 1024 }: PageCacheOptions = {}) {
   const entries = new Map<string, CachedPage>();
+  let totalLength = 0;
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    totalLength -= entry.body.length;
+  };
   return {
     get(key: string): CachedPage | undefined {
       const hit = entries.get(key);
       if (!hit) return undefined;
-      entries.delete(key);
+      remove(key);
       if (hit.expires <= now()) return undefined;
       entries.set(key, hit); // most recently used last
+      totalLength += hit.body.length;
       return hit;
     },
     set(key: string, page: Omit<CachedPage, "expires">, seconds: number): void {
-      if (page.body.length > maxBodyBytes || !(seconds > 0)) return;
-      entries.delete(key);
+      if (page.body.length > maxBodyLength || !(seconds > 0)) return;
+      remove(key);
       entries.set(key, { ...page, expires: now() + seconds * 1000 });
-      while (entries.size > maxEntries) {
+      totalLength += page.body.length;
+      while (entries.size > maxEntries || totalLength > maxTotalLength) {
         const oldest = entries.keys().next().value;
         if (oldest === undefined) break;
-        entries.delete(oldest);
+        remove(oldest);
       }
     },
     get size(): number {
       return entries.size;
+    },
+    /** Characters held by all kept documents. */
+    get length(): number {
+      return totalLength;
     },
   };
 }
