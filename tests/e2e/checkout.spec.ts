@@ -89,6 +89,7 @@ test.describe("checkout", () => {
   });
 
   test("3-D Secure: the check page, then the order completes; a failed check fails the order", async ({ page }, testInfo) => {
+    test.slow(); // two purchases through the 3-D Secure page: ~29 s on a loaded 2-core runner
     const js = testInfo.project.use.javaScriptEnabled !== false;
     await buyerWith(page, freshDomain());
     await page.goto("/checkout");
@@ -140,6 +141,7 @@ test.describe("checkout", () => {
     test.describe(`${scheme}, phone`, () => {
       test.use({ colorScheme: scheme, viewport: PHONE });
       test("cart with a summary and the checkout page have no axe violations", async ({ page }, testInfo) => {
+        test.slow(); // a purchase set up, then axe on two pages: ~30 s on a loaded 2-core runner
         const js = testInfo.project.use.javaScriptEnabled !== false;
         await buyerWith(page, freshDomain());
         await page.goto("/cart");

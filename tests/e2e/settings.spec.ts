@@ -343,6 +343,7 @@ for (const scheme of ["light", "dark"] as const) {
       });
 
       test("the address book has no axe violations (list, edit form, open delete confirmation)", async ({ page, javaScriptEnabled }) => {
+        test.slow(); // axe three times: ~25 s on a loaded 2-core runner
         await signedInUser(page);
         await openSettings(page, javaScriptEnabled, "/dashboard/settings/addresses");
         await addAddress(page, { firstName: "Ada", lastName: "Lovelace", address: "12 St James's Square", city: "London", country: "GB" });

@@ -294,6 +294,7 @@ test.describe("accessibility of the sign-up steps", () => {
   }
 
   test("/signup has no axe violations, with errors shown too", async ({ page, javaScriptEnabled }) => {
+    test.slow(); // axe in every look (themes, sizes), twice: ~32 s on a loaded 2-core runner
     await useClientIp(page);
     await openSignup(page, javaScriptEnabled);
     await checkEveryLook(page, javaScriptEnabled);
