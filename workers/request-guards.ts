@@ -6,15 +6,11 @@
  * The worker is the edge: nothing in front of it sets `X-Forwarded-Host`, so the header is
  * whatever the client typed. Remix compares it with `Origin` on every action and throws (a 500)
  * when they differ; without it Remix compares `Origin` with `Host`, as isCrossSiteRequest does.
- * Remix also throws when a post with `Origin` has neither header: a request without `Host` gets
- * the host of its URL (what isCrossSiteRequest already compared `Origin` with).
  */
 export function withoutForwardedHost(request: Request): Request {
-  const missingHost = !request.headers.has("host");
-  if (!request.headers.has("x-forwarded-host") && !missingHost) return request;
+  if (!request.headers.has("x-forwarded-host")) return request;
   const headers = new Headers(request.headers);
   headers.delete("x-forwarded-host");
-  if (missingHost) headers.set("host", new URL(request.url).host);
   return new Request(request, { headers });
 }
 
