@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { changePasswordSchema, currentPasswordSchema, DELETE_ACCOUNT_PHRASE, deleteAccountSchema, totpCodeSchema } from "../../core/auth/schemas";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
-import { groupSecret, recoveryCodesFile, shortUserAgent, textDataUrl } from "../components/security/format";
+import { groupSecret, recoveryCodesFile, textDataUrl } from "../components/security/format";
 import { LoginHistoryTable, type LoginHistoryRow } from "../components/security/login-history";
 import { QrCode } from "../components/security/qr-code";
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
@@ -54,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [profile, history, flow] = await Promise.all([
     api.api.v1.profile.$get().then((response) => readUserApi<ProfileView>(request, context, response)),
     api.api.v1.account["login-history"].$get().then((response) =>
-      readUserApi<{ history: { at: string; ip: string; user_agent: string | null; success: boolean }[] }>(request, context, response),
+      readUserApi<{ history: { at: string; ip: string; device: string | null; success: boolean }[] }>(request, context, response),
     ),
     readSecurityFlow(request, context, auth.user.id),
   ]);
@@ -72,8 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ? history.data.history.map((entry) => ({
         at: entry.at,
         ip: entry.ip,
-        device: shortUserAgent(entry.user_agent),
-        userAgent: entry.user_agent,
+        device: entry.device,
         success: entry.success,
       }))
     : null;

@@ -110,6 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
       if (!answer.ok) {
         if (answer.code === "challenge_expired") return redirectRestart(request, context, t("twoFactor.expired"));
+        if (answer.code === "challenge_locked") return redirectRestart(request, context, t("twoFactor.locked"));
         const message = answer.code === "invalid_two_factor_code" ? t("twoFactor.invalid") : failureText(t, answer);
         return data({ result: submission.reply({ fieldErrors: { code: [message] }, hideFields: ["code"] }) }, { status: answer.status });
       }

@@ -263,21 +263,21 @@ describe("two-factor authentication", () => {
 });
 
 describe("GET /account/login-history", () => {
-  it("records successful and failed sign-ins with time, address and user agent", async () => {
+  it("records successful and failed sign-ins with time, address and the device's short name", async () => {
     const user = await signedInUser();
     const ip = freshClientIp();
     const failed = await api("/auth/login", {
       method: "POST",
-      headers: { "content-type": "application/json", "user-agent": "HistoryTest/1.0" },
+      headers: { "content-type": "application/json", "user-agent": "HistoryTest/1.0 (Windows NT 10.0) curl/8.5.0" },
       body: JSON.stringify({ username: user.username, password: "Wrong-Passw0rd!", seed_key: user.seedKey }),
       clientIp: ip,
     });
     expect(failed.status).toBe(401);
     const response = await call(user, "GET", "/account/login-history");
     expect(response.status).toBe(200);
-    const history = (await response.json<{ data: { history: { at: string; ip: string; user_agent: string | null; success: boolean }[] } }>()).data.history;
+    const history = (await response.json<{ data: { history: { at: string; ip: string; device: string | null; success: boolean }[] } }>()).data.history;
     expect(history).toHaveLength(2);
-    expect(history[0]).toMatchObject({ ip, user_agent: "HistoryTest/1.0", success: false });
+    expect(history[0]).toEqual({ at: history[0].at, ip, device: "curl 8 · Windows", success: false });
     expect(history[1].success).toBe(true);
     expect(Number.isNaN(Date.parse(history[0].at))).toBe(false);
   });

@@ -15,50 +15,6 @@ export function textDataUrl(text: string): string {
   return `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
 }
 
-const BROWSERS: readonly [RegExp, string][] = [
-  [/\bEdg(?:e|A|iOS)?\/(\d+)/u, "Edge"],
-  [/\bOPR\/(\d+)/u, "Opera"],
-  [/\bSamsungBrowser\/(\d+)/u, "Samsung Internet"],
-  [/\bFirefox\/(\d+)/u, "Firefox"],
-  [/\bFxiOS\/(\d+)/u, "Firefox"],
-  [/\bCriOS\/(\d+)/u, "Chrome"],
-  [/\bHeadlessChrome\/(\d+)/u, "Headless Chrome"],
-  [/\bChrom(?:e|ium)\/(\d+)/u, "Chrome"],
-  [/\bVersion\/(\d+)(?:\.\d+)*.*\bSafari\//u, "Safari"],
-  [/\bcurl\/(\d+)/u, "curl"],
-];
-
-const SYSTEMS: readonly [RegExp, string][] = [
-  [/\b(?:iPhone|iPad|iPod)\b/u, "iOS"],
-  [/\bAndroid\b/u, "Android"],
-  [/\bCrOS\b/u, "ChromeOS"],
-  [/\bWindows\b/u, "Windows"],
-  [/\bMac OS X\b|\bMacintosh\b/u, "macOS"],
-  [/\bLinux\b/u, "Linux"],
-];
-
-/**
- * A short name for a user agent ("Chrome 120 · Windows"); the first 40 characters of an unknown
- * one; null for none.
- */
-export function shortUserAgent(userAgent: string | null | undefined): string | null {
-  const ua = userAgent?.trim();
-  if (!ua) return null;
-  let browser: string | null = null;
-  for (const [pattern, name] of BROWSERS) {
-    const match = pattern.exec(ua);
-    if (match) {
-      browser = `${name} ${match[1]}`;
-      break;
-    }
-  }
-  const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1] ?? null;
-  if (browser && system) return `${browser} · ${system}`;
-  if (browser) return browser;
-  if (system) return system;
-  return ua.length > 40 ? `${ua.slice(0, 39)}…` : ua;
-}
-
 /**
  * A sign-in time in the reader's language with the time zone named ("22 Nov 2026, 18:42:10 UTC").
  * The server renders it in UTC; the browser re-renders it in its own zone after hydration.

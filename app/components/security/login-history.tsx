@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatLoginTime } from "./format";
 
-export type LoginHistoryRow = { at: string; ip: string; device: string | null; userAgent: string | null; success: boolean };
+/** `device` is the API's short name (browser and system), never the raw User-Agent header. */
+export type LoginHistoryRow = { at: string; ip: string; device: string | null; success: boolean };
 
 /** The browser's time zone once hydrated; UTC on the server and in the first render (no mismatch). */
 function useTimeZone(): string {
@@ -40,14 +41,7 @@ export function LoginHistoryTable({ rows, locale }: { rows: LoginHistoryRow[]; l
               </td>
               <td className="py-2 pr-4 font-mono text-xs break-all">{row.ip}</td>
               <td className="py-2 pr-4">
-                {row.userAgent ? (
-                  <span title={row.userAgent}>
-                    <span aria-hidden="true">{row.device}</span>
-                    <span className="sr-only">{row.userAgent}</span>
-                  </span>
-                ) : (
-                  t("history.unknownDevice")
-                )}
+                {row.device ?? t("history.unknownDevice")}
               </td>
               <td className="py-2">
                 <span

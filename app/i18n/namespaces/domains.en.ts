@@ -325,6 +325,7 @@ const domains = {
     invalid_password: "The password is incorrect.",
     passwordRequired: "Please enter your password.",
     access_denied: "Access denied.",
+    too_many_attempts: "Too many wrong passwords. Please wait {{minutes}} minutes and try again.",
     domain_not_manageable: "This domain cannot be changed in its current status.",
     domain_locked: "Unlock the domain before transferring it.",
     transfer_too_soon: "A domain cannot be transferred within 60 days of its registration or last transfer.",

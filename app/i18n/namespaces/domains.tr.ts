@@ -327,6 +327,7 @@ const domains: DomainsResources = {
     invalid_password: "Şifre yanlış.",
     passwordRequired: "Lütfen şifrenizi girin.",
     access_denied: "Erişim reddedildi.",
+    too_many_attempts: "Çok fazla yanlış şifre girildi. Lütfen {{minutes}} dakika bekleyip tekrar deneyin.",
     domain_not_manageable: "Bu alan adı mevcut durumunda değiştirilemez.",
     domain_locked: "Transfer etmeden önce alan adının kilidini açın.",
     transfer_too_soon: "Bir alan adı kaydından ya da son transferinden sonraki 60 gün içinde transfer edilemez.",

@@ -24,6 +24,7 @@ const signin = {
     restart: "Start over",
     invalid: "The code is not correct. Check your app's clock and try again.",
     expired: "The sign-in took too long. Please start again.",
+    locked: "Too many wrong codes. Please sign in again.",
   },
 } as const;
 

@@ -26,6 +26,7 @@ const signin: SigninResources = {
     restart: "Baştan başla",
     invalid: "Kod doğru değil. Uygulamanızın saatini kontrol edip tekrar deneyin.",
     expired: "Giriş çok uzun sürdü. Lütfen baştan başlayın.",
+    locked: "Çok fazla yanlış kod girildi. Lütfen yeniden giriş yapın.",
   },
 };
 

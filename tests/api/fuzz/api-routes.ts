@@ -37,6 +37,8 @@ const tlds = ["com", ".net", "org", "dev", "xn--p1ai", "COM", "co.uk", "zz"];
 const emails = ["someone@example.test", "a@b", "@", "x@example..com"];
 const codes = ["123456", "000000", "12345", "1234567", "abcdef"];
 const passwords = ["Corr3ct-Horse!", "short", "password1"];
+/** A wrong password that fills the account's confirmation limit mails its owner (issue 18). */
+const PASSWORD_ALERT = ["mail_outbox"] as const;
 const years = [1, 2, 10, 11, 0, -1, 1.5, "3", true, null];
 const pages = ["1", "2", "0", "-1", "1.5", "10001", "abc", "1e3"];
 const CART_ITEM = { domain: domains, years, operation: ["registration", "transfer", "renewal", "x"] };
@@ -133,10 +135,10 @@ export const API_ROUTES: readonly ApiRouteSpec[] = [
   { method: "GET", path: "/api/v1/profile" },
   { method: "GET", path: "/api/v1/dev/outbox", query: (f) => ({ to: [f.email, ...emails] }) },
   // account.ts
-  { method: "PUT", path: "/api/v1/account/email", body: (f) => ({ new_email: emails, password: [f.password, "wrong"] }) , fresh: true },
-  { method: "PUT", path: "/api/v1/account/username", body: (f) => ({ new_username: ["renamed", "ab"], password: [f.password, "wrong"] }) , fresh: true },
-  { method: "PUT", path: "/api/v1/account/password", body: (f) => ({ current_password: [f.password, "wrong"], new_password: passwords }) , fresh: true },
-  { method: "DELETE", path: "/api/v1/account", body: (f) => ({ password: [f.password, "wrong"], confirmation: ["DELETE", "delete my account", ""] }) , fresh: true },
+  { method: "PUT", path: "/api/v1/account/email", body: (f) => ({ new_email: emails, password: [f.password, "wrong"] }) , fresh: true, writesOn4xx: PASSWORD_ALERT },
+  { method: "PUT", path: "/api/v1/account/username", body: (f) => ({ new_username: ["renamed", "ab"], password: [f.password, "wrong"] }) , fresh: true, writesOn4xx: PASSWORD_ALERT },
+  { method: "PUT", path: "/api/v1/account/password", body: (f) => ({ current_password: [f.password, "wrong"], new_password: passwords }) , fresh: true, writesOn4xx: PASSWORD_ALERT },
+  { method: "DELETE", path: "/api/v1/account", body: (f) => ({ password: [f.password, "wrong"], confirmation: ["DELETE", "delete my account", ""] }) , fresh: true, writesOn4xx: PASSWORD_ALERT },
   { method: "GET", path: "/api/v1/account/addresses" },
   { method: "POST", path: "/api/v1/account/addresses", body: () => ADDRESS },
   { method: "PUT", path: "/api/v1/account/addresses/:id", params: (f) => ({ id: [f.addressId, f.randomUuid] }), body: () => ADDRESS },
@@ -144,7 +146,7 @@ export const API_ROUTES: readonly ApiRouteSpec[] = [
   { method: "DELETE", path: "/api/v1/account/addresses/:id", params: (f) => ({ id: [f.addressId, f.randomUuid] }) },
   { method: "POST", path: "/api/v1/account/2fa/setup" },
   { method: "POST", path: "/api/v1/account/2fa/enable", body: () => ({ code: codes }) },
-  { method: "POST", path: "/api/v1/account/2fa/disable", body: (f) => ({ password: [f.password], code: codes }) },
+  { method: "POST", path: "/api/v1/account/2fa/disable", body: (f) => ({ password: [f.password], code: codes }), writesOn4xx: PASSWORD_ALERT },
   { method: "GET", path: "/api/v1/account/login-history" },
   // payment-methods.ts
   { method: "GET", path: "/api/v1/user/payment-methods" },
@@ -202,12 +204,12 @@ export const API_ROUTES: readonly ApiRouteSpec[] = [
   { method: "POST", path: "/api/v1/user-domains/:id/renew", params: DOMAIN_REF, body: () => ({ years: [1, 2, 10, 11, 0, 1.5, "2"] }) },
   { method: "POST", path: "/api/v1/user-domains/calendar" },
   { method: "GET", path: "/api/v1/calendar/:file", params: () => ({ file: [`${"A".repeat(43)}.ics`, `${"a_b-".repeat(11).slice(0, 43)}.ics`, "x.ics", "..%2F..%2Fetc.ics", `${"A".repeat(43)}.ICS`] }) },
-  { method: "PUT", path: "/api/v1/domains/dns/:domain/domain-lock", params: OWN_DOMAIN, body: (f) => ({ locked: [true, false, "false"], password: [f.password, "wrong-password", ""] }) },
+  { method: "PUT", path: "/api/v1/domains/dns/:domain/domain-lock", params: OWN_DOMAIN, body: (f) => ({ locked: [true, false, "false"], password: [f.password, "wrong-password", ""] }), writesOn4xx: PASSWORD_ALERT },
   { method: "PUT", path: "/api/v1/dns/domains/:domain/nameservers", params: OWN_DOMAIN, body: () => ({ nameservers: [["ns1.example.net", "ns2.example.net"], ["ns1.example.net"], [], ["bad host", "x"], Array.from({ length: 14 }, (_, i) => `ns${i}.example.net`)] }) },
-  { method: "POST", path: "/api/v1/dns/domains/:domain/auth-code", params: OWN_DOMAIN, body: (f) => ({ password: [f.password, "wrong-password"] }) },
+  { method: "POST", path: "/api/v1/dns/domains/:domain/auth-code", params: OWN_DOMAIN, body: (f) => ({ password: [f.password, "wrong-password"] }), writesOn4xx: PASSWORD_ALERT },
   { method: "POST", path: "/api/v1/dns/domains/:domain/transfer-out/:answer{approve|reject}", params: (f) => ({ domain: [f.domain, ...domains], answer: ["approve", "reject"] }) },
   // Deleting with the right password removes the fixture's domain: a fixture of its own.
-  { method: "DELETE", path: "/api/v1/dns/domains/:domain", params: OWN_DOMAIN, body: (f) => ({ password: [f.password, "wrong-password"] }), fresh: true },
+  { method: "DELETE", path: "/api/v1/dns/domains/:domain", params: OWN_DOMAIN, body: (f) => ({ password: [f.password, "wrong-password"] }), fresh: true, writesOn4xx: PASSWORD_ALERT },
   // cart.ts (servers, issue 11) and servers.ts
   {
     method: "POST",
@@ -226,7 +228,7 @@ export const API_ROUTES: readonly ApiRouteSpec[] = [
   { method: "GET", path: "/api/v1/hosting/", query: () => SERVER_LIST_QUERY },
   { method: "GET", path: "/api/v1/vps/:id", params: (f) => ({ id: [f.randomUuid, "x", "../plans"] }) },
   { method: "POST", path: "/api/v1/vps/:id/actions/:action", params: (f) => ({ id: [f.randomUuid, "x"], action: ["reboot", "stop", "start", "reinstall", "explode"] }) },
-  { method: "POST", path: "/api/v1/vps/:id/root-password", params: (f) => ({ id: [f.randomUuid, "x"] }), body: (f) => ({ password: [f.password, "wrong-password", ""] }) },
+  { method: "POST", path: "/api/v1/vps/:id/root-password", params: (f) => ({ id: [f.randomUuid, "x"] }), body: (f) => ({ password: [f.password, "wrong-password", ""] }), writesOn4xx: PASSWORD_ALERT },
   { method: "POST", path: "/api/v1/vps/:id/renew", params: (f) => ({ id: [f.randomUuid, "x"] }), body: () => ({ cycle: ["monthly", "annually", "weekly", null] }) },
   { method: "PUT", path: "/api/v1/vps/:id/auto-renew", params: (f) => ({ id: [f.randomUuid, "x"] }), body: () => ({ auto_renew: [true, false, "yes", null] }) },
 ];

@@ -30,10 +30,17 @@ export const LIMITS = {
   codeMailPerIp: { scope: "mail-ip", max: 20, windowMs: 60 * MINUTE_MS },
   codeCheckPerIp: { scope: "code-ip", max: 10, windowMs: 15 * MINUTE_MS },
   /**
-   * Account password checks of a signed-in user for a secret (a server's root password): a stolen
-   * session cannot guess the password; refused after 5 failures. Per user: only their session asks.
+   * Every confirmation of the account password by a signed-in user (auth code, lock, delete,
+   * email/username/password change, 2FA off, a server's root password): a stolen session or
+   * token cannot guess the password; after 5 failures every confirmation, right or wrong, is
+   * refused until the window frees a slot (issue 18). Per user: only their sessions ask.
    */
   passwordCheckPerUser: { scope: "password-user", max: 5, windowMs: 15 * MINUTE_MS },
+  /**
+   * Wrong codes on one two-factor challenge (TOTP or recovery code): the challenge dies at the
+   * 5th (the user signs in again). The window outlives the challenge (5 minutes).
+   */
+  twoFactorPerChallenge: { scope: "2fa-challenge", max: 5, windowMs: 15 * MINUTE_MS },
 } as const satisfies Record<string, LimitRule>;
 
 /** Rows older than the longest window count for nothing and are swept on each write. */
@@ -166,12 +173,50 @@ export function recordCodeCheckFailure(db: D1Database, ip: string, now: Date): P
   return recordAttempts(db, [[LIMITS.codeCheckPerIp, ip]], now);
 }
 
-// Password confirmations of a signed-in user (the root password reveal): failed checks per user.
+// Attempts taken before the check (password confirmations): each request first claims a slot in
+// the window, so a burst of parallel guesses cannot slip past the count; a right answer gives its
+// slot back.
 
-export function assertPasswordCheckAllowed(db: D1Database, userId: string, now: Date): Promise<void> {
-  return assertWithinLimits(db, [[LIMITS.passwordCheckPerUser, userId]], now, "Too many wrong passwords. Please try again later.");
+export interface TakenAttempt {
+  readonly id: number;
+  /** 1 for the first attempt in the window, `rule.max` for the last one allowed. */
+  readonly rank: number;
 }
 
-export function recordPasswordCheckFailure(db: D1Database, userId: string, now: Date): Promise<void> {
-  return recordAttempts(db, [[LIMITS.passwordCheckPerUser, userId]], now);
+/**
+ * Claims one attempt on the counter: 429 with Retry-After when the window is already full (also
+ * when parallel requests filled it first), else the claimed attempt and its rank in the window.
+ */
+export async function takeAttempt(db: D1Database, counter: Counter, now: Date, message: string): Promise<TakenAttempt> {
+  await assertWithinLimits(db, [counter], now, message);
+  const nowMs = now.getTime();
+  const [rule] = counter;
+  const inserted = await db.prepare("INSERT INTO login_attempts (key, at_ms) VALUES (?1, ?2) RETURNING id").bind(keyOf(counter), nowMs).first<{ id: number }>();
+  if (!inserted) throw new Error("login_attempts insert returned no row");
+  const row = await db
+    .prepare("SELECT COUNT(*) AS n FROM login_attempts WHERE key = ?1 AND at_ms > ?2 AND id <= ?3")
+    .bind(keyOf(counter), nowMs - rule.windowMs, inserted.id)
+    .first<{ n: number }>();
+  const rank = row?.n ?? 1;
+  if (rank > rule.max) {
+    await releaseAttempt(db, inserted.id);
+    await assertWithinLimits(db, [counter], now, message);
+    throw new ApiError(429, "too_many_attempts", message, undefined, { "Retry-After": String(Math.ceil(rule.windowMs / 1000)) });
+  }
+  return { id: inserted.id, rank };
+}
+
+/** Gives a claimed attempt back (the check succeeded: it does not count). */
+export async function releaseAttempt(db: D1Database, id: number): Promise<void> {
+  await db.prepare("DELETE FROM login_attempts WHERE id = ?1").bind(id).run();
+}
+
+/** Failures counted on the counter within its window. */
+export async function countAttempts(db: D1Database, counter: Counter, now: Date): Promise<number> {
+  const [rule] = counter;
+  const row = await db
+    .prepare("SELECT COUNT(*) AS n FROM login_attempts WHERE key = ?1 AND at_ms > ?2")
+    .bind(keyOf(counter), now.getTime() - rule.windowMs)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
 }

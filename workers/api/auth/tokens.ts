@@ -61,7 +61,8 @@ export async function verifyAccessToken(env: ApiEnv, token: string, now: Date): 
 
 export async function signChallengeToken(env: ApiEnv, userId: string, rememberMe: boolean, now: Date): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return sign({ sub: userId, rm: rememberMe, iat, exp: iat + CHALLENGE_TTL_MS / 1000, typ: "2fa" }, jwtSecret(env), "HS256");
+  // jti: two sign-ins in the same second get different challenges (wrong codes count per challenge).
+  return sign({ sub: userId, rm: rememberMe, iat, exp: iat + CHALLENGE_TTL_MS / 1000, typ: "2fa", jti: crypto.randomUUID() }, jwtSecret(env), "HS256");
 }
 
 export async function verifyChallengeToken(env: ApiEnv, token: string, now: Date): Promise<{ userId: string; rememberMe: boolean } | null> {

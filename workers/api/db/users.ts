@@ -1,5 +1,6 @@
 // Accounts in D1 (migrations/0004_accounts.sql): users, sessions, refresh tokens, one-time codes,
 // login history and two-factor recovery codes. Every user-owned query filters by user_id.
+import { deviceName } from "../../../core/user-agent";
 
 export interface UserRow {
   id: string;
@@ -258,7 +259,8 @@ export async function deleteCode(db: D1Database, userId: string, purpose: CodePu
 export interface LoginHistoryEntry {
   at: string;
   ip: string;
-  user_agent: string | null;
+  /** The short device name (core/user-agent.ts), null when unknown: never the raw header. */
+  device: string | null;
   success: boolean;
 }
 
@@ -269,7 +271,8 @@ export async function recordLogin(
 ): Promise<void> {
   await db
     .prepare("INSERT INTO login_history (user_id, username, at, ip, user_agent, success) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-    .bind(entry.userId, entry.username, now.toISOString(), entry.ip, entry.userAgent, entry.success ? 1 : 0)
+    // Only the short device name is kept: a stranger's failed sign-in writes this row (issue 18).
+    .bind(entry.userId, entry.username, now.toISOString(), entry.ip, deviceName(entry.userAgent), entry.success ? 1 : 0)
     .run();
 }
 
@@ -278,7 +281,8 @@ export async function loginHistory(db: D1Database, userId: string, limit = 50): 
     .prepare("SELECT at, ip, user_agent, success FROM login_history WHERE user_id = ?1 ORDER BY id DESC LIMIT ?2")
     .bind(userId, limit)
     .all<{ at: string; ip: string; user_agent: string | null; success: number }>();
-  return results.map((row) => ({ ...row, success: row.success === 1 }));
+  // Rows written before issue 18 hold the raw header: they are named the same way on the way out.
+  return results.map((row) => ({ at: row.at, ip: row.ip, device: deviceName(row.user_agent), success: row.success === 1 }));
 }
 
 // ─── Two-factor recovery codes ───────────────────────────────────────────────────────────────

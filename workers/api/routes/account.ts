@@ -2,7 +2,7 @@
 // history. Every route needs the bearer token; every query is scoped to the signed-in user.
 import { Hono } from "hono";
 import { z } from "zod";
-import { hashSecret, sha256Hex, verifySecret } from "../../../core/auth/password";
+import { hashSecret, sha256Hex } from "../../../core/auth/password";
 import {
   addressSchema,
   changeEmailSchema,
@@ -16,7 +16,7 @@ import { generateRecoveryCodes, generateTotpSecret, otpauthUri, verifyTotp } fro
 import { issueCode } from "../auth/codes";
 import { takeCodeMail } from "../auth/rate-limit";
 import { authOf, requireAuth, unauthorized } from "../auth/middleware";
-import { checkPassword } from "../auth/sessions";
+import { confirmAccountPassword, confirmationOf, type ConfirmingRequest } from "../auth/password-confirm";
 import { createAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress } from "../db/addresses";
 import {
   deleteRecoveryCodes,
@@ -36,7 +36,6 @@ import { ApiError } from "../errors";
 import { zValidate } from "../validate";
 import { emailInUse, usernameTaken } from "./auth";
 
-const wrongPassword = () => new ApiError(403, "invalid_password", "The password is incorrect.");
 const addressNotFound = () => new ApiError(404, "address_not_found", "No such address.");
 const invalidTotp = () => new ApiError(400, "invalid_two_factor_code", "The two-factor code is invalid.");
 
@@ -50,8 +49,9 @@ async function currentUser(db: D1Database, userId: string): Promise<UserRow> {
   return user;
 }
 
-async function requirePassword(db: D1Database, user: UserRow, password: string, now: Date): Promise<void> {
-  if (!(await checkPassword(db, user, password, now))) throw wrongPassword();
+/** The account password confirms the action (one limiter for every confirmation, issue 18). */
+function requirePassword(c: ConfirmingRequest, user: UserRow, password: string): Promise<void> {
+  return confirmAccountPassword(confirmationOf(c), user, password);
 }
 
 export const accountRoutes = new Hono<ApiBindings>()
@@ -62,7 +62,7 @@ export const accountRoutes = new Hono<ApiBindings>()
     const db = c.env.DB;
     const now = c.var.services.now();
     const user = await currentUser(db, authOf(c).userId);
-    await requirePassword(db, user, password, now);
+    await requirePassword(c, user, password);
     if (new_email === user.email) throw new ApiError(400, "email_unchanged", "The new email must differ from the current one.");
     if (await emailExists(db, new_email)) throw emailInUse();
     // The change mails a code to the new address: it counts against the code-mail limits.
@@ -81,7 +81,7 @@ export const accountRoutes = new Hono<ApiBindings>()
     const db = c.env.DB;
     const now = c.var.services.now();
     const user = await currentUser(db, authOf(c).userId);
-    await requirePassword(db, user, password, now);
+    await requirePassword(c, user, password);
     if (new_username === user.username) throw new ApiError(400, "username_unchanged", "The new username must differ from the current one.");
     if (await usernameExists(db, new_username)) throw usernameTaken();
     try {
@@ -98,7 +98,7 @@ export const accountRoutes = new Hono<ApiBindings>()
     const now = c.var.services.now();
     const auth = authOf(c);
     const user = await currentUser(db, auth.userId);
-    await requirePassword(db, user, current_password, now);
+    await requirePassword(c, user, current_password);
     await updateUserFields(db, user.id, { password_hash: await hashSecret(new_password) }, now);
     await revokeUserSessions(db, user.id, now, auth.sessionId);
     return c.json({ success: true as const, data: null, message: "Password changed. Other sessions were signed out." });
@@ -107,7 +107,7 @@ export const accountRoutes = new Hono<ApiBindings>()
     const { password } = c.req.valid("json");
     const db = c.env.DB;
     const user = await currentUser(db, authOf(c).userId);
-    await requirePassword(db, user, password, c.var.services.now());
+    await requirePassword(c, user, password);
     await deleteUser(db, user.id);
     return c.json({ success: true as const, data: null, message: "Your account was deleted." });
   })
@@ -165,8 +165,7 @@ export const accountRoutes = new Hono<ApiBindings>()
     const now = c.var.services.now();
     const user = await currentUser(db, authOf(c).userId);
     if (user.totp_enabled !== 1 || !user.totp_secret) throw new ApiError(409, "two_factor_not_enabled", "Two-factor authentication is off.");
-    const passwordOk = await verifySecret(password, user.password_hash);
-    if (!passwordOk.ok) throw wrongPassword();
+    await requirePassword(c, user, password);
     const result = await verifyTotp(user.totp_secret, code, now.getTime(), 1, user.totp_last_step ?? undefined);
     if (!result.ok) throw invalidTotp();
     await deleteRecoveryCodes(db, user.id);

@@ -26,11 +26,15 @@ import {
   assertLoginAllowed,
   assertRegisterAllowed,
   clearLoginFailures,
+  LIMITS,
   loginDelayMs,
   recordCodeCheckFailure,
   recordLoginFailure,
   recordRegistration,
+  releaseAttempt,
+  takeAttempt,
   takeCodeMail,
+  type Counter,
 } from "../auth/rate-limit";
 import { checkPassword, dummySecretHash, openSession } from "../auth/sessions";
 import { newRefreshToken, refreshTtl, signAccessToken, signChallengeToken, verifyChallengeToken } from "../auth/tokens";
@@ -65,6 +69,8 @@ export const emailInUse = () => new ApiError(409, "email_exists", "This email is
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 const sessionExpired = (code = "unauthorized") => new ApiError(401, code, SESSION_EXPIRED_MESSAGE);
+export const CHALLENGE_LOCKED = "Too many wrong codes. Please sign in again.";
+const challengeLocked = () => new ApiError(401, "challenge_locked", CHALLENGE_LOCKED);
 
 const challengeSchema = z.object({
   challenge_token: z.string({ error: "is required" }).min(1, { error: "is required" }).max(2000, { error: "is too long" }),
@@ -183,6 +189,15 @@ export const authRoutes = new Hono<ApiBindings>()
     const user = await findUserById(db, challenge.userId);
     if (!user || user.totp_enabled !== 1 || !user.totp_secret) throw sessionExpired("challenge_expired");
     await assertLoginAllowed(db, user.username, c.var.clientIp, now);
+    // A challenge takes at most 5 wrong codes (TOTP or recovery), from any address: the slot is
+    // claimed before the check so parallel guesses count too. Then the user signs in again.
+    const challengeCounter: Counter = [LIMITS.twoFactorPerChallenge, await sha256Hex(input.challenge_token)];
+    const attempt = await takeAttempt(db, challengeCounter, now, CHALLENGE_LOCKED).catch((error: unknown) => {
+      throw error instanceof ApiError && error.status === 429 ? challengeLocked() : error;
+    });
+    // The username's slow-down of sign-in (many addresses guessing) holds for this step too.
+    const delay = await loginDelayMs(db, user.username, now);
+    if (delay > 0) await c.var.services.sleep(delay);
     let ok = false;
     if (input.code.kind === "totp") {
       const result = await verifyTotp(user.totp_secret, input.code.code, now.getTime(), 1, user.totp_last_step ?? undefined);
@@ -196,8 +211,10 @@ export const authRoutes = new Hono<ApiBindings>()
     if (!ok) {
       await recordLoginFailure(db, user.username, c.var.clientIp, now);
       await recordLogin(db, { userId: user.id, username: user.username, ip: c.var.clientIp, userAgent: c.req.header("user-agent") ?? null, success: false }, now);
+      if (attempt.rank >= LIMITS.twoFactorPerChallenge.max) throw challengeLocked();
       throw new ApiError(401, "invalid_two_factor_code", "The two-factor code is invalid.");
     }
+    await releaseAttempt(db, attempt.id);
     return c.json({ success: true as const, data: await completeLogin(c, user, challenge.rememberMe), message: "Signed in." });
   })
   .post("/auth/refresh-token", zValidate("json", refreshTokenBodySchema), async (c) => {

@@ -20,7 +20,7 @@ import {
 } from "../../../core/my-domains";
 import type { RegistryDomainInfo, RegistryTransfer } from "../adapters/registry/types";
 import { authOf, requireAuth, unauthorized } from "../auth/middleware";
-import { checkPassword } from "../auth/sessions";
+import { confirmAccountPassword, confirmationOf, type ConfirmingRequest } from "../auth/password-confirm";
 import { addCartItem, findUserCartId } from "../db/cart";
 import { loadCatalogue } from "../db/catalogue";
 import { priceCents } from "../domain-quote";
@@ -36,7 +36,6 @@ import { assertManageable, domainNotFound, ownDomain } from "../domain-access";
 
 const DAY_MS = 86_400_000;
 
-const wrongPassword = () => new ApiError(403, "invalid_password", "The password is incorrect.");
 const idParamSchema = z.object({ id: z.string().min(1).max(253) });
 
 /** This user's domain by id or name (`/user-domains/{id}`), or 404. */
@@ -46,10 +45,11 @@ async function ownDomainByRef(db: D1Database, userId: string, ref: string): Prom
   return await ownDomain(db, userId, ref);
 }
 
-export async function requirePassword(db: D1Database, userId: string, password: string, now: Date): Promise<void> {
-  const user = await findUserById(db, userId);
+/** The signed-in user's account password confirms the action (one limiter for all, issue 18). */
+export async function requirePassword(c: ConfirmingRequest, userId: string, password: string): Promise<void> {
+  const user = await findUserById(c.env.DB, userId);
   if (!user) throw unauthorized();
-  if (!(await checkPassword(db, user, password, now))) throw wrongPassword();
+  await confirmAccountPassword(confirmationOf(c), user, password);
 }
 
 function registryView(info: RegistryDomainInfo | null) {
@@ -254,7 +254,7 @@ export const myDomainRoutes = new Hono<ApiBindings>()
     const { now, registry } = c.var.services;
     const row = await ownDomain(c.env.DB, userId, c.req.param("domain"));
     const { locked, password } = c.req.valid("json");
-    await requirePassword(c.env.DB, userId, password, now());
+    await requirePassword(c, userId, password);
     assertManageable(row, now());
     const info = await registry.setLock(row.name, locked);
     const updated = await updateUserDomain(c.env.DB, userId, row.id, { locked: info.locked ? 1 : 0 }, now());
@@ -280,7 +280,7 @@ export const myDomainRoutes = new Hono<ApiBindings>()
     const { userId } = authOf(c);
     const { now, registry } = c.var.services;
     const row = await ownDomain(c.env.DB, userId, c.req.param("domain"));
-    await requirePassword(c.env.DB, userId, c.req.valid("json").password, now());
+    await requirePassword(c, userId, c.req.valid("json").password);
     assertManageable(row, now());
     const info = await registry.info(row.name);
     if (info?.locked ?? row.locked === 1) {
@@ -316,7 +316,7 @@ export const myDomainRoutes = new Hono<ApiBindings>()
     const { userId } = authOf(c);
     const { now, registry } = c.var.services;
     const row = await ownDomain(c.env.DB, userId, c.req.param("domain"));
-    await requirePassword(c.env.DB, userId, c.req.valid("json").password, now());
+    await requirePassword(c, userId, c.req.valid("json").password);
     assertManageable(row, now());
     const info = await registry.delete(row.name);
     const updated = await updateUserDomain(c.env.DB, userId, row.id, { deleted_at: now().toISOString(), auto_renew: 0, expires_at: info.expiresAt }, now());

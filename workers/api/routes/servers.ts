@@ -6,7 +6,6 @@ import { z } from "zod";
 import { renewServerSchema, revealPasswordSchema, SERVER_ACTIONS, serverListQuerySchema, cyclePrice, type ServerKind } from "../../../core/servers";
 import { autoRenewBodySchema } from "../../../core/my-domains";
 import { authOf, requireAuth } from "../auth/middleware";
-import { assertPasswordCheckAllowed, recordPasswordCheckFailure } from "../auth/rate-limit";
 import { listPaymentMethods } from "../db/payment-methods";
 import { addServerLine, getCart } from "../db/cart";
 import { listServers, updateServer } from "../db/servers";
@@ -53,16 +52,10 @@ export const serverRoutes = new Hono<ApiBindings>()
   // The root password, only with the account password (SPEC §5: sensitive actions need it).
   .post("/vps/:id/root-password", zValidate("param", idParam), zValidate("json", revealPasswordSchema), async (c) => {
     const { userId } = authOf(c);
-    const now = c.var.services.now();
     const row = await ownServer(c.env, c.var.services, userId, c.req.valid("param").id);
-    // Wrong passwords are counted (5 per 15 minutes): 429 with Retry-After, even for the right one.
-    await assertPasswordCheckAllowed(c.env.DB, userId, now);
-    try {
-      await requirePassword(c.env.DB, userId, c.req.valid("json").password, now);
-    } catch (error) {
-      if (error instanceof ApiError && error.code === "invalid_password") await recordPasswordCheckFailure(c.env.DB, userId, now);
-      throw error;
-    }
+    // Wrong passwords are counted with every other confirmation of the account (5 per 15
+    // minutes): 429 with Retry-After, even for the right one.
+    await requirePassword(c, userId, c.req.valid("json").password);
     const password = await revealRootPassword(c.env, row);
     c.header("cache-control", "no-store");
     return c.json({ success: true as const, data: { root_password: password } });
