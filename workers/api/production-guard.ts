@@ -29,12 +29,13 @@ export function unconfiguredServices(env: ApiEnv): Map<OutsideService, string[]>
   return result;
 }
 
-/** Services already reported in this isolate (the log names each missing setting once). */
-const reported = new Set<OutsideService>();
+/** What was already reported in this isolate (the log names each missing setting once). */
+const reported = new Set<string>();
 
 export function reportUnconfigured(service: OutsideService, missing: string[]): void {
-  if (reported.has(service)) return;
-  reported.add(service);
+  const key = `${service}:${missing.join(",")}`;
+  if (reported.has(key)) return;
+  reported.add(key);
   console.error(`production: ${service} is not configured, refusing its routes and jobs: set ${missing.join(", ")} (see README, Configuration)`);
 }
 
