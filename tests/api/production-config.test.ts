@@ -11,7 +11,7 @@ import { freshTld, insertTld, type ErrorBody } from "./helpers";
 /** The deployed configuration: the test bindings (DB, KV, LOOKUP) with wrangler.toml's [vars]. */
 const deployed = (): ApiEnv => ({ ...env, DEV_OUTBOX: undefined, ...env.DEPLOY_VARS });
 
-function request(method: string, path: string, body: unknown, vars: ApiEnv = deployed()): Promise<Response> {
+async function request(method: string, path: string, body: unknown, vars: ApiEnv = deployed()): Promise<Response> {
   const init: RequestInit = body === undefined ? { method } : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
   return createApiApp().request(`/api/v1${path}`, init, vars);
 }
