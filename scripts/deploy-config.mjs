@@ -28,6 +28,20 @@ export function tomlVars(path) {
   return vars;
 }
 
+/**
+ * Names of the bindings a wrangler.toml declares (every `binding = "NAME"` line, in any table:
+ * D1, KV, services, send_email, ai, assets...). Used by `npm run deploy`'s check (issue 18).
+ * @param {string} path @returns {string[]}
+ */
+export function tomlBindings(path) {
+  const names = [];
+  for (const raw of readFileSync(path, "utf8").split("\n")) {
+    const match = /^\s*binding\s*=\s*"([^"]+)"/.exec(raw.replace(/#.*$/, ""));
+    if (match) names.push(match[1]);
+  }
+  return names;
+}
+
 /** The deploy script and the storefront config file it deploys. */
 /** @returns {string} */
 export function deployScript(packageJsonPath = "package.json") {

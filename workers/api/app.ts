@@ -19,6 +19,7 @@ import { serverRoutes } from "./routes/servers";
 import { toolRoutes } from "./routes/tools";
 import { analyticsRoutes } from "./routes/analytics";
 import { defaultServices, type ApiServices } from "./services";
+import { notConfiguredError, servicesNeededBy } from "./production-guard";
 
 /**
  * The /api/v1 app: the provider API (SPEC §7, DESIGN §6). The Remix loaders and actions call it
@@ -31,6 +32,10 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
   app.use(async (c, next) => {
     c.set("clientIp", c.req.header("cf-connecting-ip") ?? c.req.header("x-client-ip") ?? "local");
     c.set("services", (options.services ?? defaultServices)(c.env));
+    // Production: a route that would act through an unconfigured outside service is a 503 before
+    // it writes anything (workers/api/production-guard.ts).
+    const refusal = notConfiguredError(c.env, servicesNeededBy(c.req.method, c.req.path.slice("/api/v1".length)));
+    if (refusal) throw refusal;
     await next();
   });
 

@@ -3,6 +3,8 @@ import { resumeOpenOrders } from "../checkout/service";
 import { runDomainLifecycle } from "./domain-lifecycle";
 import { runServerLifecycle } from "./server-lifecycle";
 import { defaultServices, type ApiServices } from "../services";
+import type { OutsideService } from "../../../core/production-config";
+import { notConfiguredError } from "../production-guard";
 
 /**
  * The storefront's scheduled jobs (DESIGN §1: `scheduled()` in workers/storefront.ts runs them
@@ -17,23 +19,33 @@ import { defaultServices, type ApiServices } from "../services";
  */
 export type Job = {
   name: string;
+  /** Outside services the job acts through: in production it is skipped while any is unconfigured. */
+  needs?: readonly OutsideService[];
   run: (env: ApiEnv, services: ApiServices) => Promise<Record<string, number | string>>;
 };
 
 export const JOBS: Job[] = [
   // Checkout: finish paid orders whose fulfilment stopped half-way, settle slow payments, cancel abandoned ones.
-  { name: "orders", run: resumeOpenOrders },
+  { name: "orders", run: resumeOpenOrders, needs: ["payments", "registry", "provisioning", "mail"] },
   // My domains: registry sync, auto-renew (off-session), reminders 30/7/1 days before expiry.
-  { name: "domains", run: runDomainLifecycle },
+  { name: "domains", run: runDomainLifecycle, needs: ["registry", "payments", "mail"] },
   // Servers: auto-renew (off-session, order + invoice), reminders 30/7/1 days, expired or suspended
   // (declined auto-renewal) after expires_at, terminated after the grace period.
-  { name: "servers", run: runServerLifecycle },
+  { name: "servers", run: runServerLifecycle, needs: ["provisioning", "payments", "mail"] },
 ];
 
-/** Runs every job; one job's failure is logged and does not stop the others. */
+/**
+ * Runs every job; one job's failure is logged and does not stop the others. In production a job
+ * whose outside services are not configured is skipped (logged once per isolate).
+ */
 export async function runJobs(env: ApiEnv, services: ApiServices = defaultServices(env), jobs: Job[] = JOBS) {
   const results: Record<string, Record<string, number | string> | { error: string }> = {};
   for (const job of jobs) {
+    const refusal = notConfiguredError(env, job.needs ?? []);
+    if (refusal) {
+      results[job.name] = { skipped: refusal.message };
+      continue;
+    }
     try {
       results[job.name] = await job.run(env, services);
     } catch (error) {

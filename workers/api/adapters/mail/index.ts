@@ -16,3 +16,12 @@ export function createMailSender(env: ApiEnv, now: () => Date): MailSender {
   }
   return outboxMailSender(env.DB, now);
 }
+
+/** A mail sender whose every send rejects with `error()` (production guard). */
+export function refusingMailSender(error: () => Error): MailSender {
+  return {
+    send: async (): Promise<never> => {
+      throw error();
+    },
+  };
+}

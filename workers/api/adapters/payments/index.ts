@@ -60,8 +60,13 @@ export function createPayments(env: PaymentsEnv, now: () => Date = () => new Dat
 
 /** Misconfigured: the app still serves everything else; each payments call says why it fails. */
 function unavailablePayments(provider: PaymentsAdapter["provider"], message: string): PaymentsAdapter {
+  return refusingPayments(provider, () => new PaymentsError("misconfigured", message));
+}
+
+/** A payments adapter whose every call rejects with `error()` (misconfiguration, production guard). */
+export function refusingPayments(provider: PaymentsAdapter["provider"], error: () => Error): PaymentsAdapter {
   const fail = async (): Promise<never> => {
-    throw new PaymentsError("misconfigured", message);
+    throw error();
   };
   return {
     provider,

@@ -27,11 +27,15 @@ export function createProvisioning(env: ProvisioningEnv, deps: { now?: () => Dat
       return createSimulatedProvisioning(env.DB, deps.now);
     case "hetzner":
       return createHetznerProvisioning({ baseUrl: env.PROVISIONING_API_URL, token: env.PROVISIONING_API_TOKEN, fetch: deps.fetch });
-    default: {
-      const fail = async (): Promise<never> => {
-        throw new ProvisioningError("unavailable", `The server provider is unreachable: PROVISIONING_ADAPTER is "${env.PROVISIONING_ADAPTER}"; it must be one of ${PROVISIONING_ADAPTERS.join(", ")}.`);
-      };
-      return { name: "simulated", create: fail, findByReference: fail, get: fail, action: fail, delete: fail };
-    }
+    default:
+      return refusingProvisioning("simulated", () => new ProvisioningError("unavailable", `The server provider is unreachable: PROVISIONING_ADAPTER is "${env.PROVISIONING_ADAPTER}"; it must be one of ${PROVISIONING_ADAPTERS.join(", ")}.`));
   }
+}
+
+/** A provisioning adapter whose every call rejects with `error()` (misconfiguration, production guard). */
+export function refusingProvisioning(name: ProvisioningAdapter["name"], error: () => Error): ProvisioningAdapter {
+  const fail = async (): Promise<never> => {
+    throw error();
+  };
+  return { name, create: fail, findByReference: fail, get: fail, action: fail, delete: fail };
 }

@@ -71,8 +71,13 @@ export function createRegistry(env: RegistryEnv, deps: RegistryDeps = {}): Regis
 
 /** A registry whose every call rejects with RegistryError("unavailable", message). */
 function unavailableRegistry(message: string): RegistryAdapter {
+  return refusingRegistry(() => new RegistryError("unavailable", message));
+}
+
+/** A registry whose every call rejects with `error()` (misconfiguration, production guard). */
+export function refusingRegistry(error: () => Error): RegistryAdapter {
   const fail = async (): Promise<never> => {
-    throw new RegistryError("unavailable", message);
+    throw error();
   };
   return {
     check: fail,
