@@ -6,10 +6,14 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { build } from "esbuild";
 import { defineConfig } from "vitest/config";
 import { tomlVars } from "./scripts/deploy-config.mjs";
+import { fuzzSeed } from "./tests/api/fuzz/seed";
 
 const DATABASE_ID = "00000000-0000-4000-8000-000000000001";
 
 export default defineConfig(async () => {
+  // One seed for every fast-check property of the run (FUZZ_SEED, else the commit's hash).
+  const fuzz = fuzzSeed(process.env.FUZZ_SEED);
+  console.log(`fuzz seed=${fuzz.seed} (${fuzz.source}); replay with FUZZ_SEED=${fuzz.seed}`);
   await build({
     entryPoints: ["./workers/lookup/index.ts"],
     outfile: "./.tmp/test-lookup/index.js",
@@ -75,6 +79,8 @@ export default defineConfig(async () => {
       setupFiles: ["./tests/api/apply-migrations.ts"],
       // Loopback fakes of outside services (Stripe), reached by the tests through inject().
       globalSetup: ["./tests/fakes/global-setup.ts"],
+      // The fuzz suites' seed, read by tests/api/fuzz/harness.ts through inject("fuzzSeed").
+      provide: { fuzzSeed: fuzz.seed },
       // The page fuzz (tests/api/fuzz-pages.test.ts) imports the storefront worker, whose Remix
       // runtime is CommonJS with import cycles that only load once pre-bundled as ESM.
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },

@@ -1,9 +1,18 @@
 // Node unit tests for the pure rules in core/ and the scripts (no Remix plugin, no workerd).
 import { defineConfig } from "vitest/config";
+import { fuzzSeed } from "./tests/api/fuzz/seed";
 
-export default defineConfig({
-  test: {
-    include: ["core/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts", "workers/*.test.ts", "workers/lookup/*.test.ts"],
-    environment: "node",
-  },
+export default defineConfig(() => {
+  // The fast-check properties run with one seed per run (FUZZ_SEED, else the commit's hash), as
+  // the API fuzz suites do; tests/fast-check-seed.ts applies it.
+  const fuzz = fuzzSeed(process.env.FUZZ_SEED);
+  console.log(`fast-check seed=${fuzz.seed} (${fuzz.source}); replay with FUZZ_SEED=${fuzz.seed}`);
+  return {
+    test: {
+      include: ["core/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts", "workers/*.test.ts", "workers/lookup/*.test.ts"],
+      environment: "node",
+      setupFiles: ["./tests/fast-check-seed.ts"],
+      provide: { fuzzSeed: fuzz.seed },
+    },
+  };
 });

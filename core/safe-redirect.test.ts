@@ -47,9 +47,31 @@ describe("safeRedirectPath", () => {
     }
   });
 
+  it("refuses a backslash or control character in the query or hash, raw (fuzz seed -364967783: /locale answered Location: /#\\)", () => {
+    for (const attack of ["/#\\", decodeURIComponent("%2F%23%5C"), "/cart?x=\\", "/cart#a\\b", "/?\\/evil.example", "/#\u0085", "/?q=\u0000", "/#\t"]) {
+      expect(safeRedirectPath(attack, "/fallback"), JSON.stringify(attack)).toBe("/fallback");
+    }
+    // Encoded in the query or hash, they are plain text of that part, not a backslash in the header.
+    expect(safeRedirectPath("/#%5C")).toBe("/#%5C");
+    expect(safeRedirectPath("/domain-search?q=%5C")).toBe("/domain-search?q=%5C");
+  });
+
+  it("refuses the encoded forms in the path whatever follows", () => {
+    for (const attack of ["/%5C#x", "/%5c?x=1", "/a%5Cb#", "/%09?q"]) {
+      expect(safeRedirectPath(attack), attack).toBe("/");
+    }
+  });
+
   it("answers, for any string, the fallback or a path that stays on the site and is a valid header value", () => {
-    const pieces = fc.constantFrom("/", "//", "\\", "%2F", "%5C", "%09", "%0a", "%25", "\t", "\n", "\r", "evil.example", "@", ":", "?", "#", "..", "http:", "\u3000", "%E3%80%80", "ü");
-    const candidate = fc.oneof(fc.string(), fc.array(pieces, { maxLength: 8 }).map((parts) => parts.join("")), fc.webUrl(), fc.webPath());
+    const pieces = fc.constantFrom("/", "//", "\\", "%2F", "%5C", "%09", "%0a", "%25", "\t", "\n", "\r", "\u0085", "evil.example", "@", ":", "?", "#", "..", "http:", "\u3000", "%E3%80%80", "ü", "%23", "\u{1F600}");
+    const candidate = fc.oneof(
+      fc.string(),
+      fc.string({ unit: "binary" }),
+      fc.array(pieces, { maxLength: 8 }).map((parts) => parts.join("")),
+      fc.tuple(fc.constantFrom("/", "/cart", "/#", "/?"), fc.array(pieces, { maxLength: 6 })).map(([head, parts]) => head + parts.join("")),
+      fc.webUrl(),
+      fc.webPath(),
+    );
     fc.assert(
       fc.property(candidate, (value) => {
         const path = safeRedirectPath(value, "/fallback");
@@ -57,7 +79,7 @@ describe("safeRedirectPath", () => {
         expect(path.startsWith("/") && !path.startsWith("//")).toBe(true);
         expect(landsOn(path).origin).toBe(ORIGIN);
         expect(() => new Headers({ Location: path })).not.toThrow();
-        expect(/[\u0000-\u0020\u007f]/.test(path)).toBe(false);
+        expect(/[\u0000-\u0020\u007f-\u009f\\]/.test(path)).toBe(false);
       }),
       { numRuns: 3000 },
     );

@@ -7,6 +7,7 @@ import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { offerSchema, OFFER_CURRENCIES } from "../../core/domain-schemas";
 import { normaliseSearchInput } from "../../core/search-input";
+import { safeRedirectPath } from "../../core/safe-redirect";
 import { tldToAscii } from "../../core/tld-input";
 import { AddToCartForm, TransferInLink } from "../components/domain/add-to-cart";
 import { DomainPrice } from "../components/domain/price";
@@ -89,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: answer.status });
   }
   const back = new URL(request.url);
-  return redirectWithToast(`${back.pathname}${back.search}`, {
+  return redirectWithToast(safeRedirectPath(`${back.pathname}${back.search}`, "/domain-search"), {
     type: "success",
     description: t("search.offerSent", { domain: answer.data.unicode, email: submission.value.email }),
   }, { status: 303 });

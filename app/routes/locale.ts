@@ -14,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // A `?lang=` in the page's address would outvote the new cookie: the way back drops it.
   const target = new URL(safeRedirectPath(form.get("redirectTo")), "https://site.invalid");
   target.searchParams.delete(LANG_PARAM);
-  return redirect(`${target.pathname}${target.search}${target.hash}`, { status: 303, headers });
+  return redirect(safeRedirectPath(`${target.pathname}${target.search}${target.hash}`), { status: 303, headers });
 }
 
 export async function loader() {

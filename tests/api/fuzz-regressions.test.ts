@@ -1,10 +1,13 @@
 // Regression tests of what the fuzz suites (tests/api/fuzz-*.test.ts) found, each in the worker
-// as a client would meet it.
+// as a client would meet it. The rule (docs/decisions/2026-11-25-threat-model.md): every
+// counterexample any run finds — local, CI, a clean clone — is added here as a fixed case, with
+// the seed that found it (the suite prints `fuzz <route> seed=<n>`; FUZZ_SEED=<n> replays it),
+// beside the fix, so it is checked on every run whatever the generators draw next.
 import { beforeAll, describe, expect, it } from "vitest";
 import apiApp from "../../workers/api/app";
 import storefront from "../../workers/storefront";
 import { ORIGIN } from "./fuzz/arbitraries";
-import { inProcess } from "./fuzz/harness";
+import { inProcess, redirectProblem } from "./fuzz/harness";
 import { env } from "cloudflare:workers";
 import { setDefaultPaymentMethod } from "../../workers/api/db/payment-methods";
 import { api, seedSampleCatalogue, signedInUser } from "./helpers";
@@ -146,5 +149,42 @@ describe("search text with replacement characters and look-alike paths (were 500
     const response = await send(new Request(`${ORIGIN}/%5C%25/example.com`, { headers: { host }, redirect: "manual" }));
     const body = await response.text();
     expect(response.status, body.slice(0, 500)).toBeLessThan(500);
+  });
+});
+
+describe("redirect parameters holding a backslash in the hash (seed -364967783: POST /locale redirectTo=%2F%23%5C answered 303 Location: /#\\)", () => {
+  const FORM = { "content-type": "application/x-www-form-urlencoded" };
+  const HOSTILE = ["%2F%23%5C", "%2F%3Fx%3D%5C", "%2F%23%09"];
+
+  async function location(response: Response): Promise<string> {
+    await response.arrayBuffer();
+    expect(response.status).toBe(303);
+    const value = response.headers.get("location") ?? "";
+    expect(redirectProblem(value), value).toBeNull();
+    return value;
+  }
+
+  it("/locale, /theme and /cart fall back to their default page", async () => {
+    for (const value of HOSTILE) {
+      expect(await location(await postPage("/locale", FORM, `locale=tr&redirectTo=${value}`)), value).toBe("/");
+      expect(await location(await postPage("/theme", FORM, `theme=dark&redirectTo=${value}`)), value).toBe("/");
+      expect(await location(await postPage("/cart", FORM, `intent=remove&redirectTo=${value}`)), value).toBe("/cart");
+    }
+    // A clean value still goes back where it asked.
+    expect(await location(await postPage("/locale", FORM, "locale=en&redirectTo=%2Fcart%23list"))).toBe("/cart#list");
+  });
+
+  it("sign-in, e-mail verification and sign-out fall back to their default page", async () => {
+    const user = await signedInUser({ verified: true });
+    for (const value of HOSTILE) {
+      const credentials = new URLSearchParams({ intent: "credentials", username: user.username, password: user.password, seed_key: user.seedKey }).toString();
+      const signin = await postPage("/signin", FORM, `${credentials}&redirect=${value}`);
+      const cookie = signin.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+      expect(await location(signin), value).toBe("/dashboard");
+      const verified = await send(new Request(`${ORIGIN}/verify-email?redirect=${value}`, { headers: { host, cookie }, redirect: "manual" }));
+      await verified.arrayBuffer();
+      expect(verified.headers.get("location"), value).toBe("/dashboard");
+      expect(await location(await postPage("/session", { ...FORM, cookie }, `intent=logout&redirectTo=${value}`)), value).toBe("/");
+    }
   });
 });

@@ -23,7 +23,7 @@ export function apiFuzzSuite(shard: number): void {
   describe("never 5xx, errors in the one shape, nothing written on a refusal, no redirect off-site", () => {
     it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))("fuzz %s", async (_name, route) => {
       const fixture = route.fresh ? await makeFixture() : shared;
-      await fuzzRoute(apiRequests(route, fixture), inProcess(api), { api: true, writesOn4xx: route.writesOn4xx, errorExtraKeys: route.errorExtraKeys, ownErrorShape: route.ownErrorShape, upstreamErrors: route.upstreamErrors });
+      await fuzzRoute(`${route.method} ${route.path}`, apiRequests(route, fixture), inProcess(api), { api: true, writesOn4xx: route.writesOn4xx, errorExtraKeys: route.errorExtraKeys, ownErrorShape: route.ownErrorShape, upstreamErrors: route.upstreamErrors });
     }, 600_000);
   });
 }

@@ -5,9 +5,13 @@
 //   3. a refusal (4xx) writes nothing to D1 (triggers on every table log each write; a route may
 //      name the few tables a refusal legitimately writes, e.g. the sign-in attempt counters);
 //   4. a redirect's Location resolves to the site's own origin.
+// Every property runs with the seed vitest.api.config.ts provides (tests/api/fuzz/seed.ts: FUZZ_SEED,
+// else a hash of the commit under test) and prints it, so any run replays. A counterexample any
+// run finds becomes a fixed case, with its seed, in tests/api/fuzz-regressions.test.ts.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
+import { inject } from "vitest";
 
 import { ORIGIN } from "./arbitraries";
 
@@ -240,13 +244,24 @@ export function redirectProblem(location: string): string | null {
   return null;
 }
 
-/** Runs the property RUNS_PER_ROUTE times (fast-check shrinks any failure to a small case). */
-export async function fuzzRoute(arbitrary: fc.Arbitrary<FuzzRequest>, send: Send, expectations: Expectations, runs = RUNS_PER_ROUTE): Promise<void> {
+/** The seed of this run's properties, as vitest.api.config.ts provides it. */
+export function fuzzSeed(): number {
+  return inject("fuzzSeed");
+}
+
+/**
+ * Runs the property RUNS_PER_ROUTE times with this run's seed, printed first as
+ * `fuzz <route> seed=<n>` (replay with FUZZ_SEED=<n>); fast-check shrinks any failure to a small
+ * case and prints its seed and path.
+ */
+export async function fuzzRoute(route: string, arbitrary: fc.Arbitrary<FuzzRequest>, send: Send, expectations: Expectations, runs = RUNS_PER_ROUTE): Promise<void> {
+  const seed = fuzzSeed();
+  console.log(`fuzz ${route} seed=${seed}`);
   await fc.assert(
     fc.asyncProperty(arbitrary, async (input) => {
       await sendAndCheck(input, send, expectations);
     }),
-    { numRuns: runs, endOnFailure: false, interruptAfterTimeLimit: undefined },
+    { seed, numRuns: runs, endOnFailure: false, interruptAfterTimeLimit: undefined },
   );
 }
 

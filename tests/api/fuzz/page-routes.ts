@@ -6,7 +6,7 @@
 // missing here.
 import type { PageRouteSpec } from "./requests";
 
-const redirects = ["/", "/cart", "/dashboard", "//evil.example"];
+const redirects = ["/", "/cart", "/dashboard", "//evil.example", "/#\\", "/?x=\\"];
 
 const OWN_DOMAIN = ["{domain}", "example.com", "bücher.de", "-bad-.com", "x"];
 const LINK_TOKENS = ["A".repeat(43), "abc", "A".repeat(44), ""];

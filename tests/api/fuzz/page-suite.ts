@@ -114,7 +114,7 @@ export function pageFuzzSuite(shard: number): void {
     it.each(routes.map((route) => [`${route.id} (${route.path})`, route] as const))("fuzz %s", async (_name, route) => {
       const cookies: CookieJar = route.ownSession ? { ...jar, __session: [] } : jar;
       if (route.ownSession) await signIn(cookies);
-      await fuzzRoute(pageRequests(withOwned(route, owned), cookies), inProcess(storefront), { api: false, writesOn4xx: [...(route.writesOn4xx ?? []), ...SESSION_REFRESH_WRITES] });
+      await fuzzRoute(`${route.id} (${route.path})`, pageRequests(withOwned(route, owned), cookies), inProcess(storefront), { api: false, writesOn4xx: [...(route.writesOn4xx ?? []), ...SESSION_REFRESH_WRITES] });
     }, 600_000);
   });
 }
