@@ -71,6 +71,8 @@ function unavailablePayments(provider: PaymentsAdapter["provider"], message: str
     confirmPayment: fail,
     getPayment: fail,
     confirmAction: fail,
+    capturePayment: fail,
+    cancelPayment: fail,
     refund: fail,
     createSetupIntent: fail,
     tokenizeCard: fail,
