@@ -138,6 +138,8 @@ export const checkoutRoutes = new Hono<ApiBindings>()
           card_brand: row.card_brand,
           card_last4: row.card_last4,
           amount: centsToDecimal(row.amount_cents),
+          // Taken from the card (a hold may take less than `amount`, or nothing once released).
+          captured: row.captured_cents === null ? null : centsToDecimal(row.captured_cents),
           refunded: centsToDecimal(row.refunded_cents),
           currency: row.currency,
           error_code: row.error_code,
