@@ -220,6 +220,28 @@ describe("the orders job settles a hold a checkout left behind", () => {
     expect(await capturesOf(ledger.id)).toBe(1);
   });
 
+  it("a crash between recording the hold and moving the order on (order pending, payment authorised): the job fulfils and captures", async () => {
+    const user = await buyer();
+    const name = `${freshLabel()}.com`;
+    await registerElsewhere(name);
+    await addTransfer(user, name, await simulatedAuthCode(name));
+    const down = (bindings: ApiEnv): ApiServices => {
+      const base = defaultServices(bindings);
+      return { ...base, registry: { ...base.registry, transferRequest: () => Promise.reject(new RegistryError("unavailable", "The registry service is unreachable.")) } };
+    };
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await pay(user, {}, createApiApp({ services: down }));
+    error.mockRestore();
+    const order = await env.DB.prepare("SELECT id FROM orders WHERE user_id = ?1").bind(user.id).first<{ id: string }>();
+    // As the crash would have left it: the hold recorded, the order still pending.
+    await env.DB.prepare("UPDATE orders SET status = 'pending', next_attempt_at = NULL WHERE id = ?1").bind(order?.id).run();
+
+    await resumeOpenOrders(env, defaultServices(env));
+    const view = await data<OrderView>(await call(user, "GET", `/orders/${order?.id}`), 200);
+    expect(view).toMatchObject({ status: "completed", payment: { status: "succeeded", captured: view.total } });
+    expect(await capturesOf((await ledgerOf(order?.id ?? "")).id)).toBe(1);
+  });
+
   it("the capture's answer lost: the job asks again with the order's key and records it, never a second capture", async () => {
     const user = await buyer();
     const name = `${freshLabel()}.com`;

@@ -347,6 +347,8 @@ export async function applyPaymentOutcome(env: ApiEnv, services: ApiServices, or
   }
   // A hold of ours: fulfilment settles it (captures what was carried out, releases the rest).
   if (payment.status === "authorized") {
+    // (A crash between recording the hold and moving the order on leaves it pending: move it now.)
+    await setOrderStatus(db, orderId, ["pending"], "paid", now, { errorCode: null });
     await runFulfilment(env, services, orderId);
     return;
   }
