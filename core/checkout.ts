@@ -193,7 +193,8 @@ export type UnifiedPaymentBody = z.output<typeof unifiedPaymentSchema>;
 
 export const ORDER_STATUSES = ["pending", "paid", "fulfilling", "completed", "completed_with_refunds", "failed", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_STATUSES = ["pending", "requires_confirmation", "processing", "succeeded", "failed", "refunded"] as const;
+/** `authorized`: the money is held on the card, not taken (a transfer waits for the registry); `canceled`: the hold released, nothing taken. */
+export const PAYMENT_STATUSES = ["pending", "requires_confirmation", "processing", "authorized", "succeeded", "failed", "canceled", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const INVOICE_STATUSES = ["completed", "pending", "failed", "cancelled", "refunded"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -204,7 +205,7 @@ export type PaymentProgress = "pending" | "processing" | "completed" | "failed";
 export function paymentProgress(order: OrderStatus, payment: PaymentStatus | null): PaymentProgress {
   if (order === "failed" || order === "cancelled") return "failed";
   if (order === "completed" || order === "completed_with_refunds" || order === "refunded") return order === "refunded" ? "failed" : "completed";
-  if (order === "paid" || order === "fulfilling" || payment === "processing" || payment === "succeeded") return "processing";
+  if (order === "paid" || order === "fulfilling" || payment === "processing" || payment === "authorized" || payment === "succeeded") return "processing";
   return "pending";
 }
 

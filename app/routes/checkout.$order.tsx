@@ -76,14 +76,23 @@ export default function OrderStatus() {
 
   const steps: PaymentProgress[] = order.progress === "failed" ? ["pending", "failed"] : STEPS;
   const errorCode = order.payment?.error_code ?? order.error_code;
-  const message =
-    order.status === "completed_with_refunds"
-      ? t("status.completedWithRefunds")
-      : order.status === "refunded"
-        ? t("status.refunded")
-        : order.status === "cancelled"
-          ? t("status.cancelled")
-          : t(`status.${order.progress}`);
+  // A hold (orders with a transfer): released when nothing was carried out, captured in part when some was.
+  const held = order.payment?.capture_method === "manual";
+  const released = held && order.payment?.status === "canceled";
+  const notCharged = (item: OrderView["items"][number]) => held && item.status === "failed";
+  const message = released
+    ? t("status.released")
+    : held && order.status === "completed" && order.items.some(notCharged)
+      ? t("status.completedPartly", { amount: formatUsd(order.payment?.captured ?? 0) })
+      : order.payment?.status === "authorized" && order.progress === "processing"
+        ? t("status.authorized")
+        : order.status === "completed_with_refunds"
+          ? t("status.completedWithRefunds")
+          : order.status === "refunded"
+            ? t("status.refunded")
+            : order.status === "cancelled"
+              ? t("status.cancelled")
+              : t(`status.${order.progress}`);
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-12">
@@ -123,7 +132,11 @@ export default function OrderStatus() {
 
       <div role="status" aria-live="polite" className="mt-6">
         <p className="text-lg">{message}</p>
-        {order.progress === "failed" && errorCode ? <p className="mt-2 text-rose-700 dark:text-rose-300">{t(`payment:errors.${isPaymentErrorCode(errorCode) ? errorCode : "payment_failed"}`)}</p> : null}
+        {order.progress === "failed" && errorCode ? (
+          <p className="mt-2 text-rose-700 dark:text-rose-300">
+            {released ? t(errorCode === "invalid_auth_code" ? "status.reasons.invalid_auth_code" : "status.reasons.other") : t(`payment:errors.${isPaymentErrorCode(errorCode) ? errorCode : "payment_failed"}`)}
+          </p>
+        ) : null}
         {moving && !needsAction ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("status.checking")}</p> : null}
       </div>
 
@@ -171,7 +184,7 @@ export default function OrderStatus() {
                 {item.server ? t(`status.cycles.${item.server.billing_cycle}`) : t("status.years", { count: item.period })}
               </span>
             </span>
-            <span className="text-slate-700 dark:text-slate-300">{t(`status.item.${item.status}`, { defaultValue: item.status })}</span>
+            <span className="text-slate-700 dark:text-slate-300">{notCharged(item) ? t("status.item.notCharged") : t(`status.item.${item.status}`, { defaultValue: item.status })}</span>
             <span className="w-24 text-right">{formatUsd(item.amount + item.icann_fee)}</span>
           </li>
         ))}

@@ -271,3 +271,48 @@ describe("stripe adapter: webhooks (constructEventAsync)", () => {
     }
   });
 });
+
+describe("stripe adapter: manual capture (capture_method=manual, then /capture or /cancel)", () => {
+  it("authorises with capture_method=manual; a partial capture sends amount_to_capture; asking again captures nothing more", async () => {
+    const adapter = stripe();
+    const input = payment({ paymentMethodRef: "pm_card_visa", captureMethod: "manual" });
+    const held = await adapter.createPayment(input);
+    expect(held).toMatchObject({ status: "requires_capture", amountCents: 2499, capturedCents: 0 });
+    const [sent] = await fake<{ form: Record<string, string> }[]>(`/__fake/requests?idempotency_key=${encodeURIComponent(input.idempotencyKey)}`);
+    expect(sent?.form.capture_method).toBe("manual");
+
+    const key = `capture:${crypto.randomUUID()}`;
+    const captured = await adapter.capturePayment({ paymentRef: held.paymentRef, amountCents: 2000, idempotencyKey: key });
+    expect(captured).toMatchObject({ status: "succeeded", amountCents: 2499, capturedCents: 2000 });
+    const captures = await fake<{ path: string; form: Record<string, string> }[]>(`/__fake/requests?idempotency_key=${encodeURIComponent(key)}`);
+    expect(captures).toMatchObject([{ path: `/v1/payment_intents/${held.paymentRef}/capture`, form: { amount_to_capture: "2000" } }]);
+    expect(await adapter.capturePayment({ paymentRef: held.paymentRef, amountCents: 2000, idempotencyKey: `capture:${crypto.randomUUID()}` })).toMatchObject({ capturedCents: 2000 });
+    // Refunds stop at what was taken.
+    expect(await rejection(adapter.refund({ paymentRef: held.paymentRef, amountCents: 2001, idempotencyKey: `refund:${crypto.randomUUID()}` }))).toMatchObject({ code: "invalid_request" });
+  });
+
+  it("cancel releases the authorisation (canceled, nothing received); a canceled intent cannot be captured", async () => {
+    const adapter = stripe();
+    const held = await adapter.createPayment(payment({ paymentMethodRef: "pm_card_visa", captureMethod: "manual" }));
+    const released = await adapter.cancelPayment({ paymentRef: held.paymentRef, idempotencyKey: `cancel:${crypto.randomUUID()}` });
+    expect(released).toMatchObject({ status: "canceled", capturedCents: 0 });
+    expect(released.error).toBeUndefined();
+    expect(await adapter.cancelPayment({ paymentRef: held.paymentRef, idempotencyKey: `cancel:${crypto.randomUUID()}` })).toMatchObject({ status: "canceled" });
+    expect(await rejection(adapter.capturePayment({ paymentRef: held.paymentRef, idempotencyKey: `capture:${crypto.randomUUID()}` }))).toMatchObject({ code: "invalid_request" });
+  });
+
+  it("3-D Secure on an authorisation: completing it leaves requires_capture, not a charge", async () => {
+    const adapter = stripe();
+    const pending = await adapter.createPayment(payment({ paymentMethodRef: "pm_card_authenticationRequired", captureMethod: "manual" }));
+    expect(pending.status).toBe("requires_action");
+    await fake(`/__fake/3ds/${pending.paymentRef}`, { method: "POST", body: new URLSearchParams({ result: "complete" }) });
+    expect(await adapter.getPayment(pending.paymentRef)).toMatchObject({ status: "requires_capture", capturedCents: 0 });
+  });
+
+  it("a signed payment_intent.amount_capturable_updated becomes payment.requires_capture", async () => {
+    const adapter = stripe();
+    const held = await adapter.createPayment(payment({ paymentMethodRef: "pm_card_visa", captureMethod: "manual" }));
+    const [event] = await fake<{ body: string; signature: string }[]>(`/__fake/events?object=${held.paymentRef}`);
+    expect(await adapter.parseWebhook(event?.body ?? "", event?.signature ?? null)).toMatchObject({ type: "payment.requires_capture", payment: { paymentRef: held.paymentRef, status: "requires_capture" } });
+  });
+});

@@ -301,3 +301,53 @@ describe("test provider: webhooks", () => {
     expect((error as WebhookSignatureError).reason).toBe("expired");
   });
 });
+
+describe("test provider: manual capture (authorise, then capture or release)", () => {
+  it("a manual payment is only authorised; a partial capture takes less, once; refunds stop at what was taken", async () => {
+    const p = provider();
+    const held = await p.createPayment(payment({ card: card("4242424242424242"), captureMethod: "manual" }));
+    expect(held).toMatchObject({ status: "requires_capture", amountCents: 1299, capturedCents: 0 });
+    expect((await p.events(held.paymentRef)).map((event) => event.type)).toEqual(["payment_intent.amount_capturable_updated"]);
+    expect(await rejection(p.refund({ paymentRef: held.paymentRef, idempotencyKey: `refund:${crypto.randomUUID()}` }))).toMatchObject({ code: "invalid_request" });
+    expect(await rejection(p.capturePayment({ paymentRef: held.paymentRef, amountCents: 1300, idempotencyKey: `cap:${crypto.randomUUID()}` }))).toMatchObject({ code: "invalid_request" });
+
+    const key = `cap:${crypto.randomUUID()}`;
+    const captured = await p.capturePayment({ paymentRef: held.paymentRef, amountCents: 1000, idempotencyKey: key });
+    expect(captured).toMatchObject({ status: "succeeded", amountCents: 1299, capturedCents: 1000 });
+    // Again (same key or another): as it stands, never a second capture.
+    expect(await p.capturePayment({ paymentRef: held.paymentRef, amountCents: 1000, idempotencyKey: key })).toMatchObject({ capturedCents: 1000 });
+    expect(await p.capturePayment({ paymentRef: held.paymentRef, idempotencyKey: `cap:${crypto.randomUUID()}` })).toMatchObject({ capturedCents: 1000 });
+    expect(await rejection(p.cancelPayment({ paymentRef: held.paymentRef, idempotencyKey: `cancel:${crypto.randomUUID()}` }))).toMatchObject({ code: "invalid_request" });
+
+    expect(await rejection(p.refund({ paymentRef: held.paymentRef, amountCents: 1001, idempotencyKey: `refund:${crypto.randomUUID()}` }))).toMatchObject({ code: "invalid_request" });
+    expect(await p.refund({ paymentRef: held.paymentRef, idempotencyKey: `refund:${crypto.randomUUID()}` })).toMatchObject({ status: "succeeded", amountCents: 1000 });
+  });
+
+  it("cancel releases the hold: canceled, nothing taken, no refund; cancelling again answers the same", async () => {
+    const p = provider();
+    const held = await p.createPayment(payment({ card: card("4242424242424242"), captureMethod: "manual" }));
+    const released = await p.cancelPayment({ paymentRef: held.paymentRef, idempotencyKey: `cancel:${crypto.randomUUID()}` });
+    expect(released).toMatchObject({ status: "canceled", capturedCents: 0, refundedCents: 0 });
+    expect(released.error).toBeUndefined();
+    expect(await p.cancelPayment({ paymentRef: held.paymentRef, idempotencyKey: `cancel:${crypto.randomUUID()}` })).toMatchObject({ status: "canceled" });
+    expect(await rejection(p.capturePayment({ paymentRef: held.paymentRef, idempotencyKey: `cap:${crypto.randomUUID()}` }))).toMatchObject({ code: "invalid_request" });
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM testpay_refunds WHERE payment_id = ?1").bind(held.paymentRef).first<number>("n")) ?? 0).toBe(0);
+  });
+
+  it("3-D Secure on a manual payment (4000 0027 6000 3184): completing it authorises, it does not charge", async () => {
+    const p = provider();
+    const pending = await p.createPayment(payment({ card: card("4000002760003184"), captureMethod: "manual" }));
+    expect(pending.status).toBe("requires_action");
+    expect(await p.confirmAction(pending.paymentRef, "complete")).toMatchObject({ status: "requires_capture", capturedCents: 0 });
+    expect(await p.capturePayment({ paymentRef: pending.paymentRef, idempotencyKey: `cap:${crypto.randomUUID()}` })).toMatchObject({ status: "succeeded", capturedCents: 1299 });
+  });
+
+  it("a declined card on a manual payment fails as before (nothing held)", async () => {
+    const outcome = await provider().createPayment(payment({ card: card("4000000000000002"), captureMethod: "manual" }));
+    expect(outcome).toMatchObject({ status: "failed", capturedCents: 0, error: { code: "card_declined" } });
+  });
+
+  it("an automatic charge reports the whole amount captured", async () => {
+    expect(await provider().createPayment(payment({ card: card("4242424242424242") }))).toMatchObject({ status: "succeeded", capturedCents: 1299 });
+  });
+});

@@ -21,6 +21,12 @@
 // customer on Stripe's 3-D Secure page; `GET /__fake/events?object={id}&t={unix}` returns the
 // events recorded for an object with a Stripe-Signature header signed at `t` (default now);
 // `GET /__fake/requests?idempotency_key=…` lists the API requests sent with that key.
+//
+// Manual capture (`capture_method=manual`): a confirmation that goes through only authorises —
+// status `requires_capture`, `amount_capturable` = amount, an uncaptured charge, event
+// `payment_intent.amount_capturable_updated`; `POST /v1/payment_intents/{id}/capture`
+// (`amount_to_capture` ≤ amount_capturable, the rest released) → `succeeded` with
+// `amount_received`; `POST /v1/payment_intents/{id}/cancel` (`cancellation_reason`) → `canceled`.
 import { createHmac, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -100,6 +106,8 @@ interface Charge {
   id: string;
   payment_intent: string;
   amount: number;
+  /** Taken: the amount at once, or after a capture of a manual-capture intent (0 before). */
+  amount_captured: number;
   amount_refunded: number;
   payment_method: string;
 }
@@ -210,11 +218,11 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
       ...CHARGE_FIXTURE,
       id: charge.id,
       amount: charge.amount,
-      amount_captured: charge.amount,
+      amount_captured: charge.amount_captured,
       amount_refunded: charge.amount_refunded,
-      captured: true,
+      captured: charge.amount_captured > 0,
       paid: true,
-      refunded: charge.amount_refunded === charge.amount,
+      refunded: charge.amount_captured > 0 && charge.amount_refunded === charge.amount_captured,
       payment_intent: charge.payment_intent,
       payment_method: charge.payment_method,
       payment_method_details: {
@@ -279,8 +287,18 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
   }
 
   function succeed(pi: PaymentIntent) {
-    const charge: Charge = { id: newId("ch"), payment_intent: pi.id, amount: pi.amount, amount_refunded: 0, payment_method: pi.payment_method ?? "" };
+    const manual = pi.capture_method === "manual";
+    const charge: Charge = { id: newId("ch"), payment_intent: pi.id, amount: pi.amount, amount_captured: manual ? 0 : pi.amount, amount_refunded: 0, payment_method: pi.payment_method ?? "" };
     charges.set(charge.id, charge);
+    if (manual) {
+      // Authorised only: the money is held until captured or canceled.
+      pi.status = "requires_capture";
+      pi.amount_capturable = pi.amount;
+      pi.latest_charge = charge.id;
+      pi.next_action = null;
+      recordEvent("payment_intent.amount_capturable_updated", intentView(pi, []));
+      return;
+    }
     pi.status = "succeeded";
     pi.amount_received = pi.amount;
     pi.latest_charge = charge.id;
@@ -326,6 +344,8 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
         id,
         amount,
         amount_received: 0,
+        amount_capturable: 0,
+        capture_method: form.capture_method === "manual" ? "manual" : "automatic",
         canceled_at: null,
         client_secret: `${id}_secret_${randomBytes(8).toString("hex")}`,
         created: now(),
@@ -373,13 +393,48 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
       return { body: intentView(pi, expand) };
     }
 
+    if ((match = /^\/v1\/payment_intents\/([^/]+)\/capture$/.exec(path)) && method === "POST") {
+      const pi = intents.get(match[1]);
+      if (!pi) throw missing("payment_intent", match[1]);
+      if (pi.status !== "requires_capture") {
+        throw invalid(`This PaymentIntent could not be captured because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`, { code: "payment_intent_unexpected_state" });
+      }
+      const capturable = Number(pi.amount_capturable);
+      const amount = form.amount_to_capture === undefined ? capturable : Number(form.amount_to_capture);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > capturable) {
+        throw invalid(`The amount to capture (${String(form.amount_to_capture)}) must be a positive integer no greater than the amount capturable (${capturable}).`, { code: "amount_too_large", param: "amount_to_capture" });
+      }
+      const charge = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
+      if (charge) charge.amount_captured = amount;
+      pi.status = "succeeded";
+      pi.amount_received = amount;
+      pi.amount_capturable = 0;
+      recordEvent("payment_intent.succeeded", intentView(pi, []));
+      return { body: intentView(pi, expand) };
+    }
+
+    if ((match = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path)) && method === "POST") {
+      const pi = intents.get(match[1]);
+      if (!pi) throw missing("payment_intent", match[1]);
+      if (!["requires_payment_method", "requires_capture", "requires_confirmation", "requires_action"].includes(pi.status)) {
+        throw invalid(`You cannot cancel this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`, { code: "payment_intent_unexpected_state" });
+      }
+      pi.status = "canceled";
+      pi.canceled_at = now();
+      pi.cancellation_reason = typeof form.cancellation_reason === "string" ? form.cancellation_reason : null;
+      pi.amount_capturable = 0;
+      pi.next_action = null;
+      recordEvent("payment_intent.canceled", intentView(pi, []));
+      return { body: intentView(pi, expand) };
+    }
+
     if (method === "POST" && path === "/v1/refunds") {
       const piId = String(form.payment_intent ?? "");
       const pi = intents.get(piId);
       if (!pi) throw missing("payment_intent", piId);
       const charge = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
       if (!charge) throw invalid(`This PaymentIntent (${piId}) does not have a successful charge to refund.`);
-      const left = charge.amount - charge.amount_refunded;
+      const left = charge.amount_captured - charge.amount_refunded;
       if (left === 0) throw invalid(`Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
       const amount = form.amount === undefined ? left : Number(form.amount);
       if (amount > left) throw invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, { param: "amount" });

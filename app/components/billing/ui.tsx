@@ -49,6 +49,8 @@ const STATUS_TONES: Record<string, keyof typeof TONES> = {
   pending: "wait",
   processing: "wait",
   requires_confirmation: "wait",
+  authorized: "wait",
+  canceled: "neutral",
 };
 
 /** A status as a coloured pill with its translated label (the colour is never the only cue). */

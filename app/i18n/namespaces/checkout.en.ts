@@ -59,6 +59,13 @@ const checkout = {
     processing: "Payment received. Registering your order with the registry…",
     completed: "Payment completed. Thank you! A receipt has been sent to your email.",
     completedWithRefunds: "Payment completed, but some items could not be carried out and were refunded.",
+    authorized: "Your card is authorised, not charged yet. Asking the registry…",
+    completedPartly: "Completed. You were charged {{amount}} for the items carried out; the others were not charged and the hold on your card for them was released.",
+    released: "The order could not be completed. You were not charged; the hold on your card was released.",
+    reasons: {
+      invalid_auth_code: "The registry did not accept the auth code. Check it with the current registrar, correct it in your cart and try again.",
+      other: "The registry refused the transfer.",
+    },
     failed: "The payment did not go through. Nothing was charged.",
     refunded: "This order was refunded.",
     cancelled: "This order was cancelled. Nothing was charged.",
@@ -75,6 +82,7 @@ const checkout = {
       completed: "Done",
       failed: "Failed",
       refunded: "Refunded",
+      notCharged: "Failed — not charged",
     },
     operation: {
       registration: "Registration",

@@ -57,6 +57,13 @@ const checkout: CheckoutResources = {
     processing: "Ödeme alındı. Siparişiniz kayıt kuruluşuna iletiliyor…",
     completed: "Ödeme tamamlandı. Teşekkürler! Makbuzunuz e-posta adresinize gönderildi.",
     completedWithRefunds: "Ödeme tamamlandı, ancak bazı ürünler gerçekleştirilemedi ve iadeleri yapıldı.",
+    authorized: "Kartınızda provizyon alındı, henüz ücret alınmadı. Kayıt kuruluşuna soruluyor…",
+    completedPartly: "Tamamlandı. Gerçekleştirilen ürünler için {{amount}} tahsil edildi; diğerleri için ücret alınmadı ve kartınızdaki provizyonları kaldırıldı.",
+    released: "Sipariş tamamlanamadı. Ücret alınmadı; kartınızdaki provizyon kaldırıldı.",
+    reasons: {
+      invalid_auth_code: "Kayıt kuruluşu transfer kodunu (auth code) kabul etmedi. Kodu mevcut kayıt kuruluşunuzla kontrol edin, sepetinizde düzeltin ve yeniden deneyin.",
+      other: "Kayıt kuruluşu transferi reddetti.",
+    },
     failed: "Ödeme gerçekleşmedi. Hiçbir ücret alınmadı.",
     refunded: "Bu siparişin iadesi yapıldı.",
     cancelled: "Bu sipariş iptal edildi. Hiçbir ücret alınmadı.",
@@ -73,6 +80,7 @@ const checkout: CheckoutResources = {
       completed: "Tamam",
       failed: "Başarısız",
       refunded: "İade edildi",
+      notCharged: "Başarısız — ücret alınmadı",
     },
     operation: {
       registration: "Kayıt",

@@ -41,6 +41,11 @@ export const LIMITS = {
    * 5th (the user signs in again). The window outlives the challenge (5 minutes).
    */
   twoFactorPerChallenge: { scope: "2fa-challenge", max: 5, windowMs: 15 * MINUTE_MS },
+  /**
+   * Transfer auth codes the registry refused, per user and domain: a sixth checkout of a transfer
+   * of the name that day is refused before any card is authorised (issue 18).
+   */
+  transferAuthCodePerUserAndDomain: { scope: "transfer-code", max: 5, windowMs: 24 * 60 * MINUTE_MS },
 } as const satisfies Record<string, LimitRule>;
 
 /** Rows older than the longest window count for nothing and are swept on each write. */
@@ -219,4 +224,21 @@ export async function countAttempts(db: D1Database, counter: Counter, now: Date)
     .bind(keyOf(counter), now.getTime() - rule.windowMs)
     .first<{ n: number }>();
   return row?.n ?? 0;
+}
+
+// Transfer auth codes (issue 18): codes the registry refused, per user and domain.
+
+const userAndDomain = (userId: string, domain: string) => JSON.stringify([userId, domain.toLowerCase()]);
+
+export function assertTransferCodeAllowed(db: D1Database, userId: string, domain: string, now: Date): Promise<void> {
+  return assertWithinLimits(
+    db,
+    [[LIMITS.transferAuthCodePerUserAndDomain, userAndDomain(userId, domain)]],
+    now,
+    `Too many wrong auth codes for ${domain} today. Check the code with the current registrar and try again later.`,
+  );
+}
+
+export function recordTransferCodeFailure(db: D1Database, userId: string, domain: string, now: Date): Promise<void> {
+  return recordAttempts(db, [[LIMITS.transferAuthCodePerUserAndDomain, userAndDomain(userId, domain)]], now);
 }

@@ -7,6 +7,10 @@
 //   again, after a timeout or a crash, answers the same payment, never a second charge.
 // - Names to register are held for the order before any charge (`registration_holds`), so of 20
 //   buyers of one name exactly one gets an order; the others a clean "being registered" refusal.
+// - An order with a transfer line only authorises the card (manual capture): the registry checks
+//   the auth code at fulfilment, then the amount of the lines carried out is captured and the
+//   rest of the hold released (docs/decisions/2026-11-27-transfer.md). A refused transfer costs
+//   nothing and leaves no refund on the customer's statement.
 // - Fulfilment is a list of idempotent steps (each item once, refunds keyed by item, invoice once
 //   per order, receipt once) that the request runs and the scheduled job resumes after a crash.
 import { applyDiscount, normaliseDiscountCode, orderTotals, paymentProgress, type CartSummaryView, type DiscountOutcome, type DiscountRule, type OrderStatus, type PricedLine, type UnifiedPaymentBody } from "../../../core/checkout";
@@ -15,6 +19,7 @@ import { centsToDecimal } from "../../../core/money";
 import type { CatalogueRow } from "../../../core/catalogue";
 import { isRegistryError, RegistryError, type RegistryCheck } from "../adapters/registry/types";
 import { PaymentsError, type PaymentOutcome } from "../adapters/payments";
+import { assertTransferCodeAllowed, recordTransferCodeFailure } from "../auth/rate-limit";
 import { getAddressByContactId, listAddresses } from "../db/addresses";
 import { cartDiscountCode, cartLines, discountRule, findUserCartId, removeBoughtLines, type CartLineRow } from "../db/cart";
 import { loadCatalogue } from "../db/catalogue";
@@ -229,6 +234,9 @@ export async function placeOrder(env: ApiEnv, services: ApiServices, userId: str
   if (priced.lines.length === 0) throw new ApiError(400, "cart_empty", "Your cart is empty.");
   const gone = priced.lines.find((line) => !line.available);
   if (gone) throw new ApiError(409, "not_available", `${gone.row.unicode} is no longer available for registration.`, [{ path: "items", message: gone.name }]);
+  // Wrong auth codes are limited per user and domain (5 a day): refused before any card is touched.
+  const transfers = priced.lines.filter((line) => line.type === "domain" && line.operation === "transfer");
+  for (const line of transfers) await assertTransferCodeAllowed(db, userId, line.name, now);
 
   // Hold the names to register (one open order per name), then create the order.
   const holdKey = `key:${userId}:${body.idempotency_key}`;
@@ -285,7 +293,9 @@ export async function placeOrder(env: ApiEnv, services: ApiServices, userId: str
   }
 
   // Pay. The key is the order's: a retry after a timeout asks for the same payment.
-  const payment = await insertPayment(db, { orderId: order.id, userId, provider: services.payments.provider, idempotencyKey: `order:${order.id}:1`, amountCents: order.total_cents }, now);
+  // A transfer is paid only once the registry accepts it: authorise now, capture after fulfilment.
+  const captureMethod = transfers.length > 0 ? "manual" : "automatic";
+  const payment = await insertPayment(db, { orderId: order.id, userId, provider: services.payments.provider, idempotencyKey: `order:${order.id}:1`, amountCents: order.total_cents, captureMethod }, now);
   let outcome: PaymentOutcome;
   try {
     const customerRef = method || body.save_card ? await customerRefFor(db, services.payments, { id: user.id, email: user.email }, now) : undefined;
@@ -294,6 +304,7 @@ export async function placeOrder(env: ApiEnv, services: ApiServices, userId: str
       amountCents: order.total_cents,
       currency: "usd",
       customerRef,
+      captureMethod: payment.capture_method,
       description: `Trinity order ${order.number}`,
       metadata: { orderId: order.id, userId },
       paymentMethodRef: method?.ref,
@@ -334,7 +345,27 @@ export async function applyPaymentOutcome(env: ApiEnv, services: ApiServices, or
     if (outcome.status === "succeeded") await runFulfilment(env, services, orderId);
     return;
   }
+  // A hold of ours: fulfilment settles it (captures what was carried out, releases the rest).
+  if (payment.status === "authorized") {
+    // (A crash between recording the hold and moving the order on leaves it pending: move it now.)
+    await setOrderStatus(db, orderId, ["pending"], "paid", now, { errorCode: null });
+    await runFulfilment(env, services, orderId);
+    return;
+  }
+  if (payment.status === "canceled") return;
   switch (outcome.status) {
+    case "requires_capture": {
+      await updatePayment(db, payment.id, { status: "authorized", ...card }, now);
+      if (await setOrderStatus(db, orderId, ["pending"], "paid", now, { errorCode: null })) {
+        await runFulfilment(env, services, orderId);
+        return;
+      }
+      // The order was given up meanwhile (abandoned): release the hold, take nothing.
+      const order = await getOrderById(db, orderId);
+      if (order && (order.status === "paid" || order.status === "fulfilling")) await runFulfilment(env, services, orderId);
+      else await releaseHold(env, services, orderId, { ...payment, provider_ref: outcome.paymentRef });
+      return;
+    }
     case "succeeded":
       await updatePayment(db, payment.id, { status: "succeeded", ...card }, now);
       await setOrderStatus(db, orderId, ["pending", "failed", "cancelled"], "paid", now, { errorCode: null });
@@ -418,7 +449,14 @@ async function fulfilItem(env: ApiEnv, services: ApiServices, order: OrderRow, i
         }
         const authCode = itemDetails(item).authCode;
         if (!authCode) return { ok: false, code: "invalid_auth_code" };
-        const transfer = await registry.transferRequest({ name: item.name, authCode, years: 1, ownerId: order.user_id });
+        let transfer;
+        try {
+          transfer = await registry.transferRequest({ name: item.name, authCode, years: 1, ownerId: order.user_id });
+        } catch (error) {
+          // Counted per user and domain: a sixth wrong code in a day is refused at checkout.
+          if (isRegistryError(error, "invalid_auth_code")) await recordTransferCodeFailure(env.DB, order.user_id, item.name, now);
+          throw error;
+        }
         await recordUserDomain(env.DB, { userId: order.user_id, name: item.name, unicode: item.unicode, tld: item.tld ?? "", info: null, orderId: order.id, status: "pending_transfer" }, now);
         return { ok: true, result: { transfer: transfer.status, expiresAt: transfer.expiresAt } };
       }
@@ -468,6 +506,12 @@ export async function runFulfilment(env: ApiEnv, services: ApiServices, orderId:
   }
 
   const payment = await latestPayment(db, orderId);
+  if (payment?.capture_method === "manual") {
+    // Authorised, not charged: take what was carried out, release the rest. Nothing to refund.
+    await settleHold(env, services, orderId, payment);
+    await finishOrder(env, services, orderId);
+    return;
+  }
   for (const item of await orderItems(db, orderId)) {
     if (item.status !== "failed") continue;
     const cents = paidCents(item);
@@ -483,18 +527,63 @@ export async function runFulfilment(env: ApiEnv, services: ApiServices, orderId:
   await finishOrder(env, services, orderId);
 }
 
+/**
+ * Settles an order's hold once every item is done or failed: captures the lines carried out (all
+ * of the authorisation when all were) or, when none was, cancels it. Keyed by the order, so a
+ * retry (the job, after a crash or a lost answer) never captures twice.
+ */
+async function settleHold(env: ApiEnv, services: ApiServices, orderId: string, payment: PaymentRow): Promise<void> {
+  if (payment.status !== "authorized" || !payment.provider_ref) return;
+  const items = await orderItems(env.DB, orderId);
+  if (items.some((item) => item.status === "pending")) return;
+  const done = items.filter((item) => item.status === "done");
+  const cents = done.length === items.length ? payment.amount_cents : Math.min(payment.amount_cents, done.reduce((sum, item) => sum + paidCents(item), 0));
+  if (cents <= 0) {
+    await releaseHold(env, services, orderId, payment);
+    return;
+  }
+  const outcome = await services.payments.capturePayment({ paymentRef: payment.provider_ref, amountCents: cents, idempotencyKey: `capture:order:${orderId}` });
+  if (outcome.status !== "succeeded") throw new Error(`order ${orderId}: the capture answered ${outcome.status}; will retry`);
+  await updatePayment(env.DB, payment.id, { status: "succeeded", capturedCents: outcome.capturedCents, providerRef: outcome.paymentRef }, services.now());
+}
+
+/** Cancels an order's authorisation: the hold on the card is released, nothing is taken. */
+async function releaseHold(env: ApiEnv, services: ApiServices, orderId: string, payment: PaymentRow): Promise<void> {
+  if (!payment.provider_ref) return;
+  const outcome = await services.payments.cancelPayment({ paymentRef: payment.provider_ref, idempotencyKey: `cancel:order:${orderId}` });
+  if (outcome.status !== "canceled") throw new Error(`order ${orderId}: releasing the hold answered ${outcome.status}; will retry`);
+  await updatePayment(env.DB, payment.id, { status: "canceled", capturedCents: 0, providerRef: outcome.paymentRef }, services.now());
+}
+
 async function finishOrder(env: ApiEnv, services: ApiServices, orderId: string): Promise<void> {
   const db = env.DB;
   const now = services.now();
   const order = await getOrderById(db, orderId);
   if (!order || order.status !== "fulfilling") return;
   const items = await orderItems(db, orderId);
-  if (items.some((item) => item.status === "pending" || item.status === "failed")) return;
-  const done = items.filter((item) => item.status === "done");
   const payment = await latestPayment(db, orderId);
-  const status: OrderStatus = done.length === 0 ? "refunded" : done.length < items.length ? "completed_with_refunds" : "completed";
-
+  const manual = payment?.capture_method === "manual";
+  // Failed items of a charged order wait for their refund; of a hold, for the hold to be settled.
+  if (items.some((item) => item.status === "pending" || (!manual && item.status === "failed"))) return;
+  if (manual && payment.status === "authorized") return;
+  const done = items.filter((item) => item.status === "done");
   const contact = JSON.parse(order.contact) as { firstName?: string; lastName?: string; organization?: string | null; address?: string; city?: string; state?: string | null; postalCode?: string | null; country?: string; email?: string; locale?: string; username?: string };
+  const locale = contact.locale === "tr" ? "tr" : "en";
+
+  if (manual && done.length === 0) {
+    // Nothing carried out, nothing taken (the hold was released): no invoice, the cart kept.
+    const code = items.find((item) => item.error_code)?.error_code ?? "fulfilment_failed";
+    if (contact.email && (await markReceiptSent(db, order.id, now))) await services.mail.send(notChargedMail(order, items, contact.email, locale));
+    await setOrderStatus(db, orderId, ["fulfilling"], "failed", now, { errorCode: code });
+    await releaseHolds(db, orderId);
+    return;
+  }
+  // A hold captured for part of the order: the lines not carried out were never charged, so the
+  // order is completed (its failed lines say "not charged"), not "with refunds".
+  const status: OrderStatus = done.length === 0 ? "refunded" : done.length < items.length && !manual ? "completed_with_refunds" : "completed";
+  const invoiced = manual ? done : items;
+  const partial = manual && done.length < items.length;
+
   await issueInvoice(
     db,
     {
@@ -502,15 +591,16 @@ async function finishOrder(env: ApiEnv, services: ApiServices, orderId: string):
       user_id: order.user_id,
       status: status === "refunded" ? "refunded" : "completed",
       currency: order.currency,
-      subtotal_cents: order.subtotal_cents,
-      discount_cents: order.discount_cents,
-      tax_cents: order.tax_cents,
-      total_cents: order.total_cents,
+      // A partly captured hold: the invoice is for the lines charged (what was captured).
+      subtotal_cents: partial ? invoiced.reduce((sum, item) => sum + item.total_cents + item.icann_fee_cents * item.years, 0) : order.subtotal_cents,
+      discount_cents: partial ? invoiced.reduce((sum, item) => sum + item.discount_cents, 0) : order.discount_cents,
+      tax_cents: partial ? 0 : order.tax_cents,
+      total_cents: partial ? (payment?.captured_cents ?? 0) : order.total_cents,
       payment_id: payment?.id ?? null,
       seller: JSON.stringify(SELLER),
       buyer: JSON.stringify(contact),
       items: JSON.stringify(
-        items.map((item) => ({
+        invoiced.map((item) => ({
           name: item.unicode,
           product_type: item.type,
           operation: item.operation,
@@ -527,28 +617,61 @@ async function finishOrder(env: ApiEnv, services: ApiServices, orderId: string):
     now,
   );
   if (order.refunded_cents > 0) await updateInvoiceRefund(db, order.id, order.refunded_cents, status === "refunded" ? "refunded" : "completed", now);
-  if (order.cart_id) await removeBoughtLines(db, order.cart_id, items.map((item) => item.name), now);
+  // A transfer refused on a hold stays in the cart (its auth code can be corrected).
+  if (order.cart_id) await removeBoughtLines(db, order.cart_id, (manual ? done : items).map((item) => item.name), now);
   if (contact.email && (await markReceiptSent(db, order.id, now))) {
-    await services.mail.send(receiptMail(order, items, contact.email, contact.locale === "tr" ? "tr" : "en", status));
+    await services.mail.send(receiptMail(order, items, contact.email, locale, status, manual ? (payment?.captured_cents ?? 0) : null));
   }
   await setOrderStatus(db, orderId, ["fulfilling"], status, now);
   await releaseHolds(db, orderId);
 }
 
-function receiptMail(order: OrderRow, items: OrderItemRow[], to: string, locale: "en" | "tr", status: OrderStatus) {
-  const money = (cents: number) => `$${centsToDecimal(cents).toFixed(2)}`;
-  const lines = items.map((item) => `- ${item.unicode} (${item.operation}, ${item.years}y): ${money(paidCents(item))}${item.status === "refunded" ? (locale === "tr" ? " — iade edildi" : " — refunded") : ""}`);
+const money = (cents: number) => `$${centsToDecimal(cents).toFixed(2)}`;
+
+/** Why a line was not carried out, in the customer's words. */
+function itemFailureText(item: OrderItemRow, locale: "en" | "tr"): string {
+  if (item.error_code === "invalid_auth_code") return locale === "tr" ? "kayıt kuruluşu transfer kodunu (auth code) kabul etmedi" : "the registry did not accept the auth code";
+  return locale === "tr" ? `gerçekleştirilemedi (${item.error_code ?? "hata"})` : `it could not be carried out (${item.error_code ?? "error"})`;
+}
+
+/** `capturedCents`: what a hold (manual capture) took; null for an order charged at once. */
+function receiptMail(order: OrderRow, items: OrderItemRow[], to: string, locale: "en" | "tr", status: OrderStatus, capturedCents: number | null) {
+  const notCharged = locale === "tr" ? " — ücret alınmadı; kartınızdaki provizyon kaldırıldı" : " — not charged; the hold on your card was released";
+  const lines = items.map(
+    (item) =>
+      `- ${item.unicode} (${item.operation}, ${item.years}y): ${money(paidCents(item))}${
+        item.status === "refunded" ? (locale === "tr" ? " — iade edildi" : " — refunded") : item.status === "failed" && capturedCents !== null ? `${notCharged} (${itemFailureText(item, locale)})` : ""
+      }`,
+  );
+  const charged = capturedCents !== null && capturedCents !== order.total_cents ? capturedCents : null;
   if (locale === "tr") {
     return {
       to,
       subject: `Trinity sipariş #${order.number} makbuzu`,
-      text: [`Siparişiniz için teşekkürler.`, "", ...lines, "", `Toplam: ${money(order.total_cents)}`, order.refunded_cents > 0 ? `İade: ${money(order.refunded_cents)}` : "", `Durum: ${status}`].filter(Boolean).join("\n"),
+      text: [`Siparişiniz için teşekkürler.`, "", ...lines, "", `Toplam: ${money(order.total_cents)}`, charged !== null ? `Tahsil edilen: ${money(charged)}` : "", order.refunded_cents > 0 ? `İade: ${money(order.refunded_cents)}` : "", `Durum: ${status}`].filter(Boolean).join("\n"),
     };
   }
   return {
     to,
     subject: `Your Trinity receipt for order #${order.number}`,
-    text: [`Thank you for your order.`, "", ...lines, "", `Total: ${money(order.total_cents)}`, order.refunded_cents > 0 ? `Refunded: ${money(order.refunded_cents)}` : "", `Status: ${status}`].filter(Boolean).join("\n"),
+    text: [`Thank you for your order.`, "", ...lines, "", `Total: ${money(order.total_cents)}`, charged !== null ? `Charged: ${money(charged)}` : "", order.refunded_cents > 0 ? `Refunded: ${money(order.refunded_cents)}` : "", `Status: ${status}`].filter(Boolean).join("\n"),
+  };
+}
+
+/** An order of which nothing could be carried out, paid by a hold: not charged, the hold released. */
+function notChargedMail(order: OrderRow, items: OrderItemRow[], to: string, locale: "en" | "tr") {
+  const lines = items.map((item) => `- ${item.unicode} (${item.operation}): ${itemFailureText(item, locale)}`);
+  if (locale === "tr") {
+    return {
+      to,
+      subject: `Trinity sipariş #${order.number} tamamlanamadı`,
+      text: [`Siparişiniz tamamlanamadı:`, "", ...lines, "", `Ücret alınmadı; kartınızdaki ${money(order.total_cents)} tutarındaki provizyon kaldırıldı.`].join("\n"),
+    };
+  }
+  return {
+    to,
+    subject: `Your Trinity order #${order.number} could not be completed`,
+    text: [`Your order could not be completed:`, "", ...lines, "", `You were not charged; the hold of ${money(order.total_cents)} on your card was released.`].join("\n"),
   };
 }
 
@@ -719,6 +842,10 @@ export interface OrderView {
     card_brand: string | null;
     card_last4: string | null;
     amount: number;
+    /** "manual": authorised first, captured after fulfilment (orders with a transfer). */
+    capture_method: "automatic" | "manual";
+    /** Taken from the card (null until charged or captured; 0 when the hold was released). */
+    captured: number | null;
     refunded: number;
     error_code: string | null;
     next_action_url: string | null;
@@ -767,6 +894,8 @@ export async function orderView(db: D1Database, order: OrderRow): Promise<OrderV
           card_brand: payment.card_brand,
           card_last4: payment.card_last4,
           amount: centsToDecimal(payment.amount_cents),
+          capture_method: payment.capture_method,
+          captured: payment.captured_cents === null ? null : centsToDecimal(payment.captured_cents),
           refunded: centsToDecimal(payment.refunded_cents),
           error_code: payment.error_code,
           next_action_url: payment.status === "requires_confirmation" ? payment.next_action_url : null,

@@ -56,7 +56,11 @@ export interface PaymentRow {
   provider_ref: string | null;
   idempotency_key: string;
   status: PaymentStatus;
+  /** "manual": authorised first, captured after fulfilment (orders with a transfer line). */
+  capture_method: "automatic" | "manual";
   amount_cents: number;
+  /** What was taken (null until captured/charged). */
+  captured_cents: number | null;
   refunded_cents: number;
   currency: string;
   method: string;
@@ -263,16 +267,16 @@ export async function releaseHolds(db: D1Database, orderKey: string, names?: rea
 
 export async function insertPayment(
   db: D1Database,
-  payment: { orderId: string; userId: string; provider: string; idempotencyKey: string; amountCents: number },
+  payment: { orderId: string; userId: string; provider: string; idempotencyKey: string; amountCents: number; captureMethod?: "automatic" | "manual" },
   now: Date,
 ): Promise<PaymentRow> {
   const at = now.toISOString();
   await db
     .prepare(
-      `INSERT INTO payments (id, order_id, user_id, provider, idempotency_key, amount_cents, created_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7) ON CONFLICT (idempotency_key) DO NOTHING`,
+      `INSERT INTO payments (id, order_id, user_id, provider, idempotency_key, amount_cents, capture_method, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?8, ?7, ?7) ON CONFLICT (idempotency_key) DO NOTHING`,
     )
-    .bind(crypto.randomUUID(), payment.orderId, payment.userId, payment.provider, payment.idempotencyKey, payment.amountCents, at)
+    .bind(crypto.randomUUID(), payment.orderId, payment.userId, payment.provider, payment.idempotencyKey, payment.amountCents, at, payment.captureMethod ?? "automatic")
     .run();
   const row = await db.prepare("SELECT * FROM payments WHERE idempotency_key = ?1").bind(payment.idempotencyKey).first<PaymentRow>();
   if (!row) throw new Error("payment vanished after insert");
@@ -282,17 +286,18 @@ export async function insertPayment(
 export async function updatePayment(
   db: D1Database,
   id: string,
-  fields: { status: PaymentStatus; providerRef?: string | null; errorCode?: string | null; nextActionUrl?: string | null; cardBrand?: string | null; cardLast4?: string | null; refundedCents?: number },
+  fields: { status: PaymentStatus; providerRef?: string | null; errorCode?: string | null; nextActionUrl?: string | null; cardBrand?: string | null; cardLast4?: string | null; refundedCents?: number; capturedCents?: number },
   now: Date,
 ): Promise<void> {
   await db
     .prepare(
       `UPDATE payments SET status = ?2, provider_ref = COALESCE(?3, provider_ref), error_code = ?4, next_action_url = ?5,
          card_brand = COALESCE(?6, card_brand), card_last4 = COALESCE(?7, card_last4),
-         refunded_cents = COALESCE(?8, refunded_cents), updated_at = ?9
+         refunded_cents = COALESCE(?8, refunded_cents), updated_at = ?9,
+         captured_cents = COALESCE(?10, CASE WHEN ?2 = 'succeeded' AND capture_method = 'automatic' THEN amount_cents ELSE captured_cents END)
         WHERE id = ?1`,
     )
-    .bind(id, fields.status, fields.providerRef ?? null, fields.errorCode ?? null, fields.nextActionUrl ?? null, fields.cardBrand ?? null, fields.cardLast4 ?? null, fields.refundedCents ?? null, now.toISOString())
+    .bind(id, fields.status, fields.providerRef ?? null, fields.errorCode ?? null, fields.nextActionUrl ?? null, fields.cardBrand ?? null, fields.cardLast4 ?? null, fields.refundedCents ?? null, now.toISOString(), fields.capturedCents ?? null)
     .run();
 }
 

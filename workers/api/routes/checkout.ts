@@ -27,7 +27,7 @@ const invoiceParamSchema = z.object({ id: z.string().regex(/^(\d{1,12}|[0-9a-f-]
 const listQuerySchema = z.object({
   page: z.coerce.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1, { error: "must be at least 1" }).max(10_000, { error: "is too large" }).default(1),
   per_page: z.coerce.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1, { error: "must be at least 1" }).max(100, { error: "must be at most 100" }).default(20),
-  status: z.enum(["completed", "pending", "failed", "cancelled", "refunded", "succeeded", "requires_confirmation", "processing"], { error: "is not a known status" }).optional(),
+  status: z.enum(["completed", "pending", "failed", "cancelled", "refunded", "succeeded", "requires_confirmation", "processing", "authorized", "canceled"], { error: "is not a known status" }).optional(),
 });
 
 function invoiceView(row: InvoiceRow) {
@@ -138,6 +138,8 @@ export const checkoutRoutes = new Hono<ApiBindings>()
           card_brand: row.card_brand,
           card_last4: row.card_last4,
           amount: centsToDecimal(row.amount_cents),
+          // Taken from the card (a hold may take less than `amount`, or nothing once released).
+          captured: row.captured_cents === null ? null : centsToDecimal(row.captured_cents),
           refunded: centsToDecimal(row.refunded_cents),
           currency: row.currency,
           error_code: row.error_code,

@@ -76,6 +76,8 @@ export function refusingPayments(provider: PaymentsAdapter["provider"], error: (
     confirmPayment: fail,
     getPayment: fail,
     confirmAction: fail,
+    capturePayment: fail,
+    cancelPayment: fail,
     refund: fail,
     createSetupIntent: fail,
     tokenizeCard: fail,

@@ -56,6 +56,9 @@ export interface StripePaymentIntentShape {
   metadata?: Record<string, string> | null;
   payment_method?: string | StripePaymentMethodShape | null;
   latest_charge?: string | StripeChargeShape | null;
+  /** Taken so far (less than `amount` after a partial capture). */
+  amount_received?: number;
+  capture_method?: string;
 }
 
 export interface StripeRefundShape {
@@ -132,8 +135,9 @@ export function statusFromStripe(status: string, hasError: boolean): PaymentStat
     case "succeeded":
       return "succeeded";
     case "processing":
-    case "requires_capture":
       return "processing";
+    case "requires_capture":
+      return "requires_capture";
     case "requires_action":
       return "requires_action";
     case "canceled":
@@ -161,6 +165,7 @@ export function outcomeFromIntent(intent: StripePaymentIntentShape): PaymentOutc
     amountCents: intent.amount,
     currency: intent.currency.toLowerCase(),
     refundedCents: charge?.amount_refunded ?? 0,
+    capturedCents: intent.amount_received ?? (status === "succeeded" ? intent.amount : 0),
     ...(error && (status === "failed" || status === "canceled") ? { error: failureFromStripe(error) } : {}),
     ...(status === "requires_action" && redirect ? { nextAction: { redirectUrl: redirect } } : {}),
     ...(intent.client_secret ? { clientSecret: intent.client_secret } : {}),
@@ -188,6 +193,8 @@ export function refundFromStripe(refund: StripeRefundShape): RefundOutcome {
 
 const PAYMENT_EVENTS: Record<string, Extract<PaymentEvent, { payment: PaymentOutcome }>["type"]> = {
   "payment_intent.succeeded": "payment.succeeded",
+  // An authorisation (manual capture) is in place: the money is held, ready to capture.
+  "payment_intent.amount_capturable_updated": "payment.requires_capture",
   "payment_intent.payment_failed": "payment.failed",
   "payment_intent.processing": "payment.processing",
   "payment_intent.requires_action": "payment.requires_action",

@@ -122,6 +122,7 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
         description: input.description,
         metadata: { order_id: input.metadata.orderId, user_id: input.metadata.userId },
         expand: INTENT_EXPAND,
+        ...(input.captureMethod === "manual" ? { capture_method: "manual" as const } : {}),
         ...(input.customerRef ? { customer: input.customerRef } : {}),
         ...(confirm
           ? {
@@ -163,6 +164,27 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
 
     async confirmAction(): Promise<PaymentOutcome> {
       throw new PaymentsError("unsupported", "Stripe runs its own 3-D Secure page; the customer returns to the return URL.");
+    },
+
+    async capturePayment({ paymentRef, amountCents, idempotencyKey }): Promise<PaymentOutcome> {
+      const current = outcomeFromIntent((await call(() => stripe.paymentIntents.retrieve(paymentRef, { expand: INTENT_EXPAND }))) as unknown as StripePaymentIntentShape);
+      // Captured already (a retry after a lost answer): as it stands, never a second capture.
+      if (current.status === "succeeded") return current;
+      return call(async () =>
+        intentOutcome(
+          await stripe.paymentIntents.capture(
+            paymentRef,
+            { ...(amountCents !== undefined ? { amount_to_capture: amountCents } : {}), expand: INTENT_EXPAND },
+            { idempotencyKey },
+          ),
+        ),
+      );
+    },
+
+    async cancelPayment({ paymentRef, idempotencyKey }): Promise<PaymentOutcome> {
+      const current = outcomeFromIntent((await call(() => stripe.paymentIntents.retrieve(paymentRef, { expand: INTENT_EXPAND }))) as unknown as StripePaymentIntentShape);
+      if (current.status === "canceled") return current;
+      return call(async () => intentOutcome(await stripe.paymentIntents.cancel(paymentRef, { expand: INTENT_EXPAND }, { idempotencyKey })));
     },
 
     async refund({ paymentRef, amountCents, idempotencyKey }): Promise<RefundOutcome> {

@@ -121,6 +121,9 @@ interface PaymentRow {
   order_id: string;
   user_id: string;
   status: PaymentOutcome["status"];
+  capture_method: "automatic" | "manual";
+  /** Taken so far (the whole amount once an automatic charge succeeds; a manual capture may take less). */
+  captured_cents: number;
   payment_method_id: string | null;
   error_code: PaymentErrorCode | null;
   decline_code: string | null;
@@ -195,6 +198,11 @@ function decide(behaviour: TestCardBehaviour, options: { offSession: boolean; sa
   return { status: "succeeded", error_code: null, decline_code: null, error_message: null };
 }
 
+/** With manual capture a charge that would go through is only authorised: the money is held. */
+function held(decision: ChargeDecision, manual: boolean): ChargeDecision {
+  return manual && decision.status === "succeeded" ? { ...decision, status: "requires_capture" } : decision;
+}
+
 /** A form-check refusal of a typed card (nothing reaches the "issuer"). */
 function inputRefusal(code: PaymentErrorCode): ChargeDecision {
   return { status: "failed", error_code: code, decline_code: null, error_message: `The card details are not valid (${code}).` };
@@ -224,6 +232,8 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
       amount: row.amount_cents,
       currency: row.currency,
       status: row.status === "failed" ? "requires_payment_method" : row.status,
+      capture_method: row.capture_method,
+      amount_received: row.captured_cents,
       last_payment_error: failed
         ? {
             type: "card_error",
@@ -254,6 +264,7 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
       amountCents: row.amount_cents,
       currency: row.currency,
       refundedCents: row.refunded_cents,
+      capturedCents: row.captured_cents,
       ...(error ? { error } : {}),
       ...(nextAction ? { nextAction } : {}),
       ...(card ? { card } : {}),
@@ -271,6 +282,7 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
 
   const EVENT_OF_STATUS: Record<PaymentOutcome["status"], string> = {
     succeeded: "payment_intent.succeeded",
+    requires_capture: "payment_intent.amount_capturable_updated",
     failed: "payment_intent.payment_failed",
     requires_action: "payment_intent.requires_action",
     processing: "payment_intent.processing",
@@ -359,7 +371,8 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
     async createPayment(input: CreatePaymentInput): Promise<PaymentOutcome> {
       const currency = input.currency.toLowerCase();
       checkAmount(input.amountCents, currency);
-      const requestHash = await sha256Hex(JSON.stringify([input.amountCents, currency, input.customerRef ?? null, input.metadata.orderId, input.metadata.userId]));
+      const manual = input.captureMethod === "manual";
+      const requestHash = await sha256Hex(JSON.stringify([input.amountCents, currency, input.customerRef ?? null, input.metadata.orderId, input.metadata.userId, ...(manual ? ["manual"] : [])]));
       const replay = await db.prepare("SELECT * FROM testpay_payments WHERE idempotency_key = ?1").bind(input.idempotencyKey).first<PaymentRow>();
       if (replay) return await replayed(replay, requestHash);
 
@@ -367,19 +380,22 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
         const customer = await db.prepare("SELECT id FROM testpay_customers WHERE id = ?1").bind(input.customerRef).first();
         if (!customer) throw new PaymentsError("invalid_request", `No such customer: '${input.customerRef}'.`);
       }
-      const { decision, methodId, statements } = await chargeWith(input, input.customerRef ?? null, input.offSession === true);
+      const charged = await chargeWith(input, input.customerRef ?? null, input.offSession === true);
+      const { methodId, statements } = charged;
+      const decision = held(charged.decision, manual);
       const id = randomId("pi");
       const at = iso();
       const insert = db
         .prepare(
           `INSERT INTO testpay_payments (id, idempotency_key, request_hash, amount_cents, currency, customer_id, description, order_id,
-             user_id, status, payment_method_id, error_code, decline_code, error_message, return_url, created_at, updated_at)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?16)
+             user_id, status, payment_method_id, error_code, decline_code, error_message, return_url, created_at, updated_at,
+             capture_method, captured_cents)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?16, ?17, ?18)
            ON CONFLICT (idempotency_key) DO NOTHING`,
         )
         .bind(id, input.idempotencyKey, requestHash, input.amountCents, currency, input.customerRef ?? null, input.description,
           input.metadata.orderId, input.metadata.userId, decision.status, methodId, decision.error_code, decision.decline_code,
-          decision.error_message, input.returnUrl, at);
+          decision.error_message, input.returnUrl, at, manual ? "manual" : "automatic", decision.status === "succeeded" ? input.amountCents : 0);
       // One transaction: a concurrent call with the same key either wins before us (our insert
       // does nothing and we answer its payment) or after us.
       await db.batch([...statements, insert]);
@@ -400,7 +416,9 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
       }
       // Only a payment still waiting for a card (or refused) can be tried again: never a second charge.
       if (row.status !== "requires_payment_method" && row.status !== "failed") return outcome(row);
-      const { decision, methodId, statements } = await chargeWith(input, row.customer_id, false);
+      const charged = await chargeWith(input, row.customer_id, false);
+      const { methodId, statements } = charged;
+      const decision = held(charged.decision, row.capture_method === "manual");
       const attempt = randomId("att");
       const at = iso();
       await db.batch([
@@ -411,7 +429,7 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
         db
           .prepare(
             `UPDATE testpay_payments SET status = ?2, payment_method_id = ?3, error_code = ?4, decline_code = ?5, error_message = ?6,
-               return_url = ?7, updated_at = ?8
+               return_url = ?7, updated_at = ?8, captured_cents = CASE WHEN ?2 = 'succeeded' THEN amount_cents ELSE 0 END
              WHERE id = ?1 AND status IN ('requires_payment_method', 'failed')
                AND EXISTS (SELECT 1 FROM testpay_idempotency WHERE key = ?9 AND attempt_id = ?10)`,
           )
@@ -430,20 +448,74 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
       const row = await requirePayment(paymentRef);
       if (row.status !== "requires_action") return outcome(row);
       const method = row.payment_method_id ? await findMethod(row.payment_method_id) : null;
-      const decision: ChargeDecision =
+      const decision: ChargeDecision = held(
         result === "fail"
           ? { status: "failed", error_code: "three_d_secure_failed", decline_code: null, error_message: "We are unable to authenticate your payment method." }
           : method?.behaviour === "three_ds_then_insufficient"
             ? decide("insufficient_funds", { offSession: false, savedOnCustomer: false })
-            : { status: "succeeded", error_code: null, decline_code: null, error_message: null };
+            : { status: "succeeded", error_code: null, decline_code: null, error_message: null },
+        row.capture_method === "manual",
+      );
       const at = iso();
       const { meta } = await db
         .prepare(
-          "UPDATE testpay_payments SET status = ?2, error_code = ?3, decline_code = ?4, error_message = ?5, updated_at = ?6 WHERE id = ?1 AND status = 'requires_action'",
+          `UPDATE testpay_payments SET status = ?2, error_code = ?3, decline_code = ?4, error_message = ?5, updated_at = ?6,
+             captured_cents = CASE WHEN ?2 = 'succeeded' THEN amount_cents ELSE 0 END
+           WHERE id = ?1 AND status = 'requires_action'`,
         )
         .bind(paymentRef, decision.status, decision.error_code, decision.decline_code, decision.error_message, at)
         .run();
       const after = await requirePayment(paymentRef);
+      if (meta.changes === 1) await recordPaymentEvent(after);
+      return outcome(after);
+    },
+
+    async capturePayment(input: { paymentRef: string; amountCents?: number; idempotencyKey: string }): Promise<PaymentOutcome> {
+      const row = await requirePayment(input.paymentRef);
+      const seen = await db.prepare("SELECT object_id FROM testpay_idempotency WHERE key = ?1").bind(input.idempotencyKey).first<{ object_id: string }>();
+      if (seen && seen.object_id !== input.paymentRef) throw new PaymentsError("idempotency_conflict", "This idempotency key was used for another payment.");
+      // Captured already (this key or another): as it stands, never a second capture.
+      if (row.status === "succeeded") return outcome(row);
+      if (row.status !== "requires_capture") {
+        throw new PaymentsError("invalid_request", `This PaymentIntent could not be captured because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`);
+      }
+      const amount = input.amountCents ?? row.amount_cents;
+      if (!Number.isSafeInteger(amount) || amount <= 0 || amount > row.amount_cents) {
+        throw new PaymentsError("invalid_request", `The amount to capture must be a positive whole number of cents, at most ${row.amount_cents}.`);
+      }
+      const at = iso();
+      const attempt = randomId("att");
+      await db.batch([
+        db
+          .prepare("INSERT INTO testpay_idempotency (key, kind, object_id, attempt_id, request_hash, created_at) VALUES (?1, 'capture', ?2, ?3, ?4, ?5) ON CONFLICT (key) DO NOTHING")
+          .bind(input.idempotencyKey, input.paymentRef, attempt, String(amount), at),
+        db
+          .prepare(
+            `UPDATE testpay_payments SET status = 'succeeded', captured_cents = ?2, updated_at = ?3
+             WHERE id = ?1 AND status = 'requires_capture' AND EXISTS (SELECT 1 FROM testpay_idempotency WHERE key = ?4 AND attempt_id = ?5)`,
+          )
+          .bind(input.paymentRef, amount, at, input.idempotencyKey, attempt),
+      ]);
+      const after = await requirePayment(input.paymentRef);
+      if (after.updated_at === at && after.status === "succeeded") await recordPaymentEvent(after);
+      return outcome(after);
+    },
+
+    async cancelPayment(input: { paymentRef: string; idempotencyKey: string }): Promise<PaymentOutcome> {
+      const row = await requirePayment(input.paymentRef);
+      if (row.status === "canceled") return outcome(row);
+      if (row.status === "succeeded" || row.status === "processing") {
+        throw new PaymentsError("invalid_request", `You cannot cancel this PaymentIntent because it has a status of ${row.status}.`);
+      }
+      const at = iso();
+      const { meta } = await db
+        .prepare(
+          `UPDATE testpay_payments SET status = 'canceled', captured_cents = 0, updated_at = ?2
+           WHERE id = ?1 AND status IN ('requires_payment_method', 'requires_action', 'requires_capture', 'failed')`,
+        )
+        .bind(input.paymentRef, at)
+        .run();
+      const after = await requirePayment(input.paymentRef);
       if (meta.changes === 1) await recordPaymentEvent(after);
       return outcome(after);
     },
@@ -456,7 +528,7 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
       }
       const payment = await requirePayment(input.paymentRef);
       if (payment.status !== "succeeded") throw new PaymentsError("invalid_request", `Payment ${payment.id} has not succeeded; nothing to refund.`);
-      const amount = input.amountCents ?? payment.amount_cents - payment.refunded_cents;
+      const amount = input.amountCents ?? payment.captured_cents - payment.refunded_cents;
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new PaymentsError("invalid_request", `Payment ${payment.id} has already been refunded.`);
       const id = randomId("re");
       const at = iso();
@@ -465,7 +537,7 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
           .prepare(
             `INSERT INTO testpay_refunds (id, idempotency_key, payment_id, amount_cents, currency, status, created_at)
              SELECT ?1, ?2, id, ?3, currency, 'succeeded', ?4 FROM testpay_payments
-             WHERE id = ?5 AND status = 'succeeded' AND refunded_cents + ?3 <= amount_cents
+             WHERE id = ?5 AND status = 'succeeded' AND refunded_cents + ?3 <= captured_cents
              ON CONFLICT (idempotency_key) DO NOTHING`,
           )
           .bind(id, input.idempotencyKey, amount, at, input.paymentRef),

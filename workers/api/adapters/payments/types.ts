@@ -68,11 +68,13 @@ export interface PaymentFailure {
  * - `requires_payment_method`: created, waiting for a card (Stripe: the Payment Element confirms it).
  * - `requires_action`: the customer must pass 3-D Secure at `nextAction.redirectUrl`.
  * - `processing`: the provider has it; the outcome comes later (webhook or `getPayment`).
+ * - `requires_capture`: authorised (`captureMethod: "manual"`): the money is held on the card,
+ *   not taken; `capturePayment` takes it (all or part), `cancelPayment` releases the hold.
  * - `succeeded`: money taken.
  * - `failed`: refused (`error` says why); `confirmPayment` may try again with another card.
- * - `canceled`: given up; nothing was taken.
+ * - `canceled`: given up (or the hold released); nothing was taken.
  */
-export type PaymentStatus = "succeeded" | "processing" | "requires_action" | "requires_payment_method" | "failed" | "canceled";
+export type PaymentStatus = "succeeded" | "requires_capture" | "processing" | "requires_action" | "requires_payment_method" | "failed" | "canceled";
 
 /** A saved (or one-off) card as we may keep it: never the number or CVC. */
 export interface CardPaymentMethod {
@@ -92,6 +94,8 @@ export interface PaymentOutcome {
   currency: string;
   /** Amount refunded so far (0 when none). */
   refundedCents: number;
+  /** Amount taken (Stripe's amount_received): all of it once succeeded, or less after a partial capture; 0 before. */
+  capturedCents: number;
   /** Set when `status` is `failed` (and on `canceled` after a 3-D Secure failure). */
   error?: PaymentFailure;
   /** Set when `status` is `requires_action`: send the customer's browser there (303). */
@@ -129,6 +133,11 @@ export interface CreatePaymentInput {
   paymentMethodRef?: string;
   /** Test provider only: the card typed into the server-rendered form; confirms at once. */
   card?: CardInput;
+  /**
+   * "manual": only authorise (the outcome is `requires_capture` instead of `succeeded`); the
+   * caller captures or cancels later. Default "automatic" (charged at once).
+   */
+  captureMethod?: "automatic" | "manual";
   /** The customer is not present (auto-renew): no 3-D Secure possible → `authentication_required`. */
   offSession?: boolean;
   /** Where the 3-D Secure page (or Stripe's redirect) sends the browser back to. Absolute URL or path. */
@@ -170,7 +179,7 @@ export interface SetupIntentOutcome {
 export type PaymentEvent =
   | {
       id: string;
-      type: "payment.succeeded" | "payment.failed" | "payment.processing" | "payment.requires_action" | "payment.canceled";
+      type: "payment.succeeded" | "payment.requires_capture" | "payment.failed" | "payment.processing" | "payment.requires_action" | "payment.canceled";
       /** Epoch seconds the provider created the event (order events by it, not by arrival). */
       created: number;
       payment: PaymentOutcome;
@@ -207,6 +216,21 @@ export interface PaymentsAdapter {
    * PaymentsError("unsupported").
    */
   confirmAction(paymentRef: string, result: "complete" | "fail"): Promise<PaymentOutcome>;
+
+  /**
+   * Takes an authorised (`requires_capture`) payment: all of it, or `amountCents` (less than
+   * authorised; the rest of the hold is released). Same key → the same capture. A payment already
+   * captured answers as it stands; one that is not `requires_capture` rejects
+   * PaymentsError("invalid_request").
+   */
+  capturePayment(input: { paymentRef: string; amountCents?: number; idempotencyKey: string }): Promise<PaymentOutcome>;
+
+  /**
+   * Releases an authorisation (or gives up a payment not yet confirmed): `canceled`, nothing
+   * taken. A payment already canceled answers as it stands; a succeeded one rejects
+   * PaymentsError("invalid_request") (refund it instead).
+   */
+  cancelPayment(input: { paymentRef: string; idempotencyKey: string }): Promise<PaymentOutcome>;
 
   /** Refunds all (default) or part of a succeeded payment. */
   refund(input: { paymentRef: string; amountCents?: number; idempotencyKey: string }): Promise<RefundOutcome>;
