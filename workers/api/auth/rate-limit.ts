@@ -216,16 +216,6 @@ export async function releaseAttempt(db: D1Database, id: number): Promise<void> 
   await db.prepare("DELETE FROM login_attempts WHERE id = ?1").bind(id).run();
 }
 
-/** Failures counted on the counter within its window. */
-export async function countAttempts(db: D1Database, counter: Counter, now: Date): Promise<number> {
-  const [rule] = counter;
-  const row = await db
-    .prepare("SELECT COUNT(*) AS n FROM login_attempts WHERE key = ?1 AND at_ms > ?2")
-    .bind(keyOf(counter), now.getTime() - rule.windowMs)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
-
 // Transfer auth codes (issue 18): codes the registry refused, per user and domain.
 
 const userAndDomain = (userId: string, domain: string) => JSON.stringify([userId, domain.toLowerCase()]);
