@@ -5,6 +5,7 @@
 // signed-in session), and dies after 5 wrong tries of that flow only; the link is never burnt by
 // wrong codes. A flow lives 15 minutes; the newest 5 flows per user and purpose may wait at once.
 import { sha256Hex } from "../../../core/auth/password";
+import { RECOVERY_TOKEN_PATTERN } from "../../../core/auth/recovery-token";
 import { localeFrom, renderMail } from "../adapters/mail";
 import type { MailSender } from "../adapters/mail";
 import {
@@ -27,7 +28,7 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const RECOVERY_BROWSER_TTL_MS = 180 * 24 * 60 * 60_000;
 
 /** Flow, link and browser tokens: 32 random bytes (256 bits), base64url without padding. */
-export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/u;
+export const TOKEN_PATTERN = RECOVERY_TOKEN_PATTERN;
 
 export const codeInvalid = () => new ApiError(400, "code_invalid", "Verification code is invalid or expired");
 export const linkInvalid = () => new ApiError(400, "link_invalid", "This link is invalid or expired. Ask for a new one.");

@@ -28,8 +28,8 @@ import {
   newToken,
   rememberBrowser,
   rememberedBrowserUser,
-  TOKEN_PATTERN,
 } from "../auth/codes";
+import { recoveryTokenSchema } from "../../../core/auth/recovery-token";
 import { authOf, optionalAuth, requireAuth, SESSION_EXPIRED_MESSAGE } from "../auth/middleware";
 import {
   assertCodeCheckAllowed,
@@ -82,7 +82,7 @@ const challengeSchema = z.object({
 });
 
 /** A flow, link or remembered-browser token (issue 18). */
-const tokenSchema = z.string({ error: "is required" }).regex(TOKEN_PATTERN, { error: "is not a valid token" });
+const tokenSchema = recoveryTokenSchema;
 /** Asking for a code: the address, and the remembered-browser token when this client has one. */
 const codeRequestSchema = forgotPasswordSchema.extend({ browser_token: tokenSchema.optional() });
 const resendRequestSchema = resendVerificationSchema.extend({ browser_token: tokenSchema.optional() });
