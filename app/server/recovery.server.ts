@@ -4,7 +4,8 @@ import { cookieSecret, readCookie } from "./cookies.server";
 
 /**
  * The recovery flows' cookies (issue 18), both signed and HttpOnly:
- * - `__reset_flow` (path /forgot, 15 minutes): the address and the flow token of this browser's
+ * - `__reset_flow` (15 minutes; path `/`, since the enhanced form posts to `/forgot.data`, which a
+ *   `/forgot` cookie path does not match): the address and the flow token of this browser's
  *   password-reset request. Only a request holding it may try that flow's code, so a stranger's
  *   wrong codes never burn the code this browser asked for.
  * - `__recovery_browser` (180 days): the token the API handed back when this browser last
@@ -14,7 +15,7 @@ import { cookieSecret, readCookie } from "./cookies.server";
 const secure = (context: AppLoadContext) => context.cloudflare.env.ENVIRONMENT === "production";
 
 function resetFlowCookie(context: AppLoadContext) {
-  return createCookie("__reset_flow", { path: "/forgot", sameSite: "lax", httpOnly: true, secure: secure(context), maxAge: 15 * 60, secrets: [cookieSecret(context)] });
+  return createCookie("__reset_flow", { path: "/", sameSite: "lax", httpOnly: true, secure: secure(context), maxAge: 15 * 60, secrets: [cookieSecret(context)] });
 }
 
 function browserCookie(context: AppLoadContext) {
