@@ -16,6 +16,7 @@ import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { requireAuth, sessionHeaders, updateSessionUser, type AuthSession } from "../server/session.server";
 import { clearSignupFlow, commitSignupFlow, getSignupFlow, retryAfterMinutes } from "../server/signup-flow.server";
+import { commitRecoveryBrowser, getRecoveryBrowser } from "../server/recovery.server";
 import { redirectWithToast } from "../server/toast.server";
 import { CodeField } from "../components/ui/fields";
 
@@ -62,14 +63,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (auth.user.emailVerified) throw redirect(nextPath(request), { status: 303, headers });
   const formData = await request.formData();
   const { t } = await getTranslator(request, ["signup", "account"]);
-  const api = apiClient(context, request).api.v1.auth;
+  // The account's own session calls: it may try any of its waiting codes (issue 18: a stranger
+  // without it, or without the flow token of a code, cannot burn them) and skips the per-recipient cap.
+  const api = apiClient(context, request, { token: auth.token }).api.v1.auth;
 
   switch (formData.get("intent")) {
     case INTENTS.verify: {
       const submission = parseWithZod(formData, { schema: codeSchema });
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers });
       const response = await api["verify-email"].$post({ json: { email: auth.user.email, code: submission.value.code } });
-      const answer = await readApi<{ email_verified: boolean }>(response);
+      const answer = await readApi<{ email_verified: boolean; browser_token: string }>(response);
       if (!answer.ok) {
         const reply =
           answer.code === "code_invalid"
@@ -82,6 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const user = { id: auth.user.id, username: auth.user.username, email: auth.user.email, email_verified: true, two_factor_enabled: auth.user.twoFactorEnabled };
       const done = await updateSessionUser(request, context, auth, user);
       done.append("Set-Cookie", await clearSignupFlow(request, context));
+      done.append("Set-Cookie", await commitRecoveryBrowser(context, answer.data.browser_token));
       return redirectWithToast(nextPath(request), { type: "success", description: t("verify.verified") }, { status: 303, headers: done });
     }
     case INTENTS.resend: {
@@ -91,8 +95,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (wait > 0) {
         return data({ resend: { ok: false, message: t("verify.pleaseWait", { seconds: wait }), wait } satisfies ResendOutcome }, { status: 429, headers });
       }
-      const response = await api["resend-verification"].$post({ json: { email: auth.user.email } });
-      const answer = await readApi<null>(response);
+      const browserToken = await getRecoveryBrowser(request, context);
+      const response = await api["resend-verification"].$post({ json: { email: auth.user.email, ...(browserToken ? { browser_token: browserToken } : {}) } });
+      const answer = await readApi<{ flow_token: string }>(response);
       if (!answer.ok) {
         const message = answer.status === 429 ? t("verify.tooManyResends", { minutes: retryAfterMinutes(answer.retryAfter) }) : t("verify.resendFailed");
         return data({ resend: { ok: false, message, wait: 0 } satisfies ResendOutcome }, { status: answer.status, headers });

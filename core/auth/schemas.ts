@@ -4,6 +4,7 @@
 import { z } from "../zod";
 import { isSeedKeyWord, isValidSeedKey, normaliseSeedKey, SEED_KEY_WORD_COUNT, seedKeyWords } from "./seed-key";
 import { normaliseRecoveryCode } from "./totp";
+import { recoveryTokenSchema } from "./recovery-token";
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
@@ -217,6 +218,15 @@ export const resetPasswordBodySchema = z.object({
 /** The reset form: the body plus a matching confirmation. */
 export const resetPasswordSchema = resetPasswordBodySchema
   .extend({ confirmPassword: requiredString().min(1, { error: M.required }) })
+  .refine((data) => same(data.password, data.confirmPassword), {
+    path: ["confirmPassword"],
+    error: M.passwordsDoNotMatch,
+    when: whenStrings("password", "confirmPassword"),
+  });
+
+/** The reset form of a mailed one-click link (issue 18): the link's token and a new password, confirmed. */
+export const resetPasswordLinkSchema = z
+  .object({ token: recoveryTokenSchema, password: passwordSchema, confirmPassword: requiredString().min(1, { error: M.required }) })
   .refine((data) => same(data.password, data.confirmPassword), {
     path: ["confirmPassword"],
     error: M.passwordsDoNotMatch,

@@ -83,9 +83,12 @@ describe("PUT /account/email", () => {
     expect((await call(user, "PUT", "/account/email", { new_email: user.email, password: user.password })).status).toBe(400);
     const response = await call(user, "PUT", "/account/email", { new_email: newEmail, password: user.password });
     expect(response.status).toBe(200);
-    expect((await response.json<{ data: Record<string, unknown> }>()).data).toMatchObject({ email: newEmail, email_verified: false });
+    const { data } = await response.json<{ data: Record<string, unknown> & { flow_token: string } }>();
+    expect(data).toMatchObject({ email: newEmail, email_verified: false });
     const code = await latestCode(newEmail);
-    expect((await postJson("/auth/verify-email", { email: newEmail, code })).status).toBe(200);
+    // The code works within the change's flow (issue 18); the signed-in session could also try it.
+    expect((await postJson("/auth/verify-email", { email: newEmail, code })).status).toBe(400);
+    expect((await postJson("/auth/verify-email", { email: newEmail, code, flow_token: data.flow_token })).status).toBe(200);
     expect((await (await call(user, "GET", "/profile")).json<{ data: Record<string, unknown> }>()).data.email_verified).toBe(true);
   });
 

@@ -8,7 +8,7 @@ import { buildMime, cloudflareMailSender, createMailSender } from "../../workers
 import { createApiApp } from "../../workers/api/app";
 import { REFRESH_REUSE_GRACE_MS } from "../../workers/api/routes/auth";
 import { defaultServices } from "../../workers/api/services";
-import { api, freshClientIp, postJson, type ErrorBody, outbox, latestCode } from "./helpers";
+import { api, flowTokenOf, freshClientIp, postJson, type ErrorBody, outbox, latestCode } from "./helpers";
 
 // Every sign-in costs two PBKDF2 checks at the production cap (100,000 iterations).
 vi.setConfig({ testTimeout: 60_000 });
@@ -21,6 +21,8 @@ interface Registered {
   password: string;
   seedKey: string;
   id: string;
+  /** The flow token of the registration's verification mail. */
+  flowToken: string;
 }
 
 interface LoginData {
@@ -41,8 +43,8 @@ async function register(overrides: Partial<{ username: string; email: string; pa
   const password = overrides.password ?? PASSWORD;
   const response = await postJson("/auth/register", { username, email, password });
   expect(response.status).toBe(201);
-  const body = await response.json<{ data: { seed_key: string; user: { id: string } } }>();
-  return { username, email, password, seedKey: body.data.seed_key, id: body.data.user.id };
+  const body = await response.json<{ data: { seed_key: string; user: { id: string }; flow_token: string } }>();
+  return { username, email, password, seedKey: body.data.seed_key, id: body.data.user.id, flowToken: body.data.flow_token };
 }
 
 function login(user: Registered, extra: Record<string, unknown> = {}, ip?: string): Promise<Response> {
@@ -402,10 +404,10 @@ describe("email verification", () => {
   it("verifies with the mailed code, once", async () => {
     const user = await register();
     const code = await latestCode(user.email);
-    const ok = await postJson("/auth/verify-email", { email: user.email, code });
+    const ok = await postJson("/auth/verify-email", { email: user.email, code, flow_token: user.flowToken });
     expect(ok.status).toBe(200);
     expect((await loginOk(user)).user.email_verified).toBe(true);
-    const again = await postJson("/auth/verify-email", { email: user.email, code });
+    const again = await postJson("/auth/verify-email", { email: user.email, code, flow_token: user.flowToken });
     expect(again.status).toBe(400);
   });
 
@@ -414,15 +416,17 @@ describe("email verification", () => {
     const code = await latestCode(user.email);
     const wrong = code === "000000" ? "111111" : "000000";
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const response = await postJson("/auth/verify-email", { email: user.email, code: wrong });
+      const response = await postJson("/auth/verify-email", { email: user.email, code: wrong, flow_token: user.flowToken });
       expect(response.status).toBe(400);
       expect(await response.json<ErrorBody>()).toMatchObject({ code: "code_invalid", message: "Verification code is invalid or expired" });
     }
-    expect((await postJson("/auth/verify-email", { email: user.email, code })).status).toBe(400);
+    expect((await postJson("/auth/verify-email", { email: user.email, code, flow_token: user.flowToken })).status).toBe(400);
     // A new code works.
-    expect((await postJson("/auth/resend-verification", { email: user.email })).status).toBe(200);
+    const resent = await postJson("/auth/resend-verification", { email: user.email });
+    expect(resent.status).toBe(200);
+    const flowToken = await flowTokenOf(resent);
     const fresh = await latestCode(user.email);
-    expect((await postJson("/auth/verify-email", { email: user.email, code: fresh })).status).toBe(200);
+    expect((await postJson("/auth/verify-email", { email: user.email, code: fresh, flow_token: flowToken })).status).toBe(200);
   });
 
   it("refuses an expired code (15 minutes)", async () => {
@@ -431,20 +435,25 @@ describe("email verification", () => {
     const later = appAt(16 * 60_000);
     const response = await later.request(
       "/api/v1/auth/verify-email",
-      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: user.email, code }) },
+      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: user.email, code, flow_token: user.flowToken }) },
       env,
     );
     expect(response.status).toBe(400);
     expect((await response.json<ErrorBody>()).code).toBe("code_invalid");
   });
 
-  it("only the newest code is active", async () => {
+  it("a code works only within its own flow; a new flow leaves the older one waiting", async () => {
     const user = await register();
     const old = await latestCode(user.email);
-    await postJson("/auth/resend-verification", { email: user.email });
+    const resent = await postJson("/auth/resend-verification", { email: user.email });
+    const flowToken = await flowTokenOf(resent);
     const fresh = await latestCode(user.email);
-    if (old !== fresh) expect((await postJson("/auth/verify-email", { email: user.email, code: old })).status).toBe(400);
-    expect((await postJson("/auth/verify-email", { email: user.email, code: fresh })).status).toBe(200);
+    // The older code in the newer flow (or no flow at all) opens nothing.
+    if (old !== fresh) expect((await postJson("/auth/verify-email", { email: user.email, code: old, flow_token: flowToken })).status).toBe(400);
+    expect((await postJson("/auth/verify-email", { email: user.email, code: fresh })).status).toBe(400);
+    expect((await postJson("/auth/verify-email", { email: user.email, code: old, flow_token: user.flowToken })).status).toBe(200);
+    // Done: the other flow's code is consumed with it.
+    expect((await postJson("/auth/verify-email", { email: user.email, code: fresh, flow_token: flowToken })).status).toBe(400);
   });
 
   it("POST /email/send-verification needs the bearer token and mails a new code", async () => {
@@ -470,25 +479,31 @@ describe("password reset", () => {
     const unknown = await postJson("/auth/forgot-password", { email: `${freshName()}@example.test` });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
-    expect(await known.json()).toEqual(await unknown.json());
+    // Same shape and message; each carries a fresh random flow token.
+    type Answer = { success: boolean; message: string; data: { flow_token: string } };
+    const [a, b] = [await known.json<Answer>(), await unknown.json<Answer>()];
+    expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort());
+    expect(Object.keys(a.data)).toEqual(Object.keys(b.data));
+    expect(a.message).toBe(b.message);
+    for (const token of [a.data.flow_token, b.data.flow_token]) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await outbox(user.email))[0].subject).toBe("Reset your password");
   });
 
   it("reset-password changes the password and revokes every session", async () => {
     const user = await register();
     const session = await loginOk(user);
-    await postJson("/auth/forgot-password", { email: user.email });
+    const flow_token = await flowTokenOf(await postJson("/auth/forgot-password", { email: user.email }));
     const code = await latestCode(user.email);
-    const weak = await postJson("/auth/reset-password", { email: user.email, code, password: "weak" });
+    const weak = await postJson("/auth/reset-password", { email: user.email, code, password: "weak", flow_token });
     expect(weak.status).toBe(400);
     const newPassword = "N3w-Passw0rd!";
-    const response = await postJson("/auth/reset-password", { email: user.email, code, password: newPassword });
+    const response = await postJson("/auth/reset-password", { email: user.email, code, password: newPassword, flow_token });
     expect(response.status).toBe(200);
     expect((await api("/profile", bearer(session.token))).status).toBe(401);
     expect((await postJson("/auth/refresh-token", { refresh_token: session.refresh_token })).status).toBe(401);
     expect((await login(user)).status).toBe(401);
     expect((await login({ ...user, password: newPassword })).status).toBe(200);
-    expect((await postJson("/auth/reset-password", { email: user.email, code, password: "An0ther-Pass!" })).status).toBe(400);
+    expect((await postJson("/auth/reset-password", { email: user.email, code, password: "An0ther-Pass!", flow_token })).status).toBe(400);
   });
 });
 
@@ -575,14 +590,14 @@ describe("no secrets in logs", () => {
 
     const user = await register();
     const verifyCode = await latestCode(user.email);
-    await postJson("/auth/verify-email", { email: user.email, code: verifyCode });
+    await postJson("/auth/verify-email", { email: user.email, code: verifyCode, flow_token: user.flowToken });
     await login(user, { password: "Wrong-Passw0rd!" });
     const session = await loginOk(user);
     const refreshed = (await (await postJson("/auth/refresh-token", { refresh_token: session.refresh_token })).json<{ data: { token: string; refresh_token: string } }>()).data;
-    await postJson("/auth/forgot-password", { email: user.email });
+    const resetFlow = await flowTokenOf(await postJson("/auth/forgot-password", { email: user.email }));
     const resetCode = await latestCode(user.email);
     const newPassword = "N3w-Passw0rd!";
-    await postJson("/auth/reset-password", { email: user.email, code: resetCode, password: newPassword });
+    await postJson("/auth/reset-password", { email: user.email, code: resetCode, password: newPassword, flow_token: resetFlow });
 
     const log = lines.join("\n");
     expect(lines.length).toBeGreaterThan(0);

@@ -57,6 +57,21 @@ export async function latestCode(email: string): Promise<string> {
   return match[1];
 }
 
+/** The one-click link token in the newest message to `email` (issue 18). */
+export async function latestLinkToken(email: string): Promise<string> {
+  const [latest] = await outbox(email);
+  const match = latest ? /[?&]token=([A-Za-z0-9_-]{43})\b/.exec(latest.text) : null;
+  if (!match) throw new Error("no link in the outbox");
+  return match[1];
+}
+
+/** The `data.flow_token` of an answer that opened a code flow (register, forgot-password, resend-verification). */
+export async function flowTokenOf(response: Response): Promise<string> {
+  const body = await response.json<{ data: { flow_token?: string } }>();
+  if (typeof body.data.flow_token !== "string") throw new Error("no flow_token in the answer");
+  return body.data.flow_token;
+}
+
 export const TEST_PASSWORD = "Corr3ct-Horse!";
 
 export interface SignedInUser {
@@ -75,9 +90,9 @@ export async function signedInUser(options: { cartId?: string; verified?: boolea
   const email = `${username}@example.test`;
   const registered = await postJson("/auth/register", { username, email, password: TEST_PASSWORD }, freshClientIp());
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-  const seedKey = (await registered.json<{ data: { seed_key: string } }>()).data.seed_key;
+  const { seed_key: seedKey, flow_token: flowToken } = (await registered.json<{ data: { seed_key: string; flow_token: string } }>()).data;
   if (options.verified) {
-    const verified = await postJson("/auth/verify-email", { email, code: await latestCode(email) });
+    const verified = await postJson("/auth/verify-email", { email, code: await latestCode(email), flow_token: flowToken });
     if (verified.status !== 200) throw new Error(`verify-email answered ${verified.status}`);
   }
   const response = await api("/auth/login", {

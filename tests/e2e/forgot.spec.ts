@@ -1,10 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import { freshIdentity, latestCode, registerUser, signIn, signedInUser, useClientIp, type TestUser } from "./support/account";
+import { freshIdentity, freshIp, latestCode, latestLinkPath, registerUser, signIn, signedInUser, useClientIp, type TestUser } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 import { setRemixCookie } from "./support/domain";
 
 // Forgot password (SPEC §2, §4 "Flows"): send code → code + new password → success, with the
-// same answer for unknown addresses and the SPEC §8 texts for bad codes and weak passwords.
+// same answer for unknown addresses and the SPEC §8 texts for bad codes and weak passwords. Issue
+// 18: a code works only in the browser that asked for it; the mail's link works in any browser.
 
 const PHONE = { width: 390, height: 844 };
 const NEW_PASSWORD = "Brand-New-Pass-42";
@@ -23,6 +24,27 @@ async function fillReset(page: Page, code: string, password: string, confirm: st
   await page.getByLabel("New password").fill(password);
   await page.getByLabel("Confirm password").fill(confirm);
   await page.getByRole("button", { name: "Set new password" }).click();
+}
+
+/**
+ * A stranger (another client) asks for a reset of `email` and burns their own flow's code with 5
+ * wrong tries; answers the code that mail carried.
+ */
+async function strangerBurnsOwnFlow(page: Page, email: string): Promise<string> {
+  const ip = freshIp();
+  const asked = await page.request.post("/api/v1/auth/forgot-password", { data: { email }, headers: { "cf-connecting-ip": ip } });
+  expect(asked.status()).toBe(200);
+  const { data } = (await asked.json()) as { data: { flow_token: string } };
+  const code = await latestCode(page.request, email);
+  const wrong = code === "000000" ? "111111" : "000000";
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const response = await page.request.post("/api/v1/auth/reset-password", {
+      data: { email, code: wrong, password: NEW_PASSWORD, flow_token: data.flow_token },
+      headers: { "cf-connecting-ip": ip },
+    });
+    expect(response.status()).toBe(400);
+  }
+  return code;
 }
 
 /** Posts the sign-in form like the page does; the status (303 = signed in). */
@@ -72,6 +94,56 @@ test.describe("forgot password", () => {
     await expect(page.getByText(`If an account uses ${user.email}, we sent it a code.`)).toBeVisible();
     await fillReset(page, code, NEW_PASSWORD);
     await expect(page.getByRole("heading", { level: 2, name: "Your password was changed" })).toBeVisible();
+  });
+
+  test("the mail's link sets a new password in a fresh browser, even after wrong codes killed that mail's code", async ({ page }) => {
+    const user = await registerUser(page.request);
+    await strangerBurnsOwnFlow(page, user.email);
+    const path = await latestLinkPath(page.request, user.email);
+    expect(path).toMatch(/^\/forgot\?step=link&token=/u);
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: "Reset your password" })).toBeVisible();
+    await page.getByLabel("New password").fill(NEW_PASSWORD);
+    await page.getByLabel("Confirm password").fill(`${NEW_PASSWORD}x`);
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page.getByText("Passwords do not match")).toBeVisible();
+    await page.getByLabel("New password").fill(NEW_PASSWORD);
+    await page.getByLabel("Confirm password").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Your password was changed" })).toBeVisible();
+    expect(await signInStatus(page, user, user.password)).not.toBe(303);
+    await signIn(page, { ...user, password: NEW_PASSWORD });
+    // Used once.
+    await page.goto(path);
+    await page.getByLabel("New password").fill("Another-Pass-43");
+    await page.getByLabel("Confirm password").fill("Another-Pass-43");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page.getByText("This link is invalid or expired. Ask for a new one.")).toBeVisible();
+  });
+
+  test("a stranger's wrong codes leave this browser's code working; a code this browser did not ask for is refused", async ({ page }) => {
+    const user = await registerUser(page.request);
+    await requestCode(page, user.email);
+    const own = await latestCode(page.request, user.email);
+    const theirs = await strangerBurnsOwnFlow(page, user.email);
+    if (theirs !== own) {
+      await fillReset(page, theirs, NEW_PASSWORD);
+      await expect(page.getByText("Verification code is invalid or expired")).toBeVisible();
+    }
+    await fillReset(page, own, NEW_PASSWORD);
+    await expect(page.getByRole("heading", { level: 2, name: "Your password was changed" })).toBeVisible();
+
+    // Another browser (no flow cookie) typing a mailed code is pointed to the link.
+    const other = await registerUser(page.request);
+    await page.request.post("/api/v1/auth/forgot-password", { data: { email: other.email }, headers: { "cf-connecting-ip": freshIp() } });
+    await page.goto(`/forgot?step=reset&email=${encodeURIComponent(other.email)}`);
+    await fillReset(page, await latestCode(page.request, other.email), NEW_PASSWORD);
+    await expect(page.getByText("This browser did not ask for this code.", { exact: false })).toBeVisible();
+  });
+
+  test("a link step without a well-formed token starts over", async ({ page }) => {
+    await page.goto("/forgot?step=link&token=short");
+    await expect(page).toHaveURL(/\/forgot$/u);
   });
 
   test("an unknown address gets the same answer as a known one", async ({ page }) => {
@@ -191,6 +263,19 @@ test.describe("forgot password in Turkish", () => {
     await page.getByLabel("Şifreyi onaylayın").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Yeni şifreyi kaydet" }).click();
     await expect(page.getByText("Doğrulama kodu geçersiz veya süresi dolmuş")).toBeVisible();
+  });
+
+  test("the mail's link step is in Turkish", async ({ page, context, baseURL }) => {
+    await useClientIp(page);
+    await setRemixCookie(context, baseURL, "locale", "tr");
+    const user = await registerUser(page.request);
+    await page.request.post("/api/v1/auth/forgot-password", { data: { email: user.email }, headers: { "cf-connecting-ip": freshIp(), "accept-language": "tr" } });
+    await page.goto(await latestLinkPath(page.request, user.email));
+    await expect(page.getByText("Hesabınız için yeni bir şifre belirleyin.", { exact: false })).toBeVisible();
+    await page.getByLabel("Yeni şifre").fill(NEW_PASSWORD);
+    await page.getByLabel("Şifreyi onaylayın").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Yeni şifreyi kaydet" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Şifreniz değiştirildi" })).toBeVisible();
   });
 });
 

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { latestCode, outbox, registerUser, signIn, useClientIp } from "./support/account";
+import { freshIp, latestCode, latestLinkPath, outbox, registerUser, signIn, useClientIp } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 import { setRemixCookie } from "./support/domain";
 import {
@@ -116,6 +116,38 @@ test.describe("sign-up, seed key and email verification", () => {
   test("the verification page asks a visitor to sign in first", async ({ page }) => {
     await page.goto("/verify-email");
     await expect(page).toHaveURL(/\/signin\?redirect=%2Fverify-email$/u);
+  });
+
+  test("the mail's one-click link verifies the address in a fresh browser after a stranger's wrong codes, once", async ({ page }) => {
+    await useClientIp(page);
+    const user = await registerUser(page.request);
+    const code = await latestCode(page.request, user.email);
+    const wrong = code === "000000" ? "111111" : "000000";
+    // A stranger without the registration's flow token: their wrong codes burn nothing.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await page.request.post("/api/v1/auth/verify-email", { data: { email: user.email, code: wrong }, headers: { "cf-connecting-ip": freshIp() } });
+      expect(response.status()).toBe(400);
+    }
+    const path = await latestLinkPath(page.request, user.email);
+    expect(path).toMatch(/^\/verify-email\/confirm\?token=/u);
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: "Confirm your email address" })).toBeVisible();
+    await page.getByRole("button", { name: "Verify my email" }).click();
+    await expect(page).toHaveURL(/\/signin/u);
+    await expect(page.getByText("Your email address is verified. You can sign in.")).toBeVisible();
+    await page.goto(path);
+    await page.getByRole("button", { name: "Verify my email" }).click();
+    await expect(page.getByText("This link is invalid, expired or already used.", { exact: false })).toBeVisible();
+  });
+
+  test("the one-click link page speaks Turkish", async ({ page, context, baseURL }) => {
+    await useClientIp(page);
+    await setRemixCookie(context, baseURL, "locale", "tr");
+    const user = await registerUser(page.request);
+    await page.goto(await latestLinkPath(page.request, user.email));
+    await expect(page.getByRole("heading", { level: 1, name: "E-posta adresinizi onaylayın" })).toBeVisible();
+    await page.getByRole("button", { name: "E-postamı doğrula" }).click();
+    await expect(page.getByText("E-posta adresiniz doğrulandı. Giriş yapabilirsiniz.")).toBeVisible();
   });
 
   test("a wrong verification code is refused with the SPEC message", async ({ page, javaScriptEnabled }) => {

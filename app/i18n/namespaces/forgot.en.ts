@@ -15,13 +15,17 @@ const forgot = {
   },
   reset: {
     sent: "If an account uses {{email}}, we sent it a code. It is valid for 15 minutes.",
-    intro: "Enter the code from the email and choose a new password.",
+    intro: "Enter the code from the email and choose a new password, or open the link in the email.",
     codeLabel: "6-digit code",
     submit: "Set new password",
     resendPrompt: "No email?",
     resend: "Send the code again",
     resent: "If an account uses this address, we sent it a new code.",
     otherEmail: "Use another email address",
+  },
+  link: {
+    intro: "Choose a new password for your account. The link in the email works once, for 15 minutes.",
+    newLink: "Ask for a new link",
   },
   done: {
     heading: "Your password was changed",
@@ -30,6 +34,8 @@ const forgot = {
   },
   errors: {
     codeInvalid: "Verification code is invalid or expired",
+    noFlow: "This browser did not ask for this code. Open the link in the email, or send a new code from here.",
+    linkInvalid: "This link is invalid or expired. Ask for a new one.",
   },
   backToSignIn: "Back to sign in",
 } as const;

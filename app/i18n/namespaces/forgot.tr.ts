@@ -17,13 +17,17 @@ const forgot: ForgotResources = {
   },
   reset: {
     sent: "{{email}} adresini kullanan bir hesap varsa, bu adrese bir kod gönderdik. Kod 15 dakika geçerlidir.",
-    intro: "E-postadaki kodu girin ve yeni bir şifre belirleyin.",
+    intro: "E-postadaki kodu girin ve yeni bir şifre belirleyin ya da e-postadaki bağlantıyı açın.",
     codeLabel: "6 haneli kod",
     submit: "Yeni şifreyi kaydet",
     resendPrompt: "E-posta gelmedi mi?",
     resend: "Kodu tekrar gönder",
     resent: "Bu adresi kullanan bir hesap varsa, bu adrese yeni bir kod gönderdik.",
     otherEmail: "Başka bir e-posta adresi kullan",
+  },
+  link: {
+    intro: "Hesabınız için yeni bir şifre belirleyin. E-postadaki bağlantı bir kez ve 15 dakika boyunca çalışır.",
+    newLink: "Yeni bir bağlantı iste",
   },
   done: {
     heading: "Şifreniz değiştirildi",
@@ -32,6 +36,8 @@ const forgot: ForgotResources = {
   },
   errors: {
     codeInvalid: "Doğrulama kodu geçersiz veya süresi dolmuş",
+    noFlow: "Bu kodu bu tarayıcı istemedi. E-postadaki bağlantıyı açın ya da buradan yeni bir kod gönderin.",
+    linkInvalid: "Bu bağlantı geçersiz veya süresi dolmuş. Yeni bir bağlantı isteyin.",
   },
   backToSignIn: "Girişe dön",
 };

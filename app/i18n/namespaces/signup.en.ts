@@ -63,6 +63,17 @@ const signup = {
     verified: "Your email address is verified. You are signed in.",
     devMailbox: "Development: open the mailbox",
   },
+  confirmLink: {
+    metaTitle: "Confirm your email — Trinity",
+    title: "Confirm your email address",
+    intro: "Press the button to verify the email address this link was sent to.",
+    submit: "Verify my email",
+    verified: "Your email address is verified.",
+    verifiedSignIn: "Your email address is verified. You can sign in.",
+    invalid: "This link is invalid, expired or already used. Ask for a new code and link.",
+    failed: "The email address could not be verified. Please try again in a few minutes.",
+    newCode: "Ask for a new code",
+  },
   mailbox: {
     metaTitle: "Development mailbox — Trinity",
     title: "Development mailbox",

@@ -65,6 +65,17 @@ const signup: SignupResources = {
     verified: "E-posta adresiniz doğrulandı. Giriş yaptınız.",
     devMailbox: "Geliştirme: posta kutusunu aç",
   },
+  confirmLink: {
+    metaTitle: "E-postanızı onaylayın — Trinity",
+    title: "E-posta adresinizi onaylayın",
+    intro: "Bu bağlantının gönderildiği e-posta adresini doğrulamak için düğmeye basın.",
+    submit: "E-postamı doğrula",
+    verified: "E-posta adresiniz doğrulandı.",
+    verifiedSignIn: "E-posta adresiniz doğrulandı. Giriş yapabilirsiniz.",
+    invalid: "Bu bağlantı geçersiz, süresi dolmuş veya daha önce kullanılmış. Yeni bir kod ve bağlantı isteyin.",
+    failed: "E-posta adresi doğrulanamadı. Lütfen birkaç dakika sonra tekrar deneyin.",
+    newCode: "Yeni bir kod iste",
+  },
   mailbox: {
     metaTitle: "Geliştirme posta kutusu — Trinity",
     title: "Geliştirme posta kutusu",

@@ -131,7 +131,9 @@ export const API_ROUTES: readonly ApiRouteSpec[] = [
   { method: "POST", path: "/api/v1/auth/verify-email", body: (f) => ({ email: [f.email, ...emails], code: codes }) },
   { method: "POST", path: "/api/v1/auth/resend-verification", body: (f) => ({ email: [f.email, ...emails] }) },
   { method: "POST", path: "/api/v1/auth/forgot-password", body: (f) => ({ email: [f.email, ...emails] }) },
-  { method: "POST", path: "/api/v1/auth/reset-password", body: (f) => ({ email: [f.email, ...emails], code: codes, password: passwords }) },
+  { method: "POST", path: "/api/v1/auth/reset-password", body: (f) => ({ email: [f.email, ...emails], code: codes, password: passwords, flow_token: ["A".repeat(43), "x"] }) },
+  { method: "POST", path: "/api/v1/auth/reset-password-link", body: () => ({ token: ["A".repeat(43), "x", ""], password: passwords }) },
+  { method: "POST", path: "/api/v1/auth/verify-email-link", body: () => ({ token: ["A".repeat(43), "x", ""] }) },
   { method: "GET", path: "/api/v1/profile" },
   { method: "GET", path: "/api/v1/dev/outbox", query: (f) => ({ to: [f.email, ...emails] }) },
   // account.ts

@@ -45,11 +45,12 @@ export const PAGE_ROUTES: readonly PageRouteSpec[] = [
     // A wrong code counts against the code (verification_codes.attempts): that is how guessing is stopped.
     writesOn4xx: ["verification_codes"],
   },
+  { id: "routes/verify-email_.confirm", path: "/verify-email/confirm", query: { token: ["A".repeat(43), "x", ""] }, form: { token: ["A".repeat(43), "x", ""] } },
   {
     id: "routes/forgot",
     path: "/forgot",
-    query: { step: ["reset", "done", "request"], email: ["a@example.test", "x"] },
-    form: { intent: ["send", "resend", "reset", "x"], email: ["a@example.test", "x"], code: ["123456"], password: ["Corr3ct-Horse!"], confirmPassword: ["Corr3ct-Horse!"] },
+    query: { step: ["reset", "done", "request", "link"], email: ["a@example.test", "x"], token: ["A".repeat(43), "x"] },
+    form: { intent: ["send", "resend", "reset", "link", "x"], email: ["a@example.test", "x"], code: ["123456"], password: ["Corr3ct-Horse!"], confirmPassword: ["Corr3ct-Horse!"], token: ["A".repeat(43), "x"] },
     writesOn4xx: ["verification_codes"],
   },
   { id: "routes/locale", path: "/locale", form: { locale: ["tr", "en", "xx", "TR"], redirectTo: redirects } },

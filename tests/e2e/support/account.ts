@@ -22,7 +22,15 @@ export async function resend<T>(send: () => Promise<T>): Promise<T> {
   }
 }
 
-export type TestUser = { username: string; email: string; password: string; seedKey: string; ip: string };
+export type TestUser = {
+  username: string;
+  email: string;
+  password: string;
+  seedKey: string;
+  ip: string;
+  /** The flow token of the registration's verification mail (issue 18: codes are tried within their flow). */
+  flowToken: string;
+};
 
 /** A random private IPv4 address (the local server trusts `cf-connecting-ip`, Cloudflare sets it in production). */
 export function freshIp(): string {
@@ -54,8 +62,8 @@ export async function registerUser(request: APIRequestContext, overrides: Partia
     headers: { "cf-connecting-ip": ip },
   }));
   expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { data: { seed_key: string } };
-  return { ...user, seedKey: body.data.seed_key, ip };
+  const body = (await response.json()) as { data: { seed_key: string; flow_token: string } };
+  return { ...user, seedKey: body.data.seed_key, ip, flowToken: body.data.flow_token };
 }
 
 /** The messages the development outbox holds for `email`, newest first. */
@@ -74,11 +82,19 @@ export async function latestCode(request: APIRequestContext, email: string): Pro
   return code as string;
 }
 
-/** Verifies the user's email through the API with the code from the outbox. */
+/** The one-click link path (`/verify-email/confirm?token=…`, `/forgot?step=link&token=…`) in the newest mail to `email`. */
+export async function latestLinkPath(request: APIRequestContext, email: string): Promise<string> {
+  const [latest] = await outbox(request, email);
+  const match = latest ? /https?:\/\/[^/\s]+(\/[^\s]*[?&]token=[A-Za-z0-9_-]{43})/u.exec(latest.text) : null;
+  expect(match, `a link mailed to ${email}`).not.toBeNull();
+  return (match as RegExpExecArray)[1];
+}
+
+/** Verifies the user's email through the API with the code from the outbox, within the registration's flow. */
 export async function verifyEmail(request: APIRequestContext, user: TestUser): Promise<void> {
   const code = await latestCode(request, user.email);
   const response = await resend(() => request.post("/api/v1/auth/verify-email", {
-    data: { email: user.email, code },
+    data: { email: user.email, code, flow_token: user.flowToken },
     headers: { "cf-connecting-ip": user.ip },
   }));
   expect(response.status(), await response.text()).toBe(200);

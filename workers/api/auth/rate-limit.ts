@@ -1,7 +1,7 @@
 // Attempt limits of the accounts API, counted in D1 (exact, durable) within sliding windows:
 // sign-in failures (per username-and-address and per address; per username they only slow
 // sign-in down, see loginDelayMs), sign-ups per address, code mails
-// (per email address and per client address) and failed code checks per address. Each counted
+// (per client address, per address and recipient, per recipient unless the owner asks) and failed code checks per address. Each counted
 // event is a row of `login_attempts` keyed "<scope>:<subject>". Reaching a limit answers 429
 // `too_many_attempts` with Retry-After (seconds until the oldest counted event leaves the window).
 import { ApiError } from "../errors";
@@ -26,8 +26,15 @@ export const LIMITS = {
    */
   loginPerUsername: { scope: "user", max: 10, windowMs: 15 * MINUTE_MS },
   registerPerIp: { scope: "register-ip", max: 5, windowMs: 60 * MINUTE_MS },
-  codeMailPerEmail: { scope: "mail-email", max: 3, windowMs: 15 * MINUTE_MS },
+  /** Code mails one address asks for one recipient: refused after 3 (issue 18). */
+  codeMailPerIpAndEmail: { scope: "mail-ip-email", max: 3, windowMs: 15 * MINUTE_MS },
+  /** Code mails one address asks for in all. */
   codeMailPerIp: { scope: "mail-ip", max: 20, windowMs: 60 * MINUTE_MS },
+  /**
+   * Code mails to one recipient from anywhere (against mail bombing): refused after 10, except for
+   * the account's own remembered browser or signed-in session, which this cap does not count.
+   */
+  codeMailPerEmail: { scope: "mail-email", max: 10, windowMs: 60 * MINUTE_MS },
   codeCheckPerIp: { scope: "code-ip", max: 10, windowMs: 15 * MINUTE_MS },
   /**
    * Every confirmation of the account password by a signed-in user (auth code, lock, delete,
@@ -155,15 +162,20 @@ export function recordRegistration(db: D1Database, ip: string, now: Date): Promi
   return recordAttempts(db, [[LIMITS.registerPerIp, ip]], now);
 }
 
-// Code mails: every request that may send one counts, per email text (whether or not an account
-// has it, so the answer reveals nothing) and per address.
+// Code mails (issue 18): counted per requesting address (for one recipient and in all) and per
+// recipient, by the email text whether or not an account has it (the answer reveals nothing).
+// A request the account's owner is known to make (`owner`: its signed-in session, or a browser that
+// completed a verification or reset for it) skips the per-recipient cap and is not counted there,
+// so strangers filling the cap cannot keep the owner from a code.
 
-/** Throws 429 when the email or the address asked for too many codes, else counts this request. */
-export async function takeCodeMail(db: D1Database, email: string, ip: string, now: Date): Promise<void> {
+/** Throws 429 when the address (or, for a stranger, the recipient) asked for too many codes, else counts this request. */
+export async function takeCodeMail(db: D1Database, email: string, ip: string, now: Date, owner = false): Promise<void> {
+  const recipient = email.trim().toLowerCase();
   const counters: Counter[] = [
-    [LIMITS.codeMailPerEmail, email.trim().toLowerCase()],
+    [LIMITS.codeMailPerIpAndEmail, JSON.stringify([ip, recipient])],
     [LIMITS.codeMailPerIp, ip],
   ];
+  if (!owner) counters.push([LIMITS.codeMailPerEmail, recipient]);
   await assertWithinLimits(db, counters, now, "Too many codes were requested. Please try again later.");
   await recordAttempts(db, counters, now);
 }

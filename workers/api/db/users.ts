@@ -1,4 +1,4 @@
-// Accounts in D1 (migrations/0004_accounts.sql): users, sessions, refresh tokens, one-time codes,
+// Accounts in D1 (migrations/0004_accounts.sql, 0018_code_flows.sql): users, sessions, refresh tokens, one-time codes,
 // login history and two-factor recovery codes. Every user-owned query filters by user_id.
 import { deviceName } from "../../../core/user-agent";
 
@@ -117,6 +117,7 @@ export async function deleteUser(db: D1Database, userId: string): Promise<void> 
     db.prepare("DELETE FROM refresh_tokens WHERE user_id = ?1").bind(userId),
     db.prepare("DELETE FROM sessions WHERE user_id = ?1").bind(userId),
     db.prepare("DELETE FROM verification_codes WHERE user_id = ?1").bind(userId),
+    db.prepare("DELETE FROM recovery_browsers WHERE user_id = ?1").bind(userId),
     db.prepare("DELETE FROM recovery_codes WHERE user_id = ?1").bind(userId),
     db.prepare("DELETE FROM addresses WHERE user_id = ?1").bind(userId),
     db.prepare("DELETE FROM login_history WHERE user_id = ?1").bind(userId),
@@ -213,45 +214,112 @@ export async function revokeUserSessions(db: D1Database, userId: string, now: Da
     .run();
 }
 
-// ─── One-time codes ──────────────────────────────────────────────────────────────────────────
+// ─── One-time codes (bound to flows, issue 18) ───────────────────────────────────────────────
 
 export type CodePurpose = "verify_email" | "reset_password";
 
+/** How many codes may wait at once per user and purpose (the newest ones stay). */
+export const MAX_PENDING_CODES = 5;
+
 export interface CodeRow {
+  flow_hash: string;
+  user_id: string;
+  purpose: CodePurpose;
+  email: string;
   code_hash: string;
+  link_hash: string;
   expires_at: string;
   attempts: number;
 }
 
-/** Stores the user's one active code for `purpose`, replacing any older one. */
-export async function putCode(db: D1Database, userId: string, purpose: CodePurpose, codeHash: string, expiresAt: Date, now: Date) {
-  await db
-    .prepare(
-      `INSERT INTO verification_codes (user_id, purpose, code_hash, expires_at, attempts, created_at) VALUES (?1, ?2, ?3, ?4, 0, ?5)
-       ON CONFLICT (user_id, purpose) DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0, created_at = excluded.created_at`,
-    )
-    .bind(userId, purpose, codeHash, expiresAt.toISOString(), now.toISOString())
-    .run();
+/** Stores a new flow's code; older flows of the user and purpose stay, up to MAX_PENDING_CODES. */
+export async function putCode(
+  db: D1Database,
+  code: { userId: string; purpose: CodePurpose; email: string; flowHash: string; codeHash: string; linkHash: string; expiresAt: Date },
+  now: Date,
+): Promise<void> {
+  await db.batch([
+    db.prepare("DELETE FROM verification_codes WHERE user_id = ?1 AND expires_at <= ?2").bind(code.userId, now.toISOString()),
+    db
+      .prepare(
+        "INSERT INTO verification_codes (flow_hash, user_id, purpose, email, code_hash, link_hash, expires_at, attempts, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 0, ?8)",
+      )
+      .bind(code.flowHash, code.userId, code.purpose, code.email, code.codeHash, code.linkHash, code.expiresAt.toISOString(), now.toISOString()),
+    db
+      .prepare(
+        `DELETE FROM verification_codes WHERE user_id = ?1 AND purpose = ?2 AND flow_hash NOT IN
+           (SELECT flow_hash FROM verification_codes WHERE user_id = ?1 AND purpose = ?2 ORDER BY created_at DESC, rowid DESC LIMIT ?3)`,
+      )
+      .bind(code.userId, code.purpose, MAX_PENDING_CODES),
+  ]);
 }
 
-export function findCode(db: D1Database, userId: string, purpose: CodePurpose): Promise<CodeRow | null> {
+/** The flow's code, when it belongs to this user and purpose. */
+export function findFlowCode(db: D1Database, userId: string, purpose: CodePurpose, flowHash: string): Promise<CodeRow | null> {
   return db
-    .prepare("SELECT code_hash, expires_at, attempts FROM verification_codes WHERE user_id = ?1 AND purpose = ?2")
-    .bind(userId, purpose)
+    .prepare("SELECT * FROM verification_codes WHERE flow_hash = ?1 AND user_id = ?2 AND purpose = ?3")
+    .bind(flowHash, userId, purpose)
     .first<CodeRow>();
 }
 
-export async function countCodeAttempt(db: D1Database, userId: string, purpose: CodePurpose): Promise<void> {
-  await db.prepare("UPDATE verification_codes SET attempts = attempts + 1 WHERE user_id = ?1 AND purpose = ?2").bind(userId, purpose).run();
+/** Every waiting code of the user and purpose (a signed-in owner may try any of them). */
+export async function findUserCodes(db: D1Database, userId: string, purpose: CodePurpose): Promise<CodeRow[]> {
+  const { results } = await db
+    .prepare("SELECT * FROM verification_codes WHERE user_id = ?1 AND purpose = ?2 ORDER BY created_at DESC")
+    .bind(userId, purpose)
+    .all<CodeRow>();
+  return results;
 }
 
-/** Consumes the code; false when it was consumed concurrently. */
-export async function deleteCode(db: D1Database, userId: string, purpose: CodePurpose, codeHash: string): Promise<boolean> {
-  const result = await db
-    .prepare("DELETE FROM verification_codes WHERE user_id = ?1 AND purpose = ?2 AND code_hash = ?3")
-    .bind(userId, purpose, codeHash)
-    .run();
-  return result.meta.changes === 1;
+export function findLinkCode(db: D1Database, purpose: CodePurpose, linkHash: string): Promise<CodeRow | null> {
+  return db.prepare("SELECT * FROM verification_codes WHERE link_hash = ?1 AND purpose = ?2").bind(linkHash, purpose).first<CodeRow>();
+}
+
+/** Counts a wrong try against these flows only. */
+export async function countCodeAttempt(db: D1Database, flowHashes: readonly string[]): Promise<void> {
+  if (flowHashes.length === 0) return;
+  await db.batch(flowHashes.map((hash) => db.prepare("UPDATE verification_codes SET attempts = attempts + 1 WHERE flow_hash = ?1").bind(hash)));
+}
+
+/**
+ * Consumes the flow's code and, with it, every other waiting code of the user and purpose (the
+ * task is done); false when it was consumed concurrently.
+ */
+export async function consumeFlow(db: D1Database, row: Pick<CodeRow, "flow_hash" | "user_id" | "purpose">): Promise<boolean> {
+  const [own] = await db.batch([
+    db.prepare("DELETE FROM verification_codes WHERE flow_hash = ?1").bind(row.flow_hash),
+    db.prepare("DELETE FROM verification_codes WHERE user_id = ?1 AND purpose = ?2").bind(row.user_id, row.purpose),
+  ]);
+  return own.meta.changes === 1;
+}
+
+// ─── Recovery browsers (issue 18) ────────────────────────────────────────────────────────────
+
+/** How many remembered browsers an account keeps (the newest ones). */
+export const MAX_RECOVERY_BROWSERS = 10;
+
+export async function putRecoveryBrowser(db: D1Database, userId: string, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
+  await db.batch([
+    db.prepare("DELETE FROM recovery_browsers WHERE user_id = ?1 AND expires_at <= ?2").bind(userId, now.toISOString()),
+    db
+      .prepare("INSERT INTO recovery_browsers (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)")
+      .bind(tokenHash, userId, now.toISOString(), expiresAt.toISOString()),
+    db
+      .prepare(
+        `DELETE FROM recovery_browsers WHERE user_id = ?1 AND token_hash NOT IN
+           (SELECT token_hash FROM recovery_browsers WHERE user_id = ?1 ORDER BY created_at DESC, rowid DESC LIMIT ?2)`,
+      )
+      .bind(userId, MAX_RECOVERY_BROWSERS),
+  ]);
+}
+
+/** The account a remembered browser's token belongs to, while it is valid. */
+export async function recoveryBrowserUser(db: D1Database, tokenHash: string, now: Date): Promise<string | null> {
+  const row = await db
+    .prepare("SELECT user_id FROM recovery_browsers WHERE token_hash = ?1 AND expires_at > ?2")
+    .bind(tokenHash, now.toISOString())
+    .first<{ user_id: string }>();
+  return row?.user_id ?? null;
 }
 
 // ─── Login history and attempts ──────────────────────────────────────────────────────────────

@@ -19,7 +19,17 @@ import { verifyTotp } from "../../../core/auth/totp";
 import { devOutboxEnabled } from "../../../core/dev-outbox";
 import { outboxFor } from "../adapters/mail";
 import { mergeCartIntoUser } from "../db/cart";
-import { codeInvalid, consumeCode, issueCode } from "../auth/codes";
+import {
+  codeInvalid,
+  consumeFlowCode,
+  consumeLink,
+  consumeOwnerCode,
+  issueCode,
+  newToken,
+  rememberBrowser,
+  rememberedBrowserUser,
+} from "../auth/codes";
+import { recoveryTokenSchema } from "../../../core/auth/recovery-token";
 import { authOf, optionalAuth, requireAuth, SESSION_EXPIRED_MESSAGE } from "../auth/middleware";
 import {
   assertCodeCheckAllowed,
@@ -77,6 +87,19 @@ const challengeSchema = z.object({
   code: secondFactorSchema.shape.code,
 });
 
+/** A flow, link or remembered-browser token (issue 18). */
+const tokenSchema = recoveryTokenSchema;
+/** Asking for a code: the address, and the remembered-browser token when this client has one. */
+const codeRequestSchema = forgotPasswordSchema.extend({ browser_token: tokenSchema.optional() });
+const resendRequestSchema = resendVerificationSchema.extend({ browser_token: tokenSchema.optional() });
+/** A code is tried within its flow (the flow token), or by the account's own signed-in session. */
+const verifyEmailBodySchema = verifyEmailSchema.extend({ flow_token: tokenSchema.optional() });
+const resetPasswordFlowSchema = resetPasswordBodySchema.extend({ flow_token: tokenSchema });
+const linkSchema = z.object({ token: tokenSchema });
+const linkResetSchema = resetPasswordBodySchema.pick({ password: true }).extend({ token: tokenSchema });
+
+const originOf = (c: { req: { url: string } }) => new URL(c.req.url).origin;
+
 const usernameQuerySchema = z.object({ username: usernameSchema });
 const outboxQuerySchema = z.object({ to: z.string({ error: "is required" }).trim().toLowerCase().min(1, { error: "is required" }) });
 
@@ -113,6 +136,16 @@ async function limitedCodeCheck<T>(db: D1Database, ip: string, now: Date, check:
   }
 }
 
+/**
+ * A reset proven by a code or link: the new password, the address verified (the mail reached
+ * it), every session ended; this browser is remembered for later code requests.
+ */
+async function completeReset(db: D1Database, user: UserRow, password: string, now: Date): Promise<{ email: string; browser_token: string }> {
+  await updateUserFields(db, user.id, { password_hash: await hashSecret(password), email_verified: 1 }, now);
+  await revokeUserSessions(db, user.id, now);
+  return { email: user.email, browser_token: await rememberBrowser(db, user.id, now) };
+}
+
 async function loginFailed(
   c: { env: ApiBindings["Bindings"]; var: ApiBindings["Variables"]; req: { header(name: string): string | undefined } },
   username: string,
@@ -145,11 +178,11 @@ export const authRoutes = new Hono<ApiBindings>()
     await recordRegistration(db, c.var.clientIp, now);
     const user = await findUserById(db, id);
     if (!user) throw new Error("user vanished after insert");
-    await issueCode(db, c.var.services.mail, user, user.email, "verify_email", c.req.header("accept-language"), now);
+    const flowToken = await issueCode(db, c.var.services.mail, user, user.email, "verify_email", c.req.header("accept-language"), originOf(c), now);
     return c.json(
       {
         success: true as const,
-        data: { user: toUserView(user), seed_key: seedKey },
+        data: { user: toUserView(user), seed_key: seedKey, flow_token: flowToken },
         message: "Account created. Save your seed key: it is shown only once. We sent a verification code to your email.",
       },
       201,
@@ -270,56 +303,86 @@ export const authRoutes = new Hono<ApiBindings>()
     if (!user) throw sessionExpired();
     if (user.email_verified === 1) throw new ApiError(409, "email_already_verified", "This email address is already verified.");
     const now = c.var.services.now();
-    await takeCodeMail(c.env.DB, user.email, c.var.clientIp, now);
-    await issueCode(c.env.DB, c.var.services.mail, user, user.email, "verify_email", c.req.header("accept-language"), now);
-    return c.json({ success: true as const, data: null, message: "We sent a verification code to your email." });
+    // The account's own session asks: not counted against the per-recipient cap.
+    await takeCodeMail(c.env.DB, user.email, c.var.clientIp, now, true);
+    const flowToken = await issueCode(c.env.DB, c.var.services.mail, user, user.email, "verify_email", c.req.header("accept-language"), originOf(c), now);
+    return c.json({ success: true as const, data: { flow_token: flowToken }, message: "We sent a verification code to your email." });
   })
-  .post("/auth/verify-email", zValidate("json", verifyEmailSchema), async (c) => {
-    const { email, code } = c.req.valid("json");
+  .post("/auth/verify-email", optionalAuth, zValidate("json", verifyEmailBodySchema), async (c) => {
+    const { email, code, flow_token } = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
+    const signedInAs = c.var.auth?.userId;
     const user = await limitedCodeCheck(db, c.var.clientIp, now, async () => {
       const found = await findUserByEmail(db, email);
       if (!found || found.email_verified === 1) throw codeInvalid();
-      await consumeCode(db, found.id, "verify_email", code, now);
+      if (flow_token) await consumeFlowCode(db, found, "verify_email", flow_token, code, now);
+      else if (signedInAs === found.id) await consumeOwnerCode(db, found, "verify_email", code, now);
+      else throw codeInvalid();
       return found;
     });
     await updateUserFields(db, user.id, { email_verified: 1 }, now);
-    return c.json({ success: true as const, data: { email_verified: true }, message: "Your email address is verified." });
+    const browserToken = await rememberBrowser(db, user.id, now);
+    return c.json({ success: true as const, data: { email_verified: true, browser_token: browserToken }, message: "Your email address is verified." });
   })
-  .post("/auth/resend-verification", zValidate("json", resendVerificationSchema), async (c) => {
-    const { email } = c.req.valid("json");
+  .post("/auth/verify-email-link", zValidate("json", linkSchema), async (c) => {
+    const { token } = c.req.valid("json");
+    const db = c.env.DB;
     const now = c.var.services.now();
-    await takeCodeMail(c.env.DB, email, c.var.clientIp, now);
-    const user = await findUserByEmail(c.env.DB, email);
-    if (user && user.email_verified === 0) {
-      await issueCode(c.env.DB, c.var.services.mail, user, user.email, "verify_email", c.req.header("accept-language"), now);
-    }
-    return c.json({ success: true as const, data: null, message: "If this address waits for verification, we sent it a new code." });
+    const user = await consumeLink(db, "verify_email", token, (id) => findUserById(db, id), now);
+    if (user.email_verified !== 1) await updateUserFields(db, user.id, { email_verified: 1 }, now);
+    const browserToken = await rememberBrowser(db, user.id, now);
+    return c.json({
+      success: true as const,
+      data: { email_verified: true, email: user.email, browser_token: browserToken },
+      message: "Your email address is verified.",
+    });
   })
-  .post("/auth/forgot-password", zValidate("json", forgotPasswordSchema), async (c) => {
-    const { email } = c.req.valid("json");
+  .post("/auth/resend-verification", optionalAuth, zValidate("json", resendRequestSchema), async (c) => {
+    const { email, browser_token } = c.req.valid("json");
+    const db = c.env.DB;
     const now = c.var.services.now();
+    const user = await findUserByEmail(db, email);
+    const owner = user !== null && (c.var.auth?.userId === user.id || (await rememberedBrowserUser(db, browser_token, now)) === user.id);
     // Counted by the email text whether or not an account has it: the answer reveals nothing.
-    await takeCodeMail(c.env.DB, email, c.var.clientIp, now);
-    const user = await findUserByEmail(c.env.DB, email);
-    if (user) await issueCode(c.env.DB, c.var.services.mail, user, user.email, "reset_password", c.req.header("accept-language"), now);
-    return c.json({ success: true as const, data: null, message: "If an account uses this address, we sent it a reset code." });
+    await takeCodeMail(db, email, c.var.clientIp, now, owner);
+    // A flow token either way (one that opens nothing when no code went out).
+    let flowToken = newToken();
+    if (user && user.email_verified === 0) {
+      flowToken = await issueCode(db, c.var.services.mail, user, user.email, "verify_email", c.req.header("accept-language"), originOf(c), now);
+    }
+    return c.json({ success: true as const, data: { flow_token: flowToken }, message: "If this address waits for verification, we sent it a new code." });
   })
-  .post("/auth/reset-password", zValidate("json", resetPasswordBodySchema), async (c) => {
-    const { email, code, password } = c.req.valid("json");
+  .post("/auth/forgot-password", optionalAuth, zValidate("json", codeRequestSchema), async (c) => {
+    const { email, browser_token } = c.req.valid("json");
+    const db = c.env.DB;
+    const now = c.var.services.now();
+    const user = await findUserByEmail(db, email);
+    const owner = user !== null && (c.var.auth?.userId === user.id || (await rememberedBrowserUser(db, browser_token, now)) === user.id);
+    // Counted by the email text whether or not an account has it: the answer reveals nothing.
+    await takeCodeMail(db, email, c.var.clientIp, now, owner);
+    let flowToken = newToken();
+    if (user) flowToken = await issueCode(db, c.var.services.mail, user, user.email, "reset_password", c.req.header("accept-language"), originOf(c), now);
+    return c.json({ success: true as const, data: { flow_token: flowToken }, message: "If an account uses this address, we sent it a reset code." });
+  })
+  .post("/auth/reset-password", zValidate("json", resetPasswordFlowSchema), async (c) => {
+    const { email, code, password, flow_token } = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
     const user = await limitedCodeCheck(db, c.var.clientIp, now, async () => {
       const found = await findUserByEmail(db, email);
       if (!found) throw codeInvalid();
-      await consumeCode(db, found.id, "reset_password", code, now);
+      await consumeFlowCode(db, found, "reset_password", flow_token, code, now);
       return found;
     });
-    // The code arrived at this address, so it is verified too.
-    await updateUserFields(db, user.id, { password_hash: await hashSecret(password), email_verified: 1 }, now);
-    await revokeUserSessions(db, user.id, now);
-    return c.json({ success: true as const, data: null, message: "Your password was changed. Please sign in again." });
+    return c.json({ success: true as const, data: await completeReset(db, user, password, now), message: "Your password was changed. Please sign in again." });
+  })
+  .post("/auth/reset-password-link", zValidate("json", linkResetSchema), async (c) => {
+    const { token, password } = c.req.valid("json");
+    const db = c.env.DB;
+    const now = c.var.services.now();
+    const user = await consumeLink(db, "reset_password", token, (id) => findUserById(db, id), now);
+    return c.json({ success: true as const, data: await completeReset(db, user, password, now), message: "Your password was changed. Please sign in again." });
   })
   .get("/profile", requireAuth, async (c) => {
     const user = await findUserById(c.env.DB, authOf(c).userId);
