@@ -157,6 +157,21 @@ async function loginFailed(
   throw invalidCredentials();
 }
 
+/**
+ * Whether a code request comes from the account's owner: their signed-in session, or a browser
+ * that earlier completed a verification or reset for the account (not counted against the
+ * per-recipient cap).
+ */
+async function askedByOwner(
+  c: { env: ApiBindings["Bindings"]; var: ApiBindings["Variables"] },
+  user: UserRow | null,
+  browserToken: string | undefined,
+  now: Date,
+): Promise<boolean> {
+  if (!user) return false;
+  return c.var.auth?.userId === user.id || (await rememberedBrowserUser(c.env.DB, browserToken, now)) === user.id;
+}
+
 export const authRoutes = new Hono<ApiBindings>()
   .get("/auth/username-available", zValidate("query", usernameQuerySchema), async (c) => {
     const { username } = c.req.valid("query");
@@ -343,9 +358,8 @@ export const authRoutes = new Hono<ApiBindings>()
     const db = c.env.DB;
     const now = c.var.services.now();
     const user = await findUserByEmail(db, email);
-    const owner = user !== null && (c.var.auth?.userId === user.id || (await rememberedBrowserUser(db, browser_token, now)) === user.id);
     // Counted by the email text whether or not an account has it: the answer reveals nothing.
-    await takeCodeMail(db, email, c.var.clientIp, now, owner);
+    await takeCodeMail(db, email, c.var.clientIp, now, await askedByOwner(c, user, browser_token, now));
     // A flow token either way (one that opens nothing when no code went out).
     let flowToken = newToken();
     if (user && user.email_verified === 0) {
@@ -358,9 +372,8 @@ export const authRoutes = new Hono<ApiBindings>()
     const db = c.env.DB;
     const now = c.var.services.now();
     const user = await findUserByEmail(db, email);
-    const owner = user !== null && (c.var.auth?.userId === user.id || (await rememberedBrowserUser(db, browser_token, now)) === user.id);
     // Counted by the email text whether or not an account has it: the answer reveals nothing.
-    await takeCodeMail(db, email, c.var.clientIp, now, owner);
+    await takeCodeMail(db, email, c.var.clientIp, now, await askedByOwner(c, user, browser_token, now));
     let flowToken = newToken();
     if (user) flowToken = await issueCode(db, c.var.services.mail, user, user.email, "reset_password", c.req.header("accept-language"), originOf(c), now);
     return c.json({ success: true as const, data: { flow_token: flowToken }, message: "If an account uses this address, we sent it a reset code." });
