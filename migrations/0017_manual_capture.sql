@@ -70,6 +70,23 @@ INSERT INTO testpay_payments_new (id, idempotency_key, request_hash, amount_cent
     'automatic', CASE WHEN status = 'succeeded' THEN amount_cents ELSE 0 END, payment_method_id, error_code, decline_code, error_message,
     return_url, refunded_cents, created_at, updated_at
   FROM testpay_payments;
+-- testpay_refunds references testpay_payments: dropping a parent that still has children fails
+-- at commit even with deferred keys, so the refunds move to a copy that points at the new table
+-- first (the rename below rewrites that reference to "testpay_payments").
+CREATE TABLE testpay_refunds_new (
+  id              TEXT    PRIMARY KEY,    -- re_…
+  idempotency_key TEXT    NOT NULL UNIQUE,
+  payment_id      TEXT    NOT NULL REFERENCES testpay_payments_new (id),
+  amount_cents    INTEGER NOT NULL CHECK (amount_cents > 0),
+  currency        TEXT    NOT NULL,
+  status          TEXT    NOT NULL CHECK (status IN ('succeeded', 'pending', 'failed')),
+  created_at      TEXT    NOT NULL
+);
+INSERT INTO testpay_refunds_new (id, idempotency_key, payment_id, amount_cents, currency, status, created_at)
+  SELECT id, idempotency_key, payment_id, amount_cents, currency, status, created_at FROM testpay_refunds;
+DROP TABLE testpay_refunds;
 DROP TABLE testpay_payments;
 ALTER TABLE testpay_payments_new RENAME TO testpay_payments;
+ALTER TABLE testpay_refunds_new RENAME TO testpay_refunds;
 CREATE INDEX testpay_payments_order ON testpay_payments (order_id);
+CREATE INDEX testpay_refunds_payment ON testpay_refunds (payment_id);
