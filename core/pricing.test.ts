@@ -17,7 +17,11 @@ describe("homePriceText (SPEC §9 home price display)", () => {
     expect(homePriceText({ status: "loaded", entry: undefined })).toBe("N/A");
   });
 
-  it("shows an ellipsis while pending and NaN when the call failed", () => {
+  it("shows the page language's N/A text when given", () => {
+    expect(homePriceText({ status: "loaded", entry: undefined }, "Yok")).toBe("Yok");
+  });
+
+  it("shows an ellipsis while pending and NaN (SPEC §2 Home, §8) when the call failed even after its retry", () => {
     expect(homePriceText({ status: "loading" })).toBe("…");
     expect(homePriceText({ status: "failed" })).toBe("NaN");
   });

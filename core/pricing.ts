@@ -1,4 +1,4 @@
-import { formatUsd } from "./money";
+import { formatUsd, isDisplayableAmount, NOT_AVAILABLE } from "./money";
 
 /** The TLDs the home page price cards show (SPEC §9 "Tracked TLDs"). */
 export const HOME_TRACKED_TLDS = ["com", "net", "org"] as const;
@@ -29,9 +29,11 @@ export type HomePriceState =
 
 /**
  * The home card's "only from" text (SPEC §2 Home, §8, §9): registration price, else renewal
- * price, as "$X.XX", else "N/A". "…" while the pricing call is pending, "NaN" when it failed.
+ * price, as "$X.XX", else `notAvailable` ("N/A" in the page language) — also for a price that
+ * is not a usable number. "…" while the pricing call is pending; "NaN" only when the call itself
+ * failed (SPEC §2 Home and §8 name that failure state; the call is retried once first).
  */
-export function homePriceText(state: HomePriceState): string {
+export function homePriceText(state: HomePriceState, notAvailable: string = NOT_AVAILABLE): string {
   switch (state.status) {
     case "loading":
       return "…";
@@ -39,7 +41,7 @@ export function homePriceText(state: HomePriceState): string {
       return "NaN";
     case "loaded": {
       const price = pickDisplayPrice(state.entry);
-      return price === null ? "N/A" : formatUsd(price);
+      return price === null ? notAvailable : formatUsd(price, notAvailable);
     }
   }
 }
@@ -49,7 +51,7 @@ function pickDisplayPrice(
 ): number | null {
   if (!entry) return null;
   for (const candidate of [entry.registration_price, entry.renewal_price]) {
-    if (typeof candidate === "number" && Number.isFinite(candidate) && candidate > 0) return candidate;
+    if (isDisplayableAmount(candidate) && candidate > 0) return candidate;
   }
   return null;
 }
