@@ -95,6 +95,19 @@ describe("storeIfShared and cachedResponse", () => {
     }
   });
 
+  it("does not keep a page that says no-store or private (a home page whose pricing call failed), and passes that header on", async () => {
+    for (const cacheControl of ["no-store", "private, max-age=0", "max-age=0, NO-STORE"]) {
+      const cache = createPageCache();
+      const { answer } = await store(cache, "k", rendered("n", { headers: { "Cache-Control": cacheControl } }), "n");
+      expect(answer.headers.get("Cache-Control")).toBe(cacheControl);
+      expect(answer.headers.has(PAGE_CACHE_HEADER)).toBe(false);
+      expect(cache.size).toBe(0);
+    }
+    const cache = createPageCache();
+    await store(cache, "k", rendered("n", { headers: { "Cache-Control": "max-age=0, must-revalidate" } }), "n");
+    expect(cache.size).toBe(1);
+  });
+
   it("forgets a page after its seconds and the least recently used one beyond its size", async () => {
     let now = 1_000;
     const cache = createPageCache({ now: () => now, maxEntries: 2 });

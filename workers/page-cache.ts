@@ -3,7 +3,8 @@
  * (docs/decisions/2026-11-27-page-cache.md). A page opts in through its route `handle`
  * (`pageCache: seconds`); `entry.server.tsx` passes that on in the internal
  * `PAGE_CACHE_HEADER`, which never leaves the worker. Only a GET whose cookies are all in
- * `SHARED_COOKIES` is looked up or stored, and only a 200 HTML answer without `Set-Cookie`;
+ * `SHARED_COOKIES` is looked up or stored, and only a 200 HTML answer without `Set-Cookie` or
+ * `Cache-Control: no-store`/`private` (a render the page itself marks as not to be shared);
  * bounded in entries and in characters held (least recently used out first).
  * The CSP nonce is the one per-request value inside a document: it is stored as a placeholder
  * and every answer gets a fresh one.
@@ -110,6 +111,11 @@ export function pageCacheKey(request: Request): string | null {
   return [url.href, shared, language, bot].join("\n");
 }
 
+/** A page that says `Cache-Control: no-store` or `private` (e.g. the home page rendered after its pricing call failed) is never kept. */
+function mustNotStore(headers: Headers): boolean {
+  return /(?:^|,)\s*(?:no-store|private)\s*(?:,|$)/iu.test(headers.get("Cache-Control") ?? "");
+}
+
 /** A fresh answer from a stored page, with `nonce` where the stored one was. */
 export function cachedResponse(page: CachedPage, nonce: string): Response {
   const headers = new Headers(page.headers);
@@ -137,6 +143,7 @@ export function storeIfShared(
     seconds > 0 &&
     answer.status === 200 &&
     answer.body !== null &&
+    !mustNotStore(answer.headers) &&
     !answer.headers.has("Set-Cookie") &&
     (answer.headers.get("Content-Type") ?? "").startsWith("text/html");
   if (!shareable || !answer.body) return answer;

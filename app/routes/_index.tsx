@@ -1,31 +1,42 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data as withHeaders, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { HOME_TRACKED_TLDS, homePriceText, type HomePriceState, type TldPrice } from "../../core/pricing";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { HomeSearch } from "../components/home-search";
 import { apiClient } from "../server/api.server";
-import { createMemo } from "../../core/memo";
+import { createMemo, retryOnce } from "../../core/memo";
 import { getTranslator } from "../server/i18n.server";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { HOME_PAGE_SECONDS, type PageCacheHandle } from "../config/page-cache";
 
-/** The price cards wait at most this long for the pricing call before showing the failure state. */
+/** The price cards wait at most this long for the pricing call (both tries) before showing the failure state. */
 const PRICING_TIMEOUT_MS = 2000;
-/** The three prices are the same for every visitor: keep them per isolate for 30 s. */
+/**
+ * The three prices are the same for every visitor: keep them per isolate for 30 s. Concurrent
+ * renders share one call; a failed call is not kept (core/memo.ts), so it reaches only the
+ * renders already waiting for it and the next render calls again.
+ */
 const homePricesMemo = createMemo<TldPrice[]>(30_000);
+
+async function callPricing(args: LoaderFunctionArgs, signal: AbortSignal): Promise<TldPrice[]> {
+  const response = await apiClient(args.context, args.request).api.v1.tld.pricing.$post({ json: { tlds: [...HOME_TRACKED_TLDS] } }, { init: { signal } });
+  const body = await response.json();
+  if (!body.success) throw new Error(`pricing call answered ${response.status}`);
+  return body.data.pricing;
+}
 
 async function loadHomePrices(args: LoaderFunctionArgs): Promise<{ failed: boolean; pricing: TldPrice[] }> {
   try {
-    const pricing = await homePricesMemo("home", async () => {
-      const response = await apiClient(args.context, args.request).api.v1.tld.pricing.$post(
-        { json: { tlds: [...HOME_TRACKED_TLDS] } },
-        { init: { signal: AbortSignal.timeout(PRICING_TIMEOUT_MS) } },
+    const pricing = await homePricesMemo("home", () => {
+      // One deadline for both tries: a transient failure (a busy database answered as 502) is
+      // retried at once; a call that ran out of time is not.
+      const deadline = AbortSignal.timeout(PRICING_TIMEOUT_MS);
+      return retryOnce(
+        () => callPricing(args, deadline),
+        () => !deadline.aborted,
       );
-      const body = await response.json();
-      if (!body.success) throw new Error(`pricing call answered ${response.status}`);
-      return body.data.pricing;
     });
     return { failed: false, pricing };
   } catch (error) {
@@ -35,13 +46,27 @@ async function loadHomePrices(args: LoaderFunctionArgs): Promise<{ failed: boole
   }
 }
 
+/** A render with failed prices must not be kept by the page cache (workers/page-cache.ts) or a browser. */
+const FAILED_RENDER_HEADERS = { "Cache-Control": "no-store" };
+
 // The page's texts are a shell part: the browser loads them with the page (app/i18n/namespaces.ts).
 export const handle = { i18n: ["home"], pageCache: HOME_PAGE_SECONDS } satisfies I18nHandle & PageCacheHandle;
 
 export async function loader(args: LoaderFunctionArgs) {
   const [{ t }, prices] = await Promise.all([getTranslator(args.request), loadHomePrices(args)]);
-  return { title: t("meta.homeTitle"), description: t("meta.homeDescription"), prices, origin: new URL(args.request.url).origin };
+  return withHeaders(
+    { title: t("meta.homeTitle"), description: t("meta.homeDescription"), prices, origin: new URL(args.request.url).origin },
+    prices.failed ? { headers: FAILED_RENDER_HEADERS } : undefined,
+  );
 }
+
+/** The loader's `Cache-Control` (set only for a failed render) reaches the document; the rest as the parent routes say. */
+export const headers: HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
 
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
@@ -87,7 +112,7 @@ function PriceCards() {
               <p className="text-2xl font-bold text-indigo-700 dark:text-indigo-300">.{tld}</p>
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("home.prices.onlyFrom")}</p>
               <p className="text-3xl font-extrabold tracking-tight" data-testid={`price-${tld}`}>
-                {homePriceText(state)}
+                {homePriceText(state, t("home.prices.notAvailable"))}
               </p>
               <p className="text-xs text-slate-600 dark:text-slate-400">{t("home.prices.perYear")}</p>
             </li>

@@ -20,6 +20,7 @@ const home = {
       perYear: "first year",
       seeAll: "See all extensions and prices",
       unavailable: "Price not available",
+      notAvailable: "N/A",
     },
     features: {
       title: "Everything a domain needs, included",

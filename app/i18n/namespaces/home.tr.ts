@@ -19,6 +19,7 @@ const home: HomeResources = {
       perYear: "ilk yıl",
       seeAll: "Tüm uzantıları ve fiyatları görün",
       unavailable: "Fiyat alınamadı",
+      notAvailable: "Yok",
     },
     features: {
       title: "Bir alan adının ihtiyacı olan her şey dahil",
