@@ -36,11 +36,14 @@ function switchableLookup() {
 const lookup = switchableLookup();
 const testEnv = new Proxy(env, { get: (target, property) => (property === "LOOKUP" ? lookup.fetcher : Reflect.get(target, property)) });
 
+/** The storefront as a plain fetch handler (as tests/api/fuzz/harness.ts calls it). */
+const handler: { fetch(request: Request, env: never, ctx: ExecutionContext): Response | Promise<Response> } = storefront;
+
 async function home(): Promise<{ response: Response; prices: string[]; body: string }> {
   const ctx = createExecutionContext();
   const ended = new AbortController();
   const request = new Request(`${ORIGIN}/?v=shared`, { headers: { "user-agent": BROWSER }, signal: ended.signal });
-  const response = await storefront.fetch(request, testEnv as never, ctx);
+  const response = await handler.fetch(request, testEnv as never, ctx);
   const body = await response.text();
   await waitOnExecutionContext(ctx);
   ended.abort();
