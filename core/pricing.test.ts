@@ -21,8 +21,9 @@ describe("homePriceText (SPEC §9 home price display)", () => {
     expect(homePriceText({ status: "loaded", entry: undefined }, "Yok")).toBe("Yok");
   });
 
-  it("shows an ellipsis while pending and NaN (SPEC §2 Home, §8) when the call failed even after its retry", () => {
+  it("shows an ellipsis while pending and N/A, never NaN, when the call failed even after its retry (issue 19)", () => {
     expect(homePriceText({ status: "loading" })).toBe("…");
-    expect(homePriceText({ status: "failed" })).toBe("NaN");
+    expect(homePriceText({ status: "failed" })).toBe("N/A");
+    expect(homePriceText({ status: "failed" }, "Yok")).toBe("Yok");
   });
 });

@@ -30,15 +30,16 @@ export type HomePriceState =
 /**
  * The home card's "only from" text (SPEC §2 Home, §8, §9): registration price, else renewal
  * price, as "$X.XX", else `notAvailable` ("N/A" in the page language) — also for a price that
- * is not a usable number. "…" while the pricing call is pending; "NaN" only when the call itself
- * failed (SPEC §2 Home and §8 name that failure state; the call is retried once first).
+ * is not a usable number — and when the pricing call failed even after its one retry (issue 19
+ * point 7 overrides SPEC §2 Home / §8's "NaN": a price, else the renewal price, else N/A). "…"
+ * while the pricing call is pending.
  */
 export function homePriceText(state: HomePriceState, notAvailable: string = NOT_AVAILABLE): string {
   switch (state.status) {
     case "loading":
       return "…";
     case "failed":
-      return "NaN";
+      return notAvailable;
     case "loaded": {
       const price = pickDisplayPrice(state.entry);
       return price === null ? notAvailable : formatUsd(price, notAvailable);

@@ -40,7 +40,7 @@ async function loadHomePrices(args: LoaderFunctionArgs): Promise<{ failed: boole
     });
     return { failed: false, pricing };
   } catch (error) {
-    // SPEC §8: the cards show NaN, the error is logged, no message.
+    // SPEC §8: the error is logged, no message; the cards show N/A after the one retry (issue 19: never NaN).
     console.error("home pricing failed", error);
     return { failed: true, pricing: [] };
   }

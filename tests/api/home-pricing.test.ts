@@ -55,11 +55,12 @@ const fromCache = (response: Response) => (response.headers.get("Server-Timing")
 
 describe("home price cards when the pricing call fails", () => {
   it("retries once, never keeps or caches a failure, and shows prices again on the next render", async () => {
-    // Both tries fail: the failure state (SPEC §2 Home, §8), marked no-store, not kept.
+    // Both tries fail: N/A (issue 19: never NaN), marked no-store, not kept.
     lookup.state.fallback = "busy";
     const failed = await home();
     expect(failed.response.status).toBe(200);
-    expect(failed.prices).toEqual(["NaN", "NaN", "NaN"]);
+    expect(failed.prices).toEqual(["N/A", "N/A", "N/A"]);
+    expect(failed.body).not.toMatch(/NaN|Infinity/u);
     expect(failed.response.headers.get("Cache-Control")).toBe("no-store");
     expect(lookup.state.pricingCalls).toBe(2);
 
