@@ -223,11 +223,14 @@ export async function placeOrder(env: ApiEnv, services: ApiServices, userId: str
   const contact = await getAddressByContactId(db, userId, body.contact_id);
   if (!contact) throw new ApiError(400, "invalid_contact_id", "Invalid contact id: choose an address from your address book.", [{ path: "contact_id", message: "is not one of your contacts" }]);
 
-  let method: { ref: string; brand: string; last4: string } | null = null;
+  // A saved card (our id or the provider's), or a card the provider's form has just turned into a
+  // "pm_…" (Stripe's Payment Element): the provider refuses one of another customer.
+  let method: { ref: string; isNew: boolean } | null = null;
   if (body.payment_method_id) {
     const saved = await getPaymentMethod(db, userId, body.payment_method_id);
-    if (!saved) throw new ApiError(404, "payment_method_not_found", "No such payment method.", [{ path: "payment_method_id", message: "is not one of your cards" }]);
-    method = { ref: saved.stripe_payment_method_id, brand: saved.brand, last4: saved.last4 };
+    if (saved) method = { ref: saved.stripe_payment_method_id, isNew: false };
+    else if (/^pm_\w{1,100}$/u.test(body.payment_method_id)) method = { ref: body.payment_method_id, isNew: true };
+    else throw new ApiError(404, "payment_method_not_found", "No such payment method.", [{ path: "payment_method_id", message: "is not one of your cards" }]);
   }
 
   const priced = await priceCart(db, services, cartId, true);
@@ -297,7 +300,7 @@ export async function placeOrder(env: ApiEnv, services: ApiServices, userId: str
   const captureMethod = transfers.length > 0 ? "manual" : "automatic";
   // "Save this card for renewals" (a new card only: a saved one is kept already): remembered on
   // the payment, the card is saved once the payment goes through (now, or after 3-D Secure).
-  const saveCard = body.save_card && !method;
+  const saveCard = body.save_card && (!method || method.isNew);
   const payment = await insertPayment(db, { orderId: order.id, userId, provider: services.payments.provider, idempotencyKey: `order:${order.id}:1`, amountCents: order.total_cents, captureMethod, saveCard }, now);
   let outcome: PaymentOutcome;
   try {
