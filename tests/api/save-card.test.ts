@@ -49,11 +49,13 @@ function servicesAt(at: Date, payments?: PaymentsAdapter): ApiServices {
   return { ...defaultServices(apiEnv), now, registry: createSimulatedRegistry(apiEnv.DB, now), payments: payments ?? createPayments(apiEnv, now) };
 }
 
-/** Turns auto-renewal on (refused without a saved card) and runs the lifecycle job 5 days before expiry. */
+/** Turns auto-renewal on (refused without a saved card), runs the lifecycle job 5 days before expiry, turns it off. */
 async function autoRenew(user: Buyer, name: string, payments?: PaymentsAdapter, app?: App): Promise<{ renewed: number; renewals: OrderView[] }> {
   await data(await call(user, "PUT", `/user-domains/${name}/auto-renew`, { auto_renew: true }, app));
   const before = await data<UserDomainView>(await call(user, "GET", `/user-domains/${name}`, undefined, app));
   const counts = await runDomainLifecycle(apiEnv, servicesAt(new Date(Date.parse(before.expires_at ?? "") - 5 * DAY), payments));
+  // Off again, so a later run at another test's clock never charges this name with the wrong adapter.
+  await data(await call(user, "PUT", `/user-domains/${name}/auto-renew`, { auto_renew: false }, app));
   const orders = (await data<{ orders: OrderView[] }>(await call(user, "GET", "/orders/", undefined, app))).orders;
   return { renewed: counts.renewed ?? 0, renewals: orders.filter((order) => order.items[0]?.operation === "renewal" && order.items[0]?.name === name) };
 }
@@ -63,7 +65,7 @@ beforeAll(async () => {
 });
 
 // The lifecycle job looks at every domain: the names renewed here are bought for terms no other
-// test file uses (8 and 9 years), so a run at this file's clock reaches only them.
+// test file uses (8 and 9 years), and auto-renewal is turned off again after the run.
 describe("save this card for renewals: the embedded test provider", () => {
   it("a successful payment with the box ticked saves the card as the default, and auto-renewal charges it", async () => {
     const user = await buyer();
