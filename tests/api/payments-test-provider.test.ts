@@ -50,7 +50,7 @@ describe("test provider: charging a typed card", () => {
     expect(outcome).toMatchObject({ status: "succeeded", amountCents: 1299, currency: "usd", refundedCents: 0 });
     expect(outcome.paymentRef).toMatch(/^pi_/);
     expect(outcome.error).toBeUndefined();
-    expect(outcome.card).toEqual({ paymentMethodRef: expect.stringMatching(/^pm_/), brand: "visa", last4: "4242", expMonth: 12, expYear: 2030 });
+    expect(outcome.card).toEqual({ paymentMethodRef: expect.stringMatching(/^pm_/), brand: "visa", last4: "4242", expMonth: 12, expYear: 2030, fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) });
     const stored = await env.DB.prepare("SELECT * FROM testpay_payment_methods WHERE id = ?1").bind(outcome.card?.paymentMethodRef).first();
     expect(JSON.stringify(stored)).not.toContain("4242424242424242");
     expect(JSON.stringify(stored)).not.toContain('"123"');
@@ -186,7 +186,7 @@ describe("test provider: customers, saved cards, off-session", () => {
     expect((await payments.createCustomer({ userId, email: "a@example.com" })).customerRef).toBe(customerRef);
     const pm = await payments.tokenizeCard(card("5555555555554444", { expMonth: 3, expYear: 2031 }));
     const attached = await payments.attachPaymentMethod({ customerRef, paymentMethodRef: pm.paymentMethodRef });
-    expect(attached).toEqual({ paymentMethodRef: pm.paymentMethodRef, brand: "mastercard", last4: "4444", expMonth: 3, expYear: 2031 });
+    expect(attached).toEqual({ paymentMethodRef: pm.paymentMethodRef, brand: "mastercard", last4: "4444", expMonth: 3, expYear: 2031, fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) });
     expect(await payments.listPaymentMethods(customerRef)).toEqual([attached]);
     await payments.detachPaymentMethod(pm.paymentMethodRef);
     expect(await payments.listPaymentMethods(customerRef)).toEqual([]);

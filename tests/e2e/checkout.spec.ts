@@ -6,7 +6,7 @@ import { freshDomain, setRemixCookie } from "./support/domain";
 
 // Buying through the pages (issue 13): cart summary and discount, checkout with the registrant
 // contact and a card of the embedded test provider, declines shown on the form, 3-D Secure, the
-// order's status page and its invoice link — with JavaScript on and off. Every test makes its
+// order's status page and its invoice link, a card saved for renewals — with JavaScript on and off. Every test makes its
 // own user, address and cart.
 
 const PHONE = { width: 390, height: 844 };
@@ -108,6 +108,29 @@ test.describe("checkout", () => {
     await page.getByRole("button", { name: /^Pay / }).click();
     await page.getByRole("button", { name: "Complete authentication" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Payment completed. Thank you!" })).toBeVisible({ timeout: 20_000 });
+  });
+
+  test("'Save this card for renewals': the card is listed under Payment methods as the default and offered first at the next checkout", async ({ page }, testInfo) => {
+    test.slow(); // two carts and a purchase on a loaded 2-core runner
+    const js = testInfo.project.use.javaScriptEnabled !== false;
+    await buyerWith(page, freshDomain());
+    await page.goto("/checkout");
+    await waitForHydration(page, js);
+    await fillCard(page, "4242 4242 4242 4242");
+    await page.getByLabel("Save this card for renewals").check();
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Payment completed. Thank you!" })).toBeVisible({ timeout: 20_000 });
+
+    await page.goto("/dashboard/billing/methods");
+    const saved = page.getByRole("list", { name: "Saved cards" }).getByRole("listitem");
+    await expect(saved).toHaveCount(1);
+    await expect(saved.first()).toContainText("4242");
+    await expect(saved.first()).toContainText("Default");
+    await expect(page.getByText("No saved cards")).toHaveCount(0);
+
+    await addToCart(page, freshDomain());
+    await page.goto("/checkout");
+    await expect(page.getByLabel(/Visa ending in 4242, expires 12\/2034/u)).toBeChecked();
   });
 
   test("checkout needs sign-in, then a verified email, and comes back to the checkout", async ({ page }, testInfo) => {

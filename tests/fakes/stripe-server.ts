@@ -11,7 +11,9 @@
 // `pm_card_chargeDeclinedIncorrectCvc`, `pm_card_chargeDeclinedProcessingError`,
 // `pm_card_chargeDeclinedLostCard`, `pm_card_threeDSecure2Required` (always 3-D Secure),
 // `pm_card_authenticationRequiredOnSetup` (3-D Secure unless saved for off-session use).
-// Using one on a customer (attach) clones it into a new `pm_…`, as Stripe does.
+// Using one on a customer (attach) clones it into a new `pm_…`, as Stripe does; each card has a
+// `card.fingerprint` (the same test id → the same value). A PaymentIntent created with
+// `setup_future_usage` and a `customer` attaches its card to the customer once it goes through.
 //
 // Faults are chosen by the secret key, so tests stay independent: `sk_test_fault_500_…` answers
 // 500, `sk_test_fault_429_…` 429, `sk_test_fault_hang_…` never answers, `sk_test_fault_drop_…`
@@ -82,7 +84,7 @@ interface PaymentMethod {
   object: "payment_method";
   type: "card";
   customer: string | null;
-  card: { brand: string; last4: string; exp_month: number; exp_year: number; funding: string; country: string };
+  card: { brand: string; last4: string; exp_month: number; exp_year: number; funding: string; country: string; fingerprint: string };
   created: number;
   livemode: false;
   metadata: Record<string, string>;
@@ -197,7 +199,8 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
       object: "payment_method",
       type: "card",
       customer: null,
-      card: { brand: test.brand, last4: test.last4, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, funding: "credit", country: "US" },
+      // The same test card → the same fingerprint, whatever new pm_… stands for it (as Stripe's).
+      card: { brand: test.brand, last4: test.last4, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, funding: "credit", country: "US", fingerprint: createHmac("sha256", "fake-fingerprint").update(ref).digest("hex").slice(0, 16) },
       created: now(),
       livemode: false,
       metadata: {},
@@ -288,6 +291,9 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
 
   function succeed(pi: PaymentIntent) {
     const manual = pi.capture_method === "manual";
+    // setup_future_usage with a customer: the card is attached to the customer once it goes through.
+    const used = pi.payment_method ? methods.get(pi.payment_method) : undefined;
+    if (used && pi.setup_future_usage && pi.customer && used.customer === null) used.customer = pi.customer;
     const charge: Charge = { id: newId("ch"), payment_intent: pi.id, amount: pi.amount, amount_captured: manual ? 0 : pi.amount, amount_refunded: 0, payment_method: pi.payment_method ?? "" };
     charges.set(charge.id, charge);
     if (manual) {

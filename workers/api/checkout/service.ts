@@ -50,7 +50,7 @@ import {
   type OrderRow,
   type PaymentRow,
 } from "../db/orders";
-import { customerRefFor, defaultPaymentMethod, getPaymentMethod } from "../db/payment-methods";
+import { customerRefFor, defaultPaymentMethod, getPaymentMethod, savePaymentMethod } from "../db/payment-methods";
 import { findUserById } from "../db/users";
 import { priceCents } from "../domain-quote";
 import type { ApiEnv } from "../env";
@@ -223,11 +223,14 @@ export async function placeOrder(env: ApiEnv, services: ApiServices, userId: str
   const contact = await getAddressByContactId(db, userId, body.contact_id);
   if (!contact) throw new ApiError(400, "invalid_contact_id", "Invalid contact id: choose an address from your address book.", [{ path: "contact_id", message: "is not one of your contacts" }]);
 
-  let method: { ref: string; brand: string; last4: string } | null = null;
+  // A saved card (our id or the provider's), or a card the provider's form has just turned into a
+  // "pm_…" (Stripe's Payment Element): the provider refuses one of another customer.
+  let method: { ref: string; isNew: boolean } | null = null;
   if (body.payment_method_id) {
     const saved = await getPaymentMethod(db, userId, body.payment_method_id);
-    if (!saved) throw new ApiError(404, "payment_method_not_found", "No such payment method.", [{ path: "payment_method_id", message: "is not one of your cards" }]);
-    method = { ref: saved.stripe_payment_method_id, brand: saved.brand, last4: saved.last4 };
+    if (saved) method = { ref: saved.stripe_payment_method_id, isNew: false };
+    else if (/^pm_\w{1,100}$/u.test(body.payment_method_id)) method = { ref: body.payment_method_id, isNew: true };
+    else throw new ApiError(404, "payment_method_not_found", "No such payment method.", [{ path: "payment_method_id", message: "is not one of your cards" }]);
   }
 
   const priced = await priceCart(db, services, cartId, true);
@@ -295,16 +298,20 @@ export async function placeOrder(env: ApiEnv, services: ApiServices, userId: str
   // Pay. The key is the order's: a retry after a timeout asks for the same payment.
   // A transfer is paid only once the registry accepts it: authorise now, capture after fulfilment.
   const captureMethod = transfers.length > 0 ? "manual" : "automatic";
-  const payment = await insertPayment(db, { orderId: order.id, userId, provider: services.payments.provider, idempotencyKey: `order:${order.id}:1`, amountCents: order.total_cents, captureMethod }, now);
+  // "Save this card for renewals" (a new card only: a saved one is kept already): remembered on
+  // the payment, the card is saved once the payment goes through (now, or after 3-D Secure).
+  const saveCard = body.save_card && (!method || method.isNew);
+  const payment = await insertPayment(db, { orderId: order.id, userId, provider: services.payments.provider, idempotencyKey: `order:${order.id}:1`, amountCents: order.total_cents, captureMethod, saveCard }, now);
   let outcome: PaymentOutcome;
   try {
-    const customerRef = method || body.save_card ? await customerRefFor(db, services.payments, { id: user.id, email: user.email }, now) : undefined;
+    const customerRef = method || saveCard ? await customerRefFor(db, services.payments, { id: user.id, email: user.email }, now) : undefined;
     outcome = await services.payments.createPayment({
       idempotencyKey: payment.idempotency_key,
       amountCents: order.total_cents,
       currency: "usd",
       customerRef,
       captureMethod: payment.capture_method,
+      ...(payment.save_card === 1 ? { setupFutureUsage: "off_session" as const } : {}),
       description: `Trinity order ${order.number}`,
       metadata: { orderId: order.id, userId },
       paymentMethodRef: method?.ref,
@@ -341,6 +348,8 @@ export async function applyPaymentOutcome(env: ApiEnv, services: ApiServices, or
   const db = env.DB;
   const now = services.now();
   const card = { cardBrand: outcome.card?.brand ?? null, cardLast4: outcome.card?.last4 ?? null, providerRef: outcome.paymentRef };
+  // The card goes through (charged or held): keep it when the customer asked to.
+  if (outcome.status === "succeeded" || outcome.status === "requires_capture") await saveCardOfPayment(env, services, payment, outcome);
   if (payment.status === "succeeded" || payment.status === "refunded") {
     if (outcome.status === "succeeded") await runFulfilment(env, services, orderId);
     return;
@@ -387,6 +396,33 @@ export async function applyPaymentOutcome(env: ApiEnv, services: ApiServices, or
       await failOrder(db, orderId, code, now);
       return;
     }
+  }
+}
+
+/**
+ * "Save this card for renewals": once the payment has gone through, the card is attached to the
+ * user's provider customer (Stripe already did so for `setup_future_usage`; attaching again is a
+ * no-op) and stored as the default card — the one auto-renewal charges and the next checkout
+ * offers first. Idempotent (a replayed webhook, the return page and the job may all get here);
+ * the same card saved before stays one row. A failure to save never fails the paid order: it is
+ * logged and tried again on the next report of the payment.
+ */
+async function saveCardOfPayment(env: ApiEnv, services: ApiServices, payment: PaymentRow, outcome: PaymentOutcome): Promise<void> {
+  const db = env.DB;
+  const paid = outcome.card;
+  if (payment.save_card !== 1 || !paid?.paymentMethodRef) return;
+  if (await getPaymentMethod(db, payment.user_id, paid.paymentMethodRef)) return;
+  const now = services.now();
+  try {
+    const user = await findUserById(db, payment.user_id);
+    if (!user) return;
+    const customerRef = await customerRefFor(db, services.payments, { id: user.id, email: user.email }, now);
+    const attached = await services.payments.attachPaymentMethod({ customerRef, paymentMethodRef: paid.paymentMethodRef });
+    const { replacedRef } = await savePaymentMethod(db, user.id, services.payments.provider, { ...attached, fingerprint: attached.fingerprint ?? paid.fingerprint }, { setAsDefault: true, nickname: null }, now);
+    // The same card saved before under another provider id: that one is no longer ours to keep.
+    if (replacedRef) await services.payments.detachPaymentMethod(replacedRef);
+  } catch (error) {
+    console.error("checkout: could not save the card of payment", payment.id, error);
   }
 }
 

@@ -58,6 +58,8 @@ export interface PaymentRow {
   status: PaymentStatus;
   /** "manual": authorised first, captured after fulfilment (orders with a transfer line). */
   capture_method: "automatic" | "manual";
+  /** 1: the customer ticked "Save this card for renewals" — saved once the payment goes through. */
+  save_card: number;
   amount_cents: number;
   /** What was taken (null until captured/charged). */
   captured_cents: number | null;
@@ -267,16 +269,16 @@ export async function releaseHolds(db: D1Database, orderKey: string, names?: rea
 
 export async function insertPayment(
   db: D1Database,
-  payment: { orderId: string; userId: string; provider: string; idempotencyKey: string; amountCents: number; captureMethod?: "automatic" | "manual" },
+  payment: { orderId: string; userId: string; provider: string; idempotencyKey: string; amountCents: number; captureMethod?: "automatic" | "manual"; saveCard?: boolean },
   now: Date,
 ): Promise<PaymentRow> {
   const at = now.toISOString();
   await db
     .prepare(
-      `INSERT INTO payments (id, order_id, user_id, provider, idempotency_key, amount_cents, capture_method, created_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?8, ?7, ?7) ON CONFLICT (idempotency_key) DO NOTHING`,
+      `INSERT INTO payments (id, order_id, user_id, provider, idempotency_key, amount_cents, capture_method, save_card, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?8, ?9, ?7, ?7) ON CONFLICT (idempotency_key) DO NOTHING`,
     )
-    .bind(crypto.randomUUID(), payment.orderId, payment.userId, payment.provider, payment.idempotencyKey, payment.amountCents, at, payment.captureMethod ?? "automatic")
+    .bind(crypto.randomUUID(), payment.orderId, payment.userId, payment.provider, payment.idempotencyKey, payment.amountCents, at, payment.captureMethod ?? "automatic", payment.saveCard ? 1 : 0)
     .run();
   const row = await db.prepare("SELECT * FROM payments WHERE idempotency_key = ?1").bind(payment.idempotencyKey).first<PaymentRow>();
   if (!row) throw new Error("payment vanished after insert");

@@ -13,6 +13,7 @@ interface PaymentMethodRow {
   exp_year: number;
   is_default: number;
   nickname: string | null;
+  fingerprint: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -83,7 +84,9 @@ const clearDefault = (db: D1Database, userId: string) => db.prepare("UPDATE paym
 /**
  * Stores a card the provider attached to the user's customer. The first card, or one saved with
  * `setAsDefault`, becomes the only default. Saving the same provider card again answers the row
- * already there (updating nickname/default when asked) instead of a duplicate.
+ * already there (updating nickname/default when asked) instead of a duplicate; so does the same
+ * card under a new provider id (same `fingerprint`): that row then points at the new id and the
+ * new expiry, and `replacedRef` names the provider id it held (the caller detaches it).
  */
 export async function savePaymentMethod(
   db: D1Database,
@@ -92,28 +95,50 @@ export async function savePaymentMethod(
   card: CardPaymentMethod,
   options: { setAsDefault: boolean; nickname: string | null },
   now: Date,
-): Promise<{ method: PaymentMethodView; created: boolean }> {
+): Promise<{ method: PaymentMethodView; created: boolean; replacedRef: string | null }> {
   const at = now.toISOString();
   const id = crypto.randomUUID();
   const hasDefault = (await defaultPaymentMethod(db, userId, provider)) !== null;
   const makeDefault = options.setAsDefault || !hasDefault;
+  const sameCard = card.fingerprint
+    ? await db
+        .prepare("SELECT * FROM payment_methods WHERE user_id = ?1 AND provider = ?2 AND fingerprint = ?3 AND provider_ref <> ?4 ORDER BY created_at, id LIMIT 1")
+        .bind(userId, provider, card.fingerprint, card.paymentMethodRef)
+        .first<PaymentMethodRow>()
+    : null;
+  if (sameCard) {
+    // One statement batch; the new provider id must not be on another row of the user already.
+    await db.batch([
+      ...(makeDefault ? [clearDefault(db, userId)] : []),
+      db
+        .prepare(
+          `UPDATE payment_methods SET provider_ref = ?3, exp_month = ?4, exp_year = ?5, is_default = MAX(is_default, ?6),
+             nickname = COALESCE(?7, nickname), updated_at = ?8
+           WHERE id = ?1 AND user_id = ?2 AND NOT EXISTS (SELECT 1 FROM payment_methods WHERE user_id = ?2 AND provider_ref = ?3)`,
+        )
+        .bind(sameCard.id, userId, card.paymentMethodRef, card.expMonth, card.expYear, makeDefault ? 1 : 0, options.nickname, at),
+    ]);
+    const method = await getPaymentMethod(db, userId, card.paymentMethodRef);
+    if (method) return { method, created: false, replacedRef: method.id === sameCard.id ? sameCard.provider_ref : null };
+  }
   await db.batch([
     ...(makeDefault ? [clearDefault(db, userId)] : []),
     db
       .prepare(
-        `INSERT INTO payment_methods (id, user_id, provider, provider_ref, brand, last4, exp_month, exp_year, is_default, nickname, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11)
+        `INSERT INTO payment_methods (id, user_id, provider, provider_ref, brand, last4, exp_month, exp_year, is_default, nickname, fingerprint, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?12, ?11, ?11)
          ON CONFLICT (user_id, provider_ref) DO UPDATE SET
            is_default = MAX(is_default, excluded.is_default),
            nickname = COALESCE(excluded.nickname, nickname),
+           fingerprint = COALESCE(fingerprint, excluded.fingerprint),
            updated_at = excluded.updated_at`,
       )
-      .bind(id, userId, provider, card.paymentMethodRef, card.brand, card.last4, card.expMonth, card.expYear, makeDefault ? 1 : 0, options.nickname, at),
+      .bind(id, userId, provider, card.paymentMethodRef, card.brand, card.last4, card.expMonth, card.expYear, makeDefault ? 1 : 0, options.nickname, at, card.fingerprint ?? null),
   ]);
   const method = await getPaymentMethod(db, userId, card.paymentMethodRef);
   if (!method) throw new Error("payment method vanished after insert");
   // Saved again without asking for default: keep the default there was (the batch cleared it only when asked).
-  return { method, created: method.id === id };
+  return { method, created: method.id === id, replacedRef: null };
 }
 
 export async function setDefaultPaymentMethod(db: D1Database, userId: string, idOrRef: string, now: Date): Promise<PaymentMethodView | null> {

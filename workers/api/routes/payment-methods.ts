@@ -91,7 +91,9 @@ export const paymentMethodRoutes = new Hono<ApiBindings>()
     const body = c.req.valid("json");
     const customerRef = await customerOf(c.env.DB, payments, userId, now());
     const card = await provider(() => payments.attachPaymentMethod({ customerRef, paymentMethodRef: body.stripe_payment_method_id }));
-    const { method, created } = await savePaymentMethod(c.env.DB, userId, payments.provider, card, { setAsDefault: body.set_as_default, nickname: body.nickname }, now());
+    const { method, created, replacedRef } = await savePaymentMethod(c.env.DB, userId, payments.provider, card, { setAsDefault: body.set_as_default, nickname: body.nickname }, now());
+    // The same card saved before (same fingerprint): its row now holds the new id; the old one goes.
+    if (replacedRef) await payments.detachPaymentMethod(replacedRef).catch((error: unknown) => console.error("payment methods: could not detach", replacedRef, error));
     return c.json({ success: true as const, payment_method: method, data: method, message: "Card saved." }, created ? 201 : 200);
   })
   .post("/user/payment-methods/setup-intent", async (c) => {
@@ -130,7 +132,8 @@ export const paymentMethodRoutes = new Hono<ApiBindings>()
     if (!id.startsWith("pm_") && !id.startsWith("card_")) throw methodNotFound();
     const customerRef = await customerOf(c.env.DB, payments, userId, now());
     const card = await provider(() => payments.attachPaymentMethod({ customerRef, paymentMethodRef: id }));
-    const { method } = await savePaymentMethod(c.env.DB, userId, payments.provider, card, { setAsDefault: true, nickname: null }, now());
+    const { method, replacedRef } = await savePaymentMethod(c.env.DB, userId, payments.provider, card, { setAsDefault: true, nickname: null }, now());
+    if (replacedRef) await payments.detachPaymentMethod(replacedRef).catch((error: unknown) => console.error("payment methods: could not detach", replacedRef, error));
     return c.json({ success: true as const, payment_method: method, data: method, message: "Card saved." }, 201);
   })
   .delete("/user/payment-method", zValidate("json", paymentMethodIdBodySchema), async (c) => {

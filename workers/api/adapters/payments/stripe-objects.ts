@@ -28,6 +28,7 @@ export interface StripeCardShape {
   last4?: string | null;
   exp_month?: number | null;
   exp_year?: number | null;
+  fingerprint?: string | null;
 }
 
 export interface StripePaymentMethodShape {
@@ -96,6 +97,7 @@ export function cardFromStripe(id: string, card: StripeCardShape | null | undefi
     last4: card.last4,
     expMonth: card.exp_month ?? 0,
     expYear: card.exp_year ?? 0,
+    ...(card.fingerprint ? { fingerprint: card.fingerprint } : {}),
   };
 }
 

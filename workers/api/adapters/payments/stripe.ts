@@ -124,6 +124,8 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
         expand: INTENT_EXPAND,
         ...(input.captureMethod === "manual" ? { capture_method: "manual" as const } : {}),
         ...(input.customerRef ? { customer: input.customerRef } : {}),
+        // "Save this card for renewals": Stripe keeps the card usable off-session (SCA mandate).
+        ...(input.setupFutureUsage ? { setup_future_usage: input.setupFutureUsage } : {}),
         ...(confirm
           ? {
               payment_method: input.paymentMethodRef,

@@ -142,6 +142,8 @@ interface PaymentMethodRow {
   exp_month: number;
   exp_year: number;
   behaviour: TestCardBehaviour;
+  /** Derived from the number (as Stripe's `card.fingerprint`); null for rows from before migration 0019. */
+  fingerprint: string | null;
   created_at: string;
 }
 
@@ -162,6 +164,7 @@ function toCard(row: PaymentMethodRow): CardPaymentMethod {
     last4: row.last4,
     expMonth: row.exp_month,
     expYear: row.exp_year,
+    ...(row.fingerprint ? { fingerprint: row.fingerprint } : {}),
   };
 }
 
@@ -248,7 +251,7 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
           : null,
       metadata: { order_id: row.order_id, user_id: row.user_id },
       payment_method: method
-        ? { id: method.id, object: "payment_method", customer: method.customer_id, card: { brand: method.brand, last4: method.last4, exp_month: method.exp_month, exp_year: method.exp_year } }
+        ? { id: method.id, object: "payment_method", customer: method.customer_id, card: { brand: method.brand, last4: method.last4, exp_month: method.exp_month, exp_year: method.exp_year, fingerprint: method.fingerprint } }
         : null,
       latest_charge: { id: `ch_${row.id.slice(3)}`, amount_refunded: row.refunded_cents },
     };
@@ -296,7 +299,7 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
   }
 
   /** A new payment method row for a typed card (validated first). */
-  function tokenRow(card: CardInput): PaymentMethodRow {
+  async function tokenRow(card: CardInput): Promise<PaymentMethodRow> {
     return {
       id: randomId("pm"),
       customer_id: null,
@@ -305,14 +308,16 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
       exp_month: card.expMonth,
       exp_year: card.expYear,
       behaviour: behaviourOf(card.number),
+      // The same number → the same fingerprint (never the number itself).
+      fingerprint: (await sha256Hex(`testpay:fingerprint:${card.number}`)).slice(0, 16),
       created_at: iso(),
     };
   }
 
   function insertMethod(row: PaymentMethodRow): D1PreparedStatement {
     return db
-      .prepare("INSERT INTO testpay_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, behaviour, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
-      .bind(row.id, row.customer_id, row.brand, row.last4, row.exp_month, row.exp_year, row.behaviour, row.created_at);
+      .prepare("INSERT INTO testpay_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, behaviour, fingerprint, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
+      .bind(row.id, row.customer_id, row.brand, row.last4, row.exp_month, row.exp_year, row.behaviour, row.fingerprint, row.created_at);
   }
 
   /**
@@ -327,7 +332,7 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
     if (source.card) {
       const problem = cardInputError(source.card, now());
       if (problem) return { decision: inputRefusal(problem), methodId: null, statements: [] };
-      const row = tokenRow(source.card);
+      const row = await tokenRow(source.card);
       return { decision: decide(row.behaviour, { offSession, savedOnCustomer: false }), methodId: row.id, statements: [insertMethod(row)] };
     }
     if (source.paymentMethodRef) {
@@ -372,7 +377,7 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
       const currency = input.currency.toLowerCase();
       checkAmount(input.amountCents, currency);
       const manual = input.captureMethod === "manual";
-      const requestHash = await sha256Hex(JSON.stringify([input.amountCents, currency, input.customerRef ?? null, input.metadata.orderId, input.metadata.userId, ...(manual ? ["manual"] : [])]));
+      const requestHash = await sha256Hex(JSON.stringify([input.amountCents, currency, input.customerRef ?? null, input.metadata.orderId, input.metadata.userId, ...(manual ? ["manual"] : []), ...(input.setupFutureUsage ? [input.setupFutureUsage] : [])]));
       const replay = await db.prepare("SELECT * FROM testpay_payments WHERE idempotency_key = ?1").bind(input.idempotencyKey).first<PaymentRow>();
       if (replay) return await replayed(replay, requestHash);
 
@@ -567,7 +572,7 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
     async tokenizeCard(card: CardInput): Promise<CardPaymentMethod> {
       const problem = cardInputError(card, now());
       if (problem) throw new CardError(problem, `The card details are not valid (${problem}).`);
-      const row = tokenRow(card);
+      const row = await tokenRow(card);
       await insertMethod(row).run();
       return toCard(row);
     },

@@ -84,6 +84,8 @@ export interface CardPaymentMethod {
   last4: string;
   expMonth: number;
   expYear: number;
+  /** The provider's fingerprint of the card number (Stripe `card.fingerprint`): the same card → the same value. */
+  fingerprint?: string;
 }
 
 export interface PaymentOutcome {
@@ -138,6 +140,12 @@ export interface CreatePaymentInput {
    * caller captures or cancels later. Default "automatic" (charged at once).
    */
   captureMethod?: "automatic" | "manual";
+  /**
+   * "off_session": keep the card for later charges without the customer (Stripe
+   * `setup_future_usage`); needs `customerRef`. The caller attaches the card to the customer
+   * (`attachPaymentMethod`) once the payment has gone through.
+   */
+  setupFutureUsage?: "off_session";
   /** The customer is not present (auto-renew): no 3-D Secure possible → `authentication_required`. */
   offSession?: boolean;
   /** Where the 3-D Secure page (or Stripe's redirect) sends the browser back to. Absolute URL or path. */
