@@ -48,7 +48,7 @@ export function Footer({ theme }: { theme: Theme }) {
         </div>
       </nav>
       <div className="mx-auto flex max-w-7xl flex-col items-start justify-between gap-4 border-t border-slate-200 px-4 py-6 sm:flex-row sm:items-center dark:border-slate-800">
-        <p className="text-sm text-slate-600 dark:text-slate-400">{t("footer.copyright")}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t("footer.copyright", { year: new Date().getUTCFullYear() })}</p>
         <ThemeSelector serverTheme={theme} />
       </div>
     </footer>

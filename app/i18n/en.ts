@@ -108,7 +108,7 @@ const en = {
     externalNote: "opens in a new tab",
     theme: "Theme",
     themes: { system: "System", light: "Light", dark: "Dark" },
-    copyright: "© 2019–2025 Trinity. All rights reserved.",
+    copyright: "© 2019–{{year}} Trinity. All rights reserved.",
   },
   toast: { close: "Close notification", types: { success: "Success", error: "Error", warning: "Warning", info: "Information" } },
   locale: { changed: "Language set to English." },

@@ -110,7 +110,7 @@ const tr: Resources = {
     externalNote: "yeni sekmede açılır",
     theme: "Tema",
     themes: { system: "Sistem", light: "Açık", dark: "Koyu" },
-    copyright: "© 2019–2025 Trinity. Tüm hakları saklıdır.",
+    copyright: "© 2019–{{year}} Trinity. Tüm hakları saklıdır.",
   },
   toast: { close: "Bildirimi kapat", types: { success: "Başarılı", error: "Hata", warning: "Uyarı", info: "Bilgi" } },
   locale: { changed: "Dil Türkçe olarak ayarlandı." },

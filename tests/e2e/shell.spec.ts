@@ -272,7 +272,7 @@ test.describe("footer", () => {
       await expect(anchor).toHaveAttribute("target", "_blank");
       await expect(anchor).toHaveAttribute("rel", /noopener/);
     }
-    await expect(footer.getByText("© 2019–2025 Trinity. All rights reserved.")).toBeVisible();
+    await expect(footer.getByText(`© 2019–${new Date().getUTCFullYear()} Trinity. All rights reserved.`)).toBeVisible();
   });
 
   test("the footer covers the pages the spec lists", async ({ page }) => {
