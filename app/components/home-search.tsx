@@ -53,7 +53,7 @@ export function HomeSearch() {
         onChange={(event) => setValue(event.target.value)}
         placeholder={t("home.hero.searchPlaceholder")}
         aria-describedby="home-search-hint"
-        className="h-14 min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-5 text-lg text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-500 focus:outline-none focus:ring-4 focus:ring-indigo-500/20 dark:border-slate-700 dark:bg-slate-900 dark:text-white dark:placeholder:text-slate-400"
+        className="h-14 min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-5 text-lg text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:border-slate-700 dark:bg-slate-900 dark:text-white dark:placeholder:text-slate-400 dark:focus:border-indigo-400 dark:focus:ring-indigo-400"
       />
       <button
         type="submit"
