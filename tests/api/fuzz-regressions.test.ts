@@ -69,9 +69,10 @@ describe("page paths with control characters (were 500)", () => {
 });
 
 describe("saved cards", () => {
-  async function saveCard(token: string): Promise<{ id: string; is_default: boolean }> {
+  // Two different cards: the same card saved twice is one row (issue 19, fingerprints).
+  async function saveCard(token: string, number: string): Promise<{ id: string; is_default: boolean }> {
     const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-    const tokenised = await api("/payment/test/payment-methods", { method: "POST", headers, body: JSON.stringify({ number: "4242424242424242", exp_month: 4, exp_year: 2031, cvc: "123" }) });
+    const tokenised = await api("/payment/test/payment-methods", { method: "POST", headers, body: JSON.stringify({ number, exp_month: 4, exp_year: 2031, cvc: "123" }) });
     const pm = (await tokenised.json<{ data: { payment_method_id: string } }>()).data.payment_method_id;
     const saved = await api("/user/payment-methods", { method: "POST", headers, body: JSON.stringify({ stripe_payment_method_id: pm }) });
     expect(saved.status).toBe(201);
@@ -80,8 +81,8 @@ describe("saved cards", () => {
 
   it("making a card the default while another tab removes it answers not found and keeps the old default", async () => {
     const user = await signedInUser();
-    const first = await saveCard(user.token);
-    const second = await saveCard(user.token);
+    const first = await saveCard(user.token, "4242424242424242");
+    const second = await saveCard(user.token, "5555555555554444");
     expect(first.is_default).toBe(true);
     // The card goes between the lookup and the update.
     const racing = new Proxy(env.DB, {
