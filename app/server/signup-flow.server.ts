@@ -67,3 +67,4 @@ export async function clearSignupFlow(request: Request, context: AppLoadContext)
 export function retryAfterMinutes(seconds: number | null): number {
   return seconds !== null && seconds > 0 ? Math.ceil(seconds / 60) : 1;
 }
+
