@@ -259,9 +259,9 @@ async function unbuyableLines(db: D1Database, cartId: string, userId: string): P
       `SELECT v.id, v.unicode, v.type, v.details,
               ((v.type = 'domain' AND NOT EXISTS (SELECT 1 FROM tlds t WHERE t.tld = v.tld))
                OR (v.type = 'domain' AND v.operation IN ('renewal', 'restore')
-                   AND NOT EXISTS (SELECT 1 FROM user_domains d WHERE d.user_id = ?2 AND d.name = v.name))
+                   AND NOT EXISTS (SELECT 1 FROM user_domains d WHERE d.user_id = ?2 AND d.name = v.name AND d.deleted_at IS NULL AND d.status NOT IN ('deleted', 'transferred_out')))
                OR (v.type = 'domain' AND v.operation IN ('registration', 'transfer', 'bulk_purchase')
-                   AND EXISTS (SELECT 1 FROM user_domains d WHERE d.user_id = ?2 AND d.name = v.name))
+                   AND EXISTS (SELECT 1 FROM user_domains d WHERE d.user_id = ?2 AND d.name = v.name AND d.deleted_at IS NULL AND d.status NOT IN ('deleted', 'transferred_out')))
                OR (v.type = 'vps' AND v.operation = 'renewal'
                    AND NOT EXISTS (SELECT 1 FROM servers s WHERE s.user_id = ?2 AND 'renew:' || s.id = v.name))) AS refused
          FROM cart_items v WHERE v.cart_id = ?1
