@@ -39,7 +39,7 @@ function nextTarget(request: Request): string {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Reachable only with the "registered flag": a flow cookie still holding the unconfirmed key.
   const flow = await getUnconfirmedKeyFlow(request, context);
-  if (!flow) throw redirect("/signup");
+  if (!flow) throw redirect(`/signup${redirectQuery(nextTarget(request))}`);
   const { t } = await getTranslator(request, ["signup", "account"]);
   return data(
     { title: t("createkey.metaTitle"), username: flow.username, words: seedKeyWords(flow.seedKey), positions: flow.positions, redirectTo: nextTarget(request) },

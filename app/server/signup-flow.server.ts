@@ -67,4 +67,3 @@ export async function clearSignupFlow(request: Request, context: AppLoadContext)
 export function retryAfterMinutes(seconds: number | null): number {
   return seconds !== null && seconds > 0 ? Math.ceil(seconds / 60) : 1;
 }
-
