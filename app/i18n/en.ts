@@ -64,6 +64,7 @@ const en = {
     autoLogout: "You were signed out automatically.",
     signedOut: "You are signed out.",
     signedIn: "Welcome back, {{username}}!",
+    cartDropped: "Not carried into your account's cart (it cannot take them): {{names}}.",
     rememberMe: "You will stay signed in on this device for 7 days.",
     warning: "Your session ends in {{minutes}} minutes. Any action keeps it going.",
     warningOne: "Your session ends in a minute. Any action keeps it going.",

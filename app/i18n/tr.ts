@@ -66,6 +66,7 @@ const tr: Resources = {
     autoLogout: "Oturumunuz otomatik olarak kapatıldı.",
     signedOut: "Çıkış yaptınız.",
     signedIn: "Tekrar hoş geldiniz, {{username}}!",
+    cartDropped: "Hesabınızın sepetine taşınamadı (hesabınız bunları alamaz): {{names}}.",
     rememberMe: "Bu cihazda 7 gün boyunca oturumunuz açık kalacak.",
     warning: "Oturumunuz {{minutes}} dakika içinde sona erecek. Herhangi bir işlem oturumu sürdürür.",
     warningOne: "Oturumunuz bir dakika içinde sona erecek. Herhangi bir işlem oturumu sürdürür.",

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { AUTH_MESSAGES } from "../../core/auth/schemas";
 import { checkConfirmation, seedKeyWords } from "../../core/auth/seed-key";
 import { wrongConfirmationWords } from "../../core/auth/signup-flow";
+import { flowTarget, redirectQuery } from "../../core/auth/flow-redirect";
 import { z } from "../../core/zod";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { AuthCard, BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
@@ -30,13 +31,18 @@ const confirmSchema = z.object({
   second: z.string({ error: AUTH_MESSAGES.required }).trim().min(1, { error: AUTH_MESSAGES.required }).max(100, { error: AUTH_MESSAGES.tooLong }),
 });
 
+/** Where the flow ends (issue 19): `?redirect=` from the sign-up step, checked again here. */
+function nextTarget(request: Request): string {
+  return flowTarget(new URL(request.url).searchParams.get("redirect"));
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Reachable only with the "registered flag": a flow cookie still holding the unconfirmed key.
   const flow = await getUnconfirmedKeyFlow(request, context);
-  if (!flow) throw redirect("/signup");
+  if (!flow) throw redirect(`/signup${redirectQuery(nextTarget(request))}`);
   const { t } = await getTranslator(request, ["signup", "account"]);
   return data(
-    { title: t("createkey.metaTitle"), username: flow.username, words: seedKeyWords(flow.seedKey), positions: flow.positions },
+    { title: t("createkey.metaTitle"), username: flow.username, words: seedKeyWords(flow.seedKey), positions: flow.positions, redirectTo: nextTarget(request) },
     { headers: NO_STORE },
   );
 }
@@ -73,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   // Confirmed: the key leaves the cookie for good; the flow goes on to email verification.
   const headers = new Headers({ "Set-Cookie": await commitSignupFlow(request, context, { ...flow, seedKey: null, positions: null }) });
-  return redirect("/verify-email", { status: 303, headers });
+  return redirect(`/verify-email${redirectQuery(nextTarget(request))}`, { status: 303, headers });
 }
 
 function CopyButton({ text }: { text: string }) {
@@ -107,7 +113,7 @@ function CopyButton({ text }: { text: string }) {
 
 export default function CreateKey() {
   const { t } = useTranslation(["signup", "account"]);
-  const { words, positions } = useLoaderData<typeof loader>();
+  const { words, positions, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -156,7 +162,7 @@ export default function CreateKey() {
         </div>
       </section>
 
-      <Form method="post" action="/createkey" {...getFormProps(form)} className="mt-8 space-y-5 border-t border-slate-200 pt-6 dark:border-slate-800">
+      <Form method="post" action={`/createkey${redirectQuery(redirectTo)}`} {...getFormProps(form)} className="mt-8 space-y-5 border-t border-slate-200 pt-6 dark:border-slate-800">
         <div>
           <h2 className="text-lg font-semibold">{t("createkey.confirmHeading")}</h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("createkey.confirmIntro")}</p>

@@ -4,7 +4,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loginSchema, secondFactorSchema } from "../../core/auth/schemas";
-import { safeRedirectPath } from "../../core/safe-redirect";
 import { errorTitle, GeneralErrorBoundary } from "../components/error-boundary";
 import { AuthCard, BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
@@ -12,7 +11,8 @@ import type { I18nHandle } from "../i18n/namespaces";
 import { apiClient, readApi, type ApiResult } from "../server/api.server";
 import { getCartId } from "../server/cookies.server";
 import { getTranslator } from "../server/i18n.server";
-import { createUserSession, getSessionState, type LoginAnswer } from "../server/session.server";
+import { cartDroppedText, createUserSession, getSessionState, type LoginAnswer } from "../server/session.server";
+import { flowTarget, redirectQuery } from "../../core/auth/flow-redirect";
 import { clearChallenge, readChallenge, saveChallenge } from "../server/signin-flow.server";
 import { createToastHeaders } from "../server/toast.server";
 import { PasswordField } from "../components/ui/fields";
@@ -20,10 +20,7 @@ import { PasswordField } from "../components/ui/fields";
 export const handle = { i18n: ["account", "signin"] } satisfies I18nHandle;
 
 /** Where a signed-in user goes: the `redirect` query when it is a same-site path, else the dashboard. */
-function target(value: string | null | undefined): string {
-  const path = safeRedirectPath(value ?? null, "/dashboard");
-  return path.startsWith("/signin") || path.startsWith("/signup") ? "/dashboard" : path;
-}
+const target = flowTarget;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -62,7 +59,10 @@ function failureText(t: Translate, answer: Extract<ApiResult<unknown>, { ok: fal
 async function signedIn(request: Request, context: ActionFunctionArgs["context"], t: Translate, answer: LoginAnswer, rememberMe: boolean, redirectTo: string) {
   const headers = await createUserSession(request, context, answer, rememberMe);
   headers.append("Set-Cookie", await clearChallenge(request, context));
-  for (const [name, value] of await createToastHeaders({ type: "success", description: t("translation:session.signedIn", { username: answer.user.username }) })) {
+  // A visitor line the account could not take is named (issue 19): the toast turns to a warning.
+  const dropped = cartDroppedText(t, answer.cart_dropped);
+  const welcome = t("translation:session.signedIn", { username: answer.user.username });
+  for (const [name, value] of await createToastHeaders(dropped ? { type: "warning", description: `${welcome} ${dropped}` } : { type: "success", description: welcome })) {
     headers.append(name, value);
   }
   return redirect(target(redirectTo), { status: 303, headers });
@@ -178,7 +178,7 @@ function CredentialsForm({ redirectTo }: { redirectTo: string }) {
       </button>
       <p className="text-center text-sm text-slate-600 dark:text-slate-400">
         {t("noAccount")}{" "}
-        <Link to="/signup" className="font-semibold text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+        <Link to={`/signup${redirectQuery(redirectTo)}`} className="font-semibold text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
           {t("signUp")}
         </Link>
       </p>

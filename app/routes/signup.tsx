@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { registerSchema, usernameSchema } from "../../core/auth/schemas";
+import { flowTarget, redirectQuery } from "../../core/auth/flow-redirect";
 import { startSignupFlow } from "../../core/auth/signup-flow";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { AuthCard, BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../components/ui/form";
@@ -12,8 +13,10 @@ import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
-import { createUserSession, getSessionState, type LoginAnswer } from "../server/session.server";
+import { getCartId } from "../server/cookies.server";
+import { cartDroppedText, createUserSession, getSessionState, type LoginAnswer } from "../server/session.server";
 import { commitSignupFlow, retryAfterMinutes } from "../server/signup-flow.server";
+import { createToastHeaders } from "../server/toast.server";
 import { PasswordField } from "../components/ui/fields";
 
 export const handle = { i18n: ["account", "signup"] } satisfies I18nHandle;
@@ -22,32 +25,36 @@ export const handle = { i18n: ["account", "signup"] } satisfies I18nHandle;
 const HIDDEN_FIELDS = ["password", "confirmPassword"];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Where the flow ends (issue 19): `?redirect=` (same-site path, e.g. back to the checkout).
+  const redirectTo = flowTarget(new URL(request.url).searchParams.get("redirect"));
   const { auth } = await getSessionState(request, context);
-  if (auth) throw redirect("/dashboard");
+  if (auth) throw redirect(redirectTo);
   const { t } = await getTranslator(request, ["signup", "account"]);
-  return { title: t("form.metaTitle") };
+  return { title: t("form.metaTitle"), redirectTo };
 }
 
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Sign up") }];
 
-type RegisterAnswer = { user: { username: string; email: string }; seed_key: string };
+type RegisterAnswer = { user: { username: string; email: string }; seed_key: string; cart_dropped?: string[] };
 
 /**
  * Sign-up (SPEC §2, §4 "Flows"): register, then sign in at once with the new seed key (the user
- * is signed in but unverified), keep the key in the flow cookie and go to the key step.
+ * is signed in but unverified), keep the key in the flow cookie and go to the key step. The
+ * visitor's cart joins the new account (issue 19) and `redirect` travels on to the last step.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { auth } = await getSessionState(request, context);
-  if (auth) throw redirect("/dashboard", 303);
   const formData = await request.formData();
+  const redirectTo = flowTarget(formData.get("redirect"));
+  const { auth } = await getSessionState(request, context);
+  if (auth) throw redirect(redirectTo, 303);
   const submission = parseWithZod(formData, { schema: registerSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }) }, { status: 400 });
   }
   const { t } = await getTranslator(request, ["signup", "account"]);
-  const api = apiClient(context, request).api.v1.auth;
+  const api = apiClient(context, request, { cartId: await getCartId(request, context) }).api.v1.auth;
   const { username, email, password } = submission.value;
   const response = await api.register.$post({ json: { username, email, password } });
   const answer = await readApi<RegisterAnswer>(response);
@@ -66,6 +73,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const { user, seed_key: seedKey } = answer.data;
   const headers = new Headers();
+  // Visitor lines the new account could not take are named (the sign-in right after finds the cart adopted).
+  const dropped = cartDroppedText(t, answer.data.cart_dropped);
+  if (dropped) for (const [name, value] of await createToastHeaders({ type: "warning", description: dropped })) headers.append(name, value);
   headers.append("Set-Cookie", await commitSignupFlow(request, context, startSignupFlow({ username: user.username, email: user.email, seedKey }, Date.now())));
   // Signed in right away (unverified). Should this sign-in fail (e.g. a per-address limit), the
   // key step still works from the flow cookie; verification then asks the user to sign in.
@@ -75,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (login.ok && "token" in login.data) {
     for (const [name, value] of await createUserSession(request, context, login.data, false)) headers.append(name, value);
   }
-  return redirect("/createkey", { status: 303, headers });
+  return redirect(`/createkey${redirectQuery(redirectTo)}`, { status: 303, headers });
 }
 
 type Availability = "idle" | "checking" | "available" | "taken" | "failed";
@@ -127,6 +137,7 @@ function AvailabilityStatus({ state, id }: { state: Availability; id: string }) 
 
 export default function SignUp() {
   const { t } = useTranslation(["signup", "account"]);
+  const { redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === "/signup";
@@ -152,6 +163,7 @@ export default function SignUp() {
       }
     >
       <Form method="post" action="/signup" {...getFormProps(form)} className="space-y-5">
+        <input type="hidden" name="redirect" value={redirectTo} />
         <Field id={fields.username.id} label={t("account:fields.username")} errors={fields.username.errors} hint={t("account:usernameRule")}>
           <input
             {...getInputProps(fields.username, { type: "text", ariaDescribedBy: `${fields.username.id}-hint ${availabilityId}` })}
@@ -176,7 +188,7 @@ export default function SignUp() {
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
         {t("form.haveAccount")}{" "}
-        <Link to="/signin" className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+        <Link to={`/signin${redirectQuery(redirectTo)}`} className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
           {t("form.signIn")}
         </Link>
       </p>

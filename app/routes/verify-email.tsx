@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { verifyEmailSchema } from "../../core/auth/schemas";
 import { devOutboxEnabled } from "../../core/dev-outbox";
-import { safeRedirectPath } from "../../core/safe-redirect";
+import { flowTarget } from "../../core/auth/flow-redirect";
 import { resendWaitSeconds, type SignupFlow } from "../../core/auth/signup-flow";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { AuthCard, BUTTON_CLASS, ErrorList, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
@@ -34,7 +34,7 @@ function lastCodeSentAt(flow: SignupFlow | null, auth: AuthSession): number | nu
 
 /** Where to go once verified: `?redirect=` (same-site path only, e.g. back to the checkout) or the dashboard. */
 function nextPath(request: Request): string {
-  return safeRedirectPath(new URL(request.url).searchParams.get("redirect"), "/dashboard");
+  return flowTarget(new URL(request.url).searchParams.get("redirect"));
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

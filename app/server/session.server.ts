@@ -56,6 +56,8 @@ export type LoginAnswer = {
   refresh_expires_at: string;
   user: { id: string; username: string; email: string; email_verified: boolean; two_factor_enabled: boolean };
   cart_id?: string | null;
+  /** Visitor cart lines the account could not take (issue 19), by their shown name. */
+  cart_dropped?: string[];
 };
 
 const SESSION_COOKIE = "__session";
@@ -314,4 +316,9 @@ export async function destroyUserSession(request: Request, context: AppLoadConte
   headers.append("Set-Cookie", await cartCookie(context).serialize("", { maxAge: 0 }));
   headers.append("Set-Cookie", await clearSignupFlow(request, context));
   return headers;
+}
+
+/** The sentence naming the visitor cart lines the account could not take (issue 19), or null. */
+export function cartDroppedText(t: Awaited<ReturnType<typeof getTranslator>>["t"], dropped: readonly string[] | undefined): string | null {
+  return dropped && dropped.length > 0 ? t("translation:session.cartDropped", { names: dropped.join(", ") }) : null;
 }

@@ -344,7 +344,7 @@ describe("the cart at sign-in (POST /auth/login with X-Cart-Id)", () => {
     expect(await login(user)).toBe(visitor.data.id);
   });
 
-  it("a visitor's items move into the user's cart, names already there are not doubled, and the visitor cart is gone", async () => {
+  it("a visitor's items move into the user's cart, names already there are not doubled (larger years kept), and the visitor cart is gone", async () => {
     const user = await newUser();
     const [shared, own, fresh] = [freshLabel(), freshLabel(), freshLabel()];
     const account = await added({ domain: `${shared}.xyz` });
@@ -358,8 +358,8 @@ describe("the cart at sign-in (POST /auth/login with X-Cart-Id)", () => {
 
     const merged = await json<CartBody>(await getOwnCart(session.token, account.data.id));
     expect(merged.data.items.map((item) => item.name).sort()).toEqual([`${fresh}.xyz`, `${own}.xyz`, `${shared}.xyz`].sort());
-    // The account's own line wins for a name in both carts.
-    expect(itemNamed(merged.data, `${shared}.xyz`).years).toBe(1);
+    // A name in both carts stays one line, with the larger years (issue 19).
+    expect(itemNamed(merged.data, `${shared}.xyz`).years).toBe(2);
     const gone = await json<CartBody>(await getCart(visitor.data.id));
     expect(gone.data.items).toHaveLength(0);
   });

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { freshIp, latestCode, latestLinkPath, outbox, registerUser, signIn, useClientIp } from "./support/account";
+import { freshIp, latestCode, latestLinkPath, outbox, registerUser, resend, signIn, useClientIp } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
-import { setRemixCookie } from "./support/domain";
+import { freshDomain, setRemixCookie } from "./support/domain";
 import {
   askedPositions,
   confirmSeedKey,
@@ -53,6 +53,34 @@ test.describe("sign-up, seed key and email verification", () => {
     // The key left the flow once confirmed: the key page sends to /signup, which sends a signed-in user on.
     await page.goto("/createkey");
     await expect(page).toHaveURL(/\/dashboard$/u);
+  });
+
+  test("signing up from the checkout keeps the visitor's cart and comes back to the checkout (issue 19)", async ({ page, javaScriptEnabled }) => {
+    await useClientIp(page);
+    const domain = freshDomain();
+    const added = await resend(() => page.request.post("/cart", { form: { intent: "add", domain, years: "1", redirectTo: "/cart" }, maxRedirects: 0 }));
+    expect(added.status()).toBe(303);
+
+    await page.goto("/checkout");
+    await expect(page).toHaveURL(/\/signin\?redirect=%2Fcheckout$/u);
+    await waitUntilEnhanced(page, javaScriptEnabled, "signin");
+    await page.getByRole("main").getByRole("link", { name: "Sign up" }).click();
+    await expect(page).toHaveURL(/\/signup\?redirect=%2Fcheckout$/u);
+    await waitUntilEnhanced(page, javaScriptEnabled, "signup");
+    const input = freshSignup();
+    await submitSignup(page, input);
+
+    await expect(page).toHaveURL(/\/createkey\?redirect=%2Fcheckout$/u);
+    await waitUntilEnhanced(page, javaScriptEnabled, "createkey");
+    await confirmSeedKey(page);
+    await expect(page).toHaveURL(/\/verify-email\?redirect=%2Fcheckout$/u);
+    await waitUntilEnhanced(page, javaScriptEnabled, "verify-email");
+    await page.getByLabel("Verification code").fill(await latestCode(page.request, input.email));
+    await page.getByRole("button", { name: "Verify email" }).click();
+
+    await expect(page).toHaveURL(/\/checkout$/u);
+    await expect(page.getByRole("main").getByText(domain).first()).toBeVisible();
+    await expect(page.getByText("Your cart is empty")).toHaveCount(0);
   });
 
   test("the seed key can be downloaded as a text file with the 12 words", async ({ page, javaScriptEnabled }) => {

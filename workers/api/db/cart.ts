@@ -240,13 +240,51 @@ export async function insertOffer(
   return id;
 }
 
+/** What a merge answers: the cart to keep using (null: none) and the names left behind. */
+export interface CartMerge {
+  cartId: string | null;
+  /** Visitor lines the account cannot buy (or past MAX_CART_ITEMS), by their shown name. */
+  dropped: string[];
+}
+
 /**
- * Sign-in (DESIGN §1): the visitor's cart joins the user's. A visitor cart without owner becomes
- * the user's cart when they have none; otherwise its items move into the user's newest cart
- * (names already there and items past MAX_CART_ITEMS are dropped) and it is deleted. A cart of
- * another user is never touched. Answers the user's cart id (null when they have no cart).
+ * Visitor lines the account cannot buy (the cart's add rules, seen from the account): a domain
+ * whose extension left the catalogue, a renewal/restore of a domain or server the account does
+ * not own, a registration/transfer of a name the account already holds, a server whose plan is
+ * no longer sold.
  */
-export async function mergeCartIntoUser(db: D1Database, visitorCartId: string | null, userId: string, now: Date): Promise<string | null> {
+async function unbuyableLines(db: D1Database, cartId: string, userId: string): Promise<{ id: string; unicode: string }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT v.id, v.unicode, v.type, v.details,
+              ((v.type = 'domain' AND NOT EXISTS (SELECT 1 FROM tlds t WHERE t.tld = v.tld))
+               OR (v.type = 'domain' AND v.operation IN ('renewal', 'restore')
+                   AND NOT EXISTS (SELECT 1 FROM user_domains d WHERE d.user_id = ?2 AND d.name = v.name AND d.deleted_at IS NULL AND d.status NOT IN ('deleted', 'transferred_out')))
+               OR (v.type = 'domain' AND v.operation IN ('registration', 'transfer', 'bulk_purchase')
+                   AND EXISTS (SELECT 1 FROM user_domains d WHERE d.user_id = ?2 AND d.name = v.name AND d.deleted_at IS NULL AND d.status NOT IN ('deleted', 'transferred_out')))
+               OR (v.type = 'vps' AND v.operation = 'renewal'
+                   AND NOT EXISTS (SELECT 1 FROM servers s WHERE s.user_id = ?2 AND 'renew:' || s.id = v.name))) AS refused
+         FROM cart_items v WHERE v.cart_id = ?1
+        ORDER BY v.added_at, v.id`,
+    )
+    .bind(cartId, userId)
+    .all<{ id: string; unicode: string; type: string; details: string | null; refused: number }>();
+  // A server's plan is the catalogue's (in code): a line whose plan is no longer sold goes too.
+  return results
+    .filter((row) => row.refused === 1 || (row.type === "vps" && !findPlan(parseItemDetails(row.details)?.plan ?? "")))
+    .map(({ id, unicode }) => ({ id, unicode }));
+}
+
+/**
+ * Sign-up and sign-in (DESIGN §1, issue 19): the visitor's cart joins the account's. Visitor
+ * lines the account cannot buy are dropped (and named). A visitor cart without owner becomes the
+ * account's cart when it has none; otherwise its lines move into the account's newest cart — a
+ * name in both stays one line, with the larger years (within that line's maximum); lines past
+ * MAX_CART_ITEMS are dropped — and the visitor cart is deleted. The account's own lines are never
+ * removed, a cart of another user is never touched, and merging the same visitor cart again
+ * changes nothing (it is the account's, or gone).
+ */
+export async function mergeCartIntoUser(db: D1Database, visitorCartId: string | null, userId: string, now: Date): Promise<CartMerge> {
   const at = now.toISOString();
   const [owned, visitor] = await db.batch<{ id: string; user_id: string | null }>([
     db.prepare("SELECT id, user_id FROM carts WHERE user_id = ?1 ORDER BY updated_at DESC LIMIT 1").bind(userId),
@@ -254,27 +292,49 @@ export async function mergeCartIntoUser(db: D1Database, visitorCartId: string | 
   ]);
   const userCart = owned.results[0]?.id ?? null;
   const visitorCart = visitor.results[0] ?? null;
-  if (!visitorCart || visitorCart.user_id === userId) return visitorCart?.id ?? userCart;
-  if (visitorCart.user_id !== null) return userCart;
+  if (!visitorCart || visitorCart.user_id === userId) return { cartId: visitorCart?.id ?? userCart, dropped: [] };
+  if (visitorCart.user_id !== null) return { cartId: userCart, dropped: [] };
+
+  const unbuyable = await unbuyableLines(db, visitorCart.id, userId);
+  const dropIds = new Set(unbuyable.map((line) => line.id));
+  const dropped = unbuyable.map((line) => line.unicode);
+  const dropStatements = unbuyable.map((line) => db.prepare("DELETE FROM cart_items WHERE cart_id = ?1 AND id = ?2").bind(visitorCart.id, line.id));
+
   if (!userCart) {
-    await db.prepare("UPDATE carts SET user_id = ?2, updated_at = ?3 WHERE id = ?1 AND user_id IS NULL").bind(visitorCart.id, userId, at).run();
-    return visitorCart.id;
+    // Adopted only while still nobody's: a concurrent sign-in that got there first keeps it.
+    await db.batch([
+      ...dropStatements,
+      db.prepare("UPDATE carts SET user_id = ?2, updated_at = ?3 WHERE id = ?1 AND user_id IS NULL").bind(visitorCart.id, userId, at),
+    ]);
+    return { cartId: visitorCart.id, dropped };
   }
+
+  const [visitorLines, accountLines] = await Promise.all([cartLines(db, visitorCart.id), cartLines(db, userCart)]);
+  const accountNames = new Set(accountLines.map((line) => line.name));
+  const joining = visitorLines.filter((line) => !dropIds.has(line.id) && !accountNames.has(line.name));
+  const room = Math.max(0, MAX_CART_ITEMS - accountLines.length);
+  const moving = joining.slice(0, room);
+  dropped.push(...joining.slice(room).map((line) => line.unicode));
   await db.batch([
+    ...dropStatements,
+    // A name in both carts: the account's line, with the larger years its maximum allows.
     db
       .prepare(
-        `UPDATE cart_items SET cart_id = ?2
-          WHERE id IN (SELECT v.id FROM cart_items v
-                        WHERE v.cart_id = ?1 AND v.name NOT IN (SELECT name FROM cart_items WHERE cart_id = ?2)
-                        ORDER BY v.added_at, v.id
-                        LIMIT MAX(0, ?3 - (SELECT COUNT(*) FROM cart_items WHERE cart_id = ?2)))`,
+        `UPDATE cart_items AS a
+            SET years = MIN(a.max_years, MAX(a.years, (SELECT v.years FROM cart_items v WHERE v.cart_id = ?1 AND v.name = a.name)))
+          WHERE a.cart_id = ?2 AND a.name IN (SELECT name FROM cart_items WHERE cart_id = ?1)`,
       )
-      .bind(visitorCart.id, userCart, MAX_CART_ITEMS),
+      .bind(visitorCart.id, userCart),
+    ...moving.map((line) =>
+      db
+        .prepare("UPDATE cart_items SET cart_id = ?2 WHERE cart_id = ?1 AND id = ?3 AND NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = ?2 AND name = ?4)")
+        .bind(visitorCart.id, userCart, line.id, line.name),
+    ),
     db.prepare("DELETE FROM cart_items WHERE cart_id = ?1").bind(visitorCart.id),
-    db.prepare("DELETE FROM carts WHERE id = ?1").bind(visitorCart.id),
+    db.prepare("DELETE FROM carts WHERE id = ?1 AND user_id IS NULL").bind(visitorCart.id),
     db.prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1").bind(userCart, at),
   ]);
-  return userCart;
+  return { cartId: userCart, dropped };
 }
 
 /** A cart line as stored, with the columns checkout needs (auth code, server details). */

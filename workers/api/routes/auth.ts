@@ -116,10 +116,18 @@ async function completeLogin(
   await updateUserFields(db, user.id, { last_login: now.toISOString() }, now);
   const tokens = await openSession(c.env, user.id, rememberMe, now);
   const fresh = (await findUserById(db, user.id)) ?? user;
-  // The visitor's cart (X-Cart-Id) joins the user's; the answer names the cart to keep using.
+  const cart = await mergeVisitorCart(c, user.id, now);
+  return { ...tokens, user: toUserView(fresh), ...cart };
+}
+
+/**
+ * The visitor's cart (X-Cart-Id) joins the account's, at sign-up and sign-in (issue 19): the
+ * answer names the cart to keep using and the visitor lines that could not come along.
+ */
+async function mergeVisitorCart(c: { env: ApiBindings["Bindings"]; req: { header(name: string): string | undefined } }, userId: string, now: Date) {
   const visitorCart = z.uuid().safeParse(c.req.header("x-cart-id")?.trim());
-  const cartId = await mergeCartIntoUser(db, visitorCart.success ? visitorCart.data : null, user.id, now);
-  return { ...tokens, user: toUserView(fresh), cart_id: cartId };
+  const merged = await mergeCartIntoUser(c.env.DB, visitorCart.success ? visitorCart.data : null, userId, now);
+  return { cart_id: merged.cartId, cart_dropped: merged.dropped };
 }
 
 /**
@@ -194,10 +202,11 @@ export const authRoutes = new Hono<ApiBindings>()
     const user = await findUserById(db, id);
     if (!user) throw new Error("user vanished after insert");
     const flowToken = await issueCode(db, c.var.services.mail, user, user.email, "verify_email", c.req.header("accept-language"), originOf(c), now);
+    const cart = await mergeVisitorCart(c, user.id, now);
     return c.json(
       {
         success: true as const,
-        data: { user: toUserView(user), seed_key: seedKey, flow_token: flowToken },
+        data: { user: toUserView(user), seed_key: seedKey, flow_token: flowToken, ...cart },
         message: "Account created. Save your seed key: it is shown only once. We sent a verification code to your email.",
       },
       201,
