@@ -186,7 +186,7 @@ test.describe("my domains", () => {
     await waitForHydration(page, javaScriptEnabled);
     // Just registered: the 60-day lock and the day it ends are said before any password is asked for.
     const reveal = page.getByRole("region", { name: "2. Reveal the auth code" });
-    const day = (ms: number) => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(ms + 60 * 86_400_000));
+    const day = (ms: number) => new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(ms + 60 * 86_400_000));
     const possible = [day(Date.now() - 10 * 60_000), day(Date.now())];
     const explanation = reveal.getByText("This domain cannot move to another registrar yet: a domain cannot be transferred within 60 days of its registration or last transfer.", { exact: false });
     await expect(explanation).toBeVisible();
