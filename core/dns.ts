@@ -196,7 +196,11 @@ export type DnsRecordBody = z.output<typeof dnsRecordBodySchema>;
 
 export type FieldError = { path: string; message: string };
 
-const USES: Record<RecordType, readonly ("priority" | "weight" | "port" | "redirect_type" | "page_title")[]> = {
+/** The fields beside type, name, value and TTL that only some record types use. */
+export const EXTRA_RECORD_FIELDS = ["priority", "weight", "port", "redirect_type", "page_title"] as const;
+export type ExtraRecordField = (typeof EXTRA_RECORD_FIELDS)[number];
+
+const USES: Record<RecordType, readonly ExtraRecordField[]> = {
   A: [],
   AAAA: [],
   CNAME: [],
@@ -209,6 +213,11 @@ const USES: Record<RecordType, readonly ("priority" | "weight" | "port" | "redir
   STEALTH: ["page_title"],
 };
 
+/** The extra fields a record of `type` uses (the form shows only these, the API refuses the others). */
+export function recordFieldsFor(type: RecordType): readonly ExtraRecordField[] {
+  return USES[type];
+}
+
 /**
  * One record on its own: per-type rules, normalised. Answers the record to store or the
  * field errors (each naming its field).
@@ -219,7 +228,7 @@ export function checkRecord(body: DnsRecordBody, domain: string): { ok: true; re
   if (name !== "@" && !RELATIVE_NAME.test(name)) errors.push({ path: "name", message: M.name });
   let content = body.content.trim();
   if (content === "" && body.type !== "TXT") errors.push({ path: "content", message: M.required });
-  for (const field of ["priority", "weight", "port", "redirect_type", "page_title"] as const) {
+  for (const field of EXTRA_RECORD_FIELDS) {
     const value = body[field];
     if (value !== undefined && value !== null && !USES[body.type].includes(field)) errors.push({ path: field, message: M.notAllowed });
   }

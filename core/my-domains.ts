@@ -15,6 +15,17 @@ export const PENDING_DELETE_DAYS = 5;
 /** ICANN Transfer Policy: no transfer within 60 days of registration or of a previous transfer. */
 export const TRANSFER_LOCK_DAYS = 60;
 
+/**
+ * When a transfer away becomes possible (ICANN 60-day lock): TRANSFER_LOCK_DAYS after the latest
+ * of the given dates (registration, last transfer), as an ISO moment; null when no date is known.
+ * Unreadable dates are ignored.
+ */
+export function transferPossibleFrom(dates: readonly (string | null | undefined)[]): string | null {
+  const times = dates.map((value) => (value ? Date.parse(value) : Number.NaN)).filter((time) => Number.isFinite(time));
+  if (times.length === 0) return null;
+  return new Date(Math.max(...times) + TRANSFER_LOCK_DAYS * DAY_MS).toISOString();
+}
+
 /** Every SPEC §4 domain status ("redemption_period" is read as "redemption"). */
 export const DOMAIN_STATUSES = [
   "active",

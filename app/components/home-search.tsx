@@ -3,10 +3,18 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { domainSearchPath, normaliseSearchInput } from "../../core/search-input";
 
+/** Where Trinity Mode Search lands on the results page: its Trinity suggestions (domain-search.tsx). */
+const TRINITY_SECTION = "trinity-title";
+
+type Mode = "trinity" | "plain";
+
 /**
- * The hero search (SPEC §2 Home, §4 Flows, §5): Enter or the button. Without JS it is a plain
- * GET form to /domain-search. With JS the input is trimmed and shown in its IDN display form,
- * an empty input does nothing, and the button is disabled while empty or while searching.
+ * The hero search (SPEC §2 Home, §4 Flows, §5): Enter or a button. "Trinity Mode Search" (also
+ * Enter: the first button) opens the results at the Trinity suggestions; "Search" opens the plain
+ * results page (issue 19 point 6d). Without JS it is a plain GET form to /domain-search (the
+ * Trinity button's formAction adds the section's anchor). With JS the input is trimmed and shown
+ * in its IDN display form, an empty input does nothing, and the buttons are disabled while empty
+ * or while searching.
  */
 export function HomeSearch() {
   const { t } = useTranslation();
@@ -14,12 +22,12 @@ export function HomeSearch() {
   const navigation = useNavigation();
   const [value, setValue] = useState("");
   const [hydrated, setHydrated] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
+  const [submitted, setSubmitted] = useState<Mode | null>(null);
   useEffect(() => setHydrated(true), []);
 
-  const searching = submitted && navigation.state !== "idle";
+  const searching = submitted !== null && navigation.state !== "idle";
   useEffect(() => {
-    if (navigation.state === "idle") setSubmitted(false);
+    if (navigation.state === "idle") setSubmitted(null);
   }, [navigation.state]);
 
   const empty = value.trim() === "";
@@ -33,8 +41,10 @@ export function HomeSearch() {
         event.preventDefault();
         const query = normaliseSearchInput(value);
         if (query === null || searching) return;
-        setSubmitted(true);
-        navigate(domainSearchPath(query));
+        const submitter = "submitter" in event.nativeEvent ? event.nativeEvent.submitter : null;
+        const mode: Mode = submitter instanceof HTMLButtonElement && submitter.value === "plain" ? "plain" : "trinity";
+        setSubmitted(mode);
+        navigate(mode === "plain" ? domainSearchPath(query) : `${domainSearchPath(query)}#${TRINITY_SECTION}`);
       }}
     >
       <label htmlFor="home-search" className="sr-only">
@@ -57,11 +67,22 @@ export function HomeSearch() {
       />
       <button
         type="submit"
+        value="trinity"
+        formAction={`/domain-search#${TRINITY_SECTION}`}
         disabled={hydrated && (empty || searching)}
-        aria-busy={searching}
+        aria-busy={searching && submitted === "trinity"}
         className="h-14 rounded-xl bg-indigo-600 px-6 text-base font-semibold text-white shadow-sm transition hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-indigo-300 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300 dark:disabled:bg-indigo-900 dark:disabled:text-indigo-300"
       >
-        {searching ? t("home.hero.searching") : t("home.hero.searchButton")}
+        {searching && submitted === "trinity" ? t("home.hero.searching") : t("home.hero.searchButton")}
+      </button>
+      <button
+        type="submit"
+        value="plain"
+        disabled={hydrated && (empty || searching)}
+        aria-busy={searching && submitted === "plain"}
+        className="h-14 rounded-xl border border-indigo-600 bg-white px-6 text-base font-semibold text-indigo-700 shadow-sm transition hover:bg-indigo-50 disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 dark:border-indigo-400 dark:bg-slate-900 dark:text-indigo-200 dark:hover:bg-slate-800 dark:disabled:border-slate-700 dark:disabled:text-slate-400"
+      >
+        {searching && submitted === "plain" ? t("home.hero.searching") : t("home.hero.plainSearchButton")}
       </button>
       <p id="home-search-hint" className="text-sm text-slate-600 sm:basis-full dark:text-slate-300">
         {t("home.hero.hint")}

@@ -4,7 +4,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { DNS_MESSAGES, RECORD_TYPES, TTL_OPTIONS, dnsRecordFormSchema, zoneImportFormSchema, type DnsRecord, type RecordType } from "../../core/dns";
+import { useEffect, useState } from "react";
+import { DNS_MESSAGES, EXTRA_RECORD_FIELDS, RECORD_TYPES, TTL_OPTIONS, dnsRecordFormSchema, recordFieldsFor, zoneImportFormSchema, type DnsRecord, type ExtraRecordField, type RecordType } from "../../core/dns";
 import { formatMoment } from "../components/dashboard/format";
 import { IntentField, useBusy, type DomainActionData } from "../components/domains/forms";
 import { CARD_CLASS } from "../components/domains/status";
@@ -45,6 +46,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const editParam = new URL(request.url).searchParams.get("edit");
   const editing = records.data.records.find((record) => record.id === editParam) ?? null;
+  // After "DNS record added." the empty form keeps the type just used (?type=MX); anything else is A.
+  const typeParam = new URL(request.url).searchParams.get("type");
+  const addType: RecordType = RECORD_TYPES.find((value) => value === typeParam) ?? "A";
   return {
     title: t("dns.metaTitle", { domain: records.data.unicode }),
     domain: records.data.domain,
@@ -52,6 +56,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     records: records.data.records,
     versions: history.data.versions.map((version) => ({ ...version, when: formatMoment(locale, version.created_at) ?? version.created_at })),
     editing,
+    addType,
   };
 }
 
@@ -88,7 +93,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         ? await read(await dns.records[":id"].$put({ param: { domain: name, id: recordId }, json: record }))
         : await read(await dns.records.$post({ param: { domain: name }, json: record }));
       if (!answer.ok) return reply({ intent, result: submission.reply({ formErrors: [failureText(t, answer)] }), message: null, recordId }, statusOf(answer));
-      return done(t(recordId ? "dns.updated" : "dns.added"));
+      if (recordId) return done(t("dns.updated"));
+      // The add form comes back empty, with the same type chosen.
+      return redirectWithToast(`${path}?type=${encodeURIComponent(record.type)}`, { type: "success", description: t("dns.added") }, { status: 303, headers: await sessionHeaders(request, context) });
     }
     case DNS_INTENTS.delete: {
       if (!recordId) return reply({ intent, result: null, message: t("dns.recordNotFound"), recordId }, 404);
@@ -178,7 +185,7 @@ function Warnings({ warnings, children }: { warnings: Warning[]; children: React
   );
 }
 
-function RecordForm({ domain, editing }: { domain: string; editing: DnsRecord | null }) {
+function RecordForm({ domain, editing, addType }: { domain: string; editing: DnsRecord | null; addType: RecordType }) {
   const { t } = useTranslation(["domains", "account"]);
   const actionData = useActionData<DnsActionData>();
   const busy = useBusy(DNS_INTENTS.save);
@@ -198,12 +205,17 @@ function RecordForm({ domain, editing }: { domain: string; editing: DnsRecord | 
           redirect_type: editing.redirect_type === null ? "" : String(editing.redirect_type),
           page_title: editing.page_title ?? "",
         }
-      : { type: "A", name: "@", ttl: "0" },
+      : { type: addType, name: "@", ttl: "0" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: dnsRecordFormSchema(domain) }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const type = (fields.type.value ?? editing?.type ?? "A") as RecordType;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const type = RECORD_TYPES.find((value) => value === fields.type.value) ?? editing?.type ?? addType;
+  // With JavaScript only the chosen type's fields; without it (the form cannot follow the select)
+  // all of them, each label naming the types that use it ("Priority (MX, SRV)").
+  const shown: readonly ExtraRecordField[] = hydrated ? recordFieldsFor(type) : EXTRA_RECORD_FIELDS;
   const warnings = mine ? actionData?.warnings : undefined;
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
@@ -233,25 +245,35 @@ function RecordForm({ domain, editing }: { domain: string; editing: DnsRecord | 
           ))}
         </select>
       </Field>
-      <Field id={fields.priority.id} label={t("dns.priority")} errors={recordErrors(t, fields.priority.errors)}>
-        <input {...getInputProps(fields.priority, { type: "text" })} inputMode="numeric" className={INPUT_CLASS} />
-      </Field>
-      <Field id={fields.weight.id} label={t("dns.weight")} errors={recordErrors(t, fields.weight.errors)}>
-        <input {...getInputProps(fields.weight, { type: "text" })} inputMode="numeric" className={INPUT_CLASS} />
-      </Field>
-      <Field id={fields.port.id} label={t("dns.port")} errors={recordErrors(t, fields.port.errors)}>
-        <input {...getInputProps(fields.port, { type: "text" })} inputMode="numeric" className={INPUT_CLASS} />
-      </Field>
-      <Field id={fields.redirect_type.id} label={t("dns.redirectType")} errors={recordErrors(t, fields.redirect_type.errors)}>
-        <select {...getSelectProps(fields.redirect_type)} className={INPUT_CLASS}>
-          <option value="">{t("dns.redirectNone")}</option>
-          <option value="301">{t("dns.redirect301")}</option>
-          <option value="302">{t("dns.redirect302")}</option>
-        </select>
-      </Field>
-      <Field id={fields.page_title.id} label={t("dns.pageTitle")} errors={recordErrors(t, fields.page_title.errors)}>
-        <input {...getInputProps(fields.page_title, { type: "text" })} maxLength={200} className={INPUT_CLASS} />
-      </Field>
+      {shown.includes("priority") ? (
+        <Field id={fields.priority.id} label={t("dns.priority")} errors={recordErrors(t, fields.priority.errors)}>
+          <input {...getInputProps(fields.priority, { type: "text" })} inputMode="numeric" className={INPUT_CLASS} />
+        </Field>
+      ) : null}
+      {shown.includes("weight") ? (
+        <Field id={fields.weight.id} label={t("dns.weight")} errors={recordErrors(t, fields.weight.errors)}>
+          <input {...getInputProps(fields.weight, { type: "text" })} inputMode="numeric" className={INPUT_CLASS} />
+        </Field>
+      ) : null}
+      {shown.includes("port") ? (
+        <Field id={fields.port.id} label={t("dns.port")} errors={recordErrors(t, fields.port.errors)}>
+          <input {...getInputProps(fields.port, { type: "text" })} inputMode="numeric" className={INPUT_CLASS} />
+        </Field>
+      ) : null}
+      {shown.includes("redirect_type") ? (
+        <Field id={fields.redirect_type.id} label={t("dns.redirectType")} errors={recordErrors(t, fields.redirect_type.errors)}>
+          <select {...getSelectProps(fields.redirect_type)} className={INPUT_CLASS}>
+            <option value="">{t("dns.redirectNone")}</option>
+            <option value="301">{t("dns.redirect301")}</option>
+            <option value="302">{t("dns.redirect302")}</option>
+          </select>
+        </Field>
+      ) : null}
+      {shown.includes("page_title") ? (
+        <Field id={fields.page_title.id} label={t("dns.pageTitle")} errors={recordErrors(t, fields.page_title.errors)}>
+          <input {...getInputProps(fields.page_title, { type: "text" })} maxLength={200} className={INPUT_CLASS} />
+        </Field>
+      ) : null}
       <div className="sm:col-span-2 space-y-3">
         <ErrorList id={form.errorId} errors={form.errors} />
         {warnings && warnings.length > 0 ? (
@@ -335,7 +357,7 @@ function ImportForm() {
 
 export default function DnsEditor() {
   const { t } = useTranslation(["domains", "account"]);
-  const { domain, unicode, records, versions, editing } = useLoaderData<typeof loader>();
+  const { domain, unicode, records, versions, editing, addType } = useLoaderData<typeof loader>();
   const actionData = useActionData<DnsActionData>();
   const base = `/dashboard/domains/${domain}`;
 
@@ -401,7 +423,8 @@ export default function DnsEditor() {
         <h2 id="record-form-title" className="mb-4 text-lg font-semibold">
           {editing ? t("dns.editHeading", { type: editing.type, name: editing.name }) : t("dns.addHeading")}
         </h2>
-        <RecordForm key={editing?.id ?? "new"} domain={domain} editing={editing} />
+        {/* A new key after every change: the add form starts empty again after "DNS record added.". */}
+        <RecordForm key={editing?.id ?? `new-${versions[0]?.id ?? 0}-${records.length}-${addType}`} domain={domain} editing={editing} addType={addType} />
       </section>
 
       <section aria-labelledby="import-title" className={CARD_CLASS}>

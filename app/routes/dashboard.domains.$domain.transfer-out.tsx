@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { passwordFormSchema } from "../../core/my-domains";
+import { passwordFormSchema, transferPossibleFrom } from "../../core/my-domains";
 import { formatDay } from "../components/dashboard/format";
 import { IntentField, useBusy, type DomainActionData } from "../components/domains/forms";
 import { CARD_CLASS } from "../components/domains/status";
@@ -25,7 +25,7 @@ import { failureText } from "./dashboard.domains.$domain._index";
 export const TRANSFER_OUT_INTENTS = { reveal: "reveal", approve: "approve", reject: "reject" } as const;
 
 type Transfer = { direction: "in" | "out"; status: "pending" | "approved" | "rejected" | "cancelled"; requested_at: string; action_by: string };
-type Detail = UserDomainView & { registry: { locked: boolean } | null; transfer: (Transfer & { gaining_registrar?: string }) | null };
+type Detail = UserDomainView & { registry: { locked: boolean; created_at: string; transferred_at: string | null } | null; transfer: (Transfer & { gaining_registrar?: string }) | null };
 type TransferActionData = DomainActionData & { authCode?: string };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -43,9 +43,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const domain = answer.data;
   const transfer = domain.transfer?.direction === "out" ? domain.transfer : null;
+  // The 60-day lock is told before the password is asked for (the API checks it only after the password).
+  const possibleFrom = transferPossibleFrom([domain.registry?.transferred_at, domain.registry?.created_at ?? domain.registered_at]);
+  const tooSoonUntil = possibleFrom !== null && Date.parse(possibleFrom) > Date.now() ? formatDay(locale, possibleFrom) : null;
   return {
     title: t("transferOut.metaTitle", { domain: domain.unicode }),
     domain: { name: domain.name, unicode: domain.unicode, locked: domain.locked },
+    tooSoonUntil,
     transfer: transfer ? { status: transfer.status, requested: formatDay(locale, transfer.requested_at), autoApprove: formatDay(locale, transfer.action_by) } : null,
   };
 }
@@ -133,7 +137,7 @@ function RevealForm() {
 
 export default function TransferOut() {
   const { t } = useTranslation(["domains", "account"]);
-  const { domain, transfer } = useLoaderData<typeof loader>();
+  const { domain, transfer, tooSoonUntil } = useLoaderData<typeof loader>();
   const actionData = useActionData<TransferActionData>();
   const base = `/dashboard/domains/${domain.name}`;
   const answerMessage = actionData && actionData.intent !== TRANSFER_OUT_INTENTS.reveal ? actionData.message : null;
@@ -164,7 +168,13 @@ export default function TransferOut() {
         <h2 id="step2-title" className="mb-3 text-lg font-semibold">
           {t("transferOut.step2")}
         </h2>
-        <RevealForm />
+        {tooSoonUntil ? (
+          <p className="text-sm">{t("transferOut.tooSoonUntil", { date: tooSoonUntil })}</p>
+        ) : domain.locked ? (
+          <p className="text-sm">{t("transferOut.unlockFirst")}</p>
+        ) : (
+          <RevealForm />
+        )}
       </section>
 
       <section aria-labelledby="step3-title" className={CARD_CLASS}>

@@ -181,7 +181,7 @@ export default function ServerDetail() {
       </p>
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight break-all">{server.hostname}</h1>
-        <ServerStatusBadge status={server.status} />
+        <ServerStatusBadge status={server.status} labelled />
         <span className="text-sm text-slate-600 dark:text-slate-400">{server.plan.name}</span>
       </header>
       {server.status === "suspended" ? (

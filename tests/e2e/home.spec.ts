@@ -5,6 +5,7 @@ import { openHome } from "./support/interactive";
 
 const SEARCH_LABEL = "Search for a domain name";
 const SEARCH_BUTTON = "Trinity Mode Search";
+const PLAIN_SEARCH_BUTTON = "Search";
 
 test.describe("home page", () => {
   test("shows the hero, its search box and the English title", async ({ page }) => {
@@ -13,6 +14,7 @@ test.describe("home page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find the domain that fits your idea");
     await expect(page.getByRole("searchbox", { name: SEARCH_LABEL })).toBeVisible();
     await expect(page.getByRole("button", { name: SEARCH_BUTTON })).toBeVisible();
+    await expect(page.getByRole("button", { name: PLAIN_SEARCH_BUTTON, exact: true })).toBeVisible();
   });
 
   test.describe("in Turkish", () => {
@@ -23,6 +25,7 @@ test.describe("home page", () => {
       await expect(page).toHaveTitle("Trinity — Alan adları, VPS ve sunucular");
       await expect(page.locator("html")).toHaveAttribute("lang", "tr");
       await expect(page.getByRole("button", { name: "Türkçe" })).toHaveAttribute("aria-pressed", "true");
+      await expect(page.getByRole("search").getByRole("button", { name: "Ara", exact: true })).toBeVisible();
     });
   });
 
@@ -42,13 +45,18 @@ test.describe("home page", () => {
     await page.goto("/");
     const input = page.getByRole("searchbox", { name: SEARCH_LABEL });
     const button = page.getByRole("button", { name: SEARCH_BUTTON });
+    const plain = page.getByRole("button", { name: PLAIN_SEARCH_BUTTON, exact: true });
     await expect(button).toBeDisabled();
+    await expect(plain).toBeDisabled();
     await input.fill("   ");
     await expect(button).toBeDisabled();
+    await expect(plain).toBeDisabled();
     await input.fill("example.com");
     await expect(button).toBeEnabled();
+    await expect(plain).toBeEnabled();
     await input.fill("");
     await expect(button).toBeDisabled();
+    await expect(plain).toBeDisabled();
     // Enter on an empty box does nothing either.
     await input.press("Enter");
     await expect(page).toHaveURL((url) => url.pathname === "/");
@@ -65,12 +73,21 @@ test.describe("home page", () => {
     await expect(page).toHaveURL((url) => url.pathname === "/domain-search" && url.searchParams.get("q") === expected);
   });
 
-  test("clicking Trinity Mode Search searches for the name", async ({ page, javaScriptEnabled }) => {
+  test("clicking Trinity Mode Search searches for the name and lands on the Trinity suggestions", async ({ page, javaScriptEnabled }) => {
     await openHome(page, javaScriptEnabled);
     await page.getByRole("searchbox", { name: SEARCH_LABEL }).fill(" Example.ORG");
     await page.getByRole("button", { name: SEARCH_BUTTON }).click();
     const expected = javaScriptEnabled ? "example.org" : " Example.ORG";
-    await expect(page).toHaveURL((url) => url.pathname === "/domain-search" && url.searchParams.get("q") === expected);
+    await expect(page).toHaveURL((url) => url.pathname === "/domain-search" && url.searchParams.get("q") === expected && url.hash === "#trinity-title");
+    await expect(page.getByRole("heading", { level: 2, name: "Trinity suggestions" })).toBeVisible();
+  });
+
+  test("clicking Search does the plain search for the name", async ({ page, javaScriptEnabled }) => {
+    await openHome(page, javaScriptEnabled);
+    await page.getByRole("searchbox", { name: SEARCH_LABEL }).fill(" Example.NET");
+    await page.getByRole("button", { name: PLAIN_SEARCH_BUTTON, exact: true }).click();
+    const expected = javaScriptEnabled ? "example.net" : " Example.NET";
+    await expect(page).toHaveURL((url) => url.pathname === "/domain-search" && url.searchParams.get("q") === expected && url.hash === "" && [...url.searchParams.keys()].join() === "q");
   });
 
   test("the FAQ has six questions that open independently", async ({ page }) => {

@@ -100,6 +100,9 @@ test.describe("my domains", () => {
     await expect(page.getByText("No records yet. Add the first one below.")).toBeVisible();
     await waitForHydration(page, javaScriptEnabled);
     const editor = page.getByRole("region", { name: "Add a record" });
+    // With JavaScript only the chosen type's fields; without it every field, its label naming the types.
+    const extras = ["Priority (MX, SRV)", "Weight (SRV)", "Port (SRV)", "Redirect type (forwarding)", "Page title (stealth forwarding)"];
+    for (const label of extras) await expect(editor.getByLabel(label)).toHaveCount(javaScriptEnabled ? 0 : 1);
 
     // A bad address: the error names the field, nothing is added.
     await editor.getByLabel("Value", { exact: true }).fill("300.1.1.1");
@@ -111,12 +114,24 @@ test.describe("my domains", () => {
     await expect(page.getByText("DNS record added.")).toBeVisible();
     const table = page.getByRole("table", { name: "DNS records" });
     await expect(table).toContainText("192.0.2.10");
+    // The form is empty again, the type kept.
+    await expect(editor.getByLabel("Value", { exact: true })).toHaveValue("");
+    await expect(editor.getByLabel("Type", { exact: true })).toHaveValue("A");
 
+    await waitForHydration(page, javaScriptEnabled);
     await editor.getByLabel("Type", { exact: true }).selectOption("MX");
+    if (javaScriptEnabled) {
+      await expect(editor.getByLabel("Priority (MX, SRV)")).toBeVisible();
+      await expect(editor.getByLabel("Port (SRV)")).toHaveCount(0);
+    }
     await editor.getByLabel("Value", { exact: true }).fill("mx1.example.net");
     await editor.getByLabel("Priority (MX, SRV)").fill("10");
     await editor.getByRole("button", { name: "Add record" }).click();
     await expect(table).toContainText("10 mx1.example.net");
+    await expect(editor.getByLabel("Type", { exact: true })).toHaveValue("MX");
+    await expect(editor.getByLabel("Value", { exact: true })).toHaveValue("");
+    await expect(editor.getByLabel("Priority (MX, SRV)")).toHaveValue("");
+    await waitForHydration(page, javaScriptEnabled);
 
     await editor.getByLabel("Type", { exact: true }).selectOption("FORWARD");
     await editor.getByLabel("Name", { exact: true }).fill("go");
@@ -169,10 +184,15 @@ test.describe("my domains", () => {
     await expect(page.getByText("The domain is locked. Unlock it on the domain page first.")).toBeVisible();
     await expect(page.getByText("No transfer request yet.")).toBeVisible();
     await waitForHydration(page, javaScriptEnabled);
+    // Just registered: the 60-day lock and the day it ends are said before any password is asked for.
     const reveal = page.getByRole("region", { name: "2. Reveal the auth code" });
-    await reveal.getByLabel("Account password").fill(user.password);
-    await reveal.getByRole("button", { name: "Reveal auth code" }).click();
-    await expect(reveal.getByText("Unlock the domain before transferring it.")).toBeVisible();
+    const day = (ms: number) => new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(ms + 60 * 86_400_000));
+    const possible = [day(Date.now() - 10 * 60_000), day(Date.now())];
+    const explanation = reveal.getByText("This domain cannot move to another registrar yet: a domain cannot be transferred within 60 days of its registration or last transfer.", { exact: false });
+    await expect(explanation).toBeVisible();
+    await expect(explanation).toContainText(new RegExp(`It becomes possible on (${possible.join("|")}); the auth code can be revealed from then\\.`, "u"));
+    await expect(reveal.getByLabel("Account password")).toHaveCount(0);
+    await expect(reveal.getByRole("button", { name: "Reveal auth code" })).toHaveCount(0);
     await expectNoAxeViolations(page, javaScriptEnabled);
   });
 
@@ -200,5 +220,7 @@ test.describe("my domains", () => {
     await expect(page.getByRole("table", { name: "Alan adlarınız" })).toContainText("Aktif");
     await page.goto(`/dashboard/domains/${name}/dns`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${name} DNS kayıtları`);
+    await page.goto(`/dashboard/domains/${name}/transfer-out`);
+    await expect(page.getByText("Bu alan adı henüz başka bir kayıt firmasına taşınamaz", { exact: false })).toBeVisible();
   });
 });

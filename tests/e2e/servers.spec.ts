@@ -96,6 +96,10 @@ test.describe("/vps", () => {
         await expect(badge("Running")).toBeVisible({ timeout: 1_000 });
       }).toPass({ timeout: 30_000 });
     await untilRunning();
+    // The badge is labelled for screen readers ("Status: Running", the label visually hidden).
+    await expect(page.locator("header").filter({ has: page.getByRole("heading", { level: 1 }) }).getByText("Status: Running", { exact: true })).toBeVisible();
+    // The power menu's toggle (a <summary>: a button with its expanded state) is named by its action.
+    await expect(page.locator("summary").filter({ hasText: "Reboot" })).toHaveAccessibleName("Reboot");
 
     // Reboot, after the confirmation; rebooting, then running again.
     await waitForHydration(page, js);

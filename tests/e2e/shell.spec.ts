@@ -2,6 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import en from "../../app/i18n/en";
 import { EXTERNAL_LINKS, FOOTER_COLUMNS, HEADER_MENUS } from "../../app/config/navigation";
 import { bodyBackground, lightness } from "./support/colors";
+import { signedInUser, waitForHydration } from "./support/account";
+import { expectNoAxeViolations } from "./support/axe";
+import { openUserMenu } from "./support/dashboard";
 import { openHome, waitUntilInteractive } from "./support/interactive";
 
 const PHONE = { width: 390, height: 844 };
@@ -61,6 +64,20 @@ test.describe("header", () => {
     await header.getByRole("link", { name: "Trinity home" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find the domain that fits your idea");
+  });
+
+  test("the account menu's toggle is a named disclosure button", async ({ page, javaScriptEnabled }) => {
+    const user = await signedInUser(page);
+    await page.goto("/dashboard");
+    await waitForHydration(page, javaScriptEnabled);
+    const toggle = page.getByRole("banner").locator("details[data-menu=user] > summary");
+    await expect(toggle).toHaveAccessibleName(`Account menu for ${user.username}`);
+    // A <summary> keeps its native role (axe refuses any other role on it): browsers announce it as
+    // a button with its expanded state, with JS on or off.
+    await expect(toggle).not.toHaveAttribute("role", /./u);
+    const menu = await openUserMenu(page, user.username);
+    await expect(menu.getByRole("link", { name: "My billing" })).toBeVisible();
+    await expectNoAxeViolations(page, javaScriptEnabled);
   });
 
   test("each desktop dropdown opens to show its links", async ({ page, javaScriptEnabled }) => {

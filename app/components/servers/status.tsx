@@ -9,8 +9,16 @@ const TONE_CLASS: Record<StatusTone, string> = {
   red: "bg-rose-100 text-rose-900 dark:bg-rose-900 dark:text-rose-100",
 };
 
-/** A server's SPEC §4 status as a coloured, translated badge. */
-export function ServerStatusBadge({ status }: { status: ServerStatus }) {
+/**
+ * A server's SPEC §4 status as a coloured, translated badge. `labelled` (where no column header
+ * names it) puts a visually hidden "Status:" before it, so a screen reader says "Status: Running".
+ */
+export function ServerStatusBadge({ status, labelled = false }: { status: ServerStatus; labelled?: boolean }) {
   const { t } = useTranslation("servers");
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_CLASS[statusTone(status)]}`}>{t(`status.${status}`)}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_CLASS[statusTone(status)]}`}>
+      {labelled ? <span className="sr-only">{t("dashboard.columns.status")}: </span> : null}
+      <span>{t(`status.${status}`)}</span>
+    </span>
+  );
 }

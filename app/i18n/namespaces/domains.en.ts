@@ -160,6 +160,8 @@ const domains = {
     code: "Auth code",
     codeHint: "Keep it secret: anyone with this code can ask to move the domain.",
     tooSoon: "A domain cannot be transferred within 60 days of its registration or last transfer.",
+    tooSoonUntil: "This domain cannot move to another registrar yet: a domain cannot be transferred within 60 days of its registration or last transfer. It becomes possible on {{date}}; the auth code can be revealed from then.",
+    unlockFirst: "Unlock the domain first (step 1); the auth code can then be revealed here with your account password.",
     step3: "3. The transfer request",
     noRequest: "No transfer request yet.",
     pending: "{{registrar}} asked for this domain on {{date}}. It is approved automatically on {{auto}}.",

@@ -162,6 +162,8 @@ const domains: DomainsResources = {
     code: "Transfer kodu",
     codeHint: "Gizli tutun: bu koda sahip olan herkes alan adının taşınmasını isteyebilir.",
     tooSoon: "Bir alan adı kaydından ya da son transferinden sonraki 60 gün içinde transfer edilemez.",
+    tooSoonUntil: "Bu alan adı henüz başka bir kayıt firmasına taşınamaz: bir alan adı kaydından ya da son transferinden sonraki 60 gün içinde transfer edilemez. {{date}} tarihinden itibaren mümkün olur; transfer kodu o tarihten itibaren gösterilebilir.",
+    unlockFirst: "Önce alan adının kilidini açın (1. adım); ardından transfer kodu hesap şifrenizle burada gösterilebilir.",
     step3: "3. Transfer isteği",
     noRequest: "Henüz transfer isteği yok.",
     pending: "{{registrar}} bu alan adını {{date}} tarihinde istedi. {{auto}} tarihinde kendiliğinden onaylanacak.",

@@ -11,6 +11,7 @@ const home = {
       searchLabel: "Search for a domain name",
       searchPlaceholder: "yourname.com or describe your idea",
       searchButton: "Trinity Mode Search",
+      plainSearchButton: "Search",
       searching: "Searching…",
       hint: "Type a name, or describe your project and Trinity suggests available names.",
     },

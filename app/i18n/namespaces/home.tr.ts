@@ -10,6 +10,7 @@ const home: HomeResources = {
       searchLabel: "Alan adı arayın",
       searchPlaceholder: "adiniz.com ya da fikrinizi anlatın",
       searchButton: "Trinity Mode Search",
+      plainSearchButton: "Ara",
       searching: "Aranıyor…",
       hint: "Bir ad yazın ya da projenizi anlatın; Trinity boşta olan adlar önersin.",
     },
