@@ -13,5 +13,7 @@ export async function openHome(page: Page, javaScriptEnabled: boolean, path = "/
 
 /** With JavaScript on: resolves once the home page is hydrated (see openHome). */
 export async function waitUntilInteractive(page: Page) {
-  await expect(page.getByRole("search").getByRole("button")).toBeDisabled();
+  // Both search buttons (Trinity mode and plain) are disabled once hydrated with an empty box.
+  await expect(page.getByRole("search").getByRole("button").first()).toBeDisabled();
+  await expect(page.getByRole("search").getByRole("button").last()).toBeDisabled();
 }
