@@ -3,8 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { addressSchema } from "../../core/auth/schemas";
 import type { CartView } from "../../core/cart";
 import { CHECKOUT_NEW_CARD, checkoutFormSchema, paymentActionTarget, type CartSummaryView, type CheckoutForm, type CheckoutFormFields } from "../../core/checkout";
 import { formatUsd } from "../../core/money";
@@ -12,6 +13,8 @@ import type { OrderAnswer } from "../../workers/api/checkout/service";
 import type { AddressView } from "../../workers/api/db/addresses";
 import type { PaymentMethodView } from "../../workers/api/db/payment-methods";
 import { fullName } from "../components/dashboard/address";
+import { AddressForm } from "../components/dashboard/address-form";
+import { countryOptions, type CountryOption } from "../components/dashboard/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { CardFields, cardSecretFields, isPaymentErrorCode } from "../components/payment/card-form";
 import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
@@ -23,9 +26,21 @@ import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
 import { redirectWithToast } from "../server/toast.server";
 
-export const handle: I18nHandle = { i18n: ["checkout", "payment"] };
+/**
+ * "shop" holds the summary's `cart.*` texts (ICANN fees); "dashboard" and "account" the address
+ * form's. Without them the browser would render raw keys and the hydration would not match.
+ */
+export const handle: I18nHandle = { i18n: ["checkout", "payment", "shop", "dashboard", "account"] };
 
 const CHECKOUT_PATH = "/checkout";
+/** The id of the registrant contact list: focused (and the URL's fragment) after a contact is added. */
+const CONTACTS_ID = "checkout-contacts";
+/** The address book, coming back here after a save. */
+const ADDRESS_BOOK_PATH = `/dashboard/settings/addresses?redirectTo=${encodeURIComponent(CHECKOUT_PATH)}`;
+
+/** The intents of the checkout's one action (house style: named intents, 400 otherwise). */
+const CHECKOUT_INTENTS = { pay: "pay", addContact: "add-contact" } as const;
+type CheckoutIntent = (typeof CHECKOUT_INTENTS)[keyof typeof CHECKOUT_INTENTS];
 /** Where a verified-email check sends the customer back to. */
 const VERIFY_PATH = `/verify-email?redirect=${encodeURIComponent(CHECKOUT_PATH)}`;
 
@@ -37,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!auth.user.emailVerified) throw redirect(VERIFY_PATH);
   const api = userApi(context, request, auth).api.v1;
   const { client: cart } = await cartApi(request, context);
-  const [{ t }, cartAnswer, addressAnswer, methodsAnswer] = await Promise.all([
+  const [{ t, locale }, cartAnswer, addressAnswer, methodsAnswer] = await Promise.all([
     getTranslator(request, ["checkout"]),
     cart.$get().then((response) => readUserApi<CartWithSummary>(request, context, response)),
     api.account.addresses.$get().then((response) => readUserApi<{ addresses: AddressView[] }>(request, context, response)),
@@ -46,10 +61,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!cartAnswer.ok) throw new Response(cartAnswer.message, { status: 502 });
   if (!addressAnswer.ok) throw new Response(addressAnswer.message, { status: 502 });
   if (!methodsAnswer.ok) throw new Response(methodsAnswer.message, { status: 502 });
+  const addresses = addressAnswer.data.addresses;
+  // `?contact=` names the contact just added on this page (or any of the customer's): it is chosen.
+  const wanted = new URL(request.url).searchParams.get("contact");
+  const chosen = addresses.find((address) => String(address.contactId) === wanted);
   return {
     title: t("metaTitle"),
     cart: cartAnswer.data,
-    addresses: addressAnswer.data.addresses,
+    addresses,
+    chosenContact: (chosen ?? addresses.find((address) => address.isDefault) ?? addresses[0])?.contactId ?? null,
+    contactAdded: chosen !== undefined,
+    countries: countryOptions(locale),
     methods: methodsAnswer.data.payment_methods,
     provider: methodsAnswer.data.provider,
     // A fresh key for every render of the form: resubmitting this one (double click, replay) is
@@ -66,7 +88,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: 
  * A refused attempt's reply, with the key of the next attempt: an action answering 4xx does not
  * revalidate the loader (Remix single fetch), so a new key must come from here.
  */
-type ActionData = { result: SubmissionResult<string[]>; nextKey: string };
+type ActionData = { intent: CheckoutIntent | null; result: SubmissionResult<string[]> | null; nextKey: string; message?: string };
 
 const newAttemptKey = () => `checkout-${crypto.randomUUID()}`;
 
@@ -98,14 +120,52 @@ function refusalText(t: TFunction, answer: Extract<ApiResult<unknown>, { ok: fal
   }
 }
 
+/**
+ * The checkout's one action: "pay" (the order), "add-contact" (a registrant contact for the address
+ * book, through the same schema and API as the address book; then back here with it chosen).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
   const formData = await request.formData();
+  const intent = formData.get("intent");
+  switch (intent) {
+    case CHECKOUT_INTENTS.pay:
+      return pay(request, context, auth, formData);
+    case CHECKOUT_INTENTS.addContact:
+      return addContact(request, context, auth, formData);
+    default: {
+      const { t } = await getTranslator(request, ["checkout"]);
+      const headers = await sessionHeaders(request, context);
+      return data<ActionData>({ intent: null, result: null, nextKey: newAttemptKey(), message: t("checkout:errors.unknown_intent") }, { status: 400, headers });
+    }
+  }
+}
+
+type Auth = Awaited<ReturnType<typeof requireAuth>>;
+type Context = ActionFunctionArgs["context"];
+
+async function addContact(request: Request, context: Context, auth: Auth, formData: FormData) {
+  const intent = CHECKOUT_INTENTS.addContact;
+  const headers = await sessionHeaders(request, context);
+  const submission = parseWithZod(formData, { schema: addressSchema });
+  if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply(), nextKey: newAttemptKey() }, { status: 400, headers });
+  const { t } = await getTranslator(request, ["checkout", "payment"]);
+  const answer = await readUserApi<AddressView>(request, context, await userApi(context, request, auth).api.v1.account.addresses.$post({ json: submission.value }));
+  if (!answer.ok) {
+    const text = answer.status >= 500 ? t("payment:errors.server_error") : t("checkout:contact.addFailed", { message: answer.message });
+    return data<ActionData>({ intent, result: submission.reply({ formErrors: [text] }), nextKey: newAttemptKey() }, { status: answer.status >= 500 ? 503 : answer.status, headers });
+  }
+  const target = `${CHECKOUT_PATH}?contact=${answer.data.contactId}#${CONTACTS_ID}`;
+  return redirectWithToast(target, { type: "success", description: t("checkout:contact.added", { name: fullName(answer.data) }) }, { status: 303, headers });
+}
+
+async function pay(request: Request, context: Context, auth: Auth, formData: FormData) {
+  const intent = CHECKOUT_INTENTS.pay;
   const withCard = formData.get("method") === CHECKOUT_NEW_CARD;
   const submission = parseWithZod(formData, { schema: checkoutFormSchema({ withCard }) });
   const hideFields = cardSecretFields("card");
   const headers = await sessionHeaders(request, context);
-  if (submission.status !== "success") return data<ActionData>({ result: submission.reply({ hideFields }), nextKey: newAttemptKey() }, { status: 400, headers });
+  if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply({ hideFields }), nextKey: newAttemptKey() }, { status: 400, headers });
 
   const { t } = await getTranslator(request, ["checkout", "payment"]);
   const form = submission.value;
@@ -131,13 +191,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (orderId && /^[0-9a-f-]{36}$/u.test(orderId)) throw redirect(`/checkout/${orderId}`, { status: 303, headers });
     }
     const fieldErrors = answer.code === "invalid_contact_id" ? { contact_id: ["invalid_contact_id"] } : undefined;
-    return data<ActionData>({ result: submission.reply({ hideFields, formErrors: fieldErrors ? [] : [refusalText(t, answer)], fieldErrors }), nextKey: newAttemptKey() }, { status: answer.status >= 500 ? 503 : 400, headers });
+    return data<ActionData>({ intent, result: submission.reply({ hideFields, formErrors: fieldErrors ? [] : [refusalText(t, answer)], fieldErrors }), nextKey: newAttemptKey() }, { status: answer.status >= 500 ? 503 : 400, headers });
   }
   const { order, nextAction } = answer.data;
   if (order.status === "failed") {
     // Refused at once (declined, insufficient funds…): say why on the form, keep what was typed.
     const code = order.payment?.error_code ?? order.error_code ?? "payment_failed";
-    return data<ActionData>({ result: submission.reply({ hideFields, formErrors: [t(`payment:errors.${isPaymentErrorCode(code) ? code : "payment_failed"}`)] }), nextKey: newAttemptKey() }, { status: 400, headers });
+    return data<ActionData>({ intent, result: submission.reply({ hideFields, formErrors: [t(`payment:errors.${isPaymentErrorCode(code) ? code : "payment_failed"}`)] }), nextKey: newAttemptKey() }, { status: 400, headers });
   }
   // 3-D Secure: the provider's page (ours for the test provider); otherwise the order's status page.
   const target = nextAction ? paymentActionTarget(nextAction.redirectUrl, `/checkout/${order.id}`) : `/checkout/${order.id}`;
@@ -145,19 +205,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Checkout() {
+  const { addresses, chosenContact } = useLoaderData<typeof loader>();
+  // A new contact (added here) starts the payment form again with it chosen.
+  return <CheckoutPage key={`${chosenContact ?? ""}:${addresses.map((address) => address.id).join()}`} />;
+}
+
+function CheckoutPage() {
   const { t } = useTranslation("checkout");
-  const { cart, addresses, methods, provider, idempotencyKey: firstKey } = useLoaderData<typeof loader>();
+  const { cart, addresses, chosenContact, contactAdded, countries, methods, provider, idempotencyKey: firstKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const idempotencyKey = actionData?.nextKey ?? firstKey;
+  const payResult = actionData?.intent === CHECKOUT_INTENTS.pay ? (actionData.result ?? undefined) : undefined;
+  const contactResult = actionData?.intent === CHECKOUT_INTENTS.addContact ? (actionData.result ?? undefined) : undefined;
   const navigation = useNavigation();
-  const defaultContact = addresses.find((address) => address.isDefault) ?? addresses[0];
+  const contactsRef = useRef<HTMLUListElement>(null);
+  // After a contact is added, focus the list where it is now chosen (without JavaScript the
+  // redirect's #checkout-contacts fragment does the same).
+  useEffect(() => {
+    if (contactAdded) contactsRef.current?.focus();
+  }, [contactAdded]);
   const defaultMethod = methods.find((method) => method.is_default) ?? methods[0];
   const canTypeCard = provider === "test";
   const [form, fields] = useForm<CheckoutFormFields, CheckoutForm>({
     id: "checkout",
-    lastResult: actionData?.result,
+    lastResult: payResult,
     defaultValue: {
-      contact_id: defaultContact ? String(defaultContact.contactId) : undefined,
+      contact_id: chosenContact === null ? undefined : String(chosenContact),
       method: defaultMethod ? defaultMethod.id : canTypeCard ? CHECKOUT_NEW_CARD : undefined,
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutFormSchema({ withCard: formData.get("method") === CHECKOUT_NEW_CARD }) }),
@@ -169,14 +242,14 @@ export default function Checkout() {
   // the inputs are emptied too, so the page looks the same as without it.
   const secretIds = [cardFields.number.id, cardFields.cvc.id].join(" ");
   useEffect(() => {
-    if (actionData?.result.status !== "error") return;
+    if (payResult?.status !== "error") return;
     for (const id of secretIds.split(" ")) {
       const input = document.getElementById(id);
       if (input instanceof HTMLInputElement) input.value = "";
     }
-  }, [actionData, secretIds]);
+  }, [payResult, secretIds]);
   const busy = navigation.state !== "idle" && navigation.formAction === CHECKOUT_PATH;
-  const secretsCleared = actionData?.result.status === "error" && Boolean(actionData.result.initialValue?.["card"]);
+  const secretsCleared = payResult?.status === "error" && Boolean(payResult.initialValue?.["card"]);
 
   if (cart.items.length === 0) {
     return (
@@ -198,7 +271,14 @@ export default function Checkout() {
           {t("backToCart")}
         </Link>
       </div>
+      {actionData?.message ? (
+        <p role="alert" className="mt-6 rounded-md border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+          {actionData.message}
+        </p>
+      ) : null}
+      {addresses.length === 0 ? <AddContact heading={t("contact.legend")} intro={t("contact.none")} countries={countries} lastResult={contactResult} /> : null}
       <Form method="post" action={CHECKOUT_PATH} {...getFormProps(form)} className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <input type="hidden" name="intent" value={CHECKOUT_INTENTS.pay} />
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
         <div className="space-y-8">
           {form.errors?.length ? (
@@ -209,20 +289,15 @@ export default function Checkout() {
             </div>
           ) : null}
 
-          <fieldset aria-describedby={`${fields.contact_id.id}-intro ${fields.contact_id.errorId}`}>
-            <legend className="text-lg font-semibold">{t("contact.legend")}</legend>
-            <p id={`${fields.contact_id.id}-intro`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              {t("contact.intro")}
-            </p>
-            {addresses.length === 0 ? (
-              <p className="mt-3">
-                {t("contact.none")}{" "}
-                <Link to="/dashboard/settings/addresses" className="text-indigo-700 underline dark:text-indigo-300">
-                  {t("contact.add")}
-                </Link>
+          {addresses.length > 0 ? (
+            <fieldset aria-describedby={`${fields.contact_id.id}-intro ${fields.contact_id.errorId}`}>
+              <legend id="checkout-contact-legend" className="text-lg font-semibold">
+                {t("contact.legend")}
+              </legend>
+              <p id={`${fields.contact_id.id}-intro`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                {t("contact.intro")}
               </p>
-            ) : (
-              <ul className="mt-3 space-y-2">
+              <ul id={CONTACTS_ID} ref={contactsRef} tabIndex={-1} aria-labelledby="checkout-contact-legend" className="mt-3 space-y-2">
                 {addresses.map((address) => (
                   <li key={address.id}>
                     <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-indigo-500 dark:border-slate-700">
@@ -245,16 +320,19 @@ export default function Checkout() {
                   </li>
                 ))}
               </ul>
-            )}
-            <p id={fields.contact_id.errorId} className="mt-2 text-sm text-rose-700 dark:text-rose-300">
-              {fields.contact_id.errors?.length ? t("errors.invalid_contact_id") : null}
-            </p>
-            {addresses.length > 0 ? (
-              <Link to="/dashboard/settings/addresses" className="text-sm text-indigo-700 underline dark:text-indigo-300">
-                {t("contact.manage")}
-              </Link>
-            ) : null}
-          </fieldset>
+              <p id={fields.contact_id.errorId} className="mt-2 text-sm text-rose-700 dark:text-rose-300">
+                {fields.contact_id.errors?.length ? t("errors.invalid_contact_id") : null}
+              </p>
+              <p className="flex flex-wrap gap-x-4 text-sm">
+                <a href="#add-contact" className="text-indigo-700 underline dark:text-indigo-300">
+                  {t("contact.addAnother")}
+                </a>
+                <Link to={ADDRESS_BOOK_PATH} className="text-indigo-700 underline dark:text-indigo-300">
+                  {t("contact.manage")}
+                </Link>
+              </p>
+            </fieldset>
+          ) : null}
 
           <fieldset aria-describedby={fields.method.errorId}>
             <legend className="text-lg font-semibold">{t("method.legend")}</legend>
@@ -346,6 +424,20 @@ export default function Checkout() {
           </button>
         </aside>
       </Form>
+      {addresses.length > 0 ? <AddContact heading={t("contact.addAnother")} intro={t("contact.addIntro")} countries={countries} lastResult={contactResult} /> : null}
+    </section>
+  );
+}
+
+/** The registrant contact form on the checkout page: a new address-book entry, chosen once saved. */
+function AddContact({ heading, intro, countries, lastResult }: { heading: string; intro: string; countries: CountryOption[]; lastResult: SubmissionResult<string[]> | undefined }) {
+  return (
+    <section id="add-contact" aria-labelledby="add-contact-title" className="mt-8 rounded-2xl border border-slate-200 p-6 dark:border-slate-800">
+      <h2 id="add-contact-title" className="text-lg font-semibold">
+        {heading}
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-slate-600 dark:text-slate-400">{intro}</p>
+      <AddressForm countries={countries} lastResult={lastResult} intent={CHECKOUT_INTENTS.addContact} action={CHECKOUT_PATH} />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { addressSchema } from "../../core/auth/schemas";
+import { safeRedirectPath } from "../../core/safe-redirect";
 import { ADDRESS_INTENTS, fullName, type Address } from "../components/dashboard/address";
 import { AddressForm } from "../components/dashboard/address-form";
 import { countryOptions } from "../components/dashboard/format";
@@ -64,8 +65,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { t } = await getTranslator(request, ["dashboard", "account"]);
   const addresses = userApi(context, request, auth).api.v1.account.addresses;
   const reply = async (value: ActionData, status: number) => data(value, { status, headers: await sessionHeaders(request, context) });
-  const done = async (description: string) =>
-    redirectWithToast(ADDRESSES_PATH, { type: "success", description }, { status: 303, headers: await sessionHeaders(request, context) });
+  // `?redirectTo=` (e.g. from the checkout): where a saved address goes back to (same-site only).
+  const back = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), ADDRESSES_PATH);
+  const done = async (description: string, to = ADDRESSES_PATH) =>
+    redirectWithToast(to, { type: "success", description }, { status: 303, headers: await sessionHeaders(request, context) });
 
   switch (intent) {
     case ADDRESS_INTENTS.create:
@@ -79,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const answer = await readUserApi<Address>(request, context, response);
       if (!answer.ok) return reply({ intent, id, result: submission.reply({ formErrors: [failureText(t, answer)] }), message: null }, answer.status);
       const name = fullName(answer.data);
-      return done(intent === ADDRESS_INTENTS.create ? t("addresses.added", { name }) : t("addresses.updated", { name }));
+      return done(intent === ADDRESS_INTENTS.create ? t("addresses.added", { name }) : t("addresses.updated", { name }), back);
     }
     case ADDRESS_INTENTS.makeDefault: {
       const answer = await readUserApi<Address>(request, context, await addresses[":id"].default.$put({ param: { id } }));

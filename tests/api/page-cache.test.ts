@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from "vitest";
 import storefront from "../../workers/storefront";
 import { ORIGIN } from "./fuzz/arbitraries";
 import { inProcess } from "./fuzz/harness";
-import { signedInUser } from "./helpers";
+import { api, seedSampleCatalogue, signedInUser } from "./helpers";
+import { freshLabel } from "./registry-fixtures";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -83,5 +84,38 @@ describe("page cache", () => {
     const mine = await page(path, session);
     expect(mine.headers.get("Server-Timing") ?? "").not.toContain("page-cache");
     expect(await mine.text()).toContain(user.username);
+  });
+});
+
+// Issue 19 point 4: the checkout's summary line "ICANN fees" comes from the shop namespace (the
+// server has every namespace; the route's handle.i18n makes the browser load it too, which
+// app/i18n/route-namespaces.test.ts checks). Here: the server render shows the text, not the key.
+describe("checkout page render", () => {
+  it("shows the translated 'ICANN fees' in English and Turkish, never the raw key", async () => {
+    await seedSampleCatalogue();
+    const user = await signedInUser({ verified: true });
+    const added = await api("/cart/items", {
+      method: "POST",
+      headers: { authorization: `Bearer ${user.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ domain: `${freshLabel()}.com` }),
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const signin = await send(
+      new Request(`${ORIGIN}/signin`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", host: new URL(ORIGIN).host, origin: ORIGIN, "user-agent": BROWSER },
+        body: new URLSearchParams({ intent: "credentials", username: user.username, password: user.password, seed_key: user.seedKey }),
+        redirect: "manual",
+      }),
+    );
+    expect(signin.status, await signin.clone().text()).toBe(303);
+    const session = signin.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__session=")) ?? "";
+    for (const [locale, text] of [["en", "ICANN fees"], ["tr", "ICANN ücretleri"]] as const) {
+      const response = await page("/checkout", `${session}; locale=${encodeURIComponent(btoa(JSON.stringify(locale)))}`);
+      const body = await response.text();
+      expect(response.status, body.slice(0, 500)).toBe(200);
+      expect(body).toContain(`<dt>${text}</dt>`);
+      expect(body).not.toContain("cart.icannFees");
+    }
   });
 });

@@ -177,6 +177,55 @@ test.describe("checkout", () => {
     });
   }
 
+  test("a full load of the checkout hydrates without errors and the summary says 'ICANN fees' (en, tr)", async ({ page, context, baseURL }, testInfo) => {
+    const js = testInfo.project.use.javaScriptEnabled !== false;
+    test.skip(!js, "hydration needs JavaScript");
+    await buyerWith(page, freshDomain());
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.goto("/checkout");
+    await waitForHydration(page, js);
+    await expect(page.getByText("ICANN fees", { exact: true })).toBeVisible();
+    await expect(page.getByText("cart.icannFees")).toHaveCount(0);
+
+    await setRemixCookie(context, baseURL, "locale", "tr");
+    await page.goto("/checkout");
+    await waitForHydration(page, js);
+    await expect(page.getByText("ICANN ücretleri", { exact: true })).toBeVisible();
+    await expect(page.getByText("cart.icannFees")).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test("the registrant contact is added on the checkout page, then chosen for the order", async ({ page }, testInfo) => {
+    const js = testInfo.project.use.javaScriptEnabled !== false;
+    await signedInUser(page);
+    await addToCart(page, freshDomain());
+    await page.goto("/checkout");
+    await waitForHydration(page, js);
+    await expect(page.getByRole("button", { name: /^Pay / })).toBeDisabled();
+    const form = page.getByRole("region", { name: "Registrant contact" });
+
+    // Nothing filled in: refused beside the fields, nothing saved.
+    await form.getByRole("button", { name: "Add address" }).click();
+    await expect(form.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+
+    await form.getByLabel("First name").fill(ADA.firstName);
+    await form.getByLabel("Last name").fill(ADA.lastName);
+    await form.getByLabel("Address", { exact: true }).fill(ADA.address);
+    await form.getByLabel("City").fill(ADA.city);
+    await form.getByLabel("Country").selectOption(ADA.country);
+    await form.getByRole("button", { name: "Add address" }).click();
+
+    await expect(page).toHaveURL(/\/checkout\?contact=\d+#checkout-contacts$/u);
+    await expect(page.getByRole("status").filter({ hasText: "The address of Ada Lovelace was added and chosen as the registrant contact." })).toBeVisible();
+    await expect(page.getByLabel(/Ada Lovelace/u)).toBeChecked();
+    await expect(page.getByRole("button", { name: /^Pay / })).toBeEnabled();
+    if (js) await expect(page.getByRole("list", { name: "Registrant contact" })).toBeFocused();
+  });
+
   test("Turkish: the checkout speaks Turkish", async ({ page, context, baseURL }) => {
     await buyerWith(page, freshDomain());
     await setRemixCookie(context, baseURL, "locale", "tr");

@@ -33,11 +33,17 @@ export function AddressForm({
   countries,
   lastResult,
   cancelTo,
+  intent,
+  action,
 }: {
   address?: Address;
   countries: CountryOption[];
   lastResult: SubmissionResult<string[]> | undefined;
   cancelTo?: string;
+  /** The action's intent for this form (the address book's create/update unless given). */
+  intent?: string;
+  /** The route that receives the post (the current one unless given). */
+  action?: string;
 }) {
   const { t } = useTranslation(["dashboard", "account"]);
   const [form, fields] = useForm({
@@ -80,8 +86,8 @@ export function AddressForm({
   };
 
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-      <input type="hidden" name="intent" value={address ? ADDRESS_INTENTS.update : ADDRESS_INTENTS.create} />
+    <Form method="post" action={action} {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value={intent ?? (address ? ADDRESS_INTENTS.update : ADDRESS_INTENTS.create)} />
       {address ? <input type="hidden" name="addressId" value={address.id} /> : null}
       {TEXT_FIELDS.map(textField)}
       <Field id={fields.country.id} label={label("country")} errors={fields.country.errors}>

@@ -12,8 +12,11 @@ const checkout = {
   contact: {
     legend: "Registrant contact",
     intro: "The contact registered as the owner of your domains, from your address book.",
-    none: "Your address book is empty. Add an address to use as the registrant contact.",
-    add: "Add an address",
+    none: "Your address book is empty. Add the address to use as the registrant contact: it is saved in your address book and chosen here.",
+    addAnother: "Add another contact",
+    addIntro: "A new address for your address book, chosen for this order once saved.",
+    added: "The address of {{name}} was added and chosen as the registrant contact.",
+    addFailed: "The address could not be saved: {{message}}",
     manage: "Manage addresses",
     contactId: "Contact ID {{id}}",
   },
@@ -42,6 +45,7 @@ const checkout = {
     item_not_supported: "An item in your cart cannot be bought online yet. Remove it to continue.",
     invalid_request: "The checkout form was incomplete. Please check it and try again.",
     verify_first: "Verify your email address before you check out.",
+    unknown_intent: "This form action is not known. Please reload the page and try again.",
   },
   status: {
     metaTitle: "Order {{number}} — Trinity",

@@ -10,8 +10,11 @@ const checkout: CheckoutResources = {
   contact: {
     legend: "Kayıt sahibi iletişim bilgisi",
     intro: "Alan adlarınızın sahibi olarak kaydedilecek kişi, adres defterinizden.",
-    none: "Adres defteriniz boş. Kayıt sahibi olarak kullanmak için bir adres ekleyin.",
-    add: "Adres ekle",
+    none: "Adres defteriniz boş. Kayıt sahibi olarak kullanılacak adresi ekleyin: adres defterinize kaydedilir ve burada seçilir.",
+    addAnother: "Başka bir kişi ekle",
+    addIntro: "Adres defterinize yeni bir adres; kaydedilince bu sipariş için seçilir.",
+    added: "{{name}} adresi eklendi ve kayıt sahibi olarak seçildi.",
+    addFailed: "Adres kaydedilemedi: {{message}}",
     manage: "Adresleri yönet",
     contactId: "İletişim kimliği {{id}}",
   },
@@ -40,6 +43,7 @@ const checkout: CheckoutResources = {
     item_not_supported: "Sepetinizdeki bir ürün henüz çevrimiçi satın alınamıyor. Devam etmek için kaldırın.",
     invalid_request: "Ödeme formu eksikti. Lütfen kontrol edip yeniden deneyin.",
     verify_first: "Ödemeden önce e-posta adresinizi doğrulayın.",
+    unknown_intent: "Bu form işlemi bilinmiyor. Lütfen sayfayı yenileyip yeniden deneyin.",
   },
   status: {
     metaTitle: "Sipariş {{number}} — Trinity",

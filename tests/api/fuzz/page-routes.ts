@@ -133,7 +133,7 @@ export const PAGE_ROUTES: readonly PageRouteSpec[] = [
   {
     id: "routes/checkout._index",
     path: "/checkout",
-    form: { idempotency_key: ["fuzz-key-0001", "short", "bad key!"], contact_id: ["{contact}", "0", "x", "999999999999"], method: ["new", "{method}", "00000000-0000-4000-8000-000000000000", "x"], save_card: ["on", "true"], "card.number": ["4242 4242 4242 4242", "4000000000000002", "1"], "card.expiry": ["12/34", "13/99", "x"], "card.cvc": ["123", "1"], "card.name": ["Ada"] },
+    form: { intent: ["pay", "add-contact", "x"], firstName: ["Ada", ""], lastName: ["Lovelace"], address: ["12 Analytical St"], city: ["London"], country: ["GB", "XX"], idempotency_key: ["fuzz-key-0001", "short", "bad key!"], contact_id: ["{contact}", "0", "x", "999999999999"], method: ["new", "{method}", "00000000-0000-4000-8000-000000000000", "x"], save_card: ["on", "true"], "card.number": ["4242 4242 4242 4242", "4000000000000002", "1"], "card.expiry": ["12/34", "13/99", "x"], "card.cvc": ["123", "1"], "card.name": ["Ada"] },
   },
   { id: "routes/checkout.$order", path: "/checkout/:order", params: { order: ["{order}", "00000000-0000-4000-8000-000000000000", "1", "x"] } },
   { id: "routes/payment.3ds.$ref", path: "/payment/3ds/:ref", params: { ref: ["pi_123", "pi_", "pm_1", "x"] }, query: { return: ["/checkout", "//evil.example"] }, form: { result: ["complete", "fail", "x"] } },
