@@ -177,9 +177,8 @@ test.describe("checkout", () => {
     });
   }
 
-  test("a full load of the checkout hydrates without errors and the summary says 'ICANN fees' (en, tr)", async ({ page, context, baseURL }, testInfo) => {
-    const js = testInfo.project.use.javaScriptEnabled !== false;
-    test.skip(!js, "hydration needs JavaScript");
+  // Hydration needs JavaScript: the js-off project leaves @js-only tests out (playwright.config.ts).
+  test("a full load of the checkout hydrates without errors and the summary says 'ICANN fees' (en, tr) @js-only", async ({ page, context, baseURL }) => {
     await buyerWith(page, freshDomain());
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
@@ -187,13 +186,13 @@ test.describe("checkout", () => {
       if (message.type() === "error") errors.push(message.text());
     });
     await page.goto("/checkout");
-    await waitForHydration(page, js);
+    await waitForHydration(page, true);
     await expect(page.getByText("ICANN fees", { exact: true })).toBeVisible();
     await expect(page.getByText("cart.icannFees")).toHaveCount(0);
 
     await setRemixCookie(context, baseURL, "locale", "tr");
     await page.goto("/checkout");
-    await waitForHydration(page, js);
+    await waitForHydration(page, true);
     await expect(page.getByText("ICANN ücretleri", { exact: true })).toBeVisible();
     await expect(page.getByText("cart.icannFees")).toHaveCount(0);
     expect(errors).toEqual([]);

@@ -85,6 +85,11 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
     return outcomeFromIntent(intent as StripePaymentIntentShape);
   }
 
+  /** The PaymentIntent as it stands (status lookups, and the check before a capture or cancel). */
+  function readIntent(paymentRef: string): Promise<PaymentOutcome> {
+    return call(async () => intentOutcome(await stripe.paymentIntents.retrieve(paymentRef, { expand: INTENT_EXPAND })));
+  }
+
   /** A declined confirmation: Stripe answers 402 with the PaymentIntent inside the error. */
   async function declined(error: InstanceType<typeof Stripe.errors.StripeError>): Promise<PaymentOutcome> {
     const intent = error.payment_intent as unknown as StripePaymentIntentShape | undefined;
@@ -160,16 +165,14 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
       );
     },
 
-    async getPayment(paymentRef: string): Promise<PaymentOutcome> {
-      return call(async () => intentOutcome(await stripe.paymentIntents.retrieve(paymentRef, { expand: INTENT_EXPAND })));
-    },
+    getPayment: readIntent,
 
     async confirmAction(): Promise<PaymentOutcome> {
       throw new PaymentsError("unsupported", "Stripe runs its own 3-D Secure page; the customer returns to the return URL.");
     },
 
     async capturePayment({ paymentRef, amountCents, idempotencyKey }): Promise<PaymentOutcome> {
-      const current = outcomeFromIntent((await call(() => stripe.paymentIntents.retrieve(paymentRef, { expand: INTENT_EXPAND }))) as unknown as StripePaymentIntentShape);
+      const current = await readIntent(paymentRef);
       // Captured already (a retry after a lost answer): as it stands, never a second capture.
       if (current.status === "succeeded") return current;
       return call(async () =>
@@ -184,7 +187,7 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
     },
 
     async cancelPayment({ paymentRef, idempotencyKey }): Promise<PaymentOutcome> {
-      const current = outcomeFromIntent((await call(() => stripe.paymentIntents.retrieve(paymentRef, { expand: INTENT_EXPAND }))) as unknown as StripePaymentIntentShape);
+      const current = await readIntent(paymentRef);
       if (current.status === "canceled") return current;
       return call(async () => intentOutcome(await stripe.paymentIntents.cancel(paymentRef, { expand: INTENT_EXPAND }, { idempotencyKey })));
     },
