@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { hc } from "hono/client";
 import api, { type ApiApp } from "../../workers/api/app";
+import { getLocale } from "./i18n.server";
 
 /**
  * A typed client of the /api/v1 app that calls it in-process (no network hop): the web UI is a
@@ -22,11 +23,13 @@ export function apiClient(context: AppLoadContext, request: Request, options: { 
 export function apiFetch(context: AppLoadContext, request: Request, options: { cartId?: string | null; token?: string } = {}) {
   const { env, ctx } = context.cloudflare;
   const clientIp = request.headers.get("cf-connecting-ip") ?? "local";
-  const language = request.headers.get("accept-language");
-  return (input: RequestInfo | URL, init?: RequestInit) => {
+  // The API answers (and an account stores, at sign-up and sign-in, for its mails) the PAGE's
+  // language: its ?lang or `locale` cookie, else Accept-Language (issue 19).
+  let language: ReturnType<typeof getLocale> | undefined;
+  return async (input: RequestInfo | URL, init?: RequestInit) => {
     const inner = new Request(input, init);
     inner.headers.set("cf-connecting-ip", clientIp);
-    if (language) inner.headers.set("accept-language", language);
+    inner.headers.set("accept-language", await (language ??= getLocale(request)));
     if (options.cartId) inner.headers.set("x-cart-id", options.cartId);
     if (options.token) inner.headers.set("authorization", `Bearer ${options.token}`);
     const userAgent = request.headers.get("user-agent");

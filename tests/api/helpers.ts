@@ -84,11 +84,19 @@ export interface SignedInUser {
   cartId: string | null;
 }
 
-/** Registers a fresh account and signs it in (optionally bringing a visitor cart along). */
-export async function signedInUser(options: { cartId?: string; verified?: boolean } = {}): Promise<SignedInUser> {
+/**
+ * Registers a fresh account and signs it in (optionally bringing a visitor cart along).
+ * `language`: the Accept-Language of the sign-up and the sign-in (the account's mail language).
+ */
+export async function signedInUser(options: { cartId?: string; verified?: boolean; language?: string } = {}): Promise<SignedInUser> {
   const username = `u${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
   const email = `${username}@example.test`;
-  const registered = await postJson("/auth/register", { username, email, password: TEST_PASSWORD }, freshClientIp());
+  const language: Record<string, string> = options.language ? { "accept-language": options.language } : {};
+  const registered = await api("/auth/register", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...language },
+    body: JSON.stringify({ username, email, password: TEST_PASSWORD }),
+  });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
   const { seed_key: seedKey, flow_token: flowToken } = (await registered.json<{ data: { seed_key: string; flow_token: string } }>()).data;
   if (options.verified) {
@@ -97,7 +105,7 @@ export async function signedInUser(options: { cartId?: string; verified?: boolea
   }
   const response = await api("/auth/login", {
     method: "POST",
-    headers: { "content-type": "application/json", ...(options.cartId ? { "x-cart-id": options.cartId } : {}) },
+    headers: { "content-type": "application/json", ...language, ...(options.cartId ? { "x-cart-id": options.cartId } : {}) },
     body: JSON.stringify({ username, password: TEST_PASSWORD, seed_key: seedKey }),
     clientIp: freshClientIp(),
   });

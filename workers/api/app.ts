@@ -20,6 +20,7 @@ import { toolRoutes } from "./routes/tools";
 import { analyticsRoutes } from "./routes/analytics";
 import { defaultServices, type ApiServices } from "./services";
 import { notConfiguredError, servicesNeededBy } from "./production-guard";
+import { requestLocale, translateApiText } from "./texts";
 
 /**
  * The /api/v1 app: the provider API (SPEC §7, DESIGN §6). The Remix loaders and actions call it
@@ -54,7 +55,7 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .route("/", serverRoutes);
 
   app.notFound((c) =>
-    c.json({ success: false, code: "not_found", message: `No API endpoint at ${c.req.method} ${c.req.path}.` }, 404),
+    c.json({ success: false, code: "not_found", message: translated(c, "not_found", `No API endpoint at ${c.req.method} ${c.req.path}.`) }, 404),
   );
   app.onError(handleError);
   return routes;
@@ -76,9 +77,15 @@ const REGISTRY_STATUS: Record<RegistryErrorCode, ContentfulStatusCode> = {
   unavailable: 503,
 };
 
+/** An error's message in the request's language (workers/api/texts.ts). */
+function translated(c: Context<ApiBindings>, code: string, message: string): string {
+  return translateApiText(requestLocale(c.req.header("accept-language")), "errors", message, code);
+}
+
 function handleError(error: Error, c: Context<ApiBindings>) {
   if (error instanceof ApiError) {
-    return c.json(error.toBody(), error.status, error.headers);
+    const body = error.toBody();
+    return c.json({ ...body, message: translated(c, body.code, body.message) }, error.status, error.headers);
   }
   if (error instanceof RegistryError) {
     if (error.code === "unavailable") console.error("registry unavailable", error);
@@ -88,10 +95,10 @@ function handleError(error: Error, c: Context<ApiBindings>) {
     const message = /content-type/i.test(error.message)
       ? "The request body must be JSON (Content-Type: application/json)."
       : error.message || "Bad request.";
-    return c.json({ success: false, code: "bad_request", message }, error.status);
+    return c.json({ success: false, code: "bad_request", message: translated(c, "bad_request", message) }, error.status);
   }
   console.error("api error", c.req.method, c.req.path, error);
-  return c.json({ success: false, code: "internal_error", message: "Something went wrong on our side." }, 500);
+  return c.json({ success: false, code: "internal_error", message: translated(c, "internal_error", "Something went wrong on our side.") }, 500);
 }
 
 const api = createApiApp();

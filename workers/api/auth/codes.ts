@@ -6,7 +6,8 @@
 // wrong codes. A flow lives 15 minutes; the newest 5 flows per user and purpose may wait at once.
 import { sha256Hex } from "../../../core/auth/password";
 import { RECOVERY_TOKEN_PATTERN } from "../../../core/auth/recovery-token";
-import { localeFrom, renderMail } from "../adapters/mail";
+import { renderMail } from "../adapters/mail";
+import { mailLocaleOf } from "../adapters/mail/templates";
 import type { MailSender } from "../adapters/mail";
 import {
   consumeFlow,
@@ -59,15 +60,15 @@ export function linkPath(purpose: CodePurpose, token: string): string {
 
 /**
  * Opens a flow: stores a fresh code and link for it and mails both to `to`. Answers the flow token
- * for the asking client. `origin` is the storefront's origin for the link.
+ * for the asking client. `origin` is the storefront's origin for the link. The mail is in the
+ * account's language (`users.locale`).
  */
 export async function issueCode(
   db: D1Database,
   mail: MailSender,
-  user: { id: string; username: string },
+  user: { id: string; username: string; locale: string },
   to: string,
   purpose: CodePurpose,
-  acceptLanguage: string | undefined,
   origin: string,
   now: Date,
 ): Promise<string> {
@@ -88,7 +89,7 @@ export async function issueCode(
     },
     now,
   );
-  await mail.send(renderMail(purpose, localeFrom(acceptLanguage), to, code, user.username, `${origin}${linkPath(purpose, link)}`));
+  await mail.send(renderMail(purpose, mailLocaleOf(user.locale), to, code, user.username, `${origin}${linkPath(purpose, link)}`));
   return flowToken;
 }
 

@@ -5,7 +5,8 @@
 // its window every confirmation of that account answers 429 with Retry-After, the right password
 // too, so a stolen session or token is not a password oracle; the owner is told by mail when the
 // limit is reached. Sign-in keeps its own rule (rate-limit.ts: slow a stranger, never lock out).
-import { localeFrom, type MailSender } from "../adapters/mail";
+import type { MailSender } from "../adapters/mail";
+import { mailLocaleOf } from "../adapters/mail/templates";
 import type { UserRow } from "../db/users";
 import { ApiError } from "../errors";
 import { LIMITS, releaseAttempt, takeAttempt, type Counter } from "./rate-limit";
@@ -22,7 +23,6 @@ export interface PasswordConfirmation {
   now: Date;
   /** Where the confirmation came from, named in the owner's alert mail. */
   ip: string;
-  acceptLanguage: string | undefined;
 }
 
 /** The parts of a Hono context a confirmation needs (any route's context fits). */
@@ -34,7 +34,7 @@ export interface ConfirmingRequest {
 
 /** The confirmation of one request. */
 export function confirmationOf(c: ConfirmingRequest): PasswordConfirmation {
-  return { db: c.env.DB, mail: c.var.services.mail, now: c.var.services.now(), ip: c.var.clientIp, acceptLanguage: c.req.header("accept-language") };
+  return { db: c.env.DB, mail: c.var.services.mail, now: c.var.services.now(), ip: c.var.clientIp };
 }
 
 /** Passes when `password` is the account's; else 403 `invalid_password`, or 429 once limited. */
@@ -49,7 +49,7 @@ export async function confirmAccountPassword(confirmation: PasswordConfirmation,
   if (attempt.rank === LIMITS.passwordCheckPerUser.max) {
     // The attempt that fills the window tells the owner once; the mail must not turn a wrong
     // password into a 500, so a failed send is only logged.
-    const message = passwordGuessingMail(localeFrom(confirmation.acceptLanguage), user, { at: now, ip: confirmation.ip, failures: attempt.rank });
+    const message = passwordGuessingMail(mailLocaleOf(user.locale), user, { at: now, ip: confirmation.ip, failures: attempt.rank });
     await confirmation.mail.send(message).catch((error: unknown) => console.error("password alert mail failed", error));
   }
   throw wrongPassword();

@@ -18,6 +18,8 @@ import { domainTotalCents, maxYearsFor, type DomainOperation } from "../../../co
 import { centsToDecimal } from "../../../core/money";
 import type { CatalogueRow } from "../../../core/catalogue";
 import { isRegistryError, RegistryError, type RegistryCheck } from "../adapters/registry/types";
+import type { MailMessage } from "../adapters/mail";
+import { fill, mailLanguage, mailLocaleOf, type MailLanguage } from "../adapters/mail/templates";
 import { PaymentsError, type PaymentOutcome } from "../adapters/payments";
 import { assertTransferCodeAllowed, recordTransferCodeFailure } from "../auth/rate-limit";
 import { getAddressByContactId, listAddresses } from "../db/addresses";
@@ -604,12 +606,13 @@ async function finishOrder(env: ApiEnv, services: ApiServices, orderId: string):
   if (manual && payment.status === "authorized") return;
   const done = items.filter((item) => item.status === "done");
   const contact = JSON.parse(order.contact) as { firstName?: string; lastName?: string; organization?: string | null; address?: string; city?: string; state?: string | null; postalCode?: string | null; country?: string; email?: string; locale?: string; username?: string };
-  const locale = contact.locale === "tr" ? "tr" : "en";
+  // The receipt is in the account's language (users.locale), whoever or whatever finishes the order.
+  const language = mailLanguage(mailLocaleOf((await findUserById(db, order.user_id))?.locale));
 
   if (manual && done.length === 0) {
     // Nothing carried out, nothing taken (the hold was released): no invoice, the cart kept.
     const code = items.find((item) => item.error_code)?.error_code ?? "fulfilment_failed";
-    if (contact.email && (await markReceiptSent(db, order.id, now))) await services.mail.send(notChargedMail(order, items, contact.email, locale));
+    if (contact.email && (await markReceiptSent(db, order.id, now))) await services.mail.send(notChargedMail(order, items, contact.email, language));
     await setOrderStatus(db, orderId, ["fulfilling"], "failed", now, { errorCode: code });
     await releaseHolds(db, orderId);
     return;
@@ -656,58 +659,62 @@ async function finishOrder(env: ApiEnv, services: ApiServices, orderId: string):
   // A transfer refused on a hold stays in the cart (its auth code can be corrected).
   if (order.cart_id) await removeBoughtLines(db, order.cart_id, (manual ? done : items).map((item) => item.name), now);
   if (contact.email && (await markReceiptSent(db, order.id, now))) {
-    await services.mail.send(receiptMail(order, items, contact.email, locale, status, manual ? (payment?.captured_cents ?? 0) : null));
+    await services.mail.send(receiptMail(order, items, contact.email, language, status, manual ? (payment?.captured_cents ?? 0) : null));
   }
   await setOrderStatus(db, orderId, ["fulfilling"], status, now);
   await releaseHolds(db, orderId);
 }
 
-const money = (cents: number) => `$${centsToDecimal(cents).toFixed(2)}`;
-
 /** Why a line was not carried out, in the customer's words. */
-function itemFailureText(item: OrderItemRow, locale: "en" | "tr"): string {
-  if (item.error_code === "invalid_auth_code") return locale === "tr" ? "kayıt kuruluşu transfer kodunu (auth code) kabul etmedi" : "the registry did not accept the auth code";
-  return locale === "tr" ? `gerçekleştirilemedi (${item.error_code ?? "hata"})` : `it could not be carried out (${item.error_code ?? "error"})`;
+function itemFailureText(item: OrderItemRow, language: MailLanguage): string {
+  const t = language.texts.itemFailure;
+  return item.error_code === "invalid_auth_code" ? t.invalid_auth_code : fill(t.other, { code: item.error_code ?? "error" });
+}
+
+/** What a receipt line is for: "registration" and its years, or a server's billing cycle. */
+function itemWhat(item: OrderItemRow, language: MailLanguage): { what: string; period: string } {
+  const what = language.operation(item.type, item.operation);
+  if (item.type !== "vps") return { what, period: language.years(item.years) };
+  const details = parseItemDetails(item.details);
+  return { what, period: details ? language.cycle(details.cycle) : language.years(item.years) };
 }
 
 /** `capturedCents`: what a hold (manual capture) took; null for an order charged at once. */
-function receiptMail(order: OrderRow, items: OrderItemRow[], to: string, locale: "en" | "tr", status: OrderStatus, capturedCents: number | null) {
-  const notCharged = locale === "tr" ? " — ücret alınmadı; kartınızdaki provizyon kaldırıldı" : " — not charged; the hold on your card was released";
-  const lines = items.map(
-    (item) =>
-      `- ${item.unicode} (${item.operation}, ${item.years}y): ${money(paidCents(item))}${
-        item.status === "refunded" ? (locale === "tr" ? " — iade edildi" : " — refunded") : item.status === "failed" && capturedCents !== null ? `${notCharged} (${itemFailureText(item, locale)})` : ""
-      }`,
-  );
+function receiptMail(order: OrderRow, items: OrderItemRow[], to: string, language: MailLanguage, status: OrderStatus, capturedCents: number | null): MailMessage {
+  const t = language.texts.receipt;
+  const money = (cents: number) => language.money(cents, order.currency);
+  const lines = items.map((item) => {
+    const note =
+      item.status === "refunded" ? t.noteRefunded : item.status === "failed" && capturedCents !== null ? fill(t.noteNotCharged, { reason: itemFailureText(item, language) }) : "";
+    return fill(t.line, { name: item.unicode, ...itemWhat(item, language), amount: money(paidCents(item)), note });
+  });
   const charged = capturedCents !== null && capturedCents !== order.total_cents ? capturedCents : null;
-  if (locale === "tr") {
-    return {
-      to,
-      subject: `Trinity sipariş #${order.number} makbuzu`,
-      text: [`Siparişiniz için teşekkürler.`, "", ...lines, "", `Toplam: ${money(order.total_cents)}`, charged !== null ? `Tahsil edilen: ${money(charged)}` : "", order.refunded_cents > 0 ? `İade: ${money(order.refunded_cents)}` : "", `Durum: ${status}`].filter(Boolean).join("\n"),
-    };
-  }
   return {
     to,
-    subject: `Your Trinity receipt for order #${order.number}`,
-    text: [`Thank you for your order.`, "", ...lines, "", `Total: ${money(order.total_cents)}`, charged !== null ? `Charged: ${money(charged)}` : "", order.refunded_cents > 0 ? `Refunded: ${money(order.refunded_cents)}` : "", `Status: ${status}`].filter(Boolean).join("\n"),
+    subject: fill(t.subject, { number: order.number }),
+    text: [
+      t.intro,
+      "",
+      ...lines,
+      "",
+      fill(t.total, { amount: money(order.total_cents) }),
+      charged !== null ? fill(t.charged, { amount: money(charged) }) : "",
+      order.refunded_cents > 0 ? fill(t.refunded, { amount: money(order.refunded_cents) }) : "",
+      fill(t.status, { status: language.status(status) }),
+    ]
+      .filter(Boolean)
+      .join("\n"),
   };
 }
 
 /** An order of which nothing could be carried out, paid by a hold: not charged, the hold released. */
-function notChargedMail(order: OrderRow, items: OrderItemRow[], to: string, locale: "en" | "tr") {
-  const lines = items.map((item) => `- ${item.unicode} (${item.operation}): ${itemFailureText(item, locale)}`);
-  if (locale === "tr") {
-    return {
-      to,
-      subject: `Trinity sipariş #${order.number} tamamlanamadı`,
-      text: [`Siparişiniz tamamlanamadı:`, "", ...lines, "", `Ücret alınmadı; kartınızdaki ${money(order.total_cents)} tutarındaki provizyon kaldırıldı.`].join("\n"),
-    };
-  }
+function notChargedMail(order: OrderRow, items: OrderItemRow[], to: string, language: MailLanguage): MailMessage {
+  const t = language.texts.not_charged;
+  const lines = items.map((item) => fill(t.line, { name: item.unicode, what: language.operation(item.type, item.operation), reason: itemFailureText(item, language) }));
   return {
     to,
-    subject: `Your Trinity order #${order.number} could not be completed`,
-    text: [`Your order could not be completed:`, "", ...lines, "", `You were not charged; the hold of ${money(order.total_cents)} on your card was released.`].join("\n"),
+    subject: fill(t.subject, { number: order.number }),
+    text: [t.intro, "", ...lines, "", fill(t.footer, { amount: language.money(order.total_cents, order.currency) })].join("\n"),
   };
 }
 
@@ -735,7 +742,7 @@ export async function renewalContact(db: D1Database, userId: string, orderId: st
   const [address] = await listAddresses(db, userId);
   const user = await findUserById(db, userId);
   if (!address || !user) return null;
-  return { contactId: address.contactId, contact: { ...address, locale: "en", email: address.email ?? user.email, username: user.username } };
+  return { contactId: address.contactId, contact: { ...address, locale: mailLocaleOf(user.locale), email: address.email ?? user.email, username: user.username } };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type DomainStatus,
   type StoredDomainStatus,
 } from "../../../core/my-domains";
+import { translateApiText, type ApiLocale } from "../texts";
 
 export interface UserDomainRow {
   id: string;
@@ -59,7 +60,8 @@ export interface UserDomainView {
   created_at: string;
 }
 
-export function toDomainView(row: UserDomainRow, now: Date): UserDomainView {
+/** `locale`: the language of the texts in the view (the failed renewal's reason). */
+export function toDomainView(row: UserDomainRow, now: Date, locale: ApiLocale = "en"): UserDomainView {
   const status = domainStatusOf(row, now);
   return {
     id: row.id,
@@ -77,7 +79,7 @@ export function toDomainView(row: UserDomainRow, now: Date): UserDomainView {
     dnssec: row.dnssec === 1,
     nameservers: parseList(row.nameservers),
     deleted_at: row.deleted_at,
-    renew_error: row.renew_error,
+    renew_error: row.renew_error === null ? null : translateApiText(locale, "renewal", row.renew_error),
     created_at: row.created_at,
   };
 }
@@ -128,7 +130,7 @@ export interface DomainPage {
   counts: { total: number; expiring_soon: number; expired: number };
 }
 
-export async function listUserDomains(db: D1Database, userId: string, query: DomainListQuery, now: Date): Promise<DomainPage> {
+export async function listUserDomains(db: D1Database, userId: string, query: DomainListQuery, now: Date, locale: ApiLocale = "en"): Promise<DomainPage> {
   const { where, values, orderBy } = listSql(userId, query, now);
   const offset = (query.page - 1) * query.per_page;
   const soon = statusCondition("expiring_soon", now);
@@ -147,7 +149,7 @@ export async function listUserDomains(db: D1Database, userId: string, query: Dom
   const totalRows = (total.results[0] as { n: number } | undefined)?.n ?? 0;
   const countRow = (counts.results[0] as { total: number; expiring_soon: number; expired: number } | undefined) ?? { total: 0, expiring_soon: 0, expired: 0 };
   return {
-    domains: (rows.results as unknown as UserDomainRow[]).map((row) => toDomainView(row, now)),
+    domains: (rows.results as unknown as UserDomainRow[]).map((row) => toDomainView(row, now, locale)),
     total: totalRows,
     page: query.page,
     per_page: query.per_page,

@@ -14,6 +14,8 @@ export interface UserRow {
   totp_enabled: number;
   totp_last_step: number | null;
   last_login: string | null;
+  /** The language of the account's mails: the one it registered or last signed in with (0020_user_locale.sql). */
+  locale: "en" | "tr";
   created_at: string;
   updated_at: string;
 }
@@ -77,16 +79,16 @@ export type InsertUserOutcome = "created" | "username_taken" | "email_exists";
 
 export async function insertUser(
   db: D1Database,
-  user: { id: string; username: string; email: string; passwordHash: string; seedKeyHash: string },
+  user: { id: string; username: string; email: string; passwordHash: string; seedKeyHash: string; locale?: "en" | "tr" },
   now: Date,
 ): Promise<InsertUserOutcome> {
   const at = now.toISOString();
   try {
     await db
       .prepare(
-        "INSERT INTO users (id, username, email, email_verified, password_hash, seed_key_hash, created_at, updated_at) VALUES (?1, ?2, ?3, 0, ?4, ?5, ?6, ?6)",
+        "INSERT INTO users (id, username, email, email_verified, password_hash, seed_key_hash, locale, created_at, updated_at) VALUES (?1, ?2, ?3, 0, ?4, ?5, ?7, ?6, ?6)",
       )
-      .bind(user.id, user.username, user.email, user.passwordHash, user.seedKeyHash, at)
+      .bind(user.id, user.username, user.email, user.passwordHash, user.seedKeyHash, at, user.locale ?? "en")
       .run();
     return "created";
   } catch (error) {
@@ -100,7 +102,7 @@ export async function insertUser(
 export async function updateUserFields(
   db: D1Database,
   userId: string,
-  fields: Partial<Pick<UserRow, "username" | "email" | "email_verified" | "password_hash" | "seed_key_hash" | "totp_secret" | "totp_pending" | "totp_enabled" | "totp_last_step" | "last_login">>,
+  fields: Partial<Pick<UserRow, "username" | "email" | "email_verified" | "password_hash" | "seed_key_hash" | "totp_secret" | "totp_pending" | "totp_enabled" | "totp_last_step" | "last_login" | "locale">>,
   now: Date,
 ): Promise<void> {
   const entries = Object.entries(fields);

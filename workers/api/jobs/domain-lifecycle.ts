@@ -20,8 +20,12 @@ import { findUserById } from "../db/users";
 import type { ApiEnv } from "../env";
 import { syncWithRegistry } from "../routes/my-domains";
 import type { ApiServices } from "../services";
+import { fill, mailLanguage, mailLocaleOf, type MailLanguage } from "../adapters/mail/templates";
+import { API_TEXTS, translateApiText } from "../texts";
 
 const DAY_MS = 86_400_000;
+/** The renewal failure reasons as stored on the row (English; translated when shown or mailed). */
+const RENEWAL = API_TEXTS.en.renewal;
 export const REMINDER_DAYS = [30, 7, 1] as const;
 export const AUTO_RENEW_DAYS = 7;
 /** A failed auto-renewal charge is tried again this long after (domains and servers). */
@@ -88,21 +92,29 @@ export async function runDomainLifecycle(env: ApiEnv, services: ApiServices): Pr
 
 /** Why an off-session auto-renewal charge did not go through, for the customer (domains and servers). */
 export function declineReason(code: string): string {
-  return code === "authentication_required" ? "Your bank asks you to confirm this payment; renew it yourself." : `The card was declined (${code}).`;
+  return code === "authentication_required" ? RENEWAL.authentication_required : fill(RENEWAL.declined, { code });
 }
 
-export async function mailUser(env: ApiEnv, services: ApiServices, userId: string, subject: string, text: string): Promise<void> {
+/** Mails the user in their language (users.locale): `build` writes the mail in it. */
+export async function mailUser(env: ApiEnv, services: ApiServices, userId: string, build: (language: MailLanguage) => { subject: string; text: string }): Promise<void> {
   const user = await findUserById(env.DB, userId);
-  if (user) await services.mail.send({ to: user.email, subject, text });
+  if (user) await services.mail.send({ to: user.email, ...build(mailLanguage(mailLocaleOf(user.locale))) });
+}
+
+/** A renewal failure's reason (stored in English on the row) in the mail's language. */
+export function renewalReason(language: MailLanguage, reason: string): string {
+  return translateApiText(language.locale, "renewal", reason);
 }
 
 async function remind(env: ApiEnv, services: ApiServices, row: UserDomainRow, days: number): Promise<void> {
-  const when = row.expires_at?.slice(0, 10) ?? "";
-  const next =
-    row.auto_renew === 1
-      ? "Auto-renewal is on: we will renew it with your default card 7 days before it expires."
-      : `Renew it in your account: My domains → ${row.unicode} → Renew.`;
-  await mailUser(env, services, row.user_id, `${row.unicode} expires in ${days} day${days === 1 ? "" : "s"}`, `Your domain ${row.unicode} expires on ${when} (UTC).\n\n${next}\n`);
+  await mailUser(env, services, row.user_id, (language) => {
+    const t = language.texts.domain_reminder;
+    const next = row.auto_renew === 1 ? fill(t.autoRenewOn, { days: language.days(AUTO_RENEW_DAYS) }) : fill(t.renewYourself, { name: row.unicode });
+    return {
+      subject: fill(t.subject, { name: row.unicode, days: language.days(days) }),
+      text: fill(t.body, { name: row.unicode, date: row.expires_at ? language.date(row.expires_at) : "", next }),
+    };
+  });
 }
 
 /** The idempotency key of a domain's off-session renewal order: one per domain, expiry date and attempt. */
@@ -117,11 +129,11 @@ export async function renewalOutcome(db: D1Database, order: OrderRow): Promise<{
       return { kind: "renewed" };
     case "failed":
     case "cancelled":
-      return { kind: "failed", reason: order.error_code === "no_payment_method" ? "No saved payment method." : declineReason(order.error_code ?? "payment_failed") };
+      return { kind: "failed", reason: order.error_code === "no_payment_method" ? RENEWAL.no_payment_method : declineReason(order.error_code ?? "payment_failed") };
     case "completed_with_refunds":
     case "refunded": {
       const [item] = await orderItems(db, order.id);
-      return { kind: "failed", reason: `The renewal could not be carried out (${item?.error_code ?? "error"}); the charge was refunded.` };
+      return { kind: "failed", reason: fill(RENEWAL.not_carried_out, { code: item?.error_code ?? "error" }) };
     }
     default:
       // Outcome unknown or fulfilment to be resumed: the next run asks again with the same key.
@@ -139,24 +151,24 @@ async function autoRenew(env: ApiEnv, services: ApiServices, row: UserDomainRow,
   const db = env.DB;
   const fail = async (reason: string) => {
     await updateUserDomain(db, row.user_id, row.id, { renew_error: reason, renew_error_at: now.toISOString(), renew_attempt: row.renew_attempt + 1 }, now);
-    await mailUser(
-      env,
-      services,
-      row.user_id,
-      `Auto-renewal of ${row.unicode} failed`,
-      `We could not renew ${row.unicode} automatically: ${reason}\n\nIt expires on ${row.expires_at?.slice(0, 10)} (UTC). Update your card or renew it yourself in My domains.\n`,
-    );
+    await mailUser(env, services, row.user_id, (language) => {
+      const t = language.texts.domain_renew_failed;
+      return {
+        subject: fill(t.subject, { name: row.unicode }),
+        text: fill(t.body, { name: row.unicode, reason: renewalReason(language, reason), date: row.expires_at ? language.date(row.expires_at) : "" }),
+      };
+    });
     return "failed" as const;
   };
   const key = autoRenewKey(row);
   const tldRow = (await loadCatalogue(db)).byTld.get(row.tld);
   const existing = await findOrderByKey(db, row.user_id, key);
   if (!existing) {
-    if (!(await defaultPaymentMethod(db, row.user_id, services.payments.provider))) return fail("No saved payment method.");
-    if (!tldRow) return fail("Pricing is not available for this extension.");
+    if (!(await defaultPaymentMethod(db, row.user_id, services.payments.provider))) return fail(RENEWAL.no_payment_method);
+    if (!tldRow) return fail(RENEWAL.no_pricing);
   }
   const contact = await renewalContact(db, row.user_id, row.order_id);
-  if (!contact) return fail("No billing address: add one in your address book.");
+  if (!contact) return fail(RENEWAL.no_address);
   const line = tldRow ? priceDomainLine(tldRow, "renewal", 1) : { years: 1, unitCents: 0, totalCents: 0, icannFeeCents: 0 };
   const order = await placeOffSessionOrder(env, services, {
     userId: row.user_id,

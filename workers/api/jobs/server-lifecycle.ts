@@ -18,9 +18,13 @@ import { serversDueForRenewal, updateServer, type ServerRow } from "../db/server
 import type { ApiEnv } from "../env";
 import { expireServers, serverLineCents, SERVER_GRACE_DAYS, type ServerItemDetails } from "../servers/service";
 import type { ApiServices } from "../services";
-import { AUTO_RENEW_DAYS, mailUser, REMINDER_DAYS, reminderDue, renewalOutcome, RETRY_AFTER_MS } from "./domain-lifecycle";
+import { fill } from "../adapters/mail/templates";
+import { API_TEXTS } from "../texts";
+import { AUTO_RENEW_DAYS, mailUser, REMINDER_DAYS, reminderDue, renewalOutcome, renewalReason, RETRY_AFTER_MS } from "./domain-lifecycle";
 
 const DAY_MS = 86_400_000;
+/** The renewal failure reasons as stored on the row (English; translated when shown or mailed). */
+const RENEWAL = API_TEXTS.en.renewal;
 const BATCH = 200;
 
 export async function runServerLifecycle(env: ApiEnv, services: ApiServices): Promise<Record<string, number>> {
@@ -67,11 +71,17 @@ async function renewServers(env: ApiEnv, services: ApiServices): Promise<Record<
 }
 
 async function remind(env: ApiEnv, services: ApiServices, row: ServerRow, days: number): Promise<void> {
-  const next =
-    row.auto_renew === 1
-      ? `Auto-renewal is on: we will renew it with your default card ${AUTO_RENEW_DAYS} days before it expires.`
-      : `Renew it in your account: My VPSs → ${row.hostname} → Renew. Unpaid, it is stopped on that date and deleted ${SERVER_GRACE_DAYS} days later.`;
-  await mailUser(env, services, row.user_id, `${row.hostname} expires in ${days} day${days === 1 ? "" : "s"}`, `Your server ${row.hostname} is paid until ${row.expires_at.slice(0, 10)} (UTC).\n\n${next}\n`);
+  await mailUser(env, services, row.user_id, (language) => {
+    const t = language.texts.server_reminder;
+    const next =
+      row.auto_renew === 1
+        ? fill(t.autoRenewOn, { days: language.days(AUTO_RENEW_DAYS) })
+        : fill(t.renewYourself, { hostname: row.hostname, grace: language.days(SERVER_GRACE_DAYS) });
+    return {
+      subject: fill(t.subject, { hostname: row.hostname, days: language.days(days) }),
+      text: fill(t.body, { hostname: row.hostname, date: language.date(row.expires_at), next }),
+    };
+  });
 }
 
 /**
@@ -84,13 +94,13 @@ export async function autoRenewServer(env: ApiEnv, services: ApiServices, row: S
   const now = services.now();
   const fail = async (reason: string) => {
     await updateServer(db, row.id, { renew_error: reason, renew_error_at: now.toISOString(), renew_attempt: row.renew_attempt + 1 }, now);
-    await mailUser(
-      env,
-      services,
-      row.user_id,
-      `Auto-renewal of ${row.hostname} failed`,
-      `We could not renew your server ${row.hostname} automatically: ${reason}\n\nIt is paid until ${row.expires_at.slice(0, 10)} (UTC); unpaid after that date it is suspended. Update your card or renew it yourself in My VPSs.\n`,
-    );
+    await mailUser(env, services, row.user_id, (language) => {
+      const t = language.texts.server_renew_failed;
+      return {
+        subject: fill(t.subject, { hostname: row.hostname }),
+        text: fill(t.body, { hostname: row.hostname, reason: renewalReason(language, reason), date: language.date(row.expires_at) }),
+      };
+    });
     return "failed" as const;
   };
   const key = autoRenewKey(row);
@@ -98,12 +108,12 @@ export async function autoRenewServer(env: ApiEnv, services: ApiServices, row: S
   const cents = serverLineCents(details);
   const existing = await findOrderByKey(db, row.user_id, key);
   if (!existing) {
-    if (!(await defaultPaymentMethod(db, row.user_id, services.payments.provider))) return fail("No saved payment method.");
-    if (cents === null) return fail("This plan is no longer sold: contact support to renew it.");
+    if (!(await defaultPaymentMethod(db, row.user_id, services.payments.provider))) return fail(RENEWAL.no_payment_method);
+    if (cents === null) return fail(RENEWAL.plan_not_sold);
   }
   // The buyer's contact of the order that bought the server goes on the renewal's invoice.
   const contact = await renewalContact(db, row.user_id, row.order_id);
-  if (!contact) return fail("No billing address: add one in your address book.");
+  if (!contact) return fail(RENEWAL.no_address);
   const order = await placeOffSessionOrder(env, services, {
     userId: row.user_id,
     idempotencyKey: key,

@@ -73,7 +73,7 @@ export const accountRoutes = new Hono<ApiBindings>()
       if (error instanceof Error && /UNIQUE/iu.test(error.message)) throw emailInUse();
       throw error;
     }
-    const flowToken = await issueCode(db, c.var.services.mail, user, new_email, "verify_email", c.req.header("accept-language"), new URL(c.req.url).origin, now);
+    const flowToken = await issueCode(db, c.var.services.mail, user, new_email, "verify_email", new URL(c.req.url).origin, now);
     return c.json({ success: true as const, data: { ...toUserView(await currentUser(db, user.id)), flow_token: flowToken }, message: "Email changed. We sent a verification code to the new address." });
   })
   .put("/account/username", zValidate("json", changeUsernameSchema), async (c) => {

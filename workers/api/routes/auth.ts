@@ -18,6 +18,7 @@ import { generateSeedKey, normaliseSeedKey } from "../../../core/auth/seed-key";
 import { verifyTotp } from "../../../core/auth/totp";
 import { devOutboxEnabled } from "../../../core/dev-outbox";
 import { outboxFor } from "../adapters/mail";
+import { localeFrom, localeFromHeader } from "../adapters/mail/templates";
 import { mergeCartIntoUser } from "../db/cart";
 import {
   codeInvalid,
@@ -113,7 +114,9 @@ async function completeLogin(
   const db = c.env.DB;
   await clearLoginFailures(db, user.username, c.var.clientIp);
   await recordLogin(db, { userId: user.id, username: user.username, ip: c.var.clientIp, userAgent: c.req.header("user-agent") ?? null, success: true }, now);
-  await updateUserFields(db, user.id, { last_login: now.toISOString() }, now);
+  // The language signed in with becomes the account's mail language (a client that names none keeps it).
+  const locale = localeFromHeader(c.req.header("accept-language"));
+  await updateUserFields(db, user.id, { last_login: now.toISOString(), ...(locale ? { locale } : {}) }, now);
   const tokens = await openSession(c.env, user.id, rememberMe, now);
   const fresh = (await findUserById(db, user.id)) ?? user;
   const cart = await mergeVisitorCart(c, user.id, now);
@@ -195,13 +198,15 @@ export const authRoutes = new Hono<ApiBindings>()
     const seedKey = generateSeedKey();
     const id = crypto.randomUUID();
     const [passwordHash, seedKeyHash] = await Promise.all([hashSecret(input.password), hashSecret(normaliseSeedKey(seedKey))]);
-    const outcome = await insertUser(db, { id, username: input.username, email: input.email, passwordHash, seedKeyHash }, now);
+    // The account's mails are in the language it signs up in (the page's, forwarded as Accept-Language).
+    const locale = localeFrom(c.req.header("accept-language"));
+    const outcome = await insertUser(db, { id, username: input.username, email: input.email, passwordHash, seedKeyHash, locale }, now);
     if (outcome === "username_taken") throw usernameTaken();
     if (outcome === "email_exists") throw emailInUse();
     await recordRegistration(db, c.var.clientIp, now);
     const user = await findUserById(db, id);
     if (!user) throw new Error("user vanished after insert");
-    const flowToken = await issueCode(db, c.var.services.mail, user, user.email, "verify_email", c.req.header("accept-language"), originOf(c), now);
+    const flowToken = await issueCode(db, c.var.services.mail, user, user.email, "verify_email", originOf(c), now);
     const cart = await mergeVisitorCart(c, user.id, now);
     return c.json(
       {
@@ -329,7 +334,7 @@ export const authRoutes = new Hono<ApiBindings>()
     const now = c.var.services.now();
     // The account's own session asks: not counted against the per-recipient cap.
     await takeCodeMail(c.env.DB, user.email, c.var.clientIp, now, true);
-    const flowToken = await issueCode(c.env.DB, c.var.services.mail, user, user.email, "verify_email", c.req.header("accept-language"), originOf(c), now);
+    const flowToken = await issueCode(c.env.DB, c.var.services.mail, user, user.email, "verify_email", originOf(c), now);
     return c.json({ success: true as const, data: { flow_token: flowToken }, message: "We sent a verification code to your email." });
   })
   .post("/auth/verify-email", optionalAuth, zValidate("json", verifyEmailBodySchema), async (c) => {
@@ -372,7 +377,7 @@ export const authRoutes = new Hono<ApiBindings>()
     // A flow token either way (one that opens nothing when no code went out).
     let flowToken = newToken();
     if (user && user.email_verified === 0) {
-      flowToken = await issueCode(db, c.var.services.mail, user, user.email, "verify_email", c.req.header("accept-language"), originOf(c), now);
+      flowToken = await issueCode(db, c.var.services.mail, user, user.email, "verify_email", originOf(c), now);
     }
     return c.json({ success: true as const, data: { flow_token: flowToken }, message: "If this address waits for verification, we sent it a new code." });
   })
@@ -384,7 +389,7 @@ export const authRoutes = new Hono<ApiBindings>()
     // Counted by the email text whether or not an account has it: the answer reveals nothing.
     await takeCodeMail(db, email, c.var.clientIp, now, await askedByOwner(c, user, browser_token, now));
     let flowToken = newToken();
-    if (user) flowToken = await issueCode(db, c.var.services.mail, user, user.email, "reset_password", c.req.header("accept-language"), originOf(c), now);
+    if (user) flowToken = await issueCode(db, c.var.services.mail, user, user.email, "reset_password", originOf(c), now);
     return c.json({ success: true as const, data: { flow_token: flowToken }, message: "If an account uses this address, we sent it a reset code." });
   })
   .post("/auth/reset-password", zValidate("json", resetPasswordFlowSchema), async (c) => {

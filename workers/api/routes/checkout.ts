@@ -18,6 +18,7 @@ import { ApiError } from "../errors";
 import { zValidate } from "../validate";
 import { applyPaymentOutcome, discountMessage, findDiscountRule, orderView, placeOrder, runFulfilment, syncOrderPayment } from "../checkout/service";
 import { cardErrorResponse, paymentsErrorResponse } from "./payment-methods";
+import { requestLocale, translateApiText } from "../texts";
 
 const orderNotFound = () => new ApiError(404, "order_not_found", "No such order.");
 const orderParamSchema = z.object({ id: z.uuid({ error: "must be an order id" }) });
@@ -55,8 +56,10 @@ export const checkoutRoutes = new Hono<ApiBindings>()
   // discount_amount, message, code_id. Prices in the items are ignored: recomputed here.
   .post("/discount/validate", optionalAuth, zValidate("json", discountValidateSchema), async (c) => {
     const { code, items } = c.req.valid("json");
-    const refuse = (reason: string, status: 400 | 401 = 400) =>
-      c.json({ success: false as const, code: reason, message: discountMessage(reason), data: { success: false, percentage: 0, discount_amount: 0, message: discountMessage(reason), code_id: null } }, status);
+    const refuse = (reason: string, status: 400 | 401 = 400) => {
+      const message = translateApiText(requestLocale(c.req.header("accept-language")), "errors", discountMessage(reason), reason);
+      return c.json({ success: false as const, code: reason, message, data: { success: false, percentage: 0, discount_amount: 0, message, code_id: null } }, status);
+    };
     if (!code) return refuse("discount_required");
     if (!c.var.auth) return refuse("discount_signin_required", 401);
     const catalogue = await loadCatalogue(c.env.DB);

@@ -16,7 +16,7 @@ import {
   ticketSchema,
 } from "../../../core/content-forms";
 import { illuminate } from "../../../core/illuminate";
-import { localeFrom } from "../adapters/mail";
+import { mailLocaleOf } from "../adapters/mail/templates";
 import { authOf, requireAuth, unauthorized } from "../auth/middleware";
 import { assertWithinLimits, recordAttempts, type LimitRule } from "../auth/rate-limit";
 import { releaseConfirmMail, ticketReceivedMail, ticketReplyMail } from "../content-mails";
@@ -142,7 +142,7 @@ export const contentRoutes = new Hono<ApiBindings>()
     await recordAttempts(c.env.DB, counters, now());
     const url = `${new URL(c.req.url).origin}/dashboard/support/${ticket.id}`;
     // The ticket is saved either way; a failed receipt mail is logged, not the user's problem.
-    await mail.send(ticketReceivedMail(localeFrom(c.req.header("accept-language")), user.email, { subject: ticket.subject, url })).catch((error: unknown) => console.error("ticket receipt mail failed", error));
+    await mail.send(ticketReceivedMail(mailLocaleOf(user.locale), user.email, { subject: ticket.subject, url })).catch((error: unknown) => console.error("ticket receipt mail failed", error));
     return c.json({ success: true as const, data: ticketView(ticket), message: "Ticket created." }, 201);
   })
   .get("/support/tickets/:id", zValidate("param", idParamSchema), async (c) => {
@@ -176,7 +176,7 @@ export const contentRoutes = new Hono<ApiBindings>()
     if (user) {
       const url = `${new URL(c.req.url).origin}/dashboard/support/${ticket.id}`;
       await c.var.services.mail
-        .send(ticketReplyMail(localeFrom(c.req.header("accept-language")), user.email, { subject: ticket.subject, url }))
+        .send(ticketReplyMail(mailLocaleOf(user.locale), user.email, { subject: ticket.subject, url }))
         .catch((error: unknown) => console.error("ticket reply mail failed", error));
     }
     return c.json({ success: true as const, data: message, message: "Reply sent." }, 201);

@@ -33,6 +33,10 @@ import type { ApiServices } from "../services";
 import { zValidate } from "../validate";
 import { dnsRoutes } from "./dns";
 import { assertManageable, domainNotFound, ownDomain } from "../domain-access";
+import { requestLocale, type ApiLocale } from "../texts";
+
+/** The language the answer's texts are in (Accept-Language). */
+const localeOf = (c: { req: { header(name: string): string | undefined } }) => requestLocale(c.req.header("accept-language"));
 
 const DAY_MS = 86_400_000;
 
@@ -116,11 +120,11 @@ export async function syncWithRegistry(db: D1Database, row: UserDomainRow, info:
   );
 }
 
-async function detail(db: D1Database, services: ApiServices, row: UserDomainRow) {
+async function detail(db: D1Database, services: ApiServices, row: UserDomainRow, locale: ApiLocale) {
   const now = services.now();
   const [info, transfer, catalogue] = await Promise.all([services.registry.info(row.name), services.registry.transferQuery(row.name), loadCatalogue(db)]);
   const synced = await syncWithRegistry(db, row, info, now);
-  const view = toDomainView(synced, now);
+  const view = toDomainView(synced, now, locale);
   // What renewing (or restoring, in redemption) costs, shown before the customer adds it.
   const priced = catalogue.byTld.get(row.tld);
   const operation = view.status === "redemption" ? ("restore" as const) : ("renewal" as const);
@@ -147,12 +151,12 @@ export const myDomainRoutes = new Hono<ApiBindings>()
   .use("/dns/domains/*", requireAuth)
   .route("/", dnsRoutes)
   .get("/user-domains", zValidate("query", domainListQuerySchema), async (c) => {
-    const page = await listUserDomains(c.env.DB, authOf(c).userId, c.req.valid("query"), c.var.services.now());
+    const page = await listUserDomains(c.env.DB, authOf(c).userId, c.req.valid("query"), c.var.services.now(), localeOf(c));
     return c.json({ success: true as const, data: page });
   })
   .get("/user-domains/:id", zValidate("param", idParamSchema), async (c) => {
     const row = await ownDomainByRef(c.env.DB, authOf(c).userId, c.req.valid("param").id);
-    return c.json({ success: true as const, data: await detail(c.env.DB, c.var.services, row) });
+    return c.json({ success: true as const, data: await detail(c.env.DB, c.var.services, row, localeOf(c)) });
   })
   .put("/user-domains/:id/auto-renew", zValidate("param", idParamSchema), zValidate("json", autoRenewBodySchema), async (c) => {
     const { userId } = authOf(c);
@@ -170,7 +174,7 @@ export const myDomainRoutes = new Hono<ApiBindings>()
     if (!updated) throw domainNotFound();
     return c.json({
       success: true as const,
-      data: toDomainView(updated, now()),
+      data: toDomainView(updated, now(), localeOf(c)),
       message: auto_renew ? "Auto-renewal turned on." : "Auto-renewal turned off.",
     });
   })
@@ -182,7 +186,7 @@ export const myDomainRoutes = new Hono<ApiBindings>()
     const { whois_privacy } = c.req.valid("json");
     const updated = await updateUserDomain(c.env.DB, userId, row.id, { whois_privacy: whois_privacy ? 1 : 0 }, now());
     if (!updated) throw domainNotFound();
-    return c.json({ success: true as const, data: toDomainView(updated, now()), message: whois_privacy ? "WHOIS privacy turned on." : "WHOIS privacy turned off." });
+    return c.json({ success: true as const, data: toDomainView(updated, now(), localeOf(c)), message: whois_privacy ? "WHOIS privacy turned on." : "WHOIS privacy turned off." });
   })
   .put("/user-domains/:id/dnssec", zValidate("param", idParamSchema), zValidate("json", dnssecBodySchema), async (c) => {
     const { userId } = authOf(c);
@@ -192,7 +196,7 @@ export const myDomainRoutes = new Hono<ApiBindings>()
     const { dnssec } = c.req.valid("json");
     const updated = await updateUserDomain(c.env.DB, userId, row.id, { dnssec: dnssec ? 1 : 0 }, now());
     if (!updated) throw domainNotFound();
-    return c.json({ success: true as const, data: toDomainView(updated, now()), message: dnssec ? "DNSSEC turned on." : "DNSSEC turned off." });
+    return c.json({ success: true as const, data: toDomainView(updated, now(), localeOf(c)), message: dnssec ? "DNSSEC turned on." : "DNSSEC turned off." });
   })
   // Renew (or restore, in redemption) through the cart and checkout: adds the line to the user's
   // cart, years capped at what the registry allows (SPEC §5: at most 10 years ahead).
@@ -261,7 +265,7 @@ export const myDomainRoutes = new Hono<ApiBindings>()
     if (!updated) throw domainNotFound();
     return c.json({
       success: true as const,
-      data: toDomainView(updated, now()),
+      data: toDomainView(updated, now(), localeOf(c)),
       message: locked ? "Domain lock enabled successfully" : "Domain lock disabled successfully",
     });
   })
@@ -273,7 +277,7 @@ export const myDomainRoutes = new Hono<ApiBindings>()
     const info = await registry.setNameservers(row.name, c.req.valid("json").nameservers);
     const updated = await updateUserDomain(c.env.DB, userId, row.id, { nameservers: JSON.stringify(info.nameservers) }, now());
     if (!updated) throw domainNotFound();
-    return c.json({ success: true as const, data: toDomainView(updated, now()), message: "Nameservers updated." });
+    return c.json({ success: true as const, data: toDomainView(updated, now(), localeOf(c)), message: "Nameservers updated." });
   })
   // Transfer out: the auth code (EPP authInfo) for the new registrar, behind the account password.
   .post("/dns/domains/:domain/auth-code", zValidate("json", passwordBodySchema), async (c) => {
@@ -323,7 +327,7 @@ export const myDomainRoutes = new Hono<ApiBindings>()
     if (!updated) throw domainNotFound();
     return c.json({
       success: true as const,
-      data: { ...toDomainView(updated, now()), registry: registryView(info) },
+      data: { ...toDomainView(updated, now(), localeOf(c)), registry: registryView(info) },
       message: "Domain deleted. It can be restored during the redemption period.",
     });
   });

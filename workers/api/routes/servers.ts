@@ -16,6 +16,7 @@ import { ownServer, refreshServer, revealRootPassword, runServerAction, serverNo
 import { zValidate } from "../validate";
 import { resolveCart } from "./cart";
 import { requirePassword } from "./my-domains";
+import { requestLocale } from "../texts";
 
 const SERVER_KINDS_OF_VPS: readonly ServerKind[] = ["vps", "root", "gpu"];
 const idParam = z.object({ id: z.string().max(64) });
@@ -26,7 +27,7 @@ async function listOf(c: Context<ApiBindings>, kinds: readonly ServerKind[], que
   const { rows, total } = await listServers(c.env.DB, userId, kinds, query);
   const fresh = await Promise.all(rows.map((row) => refreshServer(c.env, c.var.services, row)));
   return {
-    servers: fresh.map(serverView),
+    servers: fresh.map((row) => serverView(row, requestLocale(c.req.header("accept-language")))),
     pagination: { page: query.page, per_page: query.per_page, total, pages: Math.max(1, Math.ceil(total / query.per_page)) },
   };
 }
@@ -42,12 +43,12 @@ export const serverRoutes = new Hono<ApiBindings>()
   .get("/hosting/", zValidate("query", serverListQuerySchema), async (c) => c.json({ success: true as const, data: await listOf(c, ["hosting"], c.req.valid("query")) }))
   .get("/vps/:id", zValidate("param", idParam), async (c) => {
     const row = await ownServer(c.env, c.var.services, authOf(c).userId, c.req.valid("param").id);
-    return c.json({ success: true as const, data: serverView(row) });
+    return c.json({ success: true as const, data: serverView(row, requestLocale(c.req.header("accept-language"))) });
   })
   .post("/vps/:id/actions/:action", zValidate("param", actionParam), async (c) => {
     const { id, action } = c.req.valid("param");
     const row = await runServerAction(c.env, c.var.services, authOf(c).userId, id, action);
-    return c.json({ success: true as const, data: serverView(row), message: `${action} requested.` }, 202);
+    return c.json({ success: true as const, data: serverView(row, requestLocale(c.req.header("accept-language"))), message: `${action} requested.` }, 202);
   })
   // The root password, only with the account password (SPEC §5: sensitive actions need it).
   .post("/vps/:id/root-password", zValidate("param", idParam), zValidate("json", revealPasswordSchema), async (c) => {
@@ -75,7 +76,7 @@ export const serverRoutes = new Hono<ApiBindings>()
     }
     const patch = { auto_renew: auto_renew ? 1 : 0, ...(auto_renew ? {} : { renew_error: null, renew_error_at: null }) } as const;
     await updateServer(c.env.DB, row.id, patch, now());
-    return c.json({ success: true as const, data: serverView({ ...row, ...patch }), message: auto_renew ? "Auto-renewal turned on." : "Auto-renewal turned off." });
+    return c.json({ success: true as const, data: serverView({ ...row, ...patch }, requestLocale(c.req.header("accept-language"))), message: auto_renew ? "Auto-renewal turned on." : "Auto-renewal turned off." });
   })
   // Renewal into the cart: one more cycle, priced from the catalogue at checkout.
   .post("/vps/:id/renew", zValidate("param", idParam), zValidate("json", renewServerSchema), async (c) => {

@@ -11,6 +11,7 @@ import { ApiError } from "../errors";
 import type { ApiServices } from "../services";
 import { findPlan, serverCatalogue } from "./catalogue";
 import { openPassword, sealPassword } from "./secret";
+import { translateApiText, type ApiLocale } from "../texts";
 
 /** An expired server is kept (stopped) this long for a renewal before it is deleted. */
 export const SERVER_GRACE_DAYS = 14;
@@ -36,7 +37,8 @@ export interface ServerItemDetails {
 
 export const serverNotFound = () => new ApiError(404, "server_not_found", "No such server in your account.");
 
-export function serverView(row: ServerRow) {
+/** `locale`: the language of the texts in the view (the failed renewal's reason). */
+export function serverView(row: ServerRow, locale: ApiLocale = "en") {
   const plan = findPlan(row.plan);
   const os = row.os ? (serverCatalogue().operating_systems.find((entry) => entry.id === row.os) ?? null) : null;
   const datacenter = serverCatalogue().datacenters.find((dc) => dc.id === row.datacenter) ?? null;
@@ -56,7 +58,7 @@ export function serverView(row: ServerRow) {
     billing_cycle: row.cycle,
     auto_renew: row.auto_renew === 1,
     /** The last failed auto-renewal charge (tried again a day later), or null. */
-    renew_error: row.renew_error,
+    renew_error: row.renew_error === null ? null : translateApiText(locale, "renewal", row.renew_error),
     renew_error_at: row.renew_error_at,
     price: centsToDecimal(row.price_cents),
     expires_at: row.expires_at,
