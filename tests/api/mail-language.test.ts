@@ -191,10 +191,13 @@ describe("the API's texts", () => {
     const services: ApiServices = { ...defaultServices(apiEnv), now, registry: createSimulatedRegistry(apiEnv.DB, now), payments: createPayments(apiEnv, now) };
     expect(await runDomainLifecycle(apiEnv, services)).toMatchObject({ renewFailed: 1 });
 
-    const mail = await receiptOf(user.email, name);
-    expect(mail.subject).toBe(`${name} otomatik olarak yenilenemedi`);
+    const mail = await receiptOf(user.email, `${name} otomatik olarak yenilenemedi`);
     expect(mail.text).toContain("Bankanız bu ödemeyi onaylamanızı istiyor; kendiniz yenileyin.");
     expect(mail.text).toContain(new Intl.DateTimeFormat("tr-TR", { dateStyle: "long", timeZone: "UTC" }).format(new Date(before.expires_at ?? "")));
+
+    // The reminder of the same run too: "3 days" and the renewal path in Turkish.
+    const reminder = await receiptOf(user.email, `${name} alan adının süresi 3 gün sonra doluyor`);
+    expect(reminder.text).toContain("Alan adlarım");
 
     const view = async (language: string) =>
       data<UserDomainView>(await api(`/user-domains/${name}`, { headers: { authorization: `Bearer ${user.token}`, "accept-language": language } }));
