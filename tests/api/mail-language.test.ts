@@ -195,9 +195,9 @@ describe("the API's texts", () => {
     expect(mail.text).toContain("Bankanız bu ödemeyi onaylamanızı istiyor; kendiniz yenileyin.");
     expect(mail.text).toContain(new Intl.DateTimeFormat("tr-TR", { dateStyle: "long", timeZone: "UTC" }).format(new Date(before.expires_at ?? "")));
 
-    // The reminder of the same run too: "3 days" and the renewal path in Turkish.
+    // The reminder of the same run too: "3 days", and auto-renewal is on "7 days before".
     const reminder = await receiptOf(user.email, `${name} alan adının süresi 3 gün sonra doluyor`);
-    expect(reminder.text).toContain("Alan adlarım");
+    expect(reminder.text).toContain("Otomatik yenileme açık: süresi dolmadan 7 gün önce");
 
     const view = async (language: string) =>
       data<UserDomainView>(await api(`/user-domains/${name}`, { headers: { authorization: `Bearer ${user.token}`, "accept-language": language } }));
