@@ -169,7 +169,7 @@ describe("transfer checkout: authorise, then capture only what the registry acce
     expect(cents(invoice.total)).toBe(registeredCents);
     expect(invoice.items.map((item) => item.name)).toEqual([registration]);
     const [mail] = (await outbox(user.email)).filter((message) => message.subject.includes(`#${answer.order.number}`));
-    expect(mail?.text).toContain(`${transfer} (transfer, 1y)`);
+    expect(mail?.text).toContain(`${transfer} (transfer, 1 year)`);
     expect(mail?.text).toContain("not charged; the hold on your card was released");
     expect(mail?.text).toContain(`Charged: $${(registeredCents / 100).toFixed(2)}`);
   });
