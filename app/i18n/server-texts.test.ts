@@ -104,6 +104,11 @@ describe("translating the API's English texts", () => {
       }
     }
     expect(translateApiText("tr", "errors", "Something the catalogue does not know.", "internal_error")).toBe("Something the catalogue does not know.");
+    // A status or action named by its code is said in Turkish too.
+    expect(translateApiText("tr", "errors", "örnek.com cannot be changed while its status is expired.", "domain_not_manageable")).toBe("örnek.com şu anda değiştirilemez (durumu: süresi doldu).");
+    expect(translateApiText("tr", "errors", "The server is stopped: it cannot reboot now.", "invalid_state")).toBe("Sunucunun durumu: durduruldu. Şu anda bu işlem (yeniden başlatma) yapılamaz.");
+    // The most specific text wins.
+    expect(translateApiText("tr", "errors", "A server named web-1 is already in your cart.", "already_in_cart")).toBe("web-1 adlı bir sunucu zaten sepetinizde.");
   });
 
   it("has a Turkish text for every error an API route throws with a literal English text", () => {

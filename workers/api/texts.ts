@@ -142,6 +142,17 @@ const EN = {
     declined: "The card was declined ({code}).",
     not_carried_out: "The renewal could not be carried out ({code}); the charge was refunded.",
   },
+  /** The values a text names by their code (`{status}`, `{action}`), said in the text's language. */
+  values: {
+    status: {
+      active: "active", running: "running", online: "online", pending: "pending", provisioning: "provisioning", configuring: "configuring", installing: "installing",
+      deploying: "deploying", maintenance: "in maintenance", updating: "updating", rebooting: "rebooting", migrating: "migrating", stopped: "stopped", offline: "offline",
+      shutoff: "shut off", suspended: "suspended", terminated: "terminated", error: "in error", failed: "failed", expired: "expired", cancelled: "cancelled",
+      pending_manual_intervention: "waiting for our team", pending_transfer: "pending transfer", transfer_out_pending: "transferring out", transferred_out: "transferred out",
+      expiring_soon: "expiring soon", grace_period: "in its grace period", redemption: "in redemption", pending_delete: "pending deletion", deleted: "deleted",
+    },
+    action: { reboot: "reboot", stop: "stop", start: "start", reinstall: "reinstall" },
+  },
 };
 
 export type ApiTexts = typeof EN;
@@ -216,8 +227,8 @@ const TR: ApiTexts = {
     payment_method_required: "Otomatik yenileme için kayıtlı bir ödeme yöntemi gerekir. Önce bir kart ekleyin.",
     payment_provider_unavailable: "Ödeme hizmetine ulaşılamadı. Lütfen yeniden deneyin.",
     domain_not_found: "Hesabınızda böyle bir alan adı yok.",
-    domain_not_manageable: "{name}, durumu {status} iken değiştirilemez.",
-    cannot_renew: "{name} şu anda yenilenemez (durum {status}; bir alan adı en fazla 10 yıl ileriye kadar yenilenebilir).",
+    domain_not_manageable: "{name} şu anda değiştirilemez (durumu: {status}).",
+    cannot_renew: "{name} şu anda yenilenemez (durumu: {status}; bir alan adı en fazla 10 yıl ileriye kadar yenilenebilir).",
     no_pricing: "Bu uzantı için fiyat bilgisi yok.",
     domain_locked: "Alan adını başka bir kayıt firmasına taşımadan önce kilidini açın.",
     transfer_too_soon: "Bir alan adı, kaydından veya son transferinden sonraki {days} gün içinde transfer edilemez ({date} tarihinden itibaren mümkün).",
@@ -234,8 +245,8 @@ const TR: ApiTexts = {
     server_not_found: "Hesabınızda böyle bir sunucu yok.",
     server_suspended: "Bu sunucu, yenileme ücreti ödenmediği için askıya alındı. Yenilemeyi ödeyin ya da destek ekibiyle iletişime geçin.",
     "invalid_state.hosting": "Barındırma hesapları durdurulamaz veya başlatılamaz.",
-    "invalid_state.action": "Sunucunun durumu {status}: bu işlem ({action}) şu anda yapılamaz.",
-    "invalid_state.renew_page": "Sunucunun durumu {status}: bunun yerine sunucu sayfasından yenileyin.",
+    "invalid_state.action": "Sunucunun durumu: {status}. Şu anda bu işlem ({action}) yapılamaz.",
+    "invalid_state.renew_page": "Sunucunun durumu: {status}. Bunun yerine sunucu sayfasından yenileyin.",
     "invalid_state.ended": "Bu sunucunun hizmeti sona erdi; yenilenemez.",
     plan_unavailable: "Bu paket artık satılmıyor; yenilemek için destek ekibiyle iletişime geçin.",
     root_password_unavailable: "Bu sunucunun kayıtlı bir root parolası yok (SSH anahtarınızla bağlanın ya da yeni bir parola için yeniden kurun).",
@@ -251,7 +262,7 @@ const TR: ApiTexts = {
     "not_found.test_provider": "Test ödeme sağlayıcısı kullanılmıyor.",
     invalid_signature: "Webhook imzası eksik veya yanlış.",
     "not_transferable.pending": "{name} şu anda transfer edilemez: zaten bekleyen bir transfer var.",
-    "not_transferable.state": "{name} şu anda transfer edilemez: kayıt kuruluşundaki durumu {status}.",
+    "not_transferable.state": "{name} şu anda transfer edilemez: kayıt kuruluşundaki durumu: {status}.",
     "not_transferable.too_soon": "{name} şu anda transfer edilemez: {days} günden kısa süre önce kaydedildi veya transfer edildi ({date} tarihinden itibaren mümkün).",
     "not_transferable.ten_years": "{name} şu anda transfer edilemez: transfer kayda bir yıl ekler ve kayıt süresi {max} yılı geçemez.",
     bad_request: "İstek gövdesi JSON olmalı (Content-Type: application/json).",
@@ -266,12 +277,22 @@ const TR: ApiTexts = {
     declined: "Kart reddedildi ({code}).",
     not_carried_out: "Yenileme gerçekleştirilemedi ({code}); ücret iade edildi.",
   },
+  values: {
+    status: {
+      active: "etkin", running: "çalışıyor", online: "çevrimiçi", pending: "bekliyor", provisioning: "hazırlanıyor", configuring: "yapılandırılıyor", installing: "kuruluyor",
+      deploying: "dağıtılıyor", maintenance: "bakımda", updating: "güncelleniyor", rebooting: "yeniden başlatılıyor", migrating: "taşınıyor", stopped: "durduruldu", offline: "çevrimdışı",
+      shutoff: "kapatıldı", suspended: "askıya alındı", terminated: "sonlandırıldı", error: "hatalı", failed: "başarısız", expired: "süresi doldu", cancelled: "iptal edildi",
+      pending_manual_intervention: "ekibimizi bekliyor", pending_transfer: "transfer bekleniyor", transfer_out_pending: "dışarı transfer bekleniyor", transferred_out: "transfer edildi",
+      expiring_soon: "yakında sona eriyor", grace_period: "ek sürede", redemption: "kurtarma döneminde", pending_delete: "silinmek üzere", deleted: "silindi",
+    },
+    action: { reboot: "yeniden başlatma", stop: "durdurma", start: "başlatma", reinstall: "yeniden kurma" },
+  },
 };
 
 /** The API's texts of each language (read by the parity test). */
 export const API_TEXTS: Record<ApiLocale, ApiTexts> = { en: EN, tr: TR };
 
-type Group = keyof ApiTexts;
+type Group = Exclude<keyof ApiTexts, "values">;
 
 const patterns = new Map<string, RegExp>();
 /** An English text as a pattern: its placeholders match any text (captured by name). */
@@ -285,8 +306,14 @@ function patternOf(text: string): RegExp {
   return pattern;
 }
 
-function fillText(text: string, params: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/gu, (whole, name: string) => params[name] ?? whole);
+/** Fills `text`; a `{status}` or `{action}` that is a known code is said in `values`' language. */
+function fillText(text: string, params: Record<string, string>, values: ApiTexts["values"]): string {
+  return text.replace(/\{(\w+)\}/gu, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    const named: Record<string, string> | undefined = name === "status" ? values.status : name === "action" ? values.action : undefined;
+    return named?.[value] ?? value;
+  });
 }
 
 /**
@@ -307,5 +334,5 @@ export function translateApiText(locale: ApiLocale, group: Group, message: strin
     const fixed = text.replace(/\{\w+\}/gu, "").length;
     if (match && (!best || fixed > best.fixed)) best = { key, params: match.groups ?? {}, fixed };
   }
-  return best ? fillText(target[best.key] ?? message, best.params) : message;
+  return best ? fillText(target[best.key] ?? message, best.params, API_TEXTS[locale].values) : message;
 }
