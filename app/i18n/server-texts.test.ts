@@ -94,9 +94,9 @@ describe("the recipient's formatting", () => {
 
 describe("translating the API's English texts", () => {
   it("answers every catalogue text in Turkish, values carried over, and leaves English as it is", () => {
-    for (const group of ["errors", "renewal"] as const) {
+    for (const group of ["errors", "renewal", "registry"] as const) {
       for (const [key, text] of entries(API_TEXTS.en[group])) {
-        const code = group === "errors" ? key.split(".")[0] : undefined;
+        const code = group === "renewal" ? undefined : key.split(".")[0];
         const values = Object.fromEntries(placeholders(text).map((name, index) => [name.slice(1, -1), `v${index}-x.com`]));
         const english = fill(text, values);
         expect(translateApiText("tr", group, english, code), key).toBe(fill(entries(API_TEXTS.tr[group]).find(([trKey]) => trKey === key)?.[1] ?? "", values));
@@ -107,6 +107,8 @@ describe("translating the API's English texts", () => {
     // A status or action named by its code is said in Turkish too.
     expect(translateApiText("tr", "errors", "örnek.com cannot be changed while its status is expired.", "domain_not_manageable")).toBe("örnek.com şu anda değiştirilemez (durumu: süresi doldu).");
     expect(translateApiText("tr", "errors", "The server is stopped: it cannot reboot now.", "invalid_state")).toBe("Sunucunun durumu: durduruldu. Şu anda bu işlem (yeniden başlatma) yapılamaz.");
+    expect(translateApiText("tr", "registry", "örnek.com is in redemption: restore it before you renew it.", "invalid_state")).toBe("örnek.com kurtarma döneminde: yenilemek için önce geri yükleyin.");
+    expect(translateApiText("tr", "registry", "A transfer is for exactly 1 year.", "invalid_period")).toBe("Bu işlem (transfer) tam olarak 1 yıllıktır.");
     // The most specific text wins.
     expect(translateApiText("tr", "errors", "A server named web-1 is already in your cart.", "already_in_cart")).toBe("web-1 adlı bir sunucu zaten sepetinizde.");
   });

@@ -89,7 +89,8 @@ function handleError(error: Error, c: Context<ApiBindings>) {
   }
   if (error instanceof RegistryError) {
     if (error.code === "unavailable") console.error("registry unavailable", error);
-    return c.json({ success: false, code: error.code, message: error.message }, REGISTRY_STATUS[error.code]);
+    const message = translateApiText(requestLocale(c.req.header("accept-language")), "registry", error.message, error.code);
+    return c.json({ success: false, code: error.code, message }, REGISTRY_STATUS[error.code]);
   }
   if (error instanceof HTTPException && error.status < 500) {
     const message = /content-type/i.test(error.message)

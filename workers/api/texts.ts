@@ -142,7 +142,35 @@ const EN = {
     declined: "The card was declined ({code}).",
     not_carried_out: "The renewal could not be carried out ({code}); the charge was refunded.",
   },
-  /** The values a text names by their code (`{status}`, `{action}`), said in the text's language. */
+  /** The registry's refusals (its code, or `code.variant`) that a customer meets on a page. */
+  registry: {
+    not_found: "{name} is not registered.",
+    "not_available.extension": ".{tld} is not an extension we offer.",
+    "not_available.reserved": "{name} is reserved by the registry.",
+    "not_available.registered": "{name} is already registered.",
+    not_held_here: "{name} is registered with another registrar.",
+    already_held_here: "{name} is already registered with us.",
+    invalid_auth_code: "The auth code for {name} is not correct.",
+    "invalid_input.auth_code": "The transfer auth code (EPP code) is required.",
+    "invalid_input.nameserver_required": "At least one nameserver is required.",
+    "invalid_input.nameservers_max": "At most {max} nameservers are allowed.",
+    "invalid_input.nameserver_host": '"{host}" is not a valid nameserver host name.',
+    "pending_transfer.already": "A transfer of {name} is already pending.",
+    "pending_transfer.renew": "{name} has a pending transfer and cannot be renewed now.",
+    "pending_transfer.delete": "{name} has a pending transfer and cannot be deleted now.",
+    "invalid_state.redemption": "{name} is in redemption: restore it before you {change}.",
+    "invalid_state.pending_delete": "{name} is pending deletion: it can no longer be changed.",
+    "invalid_state.no_transfer": "{name} has no transfer.",
+    "invalid_state.no_pending_transfer": "{name} has no pending transfer.",
+    "invalid_state.no_pending_transfer_last": "{name} has no pending transfer (the last one was {status}).",
+    "invalid_state.being_deleted": "{name} is being deleted and cannot be transferred.",
+    "invalid_state.suspended": "{name} is suspended and cannot be transferred.",
+    "invalid_state.deleted": "{name} is already deleted.",
+    "invalid_state.changed": "{name} changed while we were updating it; please try again.",
+    "invalid_period.exactly": "A {what} is for exactly {min} year.",
+    "invalid_period.range": "A {what} is for {min} to {max} years (asked for {years}).",
+  },
+  /** The values a text names by their code (`{status}`, `{action}`, …), said in the text's language. */
   values: {
     status: {
       active: "active", running: "running", online: "online", pending: "pending", provisioning: "provisioning", configuring: "configuring", installing: "installing",
@@ -152,6 +180,8 @@ const EN = {
       expiring_soon: "expiring soon", grace_period: "in its grace period", redemption: "in redemption", pending_delete: "pending deletion", deleted: "deleted",
     },
     action: { reboot: "reboot", stop: "stop", start: "start", reinstall: "reinstall" },
+    what: { registration: "registration", renewal: "renewal", transfer: "transfer" },
+    change: { "renew it": "renew it", "change its lock": "change its lock", "change its nameservers": "change its nameservers", "transfer it": "transfer it" },
   },
 };
 
@@ -277,6 +307,33 @@ const TR: ApiTexts = {
     declined: "Kart reddedildi ({code}).",
     not_carried_out: "Yenileme gerçekleştirilemedi ({code}); ücret iade edildi.",
   },
+  registry: {
+    not_found: "{name} kayıtlı değil.",
+    "not_available.extension": ".{tld} sunduğumuz bir uzantı değil.",
+    "not_available.reserved": "{name} kayıt kuruluşu tarafından ayrılmış.",
+    "not_available.registered": "{name} zaten kayıtlı.",
+    not_held_here: "{name} başka bir kayıt firmasında kayıtlı.",
+    already_held_here: "{name} zaten bizde kayıtlı.",
+    invalid_auth_code: "{name} için transfer kodu doğru değil.",
+    "invalid_input.auth_code": "Transfer kodu (EPP kodu) gerekli.",
+    "invalid_input.nameserver_required": "En az bir ad sunucusu gerekli.",
+    "invalid_input.nameservers_max": "En fazla {max} ad sunucusu girilebilir.",
+    "invalid_input.nameserver_host": '"{host}" geçerli bir ad sunucusu adı değil.',
+    "pending_transfer.already": "{name} için zaten bekleyen bir transfer var.",
+    "pending_transfer.renew": "{name} için bekleyen bir transfer olduğundan şu anda yenilenemez.",
+    "pending_transfer.delete": "{name} için bekleyen bir transfer olduğundan şu anda silinemez.",
+    "invalid_state.redemption": "{name} kurtarma döneminde: {change} için önce geri yükleyin.",
+    "invalid_state.pending_delete": "{name} silinmek üzere: artık değiştirilemez.",
+    "invalid_state.no_transfer": "{name} için bir transfer yok.",
+    "invalid_state.no_pending_transfer": "{name} için bekleyen bir transfer yok.",
+    "invalid_state.no_pending_transfer_last": "{name} için bekleyen bir transfer yok (sonuncusunun durumu: {status}).",
+    "invalid_state.being_deleted": "{name} siliniyor; transfer edilemez.",
+    "invalid_state.suspended": "{name} askıya alınmış; transfer edilemez.",
+    "invalid_state.deleted": "{name} zaten silinmiş.",
+    "invalid_state.changed": "{name} biz güncellerken değişti; lütfen yeniden deneyin.",
+    "invalid_period.exactly": "Bu işlem ({what}) tam olarak {min} yıllıktır.",
+    "invalid_period.range": "Bu işlem ({what}) {min} ila {max} yıllıktır ({years} yıl istendi).",
+  },
   values: {
     status: {
       active: "etkin", running: "çalışıyor", online: "çevrimiçi", pending: "bekliyor", provisioning: "hazırlanıyor", configuring: "yapılandırılıyor", installing: "kuruluyor",
@@ -286,6 +343,8 @@ const TR: ApiTexts = {
       expiring_soon: "yakında sona eriyor", grace_period: "ek sürede", redemption: "kurtarma döneminde", pending_delete: "silinmek üzere", deleted: "silindi",
     },
     action: { reboot: "yeniden başlatma", stop: "durdurma", start: "başlatma", reinstall: "yeniden kurma" },
+    what: { registration: "kayıt", renewal: "yenileme", transfer: "transfer" },
+    change: { "renew it": "yenilemek", "change its lock": "kilidini değiştirmek", "change its nameservers": "ad sunucularını değiştirmek", "transfer it": "transfer etmek" },
   },
 };
 
@@ -306,13 +365,12 @@ function patternOf(text: string): RegExp {
   return pattern;
 }
 
-/** Fills `text`; a `{status}` or `{action}` that is a known code is said in `values`' language. */
-function fillText(text: string, params: Record<string, string>, values: ApiTexts["values"]): string {
+/** Fills `text`; a value `values` knows by its placeholder's name (`{status}`: "expired") is said in its language. */
+function fillText(text: string, params: Record<string, string>, values: Record<string, Record<string, string>>): string {
   return text.replace(/\{(\w+)\}/gu, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;
-    const named: Record<string, string> | undefined = name === "status" ? values.status : name === "action" ? values.action : undefined;
-    return named?.[value] ?? value;
+    return values[name]?.[value] ?? value;
   });
 }
 
