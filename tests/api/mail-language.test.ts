@@ -109,6 +109,21 @@ describe("the receipt mail", () => {
   });
 });
 
+describe("PUT /account/language (the storefront's language switch, signed in)", () => {
+  it("makes the account's mails come out in the chosen language; anything but en or tr is a 400", async () => {
+    const user = await buyerIn("en");
+    expect(await data<{ locale: string }>(await call(user, "PUT", "/account/language", { locale: "tr" }))).toEqual({ locale: "tr" });
+    const { order } = await buyOne(user, 1);
+    expect((await receiptOf(user.email, `#${order.number}`)).subject).toBe(`#${order.number} numaralı Trinity siparişinizin makbuzu`);
+    for (const locale of ["de", "", "TR", null]) {
+      const refused = await call(user, "PUT", "/account/language", { locale });
+      expect(refused.status).toBe(400);
+      expect((await refused.json<ErrorBody>()).code).toBe("invalid_parameter");
+    }
+    expect((await call(null, "PUT", "/account/language", { locale: "tr" })).status).toBe(401);
+  });
+});
+
 describe("the security mail (wrong passwords)", () => {
   it("comes out in Turkish for a Turkish account, with the glossary's word for password and a Turkish date", async () => {
     const user = await signedInUser({ language: "tr" });

@@ -137,6 +137,7 @@ export const API_ROUTES: readonly ApiRouteSpec[] = [
   { method: "GET", path: "/api/v1/profile" },
   { method: "GET", path: "/api/v1/dev/outbox", query: (f) => ({ to: [f.email, ...emails] }) },
   // account.ts
+  { method: "PUT", path: "/api/v1/account/language", body: () => ({ locale: ["en", "tr", "de", "", "TR"] }) },
   { method: "PUT", path: "/api/v1/account/email", body: (f) => ({ new_email: emails, password: [f.password, "wrong"] }) , fresh: true, writesOn4xx: PASSWORD_ALERT },
   { method: "PUT", path: "/api/v1/account/username", body: (f) => ({ new_username: ["renamed", "ab"], password: [f.password, "wrong"] }) , fresh: true, writesOn4xx: PASSWORD_ALERT },
   { method: "PUT", path: "/api/v1/account/password", body: (f) => ({ current_password: [f.password, "wrong"], new_password: passwords }) , fresh: true, writesOn4xx: PASSWORD_ALERT },

@@ -42,6 +42,8 @@ const invalidTotp = () => new ApiError(400, "invalid_two_factor_code", "The two-
 const idParamSchema = z.object({ id: z.uuid({ error: "must be an address id" }) });
 const enableSchema = z.object({ code: totpCodeSchema });
 const disableSchema = z.object({ password: currentPasswordSchema, code: totpCodeSchema });
+/** The account's language (its mails'): the storefront sends it when a signed-in user switches. */
+const languageSchema = z.object({ locale: z.enum(["en", "tr"], { error: "must be en or tr" }) });
 
 async function currentUser(db: D1Database, userId: string): Promise<UserRow> {
   const user = await findUserById(db, userId);
@@ -57,6 +59,12 @@ function requirePassword(c: ConfirmingRequest, user: UserRow, password: string):
 export const accountRoutes = new Hono<ApiBindings>()
   .use("/account/*", requireAuth)
   .use("/account", requireAuth)
+  .put("/account/language", zValidate("json", languageSchema), async (c) => {
+    const { locale } = c.req.valid("json");
+    const user = await currentUser(c.env.DB, authOf(c).userId);
+    if (user.locale !== locale) await updateUserFields(c.env.DB, user.id, { locale }, c.var.services.now());
+    return c.json({ success: true as const, data: { locale }, message: "Account language saved." });
+  })
   .put("/account/email", zValidate("json", changeEmailSchema), async (c) => {
     const { new_email, password } = c.req.valid("json");
     const db = c.env.DB;
