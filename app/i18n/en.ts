@@ -127,6 +127,8 @@ const en = {
     status: "Error {{status}}",
   },
   common: {
+    /** A price or amount that cannot be shown (SPEC §9 "else N/A"). */
+    notAvailable: "N/A",
     perYear: "/yr",
     years_one: "{{count}} year",
     years_other: "{{count}} years",

@@ -129,6 +129,8 @@ const tr: Resources = {
     status: "Hata {{status}}",
   },
   common: {
+    /** A price or amount that cannot be shown (SPEC §9 "else N/A"). */
+    notAvailable: "Yok",
     perYear: "/yıl",
     years_one: "{{count}} yıl",
     years_other: "{{count}} yıl",

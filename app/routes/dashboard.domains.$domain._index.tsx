@@ -5,9 +5,9 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatUsd } from "../../core/money";
+import { useFormat } from "../i18n/use-format";
 import { lockFormSchema, nameserversFormSchema, passwordFormSchema, renewFormSchema, toggleFormSchema, isManageable } from "../../core/my-domains";
-import { formatDay } from "../components/dashboard/format";
+import { formatDay } from "../../core/format";
 import { IntentField, useActionMessage, useBusy, useLastResult, type DomainActionData } from "../components/domains/forms";
 import { CARD_CLASS, StatusBadge } from "../components/domains/status";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
@@ -267,6 +267,7 @@ function NameserversForm({ nameservers }: { nameservers: string[] }) {
 
 function RenewForm({ renewal, unicode }: { renewal: NonNullable<Detail["renewal"]>; unicode: string }) {
   const { t } = useTranslation(["domains", "account"]);
+  const { money } = useFormat();
   const busy = useBusy(DOMAIN_INTENTS.renew);
   const [form, fields] = useForm({
     id: "renew-form",
@@ -282,7 +283,7 @@ function RenewForm({ renewal, unicode }: { renewal: NonNullable<Detail["renewal"
       {restore ? (
         <>
           <input type="hidden" name="years" value="1" />
-          <p className="text-sm">{t("detail.restoreFee", { price: formatUsd(renewal.price_per_year) })}</p>
+          <p className="text-sm">{t("detail.restoreFee", { price: money(renewal.price_per_year) })}</p>
         </>
       ) : (
         <>
@@ -290,7 +291,7 @@ function RenewForm({ renewal, unicode }: { renewal: NonNullable<Detail["renewal"
             <select {...getInputProps(fields.years, { type: "text", ariaDescribedBy: `${fields.years.id}-hint` })} className={INPUT_CLASS}>
               {Array.from({ length: renewal.max_years }, (_, index) => index + 1).map((years) => (
                 <option key={years} value={String(years)}>
-                  {years} — {formatUsd(renewal.price_per_year * years)}
+                  {years} — {money(renewal.price_per_year * years)}
                 </option>
               ))}
             </select>

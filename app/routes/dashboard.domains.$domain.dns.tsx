@@ -6,7 +6,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useEffect, useState } from "react";
 import { DNS_MESSAGES, EXTRA_RECORD_FIELDS, RECORD_TYPES, TTL_OPTIONS, dnsRecordFormSchema, recordFieldsFor, zoneImportFormSchema, type DnsRecord, type ExtraRecordField, type RecordType } from "../../core/dns";
-import { formatMoment } from "../components/dashboard/format";
+import { formatMoment } from "../../core/format";
 import { IntentField, useBusy, type DomainActionData } from "../components/domains/forms";
 import { CARD_CLASS } from "../components/domains/status";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";

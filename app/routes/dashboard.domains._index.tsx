@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_PER_PAGE, DOMAIN_SORTS, STATUS_FILTERS, domainListQuerySchema, type DomainSort, type StatusFilter } from "../../core/my-domains";
-import { formatDay } from "../components/dashboard/format";
+import { formatDay } from "../../core/format";
 import { CARD_CLASS, StatusBadge } from "../components/domains/status";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { BUTTON_CLASS, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";

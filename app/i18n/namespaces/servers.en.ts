@@ -31,7 +31,7 @@ const servers = {
   fromPerMonth: "from {{price}} / month",
   cycles: { monthly: "Monthly", quarterly: "Quarterly (3 months)", annually: "Annually", biennially: "Biennially (2 years)" },
   cyclePrice: "{{cycle}}: {{price}}",
-  save: "save {{percent}}% ({{amount}})",
+  save: "save {{percent}} ({{amount}})",
   order: {
     open: "Order {{plan}}",
     cycle: "Billing cycle",

@@ -31,7 +31,7 @@ const servers = {
   fromPerMonth: "aylık {{price}} başlayan fiyatlarla",
   cycles: { monthly: "Aylık", quarterly: "Üç aylık", annually: "Yıllık", biennially: "İki yıllık" },
   cyclePrice: "{{cycle}}: {{price}}",
-  save: "%{{percent}} tasarruf ({{amount}})",
+  save: "{{percent}} tasarruf ({{amount}})",
   order: {
     open: "{{plan}} sipariş et",
     cycle: "Fatura döngüsü",

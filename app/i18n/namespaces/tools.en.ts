@@ -109,7 +109,7 @@ const tools = {
     submit: "Check",
     running: "Checking {{host}}…",
     progress: "SSL Labs is testing {{host}}: {{status}}",
-    progressPercent: "{{percent}}% done",
+    progressPercent: "{{percent}} done",
     refreshNote: "This page refreshes itself every {{seconds}} seconds until the test is done.",
     refreshNow: "Refresh now",
     statusDns: "resolving the name",

@@ -111,7 +111,7 @@ const tools: ToolsResources = {
     submit: "Denetle",
     running: "{{host}} denetleniyor…",
     progress: "SSL Labs {{host}} adresini test ediyor: {{status}}",
-    progressPercent: "%{{percent}} tamamlandı",
+    progressPercent: "{{percent}} tamamlandı",
     refreshNote: "Test bitene kadar bu sayfa her {{seconds}} saniyede bir kendini yeniler.",
     refreshNow: "Şimdi yenile",
     statusDns: "ad çözümleniyor",
