@@ -72,7 +72,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: 
 /** The API's refusal as a translated text (SPEC §8: settings and transfer texts). */
 export function failureText(t: TFunction, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
   if (answer.status >= 500) return t("domains:errors.server");
-  if (answer.status === 429) return t("domains:errors.too_many_attempts", { minutes: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
+  if (answer.status === 429) return t("domains:errors.too_many_attempts", { count: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
   const known = ["invalid_password", "domain_not_manageable", "domain_locked", "transfer_too_soon", "payment_method_required", "no_pending_transfer", "already_in_cart"];
   if (known.includes(answer.code)) return t(`domains:errors.${answer.code}`);
   if (answer.status === 403) return t("domains:errors.access_denied");

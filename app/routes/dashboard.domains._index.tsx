@@ -93,7 +93,7 @@ export default function MyDomains() {
         <h1 className="text-3xl font-bold tracking-tight">{t("list.heading")}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("list.intro")}</p>
         <p className="mt-1 text-sm font-medium">
-          {t("list.summary", { total: page.counts.total, expiring: page.counts.expiring_soon, expired: page.counts.expired })}
+          {t("list.summary", { count: page.counts.total, expiring: page.counts.expiring_soon, expired: page.counts.expired })}
         </p>
       </header>
 

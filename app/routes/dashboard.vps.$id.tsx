@@ -92,7 +92,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (answer.status === 404 && answer.code === "server_not_found") notFoundResponse();
       const message =
         answer.status === 429
-          ? t("servers:dashboard.tooManyReveals", { minutes: minutesOf(answer.retryAfter) })
+          ? t("servers:dashboard.tooManyReveals", { count: minutesOf(answer.retryAfter) })
           : answer.code === "invalid_password"
             ? t("servers:dashboard.wrongPassword")
             : answer.code === "root_password_unavailable"

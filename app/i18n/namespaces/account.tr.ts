@@ -49,7 +49,8 @@ const account: AccountResources = {
   errorSummary: "Lütfen işaretli alanları düzeltin.",
   networkError: "Ağ hatası: Sunucuya ulaşılamıyor",
   serverError: "Bizim tarafımızda bir sorun oluştu. Lütfen tekrar deneyin.",
-  tooManyAttempts: "Çok fazla deneme yapıldı. Lütfen {{minutes}} dakika bekleyip tekrar deneyin.",
+  tooManyAttempts_one: "Çok fazla deneme yapıldı. Lütfen {{count}} dakika bekleyip tekrar deneyin.",
+  tooManyAttempts_other: "Çok fazla deneme yapıldı. Lütfen {{count}} dakika bekleyip tekrar deneyin.",
 };
 
 export default account;

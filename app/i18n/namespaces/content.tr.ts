@@ -116,7 +116,8 @@ const content = {
     back: "Tüm talepler",
     notFound: "Bu talep yok ya da size ait değil.",
     failed: "Talep kaydedilemedi. Lütfen yeniden deneyin.",
-    tooMany: "Kısa sürede çok sayıda talep açtınız. Lütfen açık bir talebe ekleyin ya da {{minutes}} dakika sonra yeniden deneyin.",
+    tooMany_one: "Kısa sürede çok sayıda talep açtınız. Lütfen açık bir talebe ekleyin ya da {{count}} dakika sonra yeniden deneyin.",
+    tooMany_other: "Kısa sürede çok sayıda talep açtınız. Lütfen açık bir talebe ekleyin ya da {{count}} dakika sonra yeniden deneyin.",
     unknownIntent: "Bilinmeyen işlem.",
     errors: {
       required: "Bu alan zorunludur.",
