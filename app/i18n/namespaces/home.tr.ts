@@ -77,7 +77,7 @@ const home: HomeResources = {
       items: {
         q1: {
           q: "Nasıl alan adı kaydederim?",
-          a: "İstediğiniz adı arayın, sepete ekleyin, kaç yıl (1 ila 10) istediğinizi seçin ve ödeyin. Kayıt kuruluşu onayladığı anda, genellikle bir dakika içinde, alan adı sizindir.",
+          a: "İstediğiniz adı arayın, sepete ekleyin, kaç yıl (1 ila 10) istediğinizi seçin ve ödeyin. Kayıt merkezi onayladığı anda, genellikle bir dakika içinde, alan adı sizindir.",
         },
         q2: {
           q: "Trinity Mode nedir?",
@@ -85,7 +85,7 @@ const home: HomeResources = {
         },
         q3: {
           q: "WHOIS gizliliği gerçekten ücretsiz mi?",
-          a: "Evet. Kayıt kuruluşunun izin verdiği her alan adında gizlilik koruması, alan adı bizde kaldığı sürece dahildir.",
+          a: "Evet. Kayıt merkezinin izin verdiği her alan adında gizlilik koruması, alan adı bizde kaldığı sürece dahildir.",
         },
         q4: {
           q: "Alan adımı başka bir firmadan transfer edebilir miyim?",
