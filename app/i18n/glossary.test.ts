@@ -12,7 +12,7 @@ const FORBIDDEN: { variant: RegExp; use: string }[] = [
   { variant: /iki\s+(faktörlü|aşamalı)/iu, use: "iki adımlı doğrulama" },
   { variant: /oturum\s+aç(?!ık)/iu, use: "giriş yap" },
   { variant: /\be-?mail\b|\beposta/iu, use: "e-posta" },
-  { variant: /kayıt\s+şirket/iu, use: "kayıt kuruluşu" },
+  { variant: /kayıt\s+şirket|(?<!\p{L})firma/iu, use: "kayıt kuruluşu" },
   { variant: /kupon/iu, use: "indirim kodu" },
   { variant: /yetki\s+kod/iu, use: "transfer kodu" },
 ];

@@ -88,8 +88,8 @@ const home: HomeResources = {
           a: "Evet. Kayıt merkezinin izin verdiği her alan adında gizlilik koruması, alan adı bizde kaldığı sürece dahildir.",
         },
         q4: {
-          q: "Alan adımı başka bir firmadan transfer edebilir miyim?",
-          a: "Evet. Mevcut firmanızda alan adının kilidini açın, transfer (EPP) kodunu alın ve transferi burada başlatın. Toplam süre 10 yılı geçmediği sürece transfer kayda bir yıl ekler.",
+          q: "Alan adımı başka bir kayıt kuruluşundan transfer edebilir miyim?",
+          a: "Evet. Mevcut kayıt kuruluşunuzda alan adının kilidini açın, transfer (EPP) kodunu alın ve transferi burada başlatın. Toplam süre 10 yılı geçmediği sürece transfer kayda bir yıl ekler.",
         },
         q5: {
           q: "Yenilemeyi unutursam ne olur?",
