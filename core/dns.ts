@@ -430,3 +430,40 @@ export const zoneImportFormSchema = z.object({
     .optional()
     .transform((value) => value === "on"),
 });
+
+/**
+ * What a zone history entry was (the change made right after that snapshot). Stored as a short
+ * English text (`summary`, the API's log words) and answered as this structure too, so each page
+ * words it in its own language.
+ */
+export type ZoneChange =
+  | { action: "add" | "edit" | "delete"; type: RecordType; name: string }
+  | { action: "rollback"; version: number }
+  | { action: "import"; replace: boolean };
+
+/** The stored summary of a change: "add A www", "rollback to version 3", "import (replace)". */
+export function zoneChangeSummary(change: ZoneChange): string {
+  switch (change.action) {
+    case "add":
+    case "edit":
+    case "delete":
+      return `${change.action} ${change.type} ${change.name}`;
+    case "rollback":
+      return `rollback to version ${change.version}`;
+    case "import":
+      return change.replace ? "import (replace)" : "import";
+  }
+}
+
+/** A stored summary back as its change, or null for a text this version does not know. */
+export function parseZoneChange(summary: string): ZoneChange | null {
+  const record = /^(add|edit|delete) ([A-Z]+) (\S+)$/u.exec(summary);
+  if (record) {
+    const type = RECORD_TYPES.find((candidate) => candidate === record[2]);
+    return type ? { action: record[1] as "add" | "edit" | "delete", type, name: record[3] } : null;
+  }
+  const rollback = /^rollback to version (\d{1,15})$/u.exec(summary);
+  if (rollback) return { action: "rollback", version: Number(rollback[1]) };
+  if (summary === "import" || summary === "import (replace)") return { action: "import", replace: summary !== "import" };
+  return null;
+}

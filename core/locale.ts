@@ -40,3 +40,14 @@ export function resolveLocale(input: { cookie?: unknown; acceptLanguage?: string
   if (isLocale(cookie)) return cookie;
   return localeFromAcceptLanguage(input.acceptLanguage) ?? DEFAULT_LOCALE;
 }
+
+/**
+ * The BCP 47 tag `Intl` formats a page's numbers, money and percentages with (one table for
+ * every page and mail: en → en-US, tr → tr-TR).
+ */
+export const NUMBER_LOCALE_TAGS: Record<Locale, string> = { en: "en-US", tr: "tr-TR" };
+/**
+ * The tag dates are formatted with. English dates stay day-month-year ("22 November 2026"), as the
+ * storefront has always written them; Turkish is tr-TR ("22 Kasım 2026").
+ */
+export const DATE_LOCALE_TAGS: Record<Locale, string> = { en: "en-GB", tr: "tr-TR" };

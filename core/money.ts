@@ -1,5 +1,7 @@
 /** Money is kept as integer cents; these helpers convert at the edges (API, display). */
 
+import { type Locale, NUMBER_LOCALE_TAGS } from "./locale";
+
 export const DEFAULT_CURRENCY = "USD";
 export const SUPPORTED_CURRENCIES = ["USD"] as const;
 export type Currency = (typeof SUPPORTED_CURRENCIES)[number];
@@ -19,17 +21,49 @@ export function decimalToCents(value: string | number): number | null {
 
 /** What a price display shows when there is no usable amount (SPEC §9 "else N/A"). */
 export const NOT_AVAILABLE = "N/A";
-/** Larger amounts are not a price (toFixed would also switch to exponent notation past 1e21). */
+/** Larger amounts are not a price (and would not fit a price column). */
 export const MAX_DISPLAY_AMOUNT = 1e12;
 
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(locale: Locale, currency: string): Intl.NumberFormat | null {
+  const key = `${locale} ${currency}`;
+  const cached = moneyFormats.get(key);
+  if (cached) return cached;
+  try {
+    const format = new Intl.NumberFormat(NUMBER_LOCALE_TAGS[locale], {
+      style: "currency",
+      currency,
+      currencyDisplay: "narrowSymbol",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormats.set(key, format);
+    return format;
+  } catch {
+    return null; // not an ISO 4217 code
+  }
+}
+
 /**
- * Dollar sign plus two decimals, as the spec's price displays use. Anything that is not a finite,
+ * The one money formatter of every page (SPEC §9): an amount in the page language with two
+ * decimals — "$1,234.50" in English, "$1.234,50" in Turkish. Anything that is not a finite,
  * non-negative amount up to MAX_DISPLAY_AMOUNT (a missing price, NaN, Infinity, a negative or
- * absurd number) shows `notAvailable` instead — never "$NaN" or "$Infinity".
+ * absurd number) shows `notAvailable` instead — never "$NaN" or "$Infinity". An unknown currency
+ * code shows the number and the code ("3.00 XYZ").
  */
-export function formatUsd(amount: number | null | undefined, notAvailable: string = NOT_AVAILABLE): string {
+export function formatMoney(
+  locale: Locale,
+  amount: number | null | undefined,
+  options: { currency?: string; notAvailable?: string } = {},
+): string {
+  const { currency = DEFAULT_CURRENCY, notAvailable = NOT_AVAILABLE } = options;
   if (!isDisplayableAmount(amount)) return notAvailable;
-  return `$${(Math.round(amount * 100) / 100).toFixed(2)}`;
+  const rounded = Math.round(amount * 100) / 100 + 0; // + 0 turns -0 into 0 (no "-$0.00")
+  const format = moneyFormat(locale, currency);
+  if (format) return format.format(rounded);
+  const number = new Intl.NumberFormat(NUMBER_LOCALE_TAGS[locale], { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${number.format(rounded)} ${currency}`;
 }
 
 /** A finite, non-negative number up to MAX_DISPLAY_AMOUNT: something a price display can show. */

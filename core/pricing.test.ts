@@ -18,12 +18,12 @@ describe("homePriceText (SPEC §9 home price display)", () => {
   });
 
   it("shows the page language's N/A text when given", () => {
-    expect(homePriceText({ status: "loaded", entry: undefined }, "Yok")).toBe("Yok");
+    expect(homePriceText({ status: "loaded", entry: undefined }, { notAvailable: "Yok" })).toBe("Yok");
   });
 
   it("shows an ellipsis while pending and N/A, never NaN, when the call failed even after its retry (issue 19)", () => {
     expect(homePriceText({ status: "loading" })).toBe("…");
     expect(homePriceText({ status: "failed" })).toBe("N/A");
-    expect(homePriceText({ status: "failed" }, "Yok")).toBe("Yok");
+    expect(homePriceText({ status: "failed" }, { notAvailable: "Yok" })).toBe("Yok");
   });
 });

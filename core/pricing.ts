@@ -1,4 +1,5 @@
-import { formatUsd, isDisplayableAmount, NOT_AVAILABLE } from "./money";
+import { DEFAULT_LOCALE, type Locale } from "./locale";
+import { formatMoney, isDisplayableAmount, NOT_AVAILABLE } from "./money";
 
 /** The TLDs the home page price cards show (SPEC §9 "Tracked TLDs"). */
 export const HOME_TRACKED_TLDS = ["com", "net", "org"] as const;
@@ -29,12 +30,13 @@ export type HomePriceState =
 
 /**
  * The home card's "only from" text (SPEC §2 Home, §8, §9): registration price, else renewal
- * price, as "$X.XX", else `notAvailable` ("N/A" in the page language) — also for a price that
+ * price, as money in the page language ("$10.44" / "$10,44"), else `notAvailable` ("N/A" in the page language) — also for a price that
  * is not a usable number — and when the pricing call failed even after its one retry (issue 19
  * point 7 overrides SPEC §2 Home / §8's "NaN": a price, else the renewal price, else N/A). "…"
  * while the pricing call is pending.
  */
-export function homePriceText(state: HomePriceState, notAvailable: string = NOT_AVAILABLE): string {
+export function homePriceText(state: HomePriceState, options: { locale?: Locale; notAvailable?: string } = {}): string {
+  const { locale = DEFAULT_LOCALE, notAvailable = NOT_AVAILABLE } = options;
   switch (state.status) {
     case "loading":
       return "…";
@@ -42,7 +44,7 @@ export function homePriceText(state: HomePriceState, notAvailable: string = NOT_
       return notAvailable;
     case "loaded": {
       const price = pickDisplayPrice(state.entry);
-      return price === null ? notAvailable : formatUsd(price, notAvailable);
+      return price === null ? notAvailable : formatMoney(locale, price, { notAvailable });
     }
   }
 }

@@ -66,7 +66,8 @@ const en = {
     signedIn: "Welcome back, {{username}}!",
     cartDropped: "Not carried into your account's cart (it cannot take them): {{names}}.",
     rememberMe: "You will stay signed in on this device for 7 days.",
-    warning: "Your session ends in {{minutes}} minutes. Any action keeps it going.",
+    warning_one: "Your session ends in {{count}} minute. Any action keeps it going.",
+    warning_other: "Your session ends in {{count}} minutes. Any action keeps it going.",
     warningOne: "Your session ends in a minute. Any action keeps it going.",
     extend: "Stay signed in",
     extended: "Your session was extended.",
@@ -127,6 +128,8 @@ const en = {
     status: "Error {{status}}",
   },
   common: {
+    /** A price or amount that cannot be shown (SPEC §9 "else N/A"). */
+    notAvailable: "N/A",
     perYear: "/yr",
     years_one: "{{count}} year",
     years_other: "{{count}} years",

@@ -68,7 +68,8 @@ const tr: Resources = {
     signedIn: "Tekrar hoş geldiniz, {{username}}!",
     cartDropped: "Hesabınızın sepetine taşınamadı (hesabınız bunları alamaz): {{names}}.",
     rememberMe: "Bu cihazda 7 gün boyunca oturumunuz açık kalacak.",
-    warning: "Oturumunuz {{minutes}} dakika içinde sona erecek. Herhangi bir işlem oturumu sürdürür.",
+    warning_one: "Oturumunuz {{count}} dakika içinde sona erecek. Herhangi bir işlem oturumu sürdürür.",
+    warning_other: "Oturumunuz {{count}} dakika içinde sona erecek. Herhangi bir işlem oturumu sürdürür.",
     warningOne: "Oturumunuz bir dakika içinde sona erecek. Herhangi bir işlem oturumu sürdürür.",
     extend: "Oturumu açık tut",
     extended: "Oturumunuz uzatıldı.",
@@ -129,6 +130,8 @@ const tr: Resources = {
     status: "Hata {{status}}",
   },
   common: {
+    /** A price or amount that cannot be shown (SPEC §9 "else N/A"). */
+    notAvailable: "Yok",
     perYear: "/yıl",
     years_one: "{{count}} yıl",
     years_other: "{{count}} yıl",

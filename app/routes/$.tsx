@@ -3,7 +3,8 @@ import { Await, Link, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { domainTotalCents } from "../../core/cart";
-import { decimalToCents, formatUsd } from "../../core/money";
+import { decimalToCents } from "../../core/money";
+import { useFormat } from "../i18n/use-format";
 import { isDomainPath } from "../../core/search-input";
 import { AddToCartForm, TransferInLink } from "../components/domain/add-to-cart";
 import { RegistrationSummary } from "../components/domain/registration-summary";
@@ -70,6 +71,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 
 export default function DomainDetail() {
   const { t } = useTranslation();
+  const { money } = useFormat();
   const { domain, result, alternatives, whois } = useLoaderData<typeof loader>();
   if (!result) {
     return (
@@ -135,20 +137,20 @@ export default function DomainDetail() {
               {Array.from({ length: prices.max_years }, (_, index) => index + 1).map((years) => (
                 <tr key={years}>
                   <th scope="row" className="py-2 font-normal">{t("domain.registrationYears", { count: years })}</th>
-                  <td className="py-2 text-right font-semibold">{formatUsd(domainTotalCents("registration", years, cents) / 100)}</td>
+                  <td className="py-2 text-right font-semibold">{money(domainTotalCents("registration", years, cents) / 100)}</td>
                 </tr>
               ))}
               <tr>
                 <th scope="row" className="py-2 font-normal">{t("domain.transferRow")}</th>
-                <td className="py-2 text-right font-semibold">{formatUsd(prices.transfer)}</td>
+                <td className="py-2 text-right font-semibold">{money(prices.transfer)}</td>
               </tr>
               <tr>
                 <th scope="row" className="py-2 font-normal">{t("domain.renewalRow")}</th>
-                <td className="py-2 text-right font-semibold">{formatUsd(prices.renewal)}</td>
+                <td className="py-2 text-right font-semibold">{money(prices.renewal)}</td>
               </tr>
               <tr>
                 <th scope="row" className="py-2 font-normal">{t("domain.icannFee")}</th>
-                <td className="py-2 text-right">{formatUsd(prices.icann_fee)}</td>
+                <td className="py-2 text-right">{money(prices.icann_fee)}</td>
               </tr>
             </tbody>
           </table>
@@ -172,7 +174,7 @@ export default function DomainDetail() {
                         <Link to={`/${entry.unicode}`} className="font-medium break-all hover:underline">
                           {entry.unicode}
                         </Link>
-                        <span className="font-semibold">{entry.prices ? formatUsd(entry.prices.registration) : ""}</span>
+                        <span className="font-semibold">{entry.prices ? money(entry.prices.registration) : ""}</span>
                       </li>
                     ))}
                   </ul>

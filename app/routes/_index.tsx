@@ -1,6 +1,7 @@
 import { data as withHeaders, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useFormat } from "../i18n/use-format";
 import { HOME_TRACKED_TLDS, homePriceText, type HomePriceState, type TldPrice } from "../../core/pricing";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { HomeSearch } from "../components/home-search";
@@ -96,6 +97,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 
 function PriceCards() {
   const { t } = useTranslation();
+  const { locale } = useFormat();
   const { prices } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="prices-title" className="mx-auto max-w-5xl px-4">
@@ -112,7 +114,7 @@ function PriceCards() {
               <p className="text-2xl font-bold text-indigo-700 dark:text-indigo-300">.{tld}</p>
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("home.prices.onlyFrom")}</p>
               <p className="text-3xl font-extrabold tracking-tight" data-testid={`price-${tld}`}>
-                {homePriceText(state, t("home.prices.notAvailable"))}
+                {homePriceText(state, { locale, notAvailable: t("home.prices.notAvailable") })}
               </p>
               <p className="text-xs text-slate-600 dark:text-slate-400">{t("home.prices.perYear")}</p>
             </li>

@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useTranslation } from "react-i18next";
 import { addDomainToCartFormSchema, type CartView } from "../../core/cart";
 import { cartDiscountSchema, type CartSummaryView } from "../../core/checkout";
-import { formatUsd } from "../../core/money";
+import { formatPercent } from "../../core/format";
+import { useFormat } from "../i18n/use-format";
 import { safeRedirectPath } from "../../core/safe-redirect";
 import { CART_INTENTS, type CartActionData } from "../components/domain/add-to-cart";
 import { BUTTON_CLASS, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
@@ -50,7 +51,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: 
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const [{ t }, { cartId: existingCartId, client: cart }] = await Promise.all([getTranslator(request), cartApi(request, context)]);
+  const [{ t, locale }, { cartId: existingCartId, client: cart }] = await Promise.all([getTranslator(request), cartApi(request, context)]);
   const viaFetcher = form.get("_js") === "1";
   const redirectTo = safeRedirectPath(form.get("redirectTo"), "/cart");
   const intent = form.get("intent");
@@ -97,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const answer = await readApi<CartWithSummary>(await cart.discount.$put({ json: parsed.data }));
         if (answer.ok) {
           const applied = answer.data.discount;
-          result = { ok: true, status: 200, message: t("cart.discount.applied", { code: applied?.code ?? parsed.data.code, percentage: String(applied?.percentage ?? 0) }) };
+          result = { ok: true, status: 200, message: t("cart.discount.applied", { code: applied?.code ?? parsed.data.code, percentage: formatPercent(locale, applied?.percentage ?? 0) }) };
           break;
         }
         refusal = discountRefusalText(t, answer.code);
@@ -142,6 +143,7 @@ const DOMAIN_CODES = { invalid_format: 1, too_long: 1, invalid_characters: 1, un
 
 export default function Cart() {
   const { t } = useTranslation();
+  const { money } = useFormat();
   const { cart, signedIn } = useLoaderData<typeof loader>();
   const location = useLocation();
   const items = cart?.items ?? [];
@@ -188,7 +190,7 @@ export default function Cart() {
                   </button>
                 </Form>
                 )}
-                <p className="w-24 text-right font-semibold">{formatUsd(item.totalPrice)}</p>
+                <p className="w-24 text-right font-semibold">{money(item.totalPrice)}</p>
                 <Form method="post" action="/cart">
                   <input type="hidden" name="intent" value={CART_INTENTS.remove} />
                   <input type="hidden" name="itemId" value={item.id} />
@@ -210,6 +212,7 @@ export default function Cart() {
 
 function CartSummary({ cart, signedIn }: { cart: CartWithSummary; signedIn: boolean }) {
   const { t } = useTranslation();
+  const { money, percent } = useFormat();
   const location = useLocation();
   const navigation = useNavigation();
   const actionData = useActionData<typeof action>();
@@ -277,25 +280,25 @@ function CartSummary({ cart, signedIn }: { cart: CartWithSummary; signedIn: bool
             <dt>
               {t("cart.subtotal")} ({t("cart.items", { count: cart.totalItems })})
             </dt>
-            <dd>{formatUsd(cart.subtotal)}</dd>
+            <dd>{money(cart.subtotal)}</dd>
           </div>
           <div className="flex justify-between">
             <dt>{t("cart.icannFees")}</dt>
-            <dd>{formatUsd(cart.icannFees)}</dd>
+            <dd>{money(cart.icannFees)}</dd>
           </div>
           {discount?.isValid ? (
             <div className="flex justify-between text-emerald-800 dark:text-emerald-300">
-              <dt>{t("cart.discountLine", { code: discount.code, percentage: discount.percentage })}</dt>
-              <dd>−{formatUsd(cart.discountAmount)}</dd>
+              <dt>{t("cart.discountLine", { code: discount.code, percentage: percent(discount.percentage) })}</dt>
+              <dd>−{money(cart.discountAmount)}</dd>
             </div>
           ) : null}
           <div className="flex justify-between">
             <dt>{t("cart.tax")}</dt>
-            <dd>{formatUsd(cart.tax)}</dd>
+            <dd>{money(cart.tax)}</dd>
           </div>
           <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold dark:border-slate-800">
             <dt>{t("cart.total")}</dt>
-            <dd>{formatUsd(cart.total)}</dd>
+            <dd>{money(cart.total)}</dd>
           </div>
         </dl>
         <Link to="/checkout" className={`${BUTTON_CLASS} mt-4 w-full`}>

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentProgress } from "../../core/checkout";
-import { formatUsd } from "../../core/money";
+import { useFormat } from "../i18n/use-format";
 import type { OrderView } from "../../workers/api/checkout/service";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
 import { isPaymentErrorCode } from "../components/payment/card-form";
@@ -60,6 +60,7 @@ function stepState(step: PaymentProgress, progress: PaymentProgress): "done" | "
 
 export default function OrderStatus() {
   const { t } = useTranslation("checkout");
+  const { money } = useFormat();
   const { order } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const moving = order.progress === "pending" || order.progress === "processing";
@@ -83,7 +84,7 @@ export default function OrderStatus() {
   const message = released
     ? t("status.released")
     : held && order.status === "completed" && order.items.some(notCharged)
-      ? t("status.completedPartly", { amount: formatUsd(order.payment?.captured ?? 0) })
+      ? t("status.completedPartly", { amount: money(order.payment?.captured ?? 0) })
       : order.payment?.status === "authorized" && order.progress === "processing"
         ? t("status.authorized")
         : order.status === "completed_with_refunds"
@@ -185,33 +186,33 @@ export default function OrderStatus() {
               </span>
             </span>
             <span className="text-slate-700 dark:text-slate-300">{notCharged(item) ? t("status.item.notCharged") : t(`status.item.${item.status}`, { defaultValue: item.status })}</span>
-            <span className="w-24 text-right">{formatUsd(item.amount + item.icann_fee)}</span>
+            <span className="w-24 text-right">{money(item.amount + item.icann_fee)}</span>
           </li>
         ))}
       </ul>
       <dl className="mt-4 ml-auto max-w-xs space-y-1 text-sm">
         <div className="flex justify-between">
           <dt>{t("status.subtotal")}</dt>
-          <dd>{formatUsd(order.subtotal)}</dd>
+          <dd>{money(order.subtotal)}</dd>
         </div>
         {order.discount > 0 ? (
           <div className="flex justify-between">
             <dt>{t("status.discount", { code: order.discount_code ?? "" })}</dt>
-            <dd>−{formatUsd(order.discount)}</dd>
+            <dd>−{money(order.discount)}</dd>
           </div>
         ) : null}
         <div className="flex justify-between">
           <dt>{t("status.tax")}</dt>
-          <dd>{formatUsd(order.tax)}</dd>
+          <dd>{money(order.tax)}</dd>
         </div>
         <div className="flex justify-between text-base font-semibold">
           <dt>{t("status.total")}</dt>
-          <dd>{formatUsd(order.total)}</dd>
+          <dd>{money(order.total)}</dd>
         </div>
         {order.refunded > 0 ? (
           <div className="flex justify-between">
             <dt>{t("status.refundedAmount")}</dt>
-            <dd>{formatUsd(order.refunded)}</dd>
+            <dd>{money(order.refunded)}</dd>
           </div>
         ) : null}
       </dl>

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { addressSchema } from "../../core/auth/schemas";
 import type { CartView } from "../../core/cart";
 import { CHECKOUT_NEW_CARD, checkoutFormSchema, paymentActionTarget, type CartSummaryView, type CheckoutForm, type CheckoutFormFields } from "../../core/checkout";
-import { formatUsd } from "../../core/money";
+import { useFormat } from "../i18n/use-format";
 import type { OrderAnswer } from "../../workers/api/checkout/service";
 import type { AddressView } from "../../workers/api/db/addresses";
 import type { PaymentMethodView } from "../../workers/api/db/payment-methods";
@@ -212,6 +212,7 @@ export default function Checkout() {
 
 function CheckoutPage() {
   const { t } = useTranslation("checkout");
+  const { money } = useFormat();
   const { cart, addresses, chosenContact, contactAdded, countries, methods, provider, idempotencyKey: firstKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const idempotencyKey = actionData?.nextKey ?? firstKey;
@@ -390,37 +391,37 @@ function CheckoutPage() {
                     {t(`status.operation.${item.selectedAction}`, { defaultValue: item.selectedAction })} · {t("status.years", { count: item.years })}
                   </span>
                 </span>
-                <span>{formatUsd(item.totalPrice)}</span>
+                <span>{money(item.totalPrice)}</span>
               </li>
             ))}
           </ul>
           <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm dark:border-slate-800">
             <div className="flex justify-between">
               <dt>{t("status.subtotal")}</dt>
-              <dd>{formatUsd(cart.subtotal)}</dd>
+              <dd>{money(cart.subtotal)}</dd>
             </div>
             <div className="flex justify-between">
               <dt>{t("translation:cart.icannFees")}</dt>
-              <dd>{formatUsd(cart.icannFees)}</dd>
+              <dd>{money(cart.icannFees)}</dd>
             </div>
             {cart.discount?.isValid ? (
               <div className="flex justify-between text-emerald-800 dark:text-emerald-300">
                 <dt>{t("status.discount", { code: cart.discount.code })}</dt>
-                <dd>−{formatUsd(cart.discountAmount)}</dd>
+                <dd>−{money(cart.discountAmount)}</dd>
               </div>
             ) : null}
             <div className="flex justify-between">
               <dt>{t("status.tax")}</dt>
-              <dd>{formatUsd(cart.tax)}</dd>
+              <dd>{money(cart.tax)}</dd>
             </div>
             <div className="flex justify-between text-base font-semibold">
               <dt>{t("status.total")}</dt>
-              <dd>{formatUsd(cart.total)}</dd>
+              <dd>{money(cart.total)}</dd>
             </div>
           </dl>
           <p className="mt-4 text-xs text-slate-600 dark:text-slate-400">{t("terms")}</p>
           <button type="submit" className={`${BUTTON_CLASS} mt-4 w-full`} disabled={busy || addresses.length === 0}>
-            {busy ? t("paying") : t("pay", { amount: formatUsd(cart.total) })}
+            {busy ? t("paying") : t("pay", { amount: money(cart.total) })}
           </button>
         </aside>
       </Form>

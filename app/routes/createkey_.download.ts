@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { seedKeyWords } from "../../core/auth/seed-key";
+import { formatMoment } from "../../core/format";
 import { getTranslator } from "../server/i18n.server";
 import { getUnconfirmedKeyFlow } from "../server/signup-flow.server";
 
@@ -12,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!flow) throw redirect("/signup");
   const { locale, t } = await getTranslator(request, ["signup"]);
   const words = seedKeyWords(flow.seedKey);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(new Date()) + " UTC";
+  const date = formatMoment(locale, new Date()) ?? "";
   const lines = [
     t("createkey.fileTitle", { username: flow.username }),
     t("createkey.fileCreated", { date }),

@@ -16,7 +16,8 @@ import {
   type Vital,
   type VitalValue,
 } from "../../core/pagespeed";
-import { formatMoment } from "../components/dashboard/format";
+import { formatMoment, formatNumber } from "../../core/format";
+import type { Locale } from "../../core/locale";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
@@ -94,8 +95,8 @@ function useInputErrors() {
     errors?.map((code) => (i18n.exists(`tools:analytics.inputErrors.${code}`) ? t(`analytics.inputErrors.${code}`) : code));
 }
 
-function formatVital(t: ReturnType<typeof useTranslation<"tools">>["t"], vital: Vital, value: number, locale: string): string {
-  const number = (digits: number, v: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(v);
+function formatVital(t: ReturnType<typeof useTranslation<"tools">>["t"], vital: Vital, value: number, locale: Locale): string {
+  const number = (digits: number, v: number) => formatNumber(locale, v, digits);
   if (vital === "cls") return number(2, value);
   if (value >= 1000) return t("analytics.seconds", { value: number(1, value / 1000) });
   return t("analytics.ms", { value: number(0, value) });
@@ -165,7 +166,7 @@ function ScoreCard({ category, score }: { category: Category; score: number | nu
   );
 }
 
-function VitalRow({ vital, value, locale }: { vital: Vital; value: VitalValue | undefined; locale: string }) {
+function VitalRow({ vital, value, locale }: { vital: Vital; value: VitalValue | undefined; locale: Locale }) {
   const { t } = useTranslation("tools");
   return (
     <tr className="border-t border-slate-200 dark:border-slate-800">

@@ -2,10 +2,11 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PAYMENT_STATUSES, type PaymentStatus } from "../../core/checkout";
-import { formatMoney, listQuery, PER_PAGE } from "../components/billing/format";
+import { listQuery, PER_PAGE } from "../components/billing/format";
+import { formatMoney } from "../../core/money";
 import { invoiceNumber, type Invoice } from "../components/billing/invoice";
 import { EmptyState, Pagination, StatusBadge, StatusFilter, TableScroller } from "../components/billing/ui";
-import { formatMoment } from "../components/dashboard/format";
+import { formatMoment } from "../../core/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { useCardLabel, usePaymentErrorText } from "../components/payment/card-form";
 import { BUTTON_CLASS } from "../components/ui/form";
@@ -56,8 +57,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       payments: answer.data.payments.map((payment) => ({
         ...payment,
         when: formatMoment(locale, payment.created_at) ?? payment.created_at,
-        amountText: formatMoney(locale, payment.amount, payment.currency),
-        refundedText: payment.refunded > 0 ? formatMoney(locale, payment.refunded, payment.currency) : null,
+        amountText: formatMoney(locale, payment.amount, { currency: payment.currency, notAvailable: t("translation:common.notAvailable") }),
+        refundedText: payment.refunded > 0 ? formatMoney(locale, payment.refunded, { currency: payment.currency, notAvailable: t("translation:common.notAvailable") }) : null,
         invoice: invoiceOf.has(payment.order_id) ? { number: invoiceOf.get(payment.order_id) as number, label: invoiceNumber(invoiceOf.get(payment.order_id) as number) } : null,
       })),
     },

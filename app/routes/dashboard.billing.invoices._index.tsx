@@ -2,10 +2,11 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { INVOICE_STATUSES } from "../../core/checkout";
-import { formatMoney, listQuery, PER_PAGE } from "../components/billing/format";
+import { listQuery, PER_PAGE } from "../components/billing/format";
+import { formatMoney } from "../../core/money";
 import { invoiceNumber, type Invoice } from "../components/billing/invoice";
 import { EmptyState, Pagination, StatusBadge, StatusFilter, TableScroller } from "../components/billing/ui";
-import { formatDay } from "../components/dashboard/format";
+import { formatDay } from "../../core/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
@@ -41,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         itemCount: invoice.items.length,
         names: invoice.items.map((item) => item.name).join(", "),
         issued: formatDay(locale, invoice.issued_at) ?? invoice.issued_at,
-        totalText: formatMoney(locale, invoice.total, invoice.currency),
+        totalText: formatMoney(locale, invoice.total, { currency: invoice.currency, notAvailable: t("translation:common.notAvailable") }),
       })),
     },
     { headers: await sessionHeaders(request, context) },

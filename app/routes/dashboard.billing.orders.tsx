@@ -2,10 +2,11 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { OrderStatus } from "../../core/checkout";
-import { formatMoney, listQuery, pageHref, PER_PAGE } from "../components/billing/format";
+import { listQuery, pageHref, PER_PAGE } from "../components/billing/format";
+import { formatMoney } from "../../core/money";
 import { invoiceNumber, linePeriod, serverFactsText, type Invoice, type ServerLineFacts } from "../components/billing/invoice";
 import { EmptyState, StatusBadge } from "../components/billing/ui";
-import { formatMoment } from "../components/dashboard/format";
+import { formatMoment } from "../../core/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
@@ -54,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       failed: false,
       hasNext: answer.data.orders.length === PER_PAGE,
       orders: answer.data.orders.map((order) => {
-        const money = (amount: number) => formatMoney(locale, amount, order.currency);
+        const money = (amount: number) => formatMoney(locale, amount, { currency: order.currency, notAvailable: t("translation:common.notAvailable") });
         const invoice = invoiceOf.get(order.id);
         return {
           id: order.id,
@@ -62,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           status: order.status,
           placed: formatMoment(locale, order.created_at) ?? order.created_at,
           total: money(order.total),
-          discount: order.discount > 0 ? { code: order.discount_code ?? "", amount: money(-order.discount) } : null,
+          discount: order.discount > 0 ? { code: order.discount_code ?? "", amount: `−${money(order.discount)}` } : null,
           refunded: order.refunded > 0 ? money(order.refunded) : null,
           invoice: invoice === undefined ? null : { number: invoice, label: invoiceNumber(invoice) },
           items: order.items.map((item) => ({ id: item.id, name: item.unicode, operation: item.operation, period: linePeriod(t, item), facts: serverFactsText(t, item.server), amount: money(item.amount), status: item.status })),

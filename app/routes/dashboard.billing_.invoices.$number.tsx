@@ -2,10 +2,11 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../components/billing/format";
+import { formatMoney } from "../../core/money";
 import { icannFeesOf, invoiceNumber, linePeriod, linesSubtotalOf, serverFactsText, type InvoiceDetail } from "../components/billing/invoice";
 import { StatusBadge } from "../components/billing/ui";
-import { countryOptions, formatDay } from "../components/dashboard/format";
+import { formatDay } from "../../core/format";
+import { countryOptions } from "../components/dashboard/format";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
 import { useCardLabel } from "../components/payment/card-form";
 import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
@@ -39,7 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     throw new Response(t("common.loadFailed"), { status: answer.status >= 500 ? answer.status : 500 });
   }
   const invoice = answer.data;
-  const money = (amount: number) => formatMoney(locale, amount, invoice.currency);
+  const money = (amount: number) => formatMoney(locale, amount, { currency: invoice.currency, notAvailable: t("translation:common.notAvailable") });
   const icannFees = icannFeesOf(invoice.items);
   const countries = new Map(countryOptions(locale).map((country) => [country.code, country.name]));
   const buyer = invoice.buyer;
@@ -71,7 +72,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       })),
       subtotal: money(linesSubtotalOf(invoice.items)),
       icannFees: money(icannFees),
-      discount: invoice.discount > 0 ? money(-invoice.discount) : null,
+      discount: invoice.discount > 0 ? `−${money(invoice.discount)}` : null,
       tax: money(invoice.tax),
       total: money(invoice.total),
       refunded: invoice.refunded > 0 ? money(invoice.refunded) : null,

@@ -5,9 +5,9 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatUsd } from "../../core/money";
+import { useFormat } from "../i18n/use-format";
 import { lockFormSchema, nameserversFormSchema, passwordFormSchema, renewFormSchema, toggleFormSchema, isManageable } from "../../core/my-domains";
-import { formatDay } from "../components/dashboard/format";
+import { formatDay } from "../../core/format";
 import { IntentField, useActionMessage, useBusy, useLastResult, type DomainActionData } from "../components/domains/forms";
 import { CARD_CLASS, StatusBadge } from "../components/domains/status";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
@@ -72,7 +72,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: 
 /** The API's refusal as a translated text (SPEC §8: settings and transfer texts). */
 export function failureText(t: TFunction, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
   if (answer.status >= 500) return t("domains:errors.server");
-  if (answer.status === 429) return t("domains:errors.too_many_attempts", { minutes: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
+  if (answer.status === 429) return t("domains:errors.too_many_attempts", { count: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
   const known = ["invalid_password", "domain_not_manageable", "domain_locked", "transfer_too_soon", "payment_method_required", "no_pending_transfer", "already_in_cart"];
   if (known.includes(answer.code)) return t(`domains:errors.${answer.code}`);
   if (answer.status === 403) return t("domains:errors.access_denied");
@@ -267,6 +267,7 @@ function NameserversForm({ nameservers }: { nameservers: string[] }) {
 
 function RenewForm({ renewal, unicode }: { renewal: NonNullable<Detail["renewal"]>; unicode: string }) {
   const { t } = useTranslation(["domains", "account"]);
+  const { money } = useFormat();
   const busy = useBusy(DOMAIN_INTENTS.renew);
   const [form, fields] = useForm({
     id: "renew-form",
@@ -282,7 +283,7 @@ function RenewForm({ renewal, unicode }: { renewal: NonNullable<Detail["renewal"
       {restore ? (
         <>
           <input type="hidden" name="years" value="1" />
-          <p className="text-sm">{t("detail.restoreFee", { price: formatUsd(renewal.price_per_year) })}</p>
+          <p className="text-sm">{t("detail.restoreFee", { price: money(renewal.price_per_year) })}</p>
         </>
       ) : (
         <>
@@ -290,7 +291,7 @@ function RenewForm({ renewal, unicode }: { renewal: NonNullable<Detail["renewal"
             <select {...getInputProps(fields.years, { type: "text", ariaDescribedBy: `${fields.years.id}-hint` })} className={INPUT_CLASS}>
               {Array.from({ length: renewal.max_years }, (_, index) => index + 1).map((years) => (
                 <option key={years} value={String(years)}>
-                  {years} — {formatUsd(renewal.price_per_year * years)}
+                  {years} — {money(renewal.price_per_year * years)}
                 </option>
               ))}
             </select>

@@ -5,8 +5,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useEffect, useState } from "react";
-import { DNS_MESSAGES, EXTRA_RECORD_FIELDS, RECORD_TYPES, TTL_OPTIONS, dnsRecordFormSchema, recordFieldsFor, zoneImportFormSchema, type DnsRecord, type ExtraRecordField, type RecordType } from "../../core/dns";
-import { formatMoment } from "../components/dashboard/format";
+import { DNS_MESSAGES, EXTRA_RECORD_FIELDS, RECORD_TYPES, TTL_OPTIONS, dnsRecordFormSchema, recordFieldsFor, zoneImportFormSchema, type DnsRecord, type ExtraRecordField, type RecordType, type ZoneChange } from "../../core/dns";
+import { formatMoment } from "../../core/format";
 import { IntentField, useBusy, type DomainActionData } from "../components/domains/forms";
 import { CARD_CLASS } from "../components/domains/status";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
@@ -26,9 +26,24 @@ import { failureText } from "./dashboard.domains.$domain._index";
  */
 export const DNS_INTENTS = { save: "save", delete: "delete", rollback: "rollback", import: "import" } as const;
 
+/** A history entry's change in the page language (the API's `summary` is English). */
+function zoneChangeText(t: TFunction<"domains">, change: ZoneChange | null): string {
+  if (!change) return t("dns.historyChange.other");
+  switch (change.action) {
+    case "add":
+    case "edit":
+    case "delete":
+      return t(`dns.historyChange.${change.action}`, { type: change.type, name: change.name });
+    case "rollback":
+      return t("dns.historyChange.rollback", { version: change.version });
+    case "import":
+      return change.replace ? t("dns.historyChange.importReplace") : t("dns.historyChange.import");
+  }
+}
+
 type Warning = "last_mx" | "second_spf" | "apex_address_removed";
 type DnsActionData = DomainActionData & { warnings?: Warning[]; recordId?: string | null };
-type Version = { id: number; summary: string; created_at: string; record_count: number };
+type Version = { id: number; summary: string; change: ZoneChange | null; created_at: string; record_count: number };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
@@ -445,7 +460,7 @@ export default function DnsEditor() {
           <ul className="mt-3 space-y-2">
             {versions.map((version) => (
               <li key={version.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                <span>{t("dns.historyItem", { date: version.when, summary: version.summary, count: version.record_count })}</span>
+                <span>{t("dns.historyItem", { date: version.when, change: zoneChangeText(t, version.change), count: version.record_count })}</span>
                 <Form method="post">
                   <IntentField intent={DNS_INTENTS.rollback} />
                   <input type="hidden" name="version" value={String(version.id)} />

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_PER_PAGE, DOMAIN_SORTS, STATUS_FILTERS, domainListQuerySchema, type DomainSort, type StatusFilter } from "../../core/my-domains";
-import { formatDay } from "../components/dashboard/format";
+import { formatDay } from "../../core/format";
 import { CARD_CLASS, StatusBadge } from "../components/domains/status";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { BUTTON_CLASS, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
@@ -93,7 +93,7 @@ export default function MyDomains() {
         <h1 className="text-3xl font-bold tracking-tight">{t("list.heading")}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("list.intro")}</p>
         <p className="mt-1 text-sm font-medium">
-          {t("list.summary", { total: page.counts.total, expiring: page.counts.expiring_soon, expired: page.counts.expired })}
+          {t("list.summary", { count: page.counts.total, expiring: page.counts.expiring_soon, expired: page.counts.expired })}
         </p>
       </header>
 

@@ -51,7 +51,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: 
 
 /** The texts of API failures common to every form here (field-specific codes are mapped by the caller). */
 function commonFailure(t: TFunction, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
-  if (answer.status === 429) return t("account:tooManyAttempts", { minutes: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
+  if (answer.status === 429) return t("account:tooManyAttempts", { count: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
   if (answer.status >= 500) return t("account:serverError");
   return t("profile.failed", { message: answer.message });
 }

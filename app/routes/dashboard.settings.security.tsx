@@ -85,7 +85,7 @@ type ActionData = { intent: string; result: SubmissionResult<string[]> };
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 function tooManyOrServer(t: Translate, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
-  if (answer.status === 429) return t("account:tooManyAttempts", { minutes: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
+  if (answer.status === 429) return t("account:tooManyAttempts", { count: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
   return t("account:serverError");
 }
 

@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return reply(submission.reply(), 400);
   const answer = await readUserApi<TicketView>(request, context, await userApi(context, request, auth).api.v1.support.tickets.$post({ json: submission.value }));
   if (!answer.ok) {
-    const message = answer.status === 429 ? t("support.tooMany", { minutes: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) }) : t("support.failed");
+    const message = answer.status === 429 ? t("support.tooMany", { count: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) }) : t("support.failed");
     return reply(submission.reply({ formErrors: [message] }), answer.status === 429 ? 429 : answer.status === 400 ? 400 : 503);
   }
   return redirectWithToast(

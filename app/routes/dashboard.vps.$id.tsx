@@ -4,10 +4,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatUsd } from "../../core/money";
+import { useFormat } from "../i18n/use-format";
 import { actionAllowed, BILLING_CYCLES, SERVER_ACTIONS, cycleSchema, type ServerAction } from "../../core/servers";
 import type { ServerView } from "../../workers/api/servers/service";
-import { formatDay } from "../components/dashboard/format";
+import { formatDay } from "../../core/format";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
 import { ServerStatusBadge } from "../components/servers/status";
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
@@ -92,7 +92,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (answer.status === 404 && answer.code === "server_not_found") notFoundResponse();
       const message =
         answer.status === 429
-          ? t("servers:dashboard.tooManyReveals", { minutes: minutesOf(answer.retryAfter) })
+          ? t("servers:dashboard.tooManyReveals", { count: minutesOf(answer.retryAfter) })
           : answer.code === "invalid_password"
             ? t("servers:dashboard.wrongPassword")
             : answer.code === "root_password_unavailable"
@@ -158,6 +158,7 @@ export default function ServerDetail() {
   const { server, expiresText, graceText } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const { t } = useTranslation("servers");
+  const { money } = useFormat();
   const specs: [string, string][] = [
     [t("specs.cpu"), `${t("specs.cores", { count: server.plan.cpu_cores ?? 0 })}${server.plan.cpu_model ? ` · ${server.plan.cpu_model}` : ""}`],
     [t("specs.ram"), t("specs.gb", { count: server.plan.ram_gb ?? 0 })],
@@ -167,7 +168,7 @@ export default function ServerDetail() {
     [t("dashboard.os"), server.os?.name ?? "—"],
     [t("dashboard.datacenter"), server.datacenter.city ? `${server.datacenter.city} (${server.datacenter.country})` : server.datacenter.id],
     [t("dashboard.cycle"), t(`cycles.${server.billing_cycle}`)],
-    [t("dashboard.price"), formatUsd(server.price)],
+    [t("dashboard.price"), money(server.price)],
     [t("dashboard.expires"), expiresText ?? server.expires_at],
     ...(server.status === "expired" ? [[t("dashboard.graceEnds"), graceText ?? server.grace_ends_at] as [string, string]] : []),
     [t("dashboard.sshKey"), server.ssh_key_fingerprint ?? t("dashboard.noSshKey")],

@@ -6,7 +6,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SERVER_STATUSES, serverListQuerySchema } from "../../core/servers";
 import type { ServerView } from "../../workers/api/servers/service";
-import { formatDay } from "../components/dashboard/format";
+import { formatDay } from "../../core/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { ServerStatusBadge } from "../components/servers/status";
 import { BUTTON_CLASS, INPUT_CLASS } from "../components/ui/form";

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { formatShortMoment } from "../../core/format";
+import { normaliseLocale } from "../../core/locale";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
 import { BUTTON_CLASS, INPUT_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
@@ -40,7 +42,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 export default function DevMailbox() {
   const { t, i18n } = useTranslation("signup");
   const { to, invalid, messages } = useLoaderData<typeof loader>();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">{t("mailbox.title")}</h1>
@@ -72,7 +73,7 @@ export default function DevMailbox() {
                     {message.subject}
                   </h3>
                   <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                    {t("mailbox.sentAt")}: <time dateTime={message.created_at}>{format.format(new Date(message.created_at))} UTC</time>
+                    {t("mailbox.sentAt")}: <time dateTime={message.created_at}>{formatShortMoment(normaliseLocale(i18n.language), message.created_at) ?? message.created_at}</time>
                   </p>
                   <pre className="mt-3 overflow-x-auto whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-mono text-sm text-slate-900 dark:bg-slate-950 dark:text-slate-100">{message.text}</pre>
                 </article>

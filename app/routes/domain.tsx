@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { TldPrice } from "../../core/pricing";
-import { formatUsd } from "../../core/money";
+import { useFormat } from "../i18n/use-format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
@@ -66,11 +66,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 ];
 
 function Money({ value }: { value: number | null }) {
-  return <>{value === null ? "—" : formatUsd(value)}</>;
+  const { money } = useFormat();
+  return <>{value === null ? "—" : money(value)}</>;
 }
 
 export default function DomainPricing() {
   const { t } = useTranslation();
+  const { money } = useFormat();
   const { tab, q, show, loaded, rows, total } = useLoaderData<typeof loader>();
   const tabLink = (target: Tab) => `/domain?tab=${target}`;
   return (
@@ -153,7 +155,7 @@ export default function DomainPricing() {
                     <td className="px-4 py-3">
                       {row.on_sale && row.sale_price !== null ? (
                         <span className="rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
-                          {formatUsd(row.sale_price)}
+                          {money(row.sale_price)}
                         </span>
                       ) : (
                         t("pricing.noSale")

@@ -5,9 +5,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import type { CartView } from "../../core/cart";
 import type { Locale } from "../../core/locale";
-import { formatUsd } from "../../core/money";
+import { useFormat } from "../i18n/use-format";
 import { transferAuthFormSchema, transferCodeOf, type TransferCheckView, type TransferErrorCode } from "../../core/transfer";
-import { formatDay } from "../components/dashboard/format";
+import { formatDay } from "../../core/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { BUTTON_CLASS, ErrorList, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
@@ -271,6 +271,7 @@ function AuthStep({ check, domain }: { check: Checked | null; domain: string }) 
 
 function ReviewStep({ check, domain, authCode, failure }: { check: Checked; domain: string; authCode: string; failure: Failure | null }) {
   const { t } = useTranslation("domains");
+  const { money } = useFormat();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === TRANSFER_INTENTS.pay;
   const failureText = useFailureText()(failure);
@@ -287,15 +288,15 @@ function ReviewStep({ check, domain, authCode, failure }: { check: Checked; doma
           </tr>
           <tr>
             <th scope="row" className="py-2 font-normal">{t("transferIn.transferPrice")}</th>
-            <td className="py-2 text-right">{formatUsd(check.transfer_price)}</td>
+            <td className="py-2 text-right">{money(check.transfer_price)}</td>
           </tr>
           <tr>
             <th scope="row" className="py-2 font-normal">{t("transferIn.icannFee")}</th>
-            <td className="py-2 text-right">{formatUsd(check.icann_fee)}</td>
+            <td className="py-2 text-right">{money(check.icann_fee)}</td>
           </tr>
           <tr>
             <th scope="row" className="py-2 font-semibold">{t("transferIn.total")}</th>
-            <td className="py-2 text-right font-semibold" data-testid="transfer-total">{formatUsd(check.total)}</td>
+            <td className="py-2 text-right font-semibold" data-testid="transfer-total">{money(check.total)}</td>
           </tr>
         </tbody>
       </table>

@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await apiClient(context, request).api.v1.updates.subscribe.$post({ json: { email: submission.value.email, locale } }),
   );
   if (!answer.ok) {
-    const message = answer.status === 429 ? t("account:tooManyAttempts", { minutes: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) }) : t("download.failed");
+    const message = answer.status === 429 ? t("account:tooManyAttempts", { count: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) }) : t("download.failed");
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: answer.status === 429 ? 429 : answer.status === 400 ? 400 : 503 });
   }
   return redirectWithToast("/download", { type: "success", description: t("download.sent", { email: answer.data.email }) }, { status: 303 });

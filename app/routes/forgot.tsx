@@ -64,7 +64,7 @@ type ActionData = { intent: string; result: SubmissionResult<string[]> };
 
 /** A refused API call as the form's own error (429 → wait N minutes, else the generic text). */
 function formError(t: (key: string, options?: Record<string, unknown>) => string, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
-  if (answer.status === 429) return t("account:tooManyAttempts", { minutes: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
+  if (answer.status === 429) return t("account:tooManyAttempts", { count: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
   return t("account:serverError");
 }
 

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatUsd } from "../../core/money";
+import { useFormat } from "../i18n/use-format";
 import { safeRedirectPath } from "../../core/safe-redirect";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
 import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
@@ -88,6 +88,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function ThreeDSecure() {
   const { t } = useTranslation("checkout");
+  const { money } = useFormat();
   const { payment, back } = useLoaderData<typeof loader>();
   const open = payment.status === "requires_action";
   const card = payment.card ? `${t(`payment:brands.${payment.card.brand}`, { defaultValue: payment.card.brand })} •••• ${payment.card.last4}` : "";
@@ -96,7 +97,7 @@ export default function ThreeDSecure() {
       <h1 className="text-3xl font-bold tracking-tight">{t("threeDs.title")}</h1>
       {open ? (
         <>
-          <p className="mt-4">{t("threeDs.intro", { amount: formatUsd(payment.amount_cents / 100), card })}</p>
+          <p className="mt-4">{t("threeDs.intro", { amount: money(payment.amount_cents / 100), card })}</p>
           <Form method="post" className="mt-8 flex flex-wrap gap-3">
             <button type="submit" name="result" value="complete" className={BUTTON_CLASS}>
               {t("threeDs.complete")}

@@ -51,7 +51,7 @@ type Translate = Awaited<ReturnType<typeof getTranslator>>["t"];
 /** SPEC §8 sign-in texts for an API failure (one generic text for wrong credentials). */
 function failureText(t: Translate, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
   if (answer.status === 401) return t("errors.invalidCredentials");
-  if (answer.status === 429) return t("account:tooManyAttempts", { minutes: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
+  if (answer.status === 429) return t("account:tooManyAttempts", { count: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
   if (answer.status >= 500) return t("errors.server");
   return t("errors.failed", { message: answer.message });
 }

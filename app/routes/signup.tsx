@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         : answer.code === "email_exists"
           ? submission.reply({ fieldErrors: { email: [t("errors.emailExists")] }, hideFields: HIDDEN_FIELDS })
           : submission.reply({
-              formErrors: [answer.status === 429 ? t("errors.tooManySignups", { minutes: retryAfterMinutes(answer.retryAfter) }) : t("errors.registrationFailed")],
+              formErrors: [answer.status === 429 ? t("errors.tooManySignups", { count: retryAfterMinutes(answer.retryAfter) }) : t("errors.registrationFailed")],
               hideFields: HIDDEN_FIELDS,
             });
     return data({ result: reply }, { status: answer.status >= 400 ? answer.status : 500 });

@@ -6,6 +6,7 @@ import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { ToolError, ToolPage } from "../components/tools/tool-page";
 import { BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
+import { useFormat } from "../i18n/use-format";
 import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
 
@@ -77,6 +78,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 export default function SpeedTestPage() {
+  const { number } = useFormat();
   const { t } = useTranslation("tools");
   useLoaderData<typeof loader>();
   const [hydrated, setHydrated] = useState(false);
@@ -132,8 +134,8 @@ export default function SpeedTestPage() {
 
   // The engine reports a figure as undefined or null until it has one.
   const known = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
-  const mbps = (bps: number | null | undefined) => (known(bps) ? t("speedtest.mbps", { value: (bps / 1e6).toFixed(1) }) : t("speedtest.pending"));
-  const ms = (value: number | null | undefined) => (known(value) ? t("speedtest.ms", { value: value.toFixed(1) }) : t("speedtest.pending"));
+  const mbps = (bps: number | null | undefined) => (known(bps) ? t("speedtest.mbps", { value: number(bps / 1e6, 1) }) : t("speedtest.pending"));
+  const ms = (value: number | null | undefined) => (known(value) ? t("speedtest.ms", { value: number(value, 1) }) : t("speedtest.pending"));
 
   return (
     <ToolPage title={t("speedtest.title")} intro={t("speedtest.intro")}>

@@ -4,10 +4,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { formatDay } from "../../core/format";
+import type { Locale } from "../../core/locale";
 import { sslFormSchema, type SslCheck, type SslResult } from "../../core/ssl";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
-import { formatDate, ResultRow, ToolError, ToolPage, ToolProgress, ToolQueryForm } from "../components/tools/tool-page";
+import { ResultRow, ToolError, ToolPage, ToolProgress, ToolQueryForm } from "../components/tools/tool-page";
 import { withNamespaces } from "../i18n/client";
+import { useFormat } from "../i18n/use-format";
 import type { I18nHandle } from "../i18n/namespaces";
 import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
@@ -39,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "SSL checker") }];
 
-function SslDetails({ result, locale }: { result: SslResult; locale: string }) {
+function SslDetails({ result, locale }: { result: SslResult; locale: Locale }) {
   const { t } = useTranslation("tools");
   const cert = result.certificate;
   const failed = result.endpoints.find((endpoint) => endpoint.statusMessage)?.statusMessage;
@@ -61,8 +64,8 @@ function SslDetails({ result, locale }: { result: SslResult; locale: string }) {
               <span className="font-mono text-sm">{cert.serialNumber ?? "—"}</span>
             </ResultRow>
             <ResultRow label={t("ssl.fields.algorithm")}>{cert.algorithm ?? "—"}</ResultRow>
-            <ResultRow label={t("ssl.fields.validFrom")}>{formatDate(cert.validFrom, locale) ?? "—"}</ResultRow>
-            <ResultRow label={t("ssl.fields.validTo")}>{formatDate(cert.validTo, locale) ?? "—"}</ResultRow>
+            <ResultRow label={t("ssl.fields.validFrom")}>{formatDay(locale, cert.validFrom) ?? "—"}</ResultRow>
+            <ResultRow label={t("ssl.fields.validTo")}>{formatDay(locale, cert.validTo) ?? "—"}</ResultRow>
             <ResultRow label={t("ssl.fields.daysRemaining")}>
               {cert.daysRemaining === null ? "—" : cert.daysRemaining < 0 ? (
                 <span className="font-semibold text-rose-700 dark:text-rose-300">{t("ssl.expired", { count: -cert.daysRemaining })}</span>
@@ -103,6 +106,7 @@ function SslDetails({ result, locale }: { result: SslResult; locale: string }) {
 
 function Running({ check }: { check: Extract<SslCheck, { state: "running" }> }) {
   const { t } = useTranslation("tools");
+  const { percent } = useFormat();
   const location = useLocation();
   const revalidator = useRevalidator();
   const seconds = POLL_SECONDS[check.status];
@@ -121,8 +125,8 @@ function Running({ check }: { check: Extract<SslCheck, { state: "running" }> }) 
         {check.progress !== null ? (
           <>
             {" "}
-            <progress max={100} value={check.progress} aria-label={t("ssl.progressPercent", { percent: check.progress })} className="ml-2 align-middle" />{" "}
-            {t("ssl.progressPercent", { percent: check.progress })}
+            <progress max={100} value={check.progress} aria-label={t("ssl.progressPercent", { percent: percent(check.progress) })} className="ml-2 align-middle" />{" "}
+            {t("ssl.progressPercent", { percent: percent(check.progress) })}
           </>
         ) : null}
       </ToolProgress>

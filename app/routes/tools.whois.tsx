@@ -3,9 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { formatDay, formatMoment } from "../../core/format";
+import type { Locale } from "../../core/locale";
 import { REGISTRANT_FIELDS, whoisFormSchema, type WhoisResult } from "../../core/whois";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
-import { formatDate, ResultRow, ToolError, ToolPage, ToolProgress, ToolQueryForm } from "../components/tools/tool-page";
+import { ResultRow, ToolError, ToolPage, ToolProgress, ToolQueryForm } from "../components/tools/tool-page";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { apiClient, readApi } from "../server/api.server";
@@ -68,9 +70,9 @@ function Registrant({ result }: { result: WhoisResult }) {
   );
 }
 
-function WhoisDetails({ result, locale }: { result: WhoisResult; locale: string }) {
+function WhoisDetails({ result, locale }: { result: WhoisResult; locale: Locale }) {
   const { t } = useTranslation("tools");
-  const date = (iso: string | null) => formatDate(iso, locale) ?? t("whois.unknown");
+  const date = (iso: string | null) => formatDay(locale, iso) ?? t("whois.unknown");
   return (
     <section aria-labelledby="whois-result" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <h2 id="whois-result" className="text-xl font-semibold">
@@ -82,7 +84,7 @@ function WhoisDetails({ result, locale }: { result: WhoisResult; locale: string 
           : result.source === "whois"
             ? t("whois.sourceWhois", { server: result.server?.replace(/^whois:\/\//, "") ?? "" })
             : t("whois.sourceRdap", { server: result.server ? new URL(result.server).host : "" })}{" "}
-        {t("whois.fetchedAt", { date: formatDate(result.fetchedAt, locale, true) })}{" "}
+        {t("whois.fetchedAt", { date: formatMoment(locale, result.fetchedAt) })}{" "}
         <Link to={`/tools/whois?domain=${encodeURIComponent(result.unicode)}`} className="underline underline-offset-2">
           {t("whois.share")}
         </Link>

@@ -78,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           answer.code === "code_invalid"
             ? submission.reply({ fieldErrors: { code: [t("verify.invalidCode")] } })
             : submission.reply({
-                formErrors: [answer.status === 429 ? t("account:tooManyAttempts", { minutes: retryAfterMinutes(answer.retryAfter) }) : t("verify.failed")],
+                formErrors: [answer.status === 429 ? t("account:tooManyAttempts", { count: retryAfterMinutes(answer.retryAfter) }) : t("verify.failed")],
               });
         return data({ result: reply }, { status: answer.status, headers });
       }
@@ -99,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const response = await api["resend-verification"].$post({ json: { email: auth.user.email, ...(browserToken ? { browser_token: browserToken } : {}) } });
       const answer = await readApi<{ flow_token: string }>(response);
       if (!answer.ok) {
-        const message = answer.status === 429 ? t("verify.tooManyResends", { minutes: retryAfterMinutes(answer.retryAfter) }) : t("verify.resendFailed");
+        const message = answer.status === 429 ? t("verify.tooManyResends", { count: retryAfterMinutes(answer.retryAfter) }) : t("verify.resendFailed");
         return data({ resend: { ok: false, message, wait: 0 } satisfies ResendOutcome }, { status: answer.status, headers });
       }
       const next: SignupFlow =

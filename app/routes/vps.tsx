@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatUsd } from "../../core/money";
+import { useFormat } from "../i18n/use-format";
 import { BILLING_CYCLES, SERVER_MESSAGES, serverOrderSchema } from "../../core/servers";
 import type { CartView } from "../../core/cart";
 import type { ServerCatalogueView } from "../../workers/api/servers/catalogue";
@@ -86,10 +86,11 @@ function useServerErrors(): (errors: string[] | undefined) => string[] | undefin
 
 function Specs({ plan }: { plan: Plan }) {
   const { t } = useTranslation("servers");
+  const { number } = useFormat();
   const rows: [string, string][] = [
     [t("specs.cpu"), `${t("specs.cores", { count: plan.cpu_cores })}${plan.cpu_model ? ` · ${plan.cpu_model}` : ""}`],
     [t("specs.ram"), t("specs.gb", { count: plan.ram_gb })],
-    [t("specs.disk"), `${plan.disk_gb >= 1000 ? `${(plan.disk_gb / 1000).toLocaleString("en")} TB` : t("specs.gb", { count: plan.disk_gb })} ${plan.disk_type}`],
+    [t("specs.disk"), `${plan.disk_gb >= 1000 ? `${number(plan.disk_gb / 1000)} TB` : t("specs.gb", { count: plan.disk_gb })} ${plan.disk_type}`],
     [t("specs.traffic"), plan.traffic_tb === "unlimited" ? t("specs.unlimited") : t("specs.trafficTb", { count: plan.traffic_tb })],
   ];
   if (plan.gpu) rows.push([t("specs.gpu"), t("specs.gpuMemory", { model: plan.gpu.model, memory: plan.gpu.memory_gb })]);
@@ -108,6 +109,7 @@ function Specs({ plan }: { plan: Plan }) {
 
 function OrderForm({ plan, catalogue }: { plan: Plan; catalogue: ServerCatalogueView }) {
   const { t } = useTranslation("servers");
+  const { money, percent } = useFormat();
   const translate = useServerErrors();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -132,8 +134,8 @@ function OrderForm({ plan, catalogue }: { plan: Plan; catalogue: ServerCatalogue
           <select {...getSelectProps(fields.cycle)} className={INPUT_CLASS}>
             {plan.prices.map((price) => (
               <option key={price.cycle} value={price.cycle}>
-                {t("cyclePrice", { cycle: t(`cycles.${price.cycle}`), price: formatUsd(price.price) })}
-                {price.saving > 0 ? ` — ${t("save", { percent: price.saving_percent, amount: formatUsd(price.saving) })}` : ""}
+                {t("cyclePrice", { cycle: t(`cycles.${price.cycle}`), price: money(price.price) })}
+                {price.saving > 0 ? ` — ${t("save", { percent: percent(price.saving_percent), amount: money(price.saving) })}` : ""}
               </option>
             ))}
           </select>
@@ -143,7 +145,7 @@ function OrderForm({ plan, catalogue }: { plan: Plan; catalogue: ServerCatalogue
             <select {...getSelectProps(fields.os)} className={INPUT_CLASS}>
               {oses.map((os) => (
                 <option key={os.id} value={os.id}>
-                  {os.licence_per_month > 0 ? t("order.osLicence", { name: os.name, price: formatUsd(os.licence_per_month) }) : os.name}
+                  {os.licence_per_month > 0 ? t("order.osLicence", { name: os.name, price: money(os.licence_per_month) }) : os.name}
                 </option>
               ))}
             </select>
@@ -185,6 +187,7 @@ function OrderForm({ plan, catalogue }: { plan: Plan; catalogue: ServerCatalogue
 
 function PlanCard({ plan, catalogue }: { plan: Plan; catalogue: ServerCatalogueView }) {
   const { t } = useTranslation("servers");
+  const { money, percent } = useFormat();
   const monthly = plan.prices.find((price) => price.cycle === "monthly");
   const cheapest = Math.min(...plan.prices.map((price) => price.per_month));
   return (
@@ -194,18 +197,18 @@ function PlanCard({ plan, catalogue }: { plan: Plan; catalogue: ServerCatalogueV
         {plan.popular ? <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100">{t("popular")}</span> : null}
       </div>
       <p className="mt-1 text-2xl font-bold">
-        {formatUsd(monthly?.price ?? 0)}
+        {money(monthly?.price ?? 0)}
         <span className="text-sm font-normal text-slate-600 dark:text-slate-400"> / {t("cycles.monthly").toLowerCase()}</span>
       </p>
-      <p className="text-sm text-slate-600 dark:text-slate-400">{t("fromPerMonth", { price: formatUsd(cheapest) })}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{t("fromPerMonth", { price: money(cheapest) })}</p>
       <Specs plan={plan} />
       <ul className="mt-3 space-y-0.5 text-sm">
         {plan.prices
           .filter((price) => price.cycle !== "monthly")
           .map((price) => (
             <li key={price.cycle}>
-              {t("cyclePrice", { cycle: t(`cycles.${price.cycle}`), price: formatUsd(price.price) })}{" "}
-              <span className="text-emerald-800 dark:text-emerald-300">{t("save", { percent: price.saving_percent, amount: formatUsd(price.saving) })}</span>
+              {t("cyclePrice", { cycle: t(`cycles.${price.cycle}`), price: money(price.price) })}{" "}
+              <span className="text-emerald-800 dark:text-emerald-300">{t("save", { percent: percent(price.saving_percent), amount: money(price.saving) })}</span>
             </li>
           ))}
       </ul>

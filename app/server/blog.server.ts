@@ -1,11 +1,10 @@
 import type { PostSummary } from "../../core/content";
+import { formatDay } from "../../core/format";
 import type { Locale } from "../../core/locale";
 
 /** "12 June 2025" / "12 Haziran 2025", formatted on the server (hydration sees the same text). */
 export function longDate(isoDate: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === "tr" ? "tr-TR" : "en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+  return formatDay(locale, `${isoDate}T00:00:00Z`) ?? isoDate;
 }
 
 /** What a post card shows. */

@@ -1,4 +1,5 @@
 import { notFoundResponse } from "../components/error-boundary";
+import { formatMonth } from "../../core/format";
 import type { Locale } from "../../core/locale";
 import { getPage } from "./content.server";
 import { getLocale } from "./i18n.server";
@@ -6,9 +7,7 @@ import { seoLinks } from "./seo.server";
 
 /** "August 2025" / "Ağustos 2025": formatted on the server, so hydration sees the same text. */
 export function monthYear(isoDate: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === "tr" ? "tr-TR" : "en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+  return formatMonth(locale, `${isoDate}T00:00:00Z`) ?? isoDate;
 }
 
 /** The loader data of an info page (data/pages/<slug>.<locale>.md) at `/<slug>`. */

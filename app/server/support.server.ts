@@ -1,3 +1,4 @@
+import { formatShortMoment } from "../../core/format";
 import type { Locale } from "../../core/locale";
 import type { TicketCategory, TicketPriority, TicketStatus } from "../../core/content-forms";
 
@@ -20,5 +21,5 @@ export interface MessageView {
 
 /** "25 Nov 2026, 14:05 UTC", formatted on the server so hydration sees the same text. */
 export function dateTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === "tr" ? "tr-TR" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC";
+  return formatShortMoment(locale, iso) ?? iso;
 }

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { WhoisResult } from "../../core/whois";
-import { formatDate } from "../components/tools/tool-page";
+import { formatDay } from "../../core/format";
 import { apiClient, readApi } from "./api.server";
 import { getTranslator } from "./i18n.server";
 import { toolFailure } from "./tools.server";
@@ -31,8 +31,8 @@ export async function whoisSummary(context: AppLoadContext, request: Request, as
   return {
     ok: true,
     registrar: result.registrar?.name ?? null,
-    created: formatDate(result.createdAt, locale),
-    expires: formatDate(result.expiresAt, locale),
+    created: formatDay(locale, result.createdAt),
+    expires: formatDay(locale, result.expiresAt),
     statuses: result.statuses.map((status) => ({ value: status.value, text: status.key ? t(`tools:whois.statuses.${status.key}`) : null })),
   };
 }

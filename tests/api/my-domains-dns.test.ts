@@ -127,14 +127,22 @@ describe("DNS records", () => {
     await add(user, name, { type: "A", name: "@", content: "192.0.2.1" });
     const second = await add(user, name, { type: "A", name: "www", content: "192.0.2.2" });
     await data(await call(user, "DELETE", `/dns/domains/${name}/records/${second.record.id}`));
-    const { versions } = await data<{ versions: { id: number; summary: string; record_count: number }[] }>(await call(user, "GET", `/dns/domains/${name}/history`));
+    const { versions } = await data<{ versions: { id: number; summary: string; change: unknown; record_count: number }[] }>(await call(user, "GET", `/dns/domains/${name}/history`));
     expect(versions.map((version) => [version.summary, version.record_count])).toEqual([
       ["delete A www", 2],
       ["add A www", 1],
       ["add A @", 0],
     ]);
+    // The same change as data, for pages to word in their own language.
+    expect(versions.map((version) => version.change)).toEqual([
+      { action: "delete", type: "A", name: "www" },
+      { action: "add", type: "A", name: "www" },
+      { action: "add", type: "A", name: "@" },
+    ]);
     await data(await call(user, "POST", `/dns/domains/${name}/history/${versions[0].id}/rollback`));
     expect((await zone(user, name)).map((record) => record.name).sort()).toEqual(["@", "www"]);
+    const after = await data<{ versions: { change: unknown }[] }>(await call(user, "GET", `/dns/domains/${name}/history`));
+    expect(after.versions[0].change).toEqual({ action: "rollback", version: versions[0].id });
     expect((await errorOf(await call(user, "POST", `/dns/domains/${name}/history/999999999/rollback`), 404)).code).toBe("version_not_found");
   });
 

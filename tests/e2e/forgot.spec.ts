@@ -251,7 +251,7 @@ test.describe("forgot password in Turkish", () => {
     await useClientIp(page);
     await setRemixCookie(context, baseURL, "locale", "tr");
     await page.goto("/forgot");
-    await expect(page.getByRole("heading", { level: 1, name: "Şifrenizi sıfırlayın" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Parolanızı sıfırlayın" })).toBeVisible();
     await page.getByRole("button", { name: "Kod gönder" }).click();
     await expect(page.getByText("Bu alan zorunludur.")).toBeVisible();
     const { email } = freshIdentity();
@@ -259,9 +259,9 @@ test.describe("forgot password in Turkish", () => {
     await page.getByRole("button", { name: "Kod gönder" }).click();
     await expect(page.getByText(`${email} adresini kullanan bir hesap varsa, bu adrese bir kod gönderdik.`, { exact: false })).toBeVisible();
     await page.getByLabel("6 haneli kod").fill("000000");
-    await page.getByLabel("Yeni şifre").fill(NEW_PASSWORD);
-    await page.getByLabel("Şifreyi onaylayın").fill(NEW_PASSWORD);
-    await page.getByRole("button", { name: "Yeni şifreyi kaydet" }).click();
+    await page.getByLabel("Yeni parola").fill(NEW_PASSWORD);
+    await page.getByLabel("Parolayı onaylayın").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Yeni parolayı kaydet" }).click();
     await expect(page.getByText("Doğrulama kodu geçersiz veya süresi dolmuş")).toBeVisible();
   });
 
@@ -271,11 +271,11 @@ test.describe("forgot password in Turkish", () => {
     const user = await registerUser(page.request);
     await page.request.post("/api/v1/auth/forgot-password", { data: { email: user.email }, headers: { "cf-connecting-ip": freshIp(), "accept-language": "tr" } });
     await page.goto(await latestLinkPath(page.request, user.email));
-    await expect(page.getByText("Hesabınız için yeni bir şifre belirleyin.", { exact: false })).toBeVisible();
-    await page.getByLabel("Yeni şifre").fill(NEW_PASSWORD);
-    await page.getByLabel("Şifreyi onaylayın").fill(NEW_PASSWORD);
-    await page.getByRole("button", { name: "Yeni şifreyi kaydet" }).click();
-    await expect(page.getByRole("heading", { level: 2, name: "Şifreniz değiştirildi" })).toBeVisible();
+    await expect(page.getByText("Hesabınız için yeni bir parola belirleyin.", { exact: false })).toBeVisible();
+    await page.getByLabel("Yeni parola").fill(NEW_PASSWORD);
+    await page.getByLabel("Parolayı onaylayın").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Yeni parolayı kaydet" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Parolanız değiştirildi" })).toBeVisible();
   });
 });
 

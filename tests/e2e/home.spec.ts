@@ -1,11 +1,21 @@
 import { expect, test } from "@playwright/test";
+import shellEn from "../../app/i18n/en";
 import homeTexts from "../../app/i18n/namespaces/home.en";
+import homeTr from "../../app/i18n/namespaces/home.tr";
+import shellTr from "../../app/i18n/tr";
 import { expectedHomePrice } from "./support/catalogue";
 import { openHome } from "./support/interactive";
 
 const SEARCH_LABEL = "Search for a domain name";
 const SEARCH_BUTTON = "Trinity Mode Search";
 const PLAIN_SEARCH_BUTTON = "Search";
+
+/** English texts whose Turkish differs (so seeing them on a Turkish page means English leaked), longer than a word. */
+function untranslated(en: unknown, tr: unknown): string[] {
+  if (typeof en === "string") return typeof tr === "string" && tr !== en && en.length >= 8 && !en.includes("{{") ? [en] : [];
+  if (!en || typeof en !== "object" || !tr || typeof tr !== "object") return [];
+  return Object.entries(en).flatMap(([key, value]) => untranslated(value, (tr as Record<string, unknown>)[key]));
+}
 
 test.describe("home page", () => {
   test("shows the hero, its search box and the English title", async ({ page }) => {
@@ -26,6 +36,18 @@ test.describe("home page", () => {
       await expect(page.locator("html")).toHaveAttribute("lang", "tr");
       await expect(page.getByRole("button", { name: "Türkçe" })).toHaveAttribute("aria-pressed", "true");
       await expect(page.getByRole("search").getByRole("button", { name: "Ara", exact: true })).toBeVisible();
+    });
+
+    test("shows no English: both search buttons, every text and the prices are Turkish", async ({ page }) => {
+      await page.goto("/");
+      await expect(page.getByRole("search").getByRole("button", { name: "Trinity Modu ile ara" })).toBeVisible();
+      for (const tld of ["com", "net", "org"]) {
+        // "$10.44" in English is "$10,44" in Turkish (Intl tr-TR).
+        await expect(page.getByTestId(`price-${tld}`)).toHaveText(expectedHomePrice(tld).replace(".", ","));
+      }
+      const shown = await page.locator("body").innerText();
+      const english = [...untranslated(homeTexts, homeTr), ...untranslated(shellEn, shellTr)].filter((text) => shown.includes(text));
+      expect(english).toEqual([]);
     });
   });
 

@@ -154,6 +154,9 @@ test.describe("my domains", () => {
     await page.getByRole("button", { name: "Delete anyway MX @" }).click();
     await expect(page.getByText("DNS record deleted.")).toBeVisible();
     await expect(table).not.toContainText("mx1.example.net");
+    // The history says what each state came before, a count with its plural.
+    await expect(page.getByRole("region", { name: "Zone history" }).getByRole("listitem").first()).toContainText(/: before deleting the MX record @ \(\d+ records\)/u);
+    await expect(page.getByRole("region", { name: "Zone history" }).getByRole("listitem").last()).toContainText(/: before adding the A record @ \(0 records\)/u);
 
     // History: one step back brings the MX back.
     await page.getByRole("region", { name: "Zone history" }).getByRole("button", { name: /^Restore this state/ }).first().click();
@@ -210,7 +213,7 @@ test.describe("my domains", () => {
     await other.close();
   });
 
-  test("the domain pages in Turkish", async ({ page, context, baseURL }) => {
+  test("the domain pages in Turkish", async ({ page, context, baseURL, javaScriptEnabled }) => {
     const user = await signedInUser(page);
     const name = fresh();
     await buy(page, user, [name]);
@@ -220,7 +223,16 @@ test.describe("my domains", () => {
     await expect(page.getByRole("table", { name: "Alan adlarınız" })).toContainText("Aktif");
     await page.goto(`/dashboard/domains/${name}/dns`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${name} DNS kayıtları`);
+    await waitForHydration(page, javaScriptEnabled);
+    const editor = page.getByRole("region", { name: "Kayıt ekle" });
+    await editor.getByLabel("Değer", { exact: true }).fill("192.0.2.10");
+    await editor.getByRole("button", { name: "Kayıt ekle" }).click();
+    await expect(page.getByText("DNS kaydı eklendi.")).toBeVisible();
+    // The zone history in Turkish, with no English action words ("add A @").
+    const history = page.getByRole("region", { name: "Bölge geçmişi" }).getByRole("listitem").first();
+    await expect(history).toContainText(/: @ adlı A kaydı eklenmeden önce \(0 kayıt\)/u);
+    await expect(history).not.toContainText("add");
     await page.goto(`/dashboard/domains/${name}/transfer-out`);
-    await expect(page.getByText("Bu alan adı henüz başka bir kayıt firmasına taşınamaz", { exact: false })).toBeVisible();
+    await expect(page.getByText("Bu alan adı henüz başka bir kayıt kuruluşuna taşınamaz", { exact: false })).toBeVisible();
   });
 });

@@ -218,12 +218,12 @@ test.describe("account security in Turkish", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Hesap güvenliği" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 3, name: "İki adımlı doğrulama" })).toBeVisible();
     await expect(page.getByRole("table").getByText("Başarılı", { exact: true })).toBeVisible();
-    const section = page.getByRole("region", { name: "Şifre değiştir" });
-    await section.getByLabel("Mevcut şifre").fill("Yanlis-Sifre-1");
-    await section.getByLabel("Yeni şifre", { exact: true }).fill(NEW_PASSWORD);
-    await section.getByLabel("Yeni şifreyi onaylayın").fill(NEW_PASSWORD);
-    await section.getByRole("button", { name: "Şifreyi değiştir" }).click();
-    await expect(section.getByText("Mevcut şifre yanlış.")).toBeVisible();
+    const section = page.getByRole("region", { name: "Parola değiştir" });
+    await section.getByLabel("Mevcut parola").fill("Yanlis-Sifre-1");
+    await section.getByLabel("Yeni parola", { exact: true }).fill(NEW_PASSWORD);
+    await section.getByLabel("Yeni parolayı onaylayın").fill(NEW_PASSWORD);
+    await section.getByRole("button", { name: "Parolayı değiştir" }).click();
+    await expect(section.getByText("Mevcut parola yanlış.")).toBeVisible();
   });
 });
 

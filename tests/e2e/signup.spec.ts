@@ -313,12 +313,12 @@ test.describe("sign-up form errors", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Hesabınızı oluşturun" })).toBeVisible();
     await page.getByLabel("Kullanıcı adı").fill(".nokta");
     await page.getByLabel("E-posta adresi").fill("kimse@example.test");
-    await page.getByLabel("Şifre", { exact: true }).fill("kisa");
-    await page.getByLabel("Şifreyi onaylayın").fill("farkli");
+    await page.getByLabel("Parola", { exact: true }).fill("kisa");
+    await page.getByLabel("Parolayı onaylayın").fill("farkli");
     await page.getByRole("button", { name: "Hesap oluştur" }).click();
     await expect(alerts(page).filter({ hasText: "Kullanıcı adı nokta ile başlayamaz." })).toBeVisible();
     await expect(alerts(page).filter({ hasText: "Bir büyük harf ekleyin." })).toBeVisible();
-    await expect(alerts(page).filter({ hasText: "Şifreler eşleşmiyor" })).toBeVisible();
+    await expect(alerts(page).filter({ hasText: "Parolalar eşleşmiyor" })).toBeVisible();
     await expect(page).toHaveTitle(/Kayıt ol/u);
   });
 });

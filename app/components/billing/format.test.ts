@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PAYMENT_STATUSES } from "../../../core/checkout";
-import { formatMoney, listQuery, pageHref } from "./format";
+import { listQuery, pageHref } from "./format";
 import { icannFeesOf, invoiceNumber, linesSubtotalOf } from "./invoice";
 
 const query = (search: string) => listQuery(new URL(`http://x/dashboard/billing${search}`), PAYMENT_STATUSES);
@@ -23,16 +23,6 @@ describe("pageHref", () => {
     expect(pageHref(2, null)).toBe("?page=2");
     expect(pageHref(1, "failed")).toBe("?status=failed");
     expect(pageHref(4, "refunded")).toBe("?status=refunded&page=4");
-  });
-});
-
-describe("formatMoney", () => {
-  it("formats dollars in the page language", () => {
-    expect(formatMoney("en", 1234.5, "USD")).toBe("$1,234.50");
-    expect(formatMoney("tr", 1234.5, "USD")).toBe("$1.234,50");
-  });
-  it("falls back to the amount and code for an unknown currency code", () => {
-    expect(formatMoney("en", 3, "not a code")).toBe("3.00 not a code");
   });
 });
 

@@ -1,18 +1,3 @@
-import type { Locale } from "../../../core/locale";
-
-// Billing figures formatted in loaders (the server's ICU), so the browser hydrates the same text.
-
-const BCP47: Record<Locale, string> = { en: "en-GB", tr: "tr-TR" };
-
-/** 12.5, "USD" → "US$12.50" / "$12,50"-style text in the page language. */
-export function formatMoney(locale: Locale, amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(BCP47[locale], { style: "currency", currency, currencyDisplay: "narrowSymbol" }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
-
 /** A list page's `?page=` and `?status=` as the API accepts them; anything else falls back. */
 export function listQuery<S extends string>(url: URL, statuses: readonly S[]): { page: number; status: S | null } {
   const rawPage = url.searchParams.get("page") ?? "";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatUsd } from "../../../core/money";
+import { useFormat } from "../../i18n/use-format";
 
 export interface PriceInfo {
   registration: number;
@@ -10,10 +10,11 @@ export interface PriceInfo {
 /** First-year price, with the renewal price beside it when it differs (no surprise at renewal). */
 export function DomainPrice({ prices, premium = false }: { prices: PriceInfo; premium?: boolean }) {
   const { t } = useTranslation();
+  const { money } = useFormat();
   return (
     <div className="text-right">
       <p className="text-lg font-bold">
-        {formatUsd(prices.registration)}
+        {money(prices.registration)}
         <span className="text-sm font-normal text-slate-600 dark:text-slate-400"> {t("search.firstYear")}</span>
       </p>
       {prices.sale !== null && !premium ? (
@@ -21,7 +22,7 @@ export function DomainPrice({ prices, premium = false }: { prices: PriceInfo; pr
       ) : null}
       {premium ? <p className="text-xs font-semibold text-violet-700 dark:text-violet-300">{t("search.premium")}</p> : null}
       {prices.renewal !== prices.registration ? (
-        <p className="text-xs text-slate-600 dark:text-slate-400">{t("search.renewsAt", { price: formatUsd(prices.renewal) })}</p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">{t("search.renewsAt", { price: money(prices.renewal) })}</p>
       ) : null}
     </div>
   );

@@ -1,10 +1,12 @@
 import { useTranslation } from "react-i18next";
+import { useFormat } from "../../i18n/use-format";
 import type { RegistrationSummary as Summary } from "../../../workers/api/routes/domains";
 
 /** Who holds a taken name and until when (from the registry), beside search results and details. */
 export function RegistrationSummary({ registration, showLock = false }: { registration: Summary; showLock?: boolean }) {
-  const { t, i18n } = useTranslation();
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { year: "numeric", month: "long", day: "numeric" });
+  const { t } = useTranslation();
+  const { day } = useFormat();
+  const date = (iso: string) => day(iso) ?? iso;
   const entries: [string, string][] = [
     [t("domain.registrar"), registration.registrar],
     [t("domain.registered"), date(registration.created_at)],

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { Locale } from "../../../core/locale";
 import { formatLoginTime } from "./format";
 
 /** `device` is the API's short name (browser and system), never the raw User-Agent header. */
@@ -15,7 +16,7 @@ function useTimeZone(): string {
   return zone;
 }
 
-export function LoginHistoryTable({ rows, locale }: { rows: LoginHistoryRow[]; locale: string }) {
+export function LoginHistoryTable({ rows, locale }: { rows: LoginHistoryRow[]; locale: Locale }) {
   const { t } = useTranslation("security");
   const zone = useTimeZone();
   if (rows.length === 0) {

@@ -73,18 +73,6 @@ export function ResultRow({ label, children }: { label: ReactNode; children: Rea
   );
 }
 
-/** An ISO time in the page's language, in UTC (the same on the server and in the browser). */
-export function formatDate(iso: string | null, locale: string, withTime = false): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(locale === "tr" ? "tr-TR" : "en-GB", {
-    dateStyle: "long",
-    ...(withTime ? { timeStyle: "short" } : {}),
-    timeZone: "UTC",
-  }).format(date) + (withTime ? " UTC" : "");
-}
-
 /**
  * The one-field GET form of a tool (WHOIS domain, SSL host): a shareable URL, the SPEC §5 input
  * error under the field (translated from its code), and a busy submit button while it runs.

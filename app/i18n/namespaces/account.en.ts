@@ -47,7 +47,8 @@ const account = {
   errorSummary: "Please correct the highlighted fields.",
   networkError: "Network error: Unable to reach server",
   serverError: "Something went wrong on our side. Please try again.",
-  tooManyAttempts: "Too many attempts. Please wait {{minutes}} minutes and try again.",
+  tooManyAttempts_one: "Too many attempts. Please wait {{count}} minute and try again.",
+  tooManyAttempts_other: "Too many attempts. Please wait {{count}} minutes and try again.",
 } as const;
 
 export default account;

@@ -17,8 +17,8 @@ const account: AccountResources = {
     passwordLowercase: "Bir küçük harf ekleyin.",
     passwordDigit: "Bir rakam ekleyin.",
     passwordSpecial: "Bir özel karakter ekleyin (örneğin ! ? # veya %).",
-    passwordsDoNotMatch: "Şifreler eşleşmiyor",
-    passwordUnchanged: "Yeni şifre mevcut şifreden farklı olmalıdır.",
+    passwordsDoNotMatch: "Parolalar eşleşmiyor",
+    passwordUnchanged: "Yeni parola mevcut paroladan farklı olmalıdır.",
     codeFormat: "6 haneli kodu girin.",
     seedKeyWordCount: "Kurtarma anahtarı tam olarak 12 kelimeden oluşur.",
     seedKeyUnknownWord: "Bir kelime kurtarma anahtarı kelime listesinde yok. Yazımı kontrol edin.",
@@ -36,10 +36,10 @@ const account: AccountResources = {
   fields: {
     username: "Kullanıcı adı",
     email: "E-posta adresi",
-    password: "Şifre",
-    confirmPassword: "Şifreyi onaylayın",
-    currentPassword: "Mevcut şifre",
-    newPassword: "Yeni şifre",
+    password: "Parola",
+    confirmPassword: "Parolayı onaylayın",
+    currentPassword: "Mevcut parola",
+    newPassword: "Yeni parola",
     seedKey: "Kurtarma anahtarı",
     code: "Doğrulama kodu",
     rememberMe: "7 gün boyunca beni hatırla",
@@ -49,7 +49,8 @@ const account: AccountResources = {
   errorSummary: "Lütfen işaretli alanları düzeltin.",
   networkError: "Ağ hatası: Sunucuya ulaşılamıyor",
   serverError: "Bizim tarafımızda bir sorun oluştu. Lütfen tekrar deneyin.",
-  tooManyAttempts: "Çok fazla deneme yapıldı. Lütfen {{minutes}} dakika bekleyip tekrar deneyin.",
+  tooManyAttempts_one: "Çok fazla deneme yapıldı. Lütfen {{count}} dakika bekleyip tekrar deneyin.",
+  tooManyAttempts_other: "Çok fazla deneme yapıldı. Lütfen {{count}} dakika bekleyip tekrar deneyin.",
 };
 
 export default account;

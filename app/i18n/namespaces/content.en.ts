@@ -116,7 +116,8 @@ const content = {
     back: "All tickets",
     notFound: "This ticket does not exist or is not yours.",
     failed: "The ticket could not be saved. Please try again.",
-    tooMany: "You opened many tickets in a short time. Please add to an open ticket or try again in {{minutes}} minutes.",
+    tooMany_one: "You opened many tickets in a short time. Please add to an open ticket or try again in {{count}} minute.",
+    tooMany_other: "You opened many tickets in a short time. Please add to an open ticket or try again in {{count}} minutes.",
     unknownIntent: "Unknown action.",
     errors: {
       required: "This field is required.",

@@ -88,8 +88,8 @@ const dashboard: DashboardResources = {
       invalidCode: "Doğrulama kodu geçersiz veya süresi dolmuş",
       alreadyVerified: "Bu e-posta adresi zaten doğrulanmış.",
     },
-    passwordHint: "Değişikliği mevcut şifrenizle onaylayın.",
-    wrongPassword: "Şifre yanlış.",
+    passwordHint: "Değişikliği mevcut parolanızla onaylayın.",
+    wrongPassword: "Parola yanlış.",
     failed: "Değişiklik kaydedilemedi: {{message}}",
   },
   addresses: {

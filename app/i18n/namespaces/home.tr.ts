@@ -9,7 +9,7 @@ const home: HomeResources = {
         "500'den fazla uzantıda aynı anda arayın. Her alan adı ücretsiz WHOIS gizliliği, DNSSEC ve SSL ile gelir — yenilemede de dürüst kalan bir fiyatla.",
       searchLabel: "Alan adı arayın",
       searchPlaceholder: "adiniz.com ya da fikrinizi anlatın",
-      searchButton: "Trinity Mode Search",
+      searchButton: "Trinity Modu ile ara",
       plainSearchButton: "Ara",
       searching: "Aranıyor…",
       hint: "Bir ad yazın ya da projenizi anlatın; Trinity boşta olan adlar önersin.",
@@ -55,7 +55,7 @@ const home: HomeResources = {
       },
     },
     trinity: {
-      eyebrow: "Trinity Mode",
+      eyebrow: "Trinity Modu",
       title: "Fikrinizi anlatın, kaydedebileceğiniz adları alın",
       text: "Trinity, Türkçe ya da İngilizce birkaç kelimeyi anahtar kelimeler, ön ekler, eş anlamlılar ve yaratıcı uzantılarla ad fikirlerine dönüştürür; yalnızca gerçekten boşta olan adları fiyatlarıyla gösterir.",
       try: "Trinity'yi deneyin",
@@ -77,19 +77,19 @@ const home: HomeResources = {
       items: {
         q1: {
           q: "Nasıl alan adı kaydederim?",
-          a: "İstediğiniz adı arayın, sepete ekleyin, kaç yıl (1 ila 10) istediğinizi seçin ve ödeyin. Kayıt kuruluşu onayladığı anda, genellikle bir dakika içinde, alan adı sizindir.",
+          a: "İstediğiniz adı arayın, sepete ekleyin, kaç yıl (1 ila 10) istediğinizi seçin ve ödeyin. Kayıt merkezi onayladığı anda, genellikle bir dakika içinde, alan adı sizindir.",
         },
         q2: {
-          q: "Trinity Mode nedir?",
-          a: "Trinity Mode, yardımlı aramamızdır. Projenizi birkaç kelimeyle anlatın; anahtar kelimeler, eş anlamlılar, ön ekler ve uzantılarla adlar önerir, hangilerinin boşta olduğunu kontrol eder ve fiyatlarını gösterir.",
+          q: "Trinity Modu nedir?",
+          a: "Trinity Modu, yardımlı aramamızdır. Projenizi birkaç kelimeyle anlatın; anahtar kelimeler, eş anlamlılar, ön ekler ve uzantılarla adlar önerir, hangilerinin boşta olduğunu kontrol eder ve fiyatlarını gösterir.",
         },
         q3: {
           q: "WHOIS gizliliği gerçekten ücretsiz mi?",
-          a: "Evet. Kayıt kuruluşunun izin verdiği her alan adında gizlilik koruması, alan adı bizde kaldığı sürece dahildir.",
+          a: "Evet. Kayıt merkezinin izin verdiği her alan adında gizlilik koruması, alan adı bizde kaldığı sürece dahildir.",
         },
         q4: {
-          q: "Alan adımı başka bir firmadan transfer edebilir miyim?",
-          a: "Evet. Mevcut firmanızda alan adının kilidini açın, transfer (EPP) kodunu alın ve transferi burada başlatın. Toplam süre 10 yılı geçmediği sürece transfer kayda bir yıl ekler.",
+          q: "Alan adımı başka bir kayıt kuruluşundan transfer edebilir miyim?",
+          a: "Evet. Mevcut kayıt kuruluşunuzda alan adının kilidini açın, transfer (EPP) kodunu alın ve transferi burada başlatın. Toplam süre 10 yılı geçmediği sürece transfer kayda bir yıl ekler.",
         },
         q5: {
           q: "Yenilemeyi unutursam ne olur?",

@@ -31,7 +31,7 @@ const servers = {
   fromPerMonth: "from {{price}} / month",
   cycles: { monthly: "Monthly", quarterly: "Quarterly (3 months)", annually: "Annually", biennially: "Biennially (2 years)" },
   cyclePrice: "{{cycle}}: {{price}}",
-  save: "save {{percent}}% ({{amount}})",
+  save: "save {{percent}} ({{amount}})",
   order: {
     open: "Order {{plan}}",
     cycle: "Billing cycle",
@@ -118,7 +118,8 @@ const servers = {
     renewButton: "Add renewal to cart",
     renewAdded: "The renewal of {{hostname}} was added to your cart.",
     renewFailed: "The renewal could not be added: {{message}}",
-    tooManyReveals: "Too many wrong passwords. Try again in {{minutes}} minutes.",
+    tooManyReveals_one: "Too many wrong passwords. Try again in {{count}} minute.",
+    tooManyReveals_other: "Too many wrong passwords. Try again in {{count}} minutes.",
     suspendedTitle: "Suspended — contact support",
     suspendedText: "This server is powered off because its renewal could not be charged. Pay the renewal below to start it again, or",
     contactSupport: "contact support",

@@ -31,7 +31,7 @@ const servers = {
   fromPerMonth: "aylık {{price}} başlayan fiyatlarla",
   cycles: { monthly: "Aylık", quarterly: "Üç aylık", annually: "Yıllık", biennially: "İki yıllık" },
   cyclePrice: "{{cycle}}: {{price}}",
-  save: "%{{percent}} tasarruf ({{amount}})",
+  save: "{{percent}} tasarruf ({{amount}})",
   order: {
     open: "{{plan}} sipariş et",
     cycle: "Fatura döngüsü",
@@ -118,7 +118,8 @@ const servers = {
     renewButton: "Yenilemeyi sepete ekle",
     renewAdded: "{{hostname}} yenilemesi sepetinize eklendi.",
     renewFailed: "Yenileme eklenemedi: {{message}}",
-    tooManyReveals: "Çok fazla yanlış parola girildi. {{minutes}} dakika sonra yeniden deneyin.",
+    tooManyReveals_one: "Çok fazla yanlış parola girildi. {{count}} dakika sonra yeniden deneyin.",
+    tooManyReveals_other: "Çok fazla yanlış parola girildi. {{count}} dakika sonra yeniden deneyin.",
     suspendedTitle: "Askıya alındı — destekle iletişime geçin",
     suspendedText: "Bu sunucunun yenileme ücreti tahsil edilemediği için sunucu kapatıldı. Yeniden başlatmak için aşağıdan yenilemeyi ödeyin ya da",
     contactSupport: "destekle iletişime geçin",

@@ -4,15 +4,15 @@ import type { SigninResources } from "./signin.en";
 const signin: SigninResources = {
   metaTitle: "Giriş yap — Trinity",
   title: "Giriş yap",
-  intro: "Kullanıcı adınızı, şifrenizi ve kayıt olurken kaydettiğiniz 12 kelimelik kurtarma anahtarınızı kullanın.",
+  intro: "Kullanıcı adınızı, parolanızı ve kayıt olurken kaydettiğiniz 12 kelimelik kurtarma anahtarınızı kullanın.",
   seedKeyHint: "12 kelime, sırasıyla ve boşlukla ayrılmış olarak.",
-  forgot: "Şifrenizi mi unuttunuz?",
+  forgot: "Parolanızı mı unuttunuz?",
   submit: "Giriş yap",
   submitting: "Giriş yapılıyor…",
   noAccount: "Henüz hesabınız yok mu?",
   signUp: "Kayıt ol",
   errors: {
-    invalidCredentials: "Giriş başarısız: kullanıcı adı, şifre veya kurtarma anahtarı doğru değil.",
+    invalidCredentials: "Giriş başarısız: kullanıcı adı, parola veya kurtarma anahtarı doğru değil.",
     server: "Bir sunucu hatası nedeniyle giriş yapılamadı. Lütfen tekrar deneyin.",
     failed: "Giriş başarısız: {{message}}",
   },

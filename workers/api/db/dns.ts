@@ -1,7 +1,7 @@
 // DNS zones of the customer's domains (migration 0012): records and the zone's history. Every
 // function takes the domain row's id, which the caller has already checked belongs to the user.
-import type { DnsRecord, DnsRecordInput, RecordType } from "../../../core/dns";
-import { hostOf } from "../../../core/dns";
+import type { DnsRecord, DnsRecordInput, RecordType, ZoneChange } from "../../../core/dns";
+import { hostOf, parseZoneChange, zoneChangeSummary } from "../../../core/dns";
 
 interface RecordRow {
   id: string;
@@ -67,23 +67,23 @@ function insertStatement(db: D1Database, domainId: string, domain: string, recor
 }
 
 /** The zone as it was before a change, kept for rollback (in the same batch as the change). */
-function snapshotStatement(db: D1Database, domainId: string, zone: readonly DnsRecord[], summary: string, at: string) {
+function snapshotStatement(db: D1Database, domainId: string, zone: readonly DnsRecord[], change: ZoneChange, at: string) {
   return db
     .prepare("INSERT INTO dns_zone_versions (domain_id, records, summary, created_at) VALUES (?1, ?2, ?3, ?4)")
-    .bind(domainId, JSON.stringify(zone), summary, at);
+    .bind(domainId, JSON.stringify(zone), zoneChangeSummary(change), at);
 }
 
 export async function createRecord(db: D1Database, domainId: string, domain: string, zone: readonly DnsRecord[], record: DnsRecordInput, now: Date): Promise<DnsRecord> {
   const id = crypto.randomUUID();
   const at = now.toISOString();
-  await db.batch([snapshotStatement(db, domainId, zone, `add ${record.type} ${record.name}`, at), insertStatement(db, domainId, domain, { ...record, id }, at)]);
+  await db.batch([snapshotStatement(db, domainId, zone, { action: "add", type: record.type, name: record.name }, at), insertStatement(db, domainId, domain, { ...record, id }, at)]);
   return { ...record, id };
 }
 
 export async function updateRecord(db: D1Database, domainId: string, domain: string, zone: readonly DnsRecord[], id: string, record: DnsRecordInput, now: Date): Promise<DnsRecord> {
   const at = now.toISOString();
   await db.batch([
-    snapshotStatement(db, domainId, zone, `edit ${record.type} ${record.name}`, at),
+    snapshotStatement(db, domainId, zone, { action: "edit", type: record.type, name: record.name }, at),
     db
       .prepare(
         `UPDATE dns_records SET type = ?3, name = ?4, host = ?5, content = ?6, ttl = ?7, priority = ?8, weight = ?9, port = ?10,
@@ -97,16 +97,16 @@ export async function updateRecord(db: D1Database, domainId: string, domain: str
 export async function deleteRecord(db: D1Database, domainId: string, zone: readonly DnsRecord[], record: DnsRecord, now: Date): Promise<void> {
   const at = now.toISOString();
   await db.batch([
-    snapshotStatement(db, domainId, zone, `delete ${record.type} ${record.name}`, at),
+    snapshotStatement(db, domainId, zone, { action: "delete", type: record.type, name: record.name }, at),
     db.prepare("DELETE FROM dns_records WHERE id = ?1 AND domain_id = ?2").bind(record.id, domainId),
   ]);
 }
 
 /** Replaces the whole zone (rollback, import), keeping the zone before as a version. */
-export async function replaceZone(db: D1Database, domainId: string, domain: string, zone: readonly DnsRecord[], records: readonly (DnsRecordInput & { id?: string })[], summary: string, now: Date): Promise<void> {
+export async function replaceZone(db: D1Database, domainId: string, domain: string, zone: readonly DnsRecord[], records: readonly (DnsRecordInput & { id?: string })[], change: ZoneChange, now: Date): Promise<void> {
   const at = now.toISOString();
   await db.batch([
-    snapshotStatement(db, domainId, zone, summary, at),
+    snapshotStatement(db, domainId, zone, change, at),
     db.prepare("DELETE FROM dns_records WHERE domain_id = ?1").bind(domainId),
     ...records.map((record) => insertStatement(db, domainId, domain, record, at)),
   ]);
@@ -114,7 +114,9 @@ export async function replaceZone(db: D1Database, domainId: string, domain: stri
 
 export interface ZoneVersion {
   id: number;
+  /** The change in the API's English words ("add A www"); `change` is the same as data. */
   summary: string;
+  change: ZoneChange | null;
   created_at: string;
   record_count: number;
 }
@@ -123,8 +125,8 @@ export async function listVersions(db: D1Database, domainId: string, limit = 20)
   const { results } = await db
     .prepare("SELECT id, summary, created_at, json_array_length(records) AS record_count FROM dns_zone_versions WHERE domain_id = ?1 ORDER BY id DESC LIMIT ?2")
     .bind(domainId, limit)
-    .all<ZoneVersion>();
-  return results;
+    .all<Omit<ZoneVersion, "change">>();
+  return results.map((version) => ({ ...version, change: parseZoneChange(version.summary) }));
 }
 
 export async function findVersion(db: D1Database, domainId: string, id: number): Promise<DnsRecord[] | null> {

@@ -119,7 +119,7 @@ export const dnsRoutes = new Hono<ApiBindings>()
     const version = c.req.valid("param").version;
     const records = await findVersion(c.env.DB, row.id, version);
     if (!records) throw new ApiError(404, "version_not_found", "No such zone version.");
-    await replaceZone(c.env.DB, row.id, row.name, zone, records, `rollback to version ${version}`, now());
+    await replaceZone(c.env.DB, row.id, row.name, zone, records, { action: "rollback", version }, now());
     return c.json({ success: true as const, data: { records: await listRecords(c.env.DB, row.id) }, message: "Zone restored." });
   })
   // Zone file export (RFC 1035 master file, BIND style).
@@ -148,6 +148,6 @@ export const dnsRoutes = new Hono<ApiBindings>()
     }
     if (errors.length > 0) throw new ApiError(400, "invalid_zone", `Parameter "zone" ${errors[0].message}`, errors);
     if (after.length > MAX_RECORDS_PER_ZONE) throw new ApiError(409, "zone_full", `A zone holds at most ${MAX_RECORDS_PER_ZONE} records.`);
-    await replaceZone(c.env.DB, row.id, row.name, zone, after, body.replace ? "import (replace)" : "import", now());
+    await replaceZone(c.env.DB, row.id, row.name, zone, after, { action: "import", replace: body.replace }, now());
     return c.json({ success: true as const, data: { imported: added.length, skipped: parsed.skipped, records: await listRecords(c.env.DB, row.id) }, message: "Zone imported." });
   });
