@@ -11,6 +11,9 @@ export default defineConfig(() => {
     test: {
       include: ["core/**/*.test.ts", "scripts/**/*.test.ts", "app/**/*.test.ts", "workers/*.test.ts", "workers/lookup/*.test.ts"],
       environment: "node",
+      // The fast-check properties generate a hundred inputs each; on a busy 2-core machine one
+      // took over the 5 s default, so they get 20 s (a property that loops still fails).
+      testTimeout: 20_000,
       setupFiles: ["./tests/fast-check-seed.ts"],
       provide: { fuzzSeed: fuzz.seed },
     },
