@@ -22,7 +22,7 @@ function cents(raw: string): number {
 }
 
 function usd(amountInCents: number): string {
-  return `$${(amountInCents / 100).toFixed(2)}`;
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(amountInCents / 100);
 }
 
 /** A name's row in the seeded registry ledger (data/registry/seed.sql). */

@@ -30,7 +30,7 @@ function extensionText(row: CatalogueRow): string {
 
 /** A CSV amount as the table shows it: "$X.XX", or "—" when there is none. */
 function usd(raw: string): string {
-  return raw === "" ? "—" : `$${Number(raw).toFixed(2)}`;
+  return raw === "" ? "—" : new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(Number(raw));
 }
 
 /** The CSV columns behind the Registration, Transfer, Renewal and ICANN fee columns. */

@@ -18,7 +18,9 @@ const SEED = readFileSync(new URL("../../data/registry/seed.sql", import.meta.ur
 const ROW = /^\('([a-z0-9-]+\.com)', '[^']*', 'com', '(?:[^']|'')*', '[^']*', '[^']*', 0, 1, '[^']*', '[^']*', 'active', 0,/u;
 const CANDIDATES = SEED.split("\n").flatMap((line) => ROW.exec(line)?.[1] ?? []);
 
-const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** US dollars as the English pages show them ("$2,999.98"). */
+const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const usd = (cents: number) => USD.format(cents / 100);
 
 /** A seeded .com name that may be transferred right now (not taken by an earlier run). */
 async function transferableName(page: Page): Promise<string> {

@@ -79,9 +79,9 @@ export function cataloguePriceCents(tld: string): { registration: number; renewa
   return { registration: cents("registration_price"), renewal: cents("renewal_price"), transfer: cents("transfer_price") };
 }
 
-/** Cents as the storefront shows US dollars: "$31.32". */
+/** Cents as the English storefront shows US dollars: "$31.32", "$2,999.98". */
 export function usd(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 }
 
 /**
