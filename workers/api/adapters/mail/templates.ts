@@ -183,7 +183,7 @@ const TR: MailTexts = {
     body: "{hostname} sunucunuzu otomatik olarak yenileyemedik: {reason}\n\nÖdemesi {date} (UTC) tarihine kadar yapılmış durumda; bu tarihten sonra ödenmezse askıya alınır. Kartınızı güncelleyin ya da VPS'lerim sayfasından kendiniz yenileyin.\n",
   },
   itemFailure: {
-    invalid_auth_code: "kayıt kuruluşu transfer kodunu (auth code) kabul etmedi",
+    invalid_auth_code: "kayıt merkezi transfer kodunu (auth code) kabul etmedi",
     other: "gerçekleştirilemedi (hata kodu {code})",
   },
   operations: {
