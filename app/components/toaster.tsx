@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 export type ToastType = "success" | "error" | "warning" | "info";
@@ -78,9 +78,44 @@ function ToastItem({ toast, onClose }: { toast: ToastMessage; onClose: (id: stri
   );
 }
 
-/** The one toaster (house style 3): top right, shows server flash toasts and `showToast` calls. */
+/** Toasts sit at the bottom of the viewport, or below the sticky header while that would cover the focused element. */
+type Edge = "bottom" | "top";
+const GAP = 16;
+/** A layout effect in the browser (placed before paint), none on the server (React 18 warns there). */
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+function overlaps(a: DOMRect, b: { top: number; bottom: number; left: number; right: number }): boolean {
+  return a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+}
+
+/**
+ * The edge for the toast stack (`box`: its current rectangle): the bottom of the viewport, so a
+ * toast never covers the sticky header (its cart link, menus); the top, just below the header,
+ * when at the bottom it would cover the focused element (WCAG 2.2 2.4.11 focus not obscured).
+ */
+function chooseEdge(box: DOMRect): Edge {
+  const focused = document.activeElement;
+  if (!(focused instanceof HTMLElement) || focused === document.body || box.height === 0) return "bottom";
+  const target = focused.getBoundingClientRect();
+  const width = box.right - box.left;
+  const horizontal = { left: window.innerWidth - GAP - width, right: window.innerWidth - GAP };
+  const bottom = { ...horizontal, top: window.innerHeight - GAP - box.height, bottom: window.innerHeight - GAP };
+  if (!overlaps(target, bottom)) return "bottom";
+  const headerBottom = Math.max(0, document.querySelector("body > header")?.getBoundingClientRect().bottom ?? 0);
+  const top = { ...horizontal, top: headerBottom + GAP, bottom: headerBottom + GAP + box.height };
+  return overlaps(target, top) ? "bottom" : "top";
+}
+
+/**
+ * The one toaster (house style 3): shows server flash toasts and `showToast` calls at the bottom
+ * right (full width on a phone), never over the sticky header; with JavaScript it moves below the
+ * header while the focused element sits where the toasts would be.
+ */
 export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
   const [toasts, setToasts] = useState<ToastMessage[]>(() => (serverToast ? [serverToast] : []));
+  const [edge, setEdge] = useState<Edge>("bottom");
+  const [headerBottom, setHeaderBottom] = useState(0);
+  const stack = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const listener: Listener = (toast) => setToasts((current) => [...current.filter((x) => x.id !== toast.id), toast]);
@@ -94,10 +129,35 @@ export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
     if (serverToast) setToasts((current) => (current.some((x) => x.id === serverToast.id) ? current : [...current, serverToast]));
   }, [serverToast]);
 
+  const place = useCallback(() => {
+    const element = stack.current;
+    if (!element) return;
+    const next = chooseEdge(element.getBoundingClientRect());
+    setEdge(next);
+    if (next === "top") setHeaderBottom(Math.max(0, document.querySelector("body > header")?.getBoundingClientRect().bottom ?? 0));
+  }, []);
+
+  // Placed again whenever toasts come or go, the focus moves or the page scrolls or resizes.
+  useBrowserLayoutEffect(place, [place, toasts]);
+  useEffect(() => {
+    if (toasts.length === 0) return;
+    const events = ["focusin", "scroll", "resize"] as const;
+    for (const name of events) window.addEventListener(name, place, { passive: true });
+    return () => {
+      for (const name of events) window.removeEventListener(name, place);
+    };
+  }, [place, toasts.length]);
+
   const close = useState(() => (id: string) => setToasts((current) => current.filter((x) => x.id !== id)))[0];
 
   return (
-    <div aria-live="polite" className="pointer-events-none fixed right-4 top-4 z-[60] flex flex-col gap-3">
+    <div
+      ref={stack}
+      aria-live="polite"
+      data-edge={edge}
+      style={edge === "top" ? { top: `${headerBottom + GAP}px` } : undefined}
+      className={`pointer-events-none fixed right-4 z-[60] flex flex-col gap-3 ${edge === "top" ? "" : "bottom-4"}`}
+    >
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} onClose={close} />
       ))}

@@ -248,6 +248,14 @@ function CheckoutPage() {
       if (input instanceof HTMLInputElement) input.value = "";
     }
   }, [payResult, secretIds]);
+  // A refused payment (declined card…): its reason takes the focus, which the busy Pay button had
+  // dropped to the page body; a field's own error is focused by Conform instead.
+  const formErrorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (payResult?.status !== "error") return;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) formErrorRef.current?.focus();
+  }, [payResult]);
   const busy = navigation.state !== "idle" && navigation.formAction === CHECKOUT_PATH;
   const secretsCleared = payResult?.status === "error" && Boolean(payResult.initialValue?.["card"]);
 
@@ -282,7 +290,7 @@ function CheckoutPage() {
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
         <div className="space-y-8">
           {form.errors?.length ? (
-            <div id={form.errorId} role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+            <div id={form.errorId} ref={formErrorRef} tabIndex={-1} role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
               {form.errors.map((error) => (
                 <p key={error}>{error}</p>
               ))}
