@@ -78,8 +78,8 @@ function ToastItem({ toast, onClose }: { toast: ToastMessage; onClose: (id: stri
   );
 }
 
-/** Toasts sit at the bottom of the viewport, or below the sticky header while that would cover the focused element. */
-type Edge = "bottom" | "top";
+/** Toasts sit at the top right, just below the sticky header; at the bottom while there they would cover the focused element. */
+type Edge = "top" | "bottom";
 const GAP = 16;
 /** A layout effect in the browser (placed before paint), none on the server (React 18 warns there). */
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
@@ -88,33 +88,37 @@ function overlaps(a: DOMRect, b: { top: number; bottom: number; left: number; ri
   return a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
 }
 
-/**
- * The edge for the toast stack (`box`: its current rectangle): the bottom of the viewport, so a
- * toast never covers the sticky header (its cart link, menus); the top, just below the header,
- * when at the bottom it would cover the focused element (WCAG 2.2 2.4.11 focus not obscured).
- */
-function chooseEdge(box: DOMRect): Edge {
-  const focused = document.activeElement;
-  if (!(focused instanceof HTMLElement) || focused === document.body || box.height === 0) return "bottom";
-  const target = focused.getBoundingClientRect();
-  const width = box.right - box.left;
-  const horizontal = { left: window.innerWidth - GAP - width, right: window.innerWidth - GAP };
-  const bottom = { ...horizontal, top: window.innerHeight - GAP - box.height, bottom: window.innerHeight - GAP };
-  if (!overlaps(target, bottom)) return "bottom";
-  const headerBottom = Math.max(0, document.querySelector("body > header")?.getBoundingClientRect().bottom ?? 0);
-  const top = { ...horizontal, top: headerBottom + GAP, bottom: headerBottom + GAP + box.height };
-  return overlaps(target, top) ? "bottom" : "top";
+function headerBottom(): number {
+  return Math.max(0, document.querySelector("body > header")?.getBoundingClientRect().bottom ?? 0);
 }
 
 /**
- * The one toaster (house style 3): shows server flash toasts and `showToast` calls at the bottom
- * right (full width on a phone), never over the sticky header; with JavaScript it moves below the
- * header while the focused element sits where the toasts would be.
+ * The edge for the toast stack (`box`: its current rectangle): the top right below the sticky
+ * header (SPEC §2: top right, and never over the header's cart link or menus, issue 19 point 8);
+ * the bottom right while at the top it would cover the focused element (WCAG 2.2 2.4.11).
+ */
+function chooseEdge(box: DOMRect): Edge {
+  const focused = document.activeElement;
+  if (!(focused instanceof HTMLElement) || focused === document.body || box.height === 0) return "top";
+  const target = focused.getBoundingClientRect();
+  const width = box.right - box.left;
+  const horizontal = { left: window.innerWidth - GAP - width, right: window.innerWidth - GAP };
+  const below = headerBottom() + GAP;
+  if (!overlaps(target, { ...horizontal, top: below, bottom: below + box.height })) return "top";
+  const bottom = { ...horizontal, top: window.innerHeight - GAP - box.height, bottom: window.innerHeight - GAP };
+  return overlaps(target, bottom) ? "top" : "bottom";
+}
+
+/**
+ * The one toaster (house style 3): shows server flash toasts and `showToast` calls at the top right,
+ * below the sticky header (full width on a phone); with JavaScript it moves to the bottom while the
+ * focused element sits where the toasts would be. Without JavaScript the stylesheet puts it below
+ * the header (`.toaster-top`, app/tailwind.css).
  */
 export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
   const [toasts, setToasts] = useState<ToastMessage[]>(() => (serverToast ? [serverToast] : []));
-  const [edge, setEdge] = useState<Edge>("bottom");
-  const [headerBottom, setHeaderBottom] = useState(0);
+  const [edge, setEdge] = useState<Edge>("top");
+  const [top, setTop] = useState<number | null>(null);
   const stack = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -132,9 +136,8 @@ export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
   const place = useCallback(() => {
     const element = stack.current;
     if (!element) return;
-    const next = chooseEdge(element.getBoundingClientRect());
-    setEdge(next);
-    if (next === "top") setHeaderBottom(Math.max(0, document.querySelector("body > header")?.getBoundingClientRect().bottom ?? 0));
+    setEdge(chooseEdge(element.getBoundingClientRect()));
+    setTop(headerBottom() + GAP);
   }, []);
 
   // Placed again whenever toasts come or go, the focus moves or the page scrolls or resizes.
@@ -155,8 +158,8 @@ export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
       ref={stack}
       aria-live="polite"
       data-edge={edge}
-      style={edge === "top" ? { top: `${headerBottom + GAP}px` } : undefined}
-      className={`pointer-events-none fixed right-4 z-[60] flex flex-col gap-3 ${edge === "top" ? "" : "bottom-4"}`}
+      style={edge === "top" && top !== null ? { top: `${top}px` } : undefined}
+      className={`pointer-events-none fixed right-4 z-[60] flex flex-col gap-3 ${edge === "top" ? "toaster-top" : "bottom-4"}`}
     >
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} onClose={close} />
