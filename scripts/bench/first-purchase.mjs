@@ -70,7 +70,7 @@ async function walk({ browser, origin, js, blocked }) {
       await hydrated();
     });
     await step("add to cart", async () => {
-      await page.getByRole("button", { name: `Add to cart: ${domain}` }).click();
+      await page.getByRole("region", { name: `${domain} is available` }).getByRole("button", { name: `Add to cart: ${domain}` }).click();
       await page.getByRole("banner").getByRole("link", { name: "Cart, 1 item", exact: true }).waitFor();
     });
     await step("open the cart", async () => {
