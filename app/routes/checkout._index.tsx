@@ -248,13 +248,13 @@ function CheckoutPage() {
       if (input instanceof HTMLInputElement) input.value = "";
     }
   }, [payResult, secretIds]);
-  // A refused payment (declined card…): its reason takes the focus, which the busy Pay button had
-  // dropped to the page body; a field's own error is focused by Conform instead.
+  // A refused payment (declined card…): its reason takes the focus from the Pay button (disabled
+  // while busy, or the body it dropped the focus to); a field's own error is focused by Conform.
   const formErrorRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (payResult?.status !== "error") return;
     const focused = document.activeElement;
-    if (!focused || focused === document.body) formErrorRef.current?.focus();
+    if (!(focused instanceof HTMLInputElement || focused instanceof HTMLSelectElement || focused instanceof HTMLTextAreaElement)) formErrorRef.current?.focus();
   }, [payResult]);
   const busy = navigation.state !== "idle" && navigation.formAction === CHECKOUT_PATH;
   const secretsCleared = payResult?.status === "error" && Boolean(payResult.initialValue?.["card"]);
