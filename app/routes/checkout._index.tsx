@@ -255,7 +255,8 @@ function CheckoutPage() {
     if (payResult?.status !== "error") return;
     const focused = document.activeElement;
     if (!(focused instanceof HTMLInputElement || focused instanceof HTMLSelectElement || focused instanceof HTMLTextAreaElement)) formErrorRef.current?.focus();
-  }, [payResult]);
+    // Conform shows the reply's errors a render later: run again once they are on the page.
+  }, [payResult, form.errors]);
   const busy = navigation.state !== "idle" && navigation.formAction === CHECKOUT_PATH;
   const secretsCleared = payResult?.status === "error" && Boolean(payResult.initialValue?.["card"]);
 
