@@ -159,7 +159,10 @@ async function focusReport(page: Page): Promise<FocusReport> {
     const box = focused.getBoundingClientRect();
     const what = `${focused.tagName.toLowerCase()} "${(focused.getAttribute("aria-label") ?? focused.innerText ?? "").trim().slice(0, 50)}"`;
     const problems: string[] = [];
-    const owns = (hit: Element | null) => hit !== null && (hit === focused || focused.contains(hit) || (focused instanceof HTMLInputElement && [...(focused.labels ?? [])].some((label) => label.contains(hit))));
+    // The element itself, something inside it, its label, or an ancestor (an inline link's box centre
+    // may fall between its lines, on its cell): nothing drawn over it.
+    const owns = (hit: Element | null) =>
+      hit !== null && (hit === focused || focused.contains(hit) || hit.contains(focused) || (focused instanceof HTMLInputElement && [...(focused.labels ?? [])].some((label) => label.contains(hit))));
     const describe = (hit: Element | null) => (hit ? `${hit.tagName.toLowerCase()}${hit.closest("header") ? " in the header" : ""}${hit.closest("[data-toast-type]") ? " in a toast" : ""}` : "nothing");
     if (!focused.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || box.width === 0 || box.height === 0) problems.push("not visible");
     if (box.top < -0.5 || box.left < -0.5 || box.bottom > window.innerHeight + 0.5 || box.right > window.innerWidth + 0.5) {
