@@ -12,11 +12,12 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { measureAssets } from "./bench/assets.mjs";
 import { catalogueCheckRun, freshLabel } from "./bench/catalogue.mjs";
-import { CATALOGUE_CHECK, CHECKOUT, DEFAULTS, HASH_TIME, HOME_PATH, LIGHTHOUSE_PATHS, PRICE_MARKER, PRICING_API, RESULTS_DIR, SEARCH_PAGE, SIGNIN, SSR_REQUEST_CAP, STATIC_PATH } from "./bench/config.mjs";
+import { CATALOGUE_CHECK, CHECKOUT, DEFAULTS, FIRST_PURCHASE, HASH_TIME, HOME_PATH, LIGHTHOUSE_PATHS, PRICE_MARKER, PRICING_API, RESULTS_DIR, SEARCH_PAGE, SIGNIN, SSR_REQUEST_CAP, STATIC_PATH } from "./bench/config.mjs";
 import { machineContext } from "./bench/context.mjs";
 import { runLighthouse } from "./bench/lighthouse.mjs";
 import { cacheComparison, loadRun, sequentialRun, warmUp } from "./bench/load.mjs";
-import { formatReport, targetRows } from "./bench/report.mjs";
+import { formatFirstPurchase, formatReport, targetRows } from "./bench/report.mjs";
+import { firstPurchaseRun } from "./bench/first-purchase.mjs";
 import { measureSearchPage } from "./bench/search-page.mjs";
 import { findFreePort, runNpm, snapshotProject, startServer } from "./bench/server.mjs";
 import { checkoutRun } from "./bench/checkout.mjs";
@@ -26,7 +27,7 @@ import { startFakes, whoisRun } from "./bench/whois.mjs";
 import { benchAccount, domainsRun, DOMAINS } from "./bench/domains.mjs";
 
 const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>] [--connections <n>] [--lighthouse-runs <n>]
-                      [--check-requests <n>] [--search-loads <n>] [--signin-requests <n>] [--port <n>] [--only whois|domains]
+                      [--check-requests <n>] [--search-loads <n>] [--signin-requests <n>] [--port <n>] [--only whois|domains|first-purchase|…]
 
   --no-setup             skip \`npm run setup\` (build, local migrations, seed); use the existing build
   --in-place             serve from the working tree itself, not a private snapshot of it (see docs/bench.md)
@@ -44,7 +45,8 @@ const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>
   --only domains         only the my-domains section (10,000 domains, 100,000 DNS records seeded into the snapshot)
   --only ssr             only the SSR/static load section (6), with the page cache's cached vs rendered times
   --only lighthouse      only the Lighthouse section (2)
-  --only assets          only the home page's JS/CSS bytes (1)`;
+  --only assets          only the home page's JS/CSS bytes (1)
+  --only first-purchase  only the newcomer's first purchase walked in Chromium, JS on and off (seconds, page loads)`;
 
 function options() {
   const { values } = parseArgs({
@@ -144,7 +146,7 @@ const errorText = (error) => (error instanceof Error ? error.message : String(er
 
 function onlySection(value) {
   if (value === undefined) return null;
-  if (!["domains", "whois", "ssr", "lighthouse", "assets"].includes(value)) throw new Error(`--only takes "whois", "domains", "ssr", "lighthouse" or "assets" (got ${JSON.stringify(value)})`);
+  if (!["domains", "whois", "ssr", "lighthouse", "assets", "first-purchase"].includes(value)) throw new Error(`--only takes "whois", "domains", "ssr", "lighthouse", "assets" or "first-purchase" (got ${JSON.stringify(value)})`);
   return value;
 }
 
@@ -363,6 +365,20 @@ async function main() {
       }
       report.sections.checkout.seconds = seconds(sectionStart);
     }
+    if (wanted("first-purchase")) {
+      sectionStart = Date.now();
+      report.sections.firstPurchase = { loadAverageAtStart: loadAverage() };
+      step(`first purchase in headless Chromium: ${FIRST_PURCHASE.walks} walk(s) with JavaScript and ${FIRST_PURCHASE.walks} without (search → sign-up from the checkout → declined card → 4242), after one warm-up walk each…`);
+      try {
+        checkpoint();
+        report.firstPurchase = await firstPurchaseRun({ origin: server.origin, walks: FIRST_PURCHASE.walks, track });
+        for (const walk of [report.firstPurchase.jsOn, report.firstPurchase.jsOff]) if (walk.errors.length) report.errors.push(`first purchase: page errors ${walk.errors.join(" | ")}`);
+      } catch (error) {
+        report.firstPurchase = { error: errorText(error) };
+        report.errors.push(`first purchase: ${errorText(error)}`);
+      }
+      report.sections.firstPurchase.seconds = seconds(sectionStart);
+    }
     if (wanted("ssr")) {
       sectionStart = Date.now();
       report.sections.load = { loadAverageAtStart: loadAverage() };
@@ -443,6 +459,12 @@ async function main() {
     console.log(`\n${formatReport(report)}`);
     return report.errors.length ? 1 : 0;
   }
+  if (opts.only === "first-purchase") {
+    writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\n${formatFirstPurchase(report)}`);
+    if (report.errors.length) console.log(`\nErrors:\n${report.errors.map((error) => `  - ${error}`).join("\n")}`);
+    return report.errors.length ? 1 : 0;
+  }
   if (opts.only) {
     writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\n${formatWhois(report)}`);
@@ -451,7 +473,7 @@ async function main() {
   }
   report.targets = targetRows(report);
   writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\n${formatReport(report)}\n\n${formatWhois(report)}\n\n${formatDomains(report.domains)}`);
+  console.log(`\n${formatReport(report)}\n\n${formatFirstPurchase(report)}\n\n${formatWhois(report)}\n\n${formatDomains(report.domains)}`);
   return report.errors.length ? 1 : 0;
 }
 async function finishOnly(report, jsonPath) {

@@ -85,7 +85,7 @@ export function Header({ locale, cartCount, user }: { locale: Locale; cartCount:
   return (
     <header ref={ref} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
       {user ? null : (
-        <div className="bg-indigo-700 px-4 py-1.5 text-center text-xs text-white dark:bg-indigo-900">
+        <div data-header-banner className="bg-indigo-700 px-4 py-1.5 text-center text-xs text-white dark:bg-indigo-900">
           {t("header.banner")}{" "}
           <Link to="/signin" className="font-semibold underline underline-offset-2">
             {t("header.bannerLink")}

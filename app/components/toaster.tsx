@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 export type ToastType = "success" | "error" | "warning" | "info";
@@ -78,9 +78,48 @@ function ToastItem({ toast, onClose }: { toast: ToastMessage; onClose: (id: stri
   );
 }
 
-/** The one toaster (house style 3): top right, shows server flash toasts and `showToast` calls. */
+/** Toasts sit at the top right, just below the sticky header; at the bottom while there they would cover the focused element. */
+type Edge = "top" | "bottom";
+const GAP = 16;
+/** A layout effect in the browser (placed before paint), none on the server (React 18 warns there). */
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+function overlaps(a: DOMRect, b: { top: number; bottom: number; left: number; right: number }): boolean {
+  return a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+}
+
+function headerBottom(): number {
+  return Math.max(0, document.querySelector("body > header")?.getBoundingClientRect().bottom ?? 0);
+}
+
+/**
+ * The edge for the toast stack (`box`: its current rectangle): the top right below the sticky
+ * header (SPEC §2: top right, and never over the header's cart link or menus, issue 19 point 8);
+ * the bottom right while at the top it would cover the focused element (WCAG 2.2 2.4.11).
+ */
+function chooseEdge(box: DOMRect): Edge {
+  const focused = document.activeElement;
+  if (!(focused instanceof HTMLElement) || focused === document.body || box.height === 0) return "top";
+  const target = focused.getBoundingClientRect();
+  const width = box.right - box.left;
+  const horizontal = { left: window.innerWidth - GAP - width, right: window.innerWidth - GAP };
+  const below = headerBottom() + GAP;
+  if (!overlaps(target, { ...horizontal, top: below, bottom: below + box.height })) return "top";
+  const bottom = { ...horizontal, top: window.innerHeight - GAP - box.height, bottom: window.innerHeight - GAP };
+  return overlaps(target, bottom) ? "top" : "bottom";
+}
+
+/**
+ * The one toaster (house style 3): shows server flash toasts and `showToast` calls at the top right,
+ * below the sticky header (full width on a phone); with JavaScript it moves to the bottom while the
+ * focused element sits where the toasts would be. Without JavaScript the stylesheet puts it below
+ * the header (`.toaster-top`, app/tailwind.css).
+ */
 export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
   const [toasts, setToasts] = useState<ToastMessage[]>(() => (serverToast ? [serverToast] : []));
+  const [edge, setEdge] = useState<Edge>("top");
+  const [top, setTop] = useState<number | null>(null);
+  const stack = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const listener: Listener = (toast) => setToasts((current) => [...current.filter((x) => x.id !== toast.id), toast]);
@@ -94,10 +133,34 @@ export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
     if (serverToast) setToasts((current) => (current.some((x) => x.id === serverToast.id) ? current : [...current, serverToast]));
   }, [serverToast]);
 
+  const place = useCallback(() => {
+    const element = stack.current;
+    if (!element) return;
+    setEdge(chooseEdge(element.getBoundingClientRect()));
+    setTop(headerBottom() + GAP);
+  }, []);
+
+  // Placed again whenever toasts come or go, the focus moves or the page scrolls or resizes.
+  useBrowserLayoutEffect(place, [place, toasts]);
+  useEffect(() => {
+    if (toasts.length === 0) return;
+    const events = ["focusin", "scroll", "resize"] as const;
+    for (const name of events) window.addEventListener(name, place, { passive: true });
+    return () => {
+      for (const name of events) window.removeEventListener(name, place);
+    };
+  }, [place, toasts.length]);
+
   const close = useState(() => (id: string) => setToasts((current) => current.filter((x) => x.id !== id)))[0];
 
   return (
-    <div aria-live="polite" className="pointer-events-none fixed right-4 top-4 z-[60] flex flex-col gap-3">
+    <div
+      ref={stack}
+      aria-live="polite"
+      data-edge={edge}
+      style={edge === "top" && top !== null ? { top: `${top}px` } : undefined}
+      className={`pointer-events-none fixed right-4 z-[60] flex flex-col gap-3 ${edge === "top" ? "toaster-top" : "bottom-4"}`}
+    >
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} onClose={close} />
       ))}

@@ -6,7 +6,7 @@ import { domainTotalCents } from "../../core/cart";
 import { decimalToCents } from "../../core/money";
 import { useFormat } from "../i18n/use-format";
 import { isDomainPath } from "../../core/search-input";
-import { AddToCartForm, TransferInLink } from "../components/domain/add-to-cart";
+import { AddToCartForm, TransferInLink, keepResultsAfterCartPost } from "../components/domain/add-to-cart";
 import { RegistrationSummary } from "../components/domain/registration-summary";
 import { WhoisSummary } from "../components/domain/whois-summary";
 import { DomainWarnings } from "../components/domain/warnings";
@@ -44,6 +44,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
+
+export const shouldRevalidate = keepResultsAfterCartPost;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: error ? errorTitle(error) : (data?.title ?? "Trinity") },

@@ -249,6 +249,15 @@ function CheckoutPage() {
       if (input instanceof HTMLInputElement) input.value = "";
     }
   }, [payResult, secretIds]);
+  // A refused payment (declined card…): its reason takes the focus from the Pay button (disabled
+  // while busy, or the body it dropped the focus to); a field's own error is focused by Conform.
+  const formErrorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (payResult?.status !== "error") return;
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLInputElement || focused instanceof HTMLSelectElement || focused instanceof HTMLTextAreaElement)) formErrorRef.current?.focus();
+    // Conform shows the reply's errors a render later: run again once they are on the page.
+  }, [payResult, form.errors]);
   const busy = navigation.state !== "idle" && navigation.formAction === CHECKOUT_PATH;
   const secretsCleared = payResult?.status === "error" && Boolean(payResult.initialValue?.["card"]);
 
@@ -283,7 +292,7 @@ function CheckoutPage() {
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
         <div className="space-y-8">
           {form.errors?.length ? (
-            <div id={form.errorId} role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+            <div id={form.errorId} ref={formErrorRef} tabIndex={-1} role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
               {form.errors.map((error) => (
                 <p key={error}>{error}</p>
               ))}

@@ -184,11 +184,20 @@ function ToggleForm({ intent, on, text, onText, offText }: { intent: string; on:
   const busy = useBusy(intent);
   const message = useActionMessage(intent);
   return (
-    <Form method="post" className="space-y-2">
+    // The button stays enabled while busy (a disabled one drops the keyboard focus to the page
+    // body, issue 19 point 8): a second press is ignored, and the focus stays on it for "Turn off".
+    <Form
+      method="post"
+      preventScrollReset
+      className="space-y-2"
+      onSubmit={(event) => {
+        if (busy) event.preventDefault();
+      }}
+    >
       <p className="text-sm">{text}</p>
       <IntentField intent={intent} />
       <input type="hidden" name="enabled" value={on ? "false" : "true"} />
-      <button type="submit" className={SECONDARY_BUTTON_CLASS} aria-busy={busy} disabled={busy}>
+      <button type="submit" className={`${SECONDARY_BUTTON_CLASS} aria-disabled:opacity-60`} aria-busy={busy} aria-disabled={busy || undefined}>
         {on ? offText : onText}
       </button>
       <ErrorList errors={message ? [message] : undefined} />

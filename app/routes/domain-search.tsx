@@ -9,7 +9,7 @@ import { offerSchema, OFFER_CURRENCIES } from "../../core/domain-schemas";
 import { normaliseSearchInput } from "../../core/search-input";
 import { safeRedirectPath } from "../../core/safe-redirect";
 import { tldToAscii } from "../../core/tld-input";
-import { AddToCartForm, TransferInLink } from "../components/domain/add-to-cart";
+import { AddToCartForm, TransferInLink, keepResultsAfterCartPost } from "../components/domain/add-to-cart";
 import { DomainPrice } from "../components/domain/price";
 import { WhoisSummary } from "../components/domain/whois-summary";
 import { RegistrationSummary } from "../components/domain/registration-summary";
@@ -68,6 +68,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
+
+export const shouldRevalidate = keepResultsAfterCartPost;
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: error ? errorTitle(error) : (data?.title ?? "Domain search") },

@@ -152,3 +152,10 @@ export const WHOIS = {
   connections: 8,
   hitRequests: 300,
 };
+
+/**
+ * The newcomer's first purchase in Chromium (scripts/bench/first-purchase.mjs, issue 19): walks per
+ * mode (JS on, off) after one warm-up walk each; the order page must say "completed" within the
+ * timeout. Target: at most one page load per step the customer takes.
+ */
+export const FIRST_PURCHASE = { walks: 3, orderTimeoutMs: 30_000, maxLoadsPerStep: 1 };

@@ -1,5 +1,5 @@
 // The printed report (the JSON in bench-results/bench.json holds the same figures and more).
-import { CATALOGUE_CHECK, HOME_PATH, LIGHTHOUSE_CATEGORIES, lighthouseTarget, PRICE_MARKER, PRICING_LIMIT, SEARCH_PAGE, SIGNIN, TARGETS } from "./config.mjs";
+import { CATALOGUE_CHECK, FIRST_PURCHASE, HOME_PATH, LIGHTHOUSE_CATEGORIES, lighthouseTarget, PRICE_MARKER, PRICING_LIMIT, SEARCH_PAGE, SIGNIN, TARGETS } from "./config.mjs";
 
 export const KB = 1024; // "KB" in this report = 1024 bytes
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
@@ -283,6 +283,11 @@ export function targetRows(r) {
   const race = co?.race;
   const raceClean = race ? race.completed === 1 && race.succeededCharges === 1 && race.refusedAlreadyBeingRegistered + race.refusedNotAvailable === race.buyers - 1 && race.refundedCharges === 0 : null;
   rows.push({ name: `Checkout race (${race?.buyers ?? "–"} buyers, one name)`, value: race ? `${race.completed} registered, ${race.succeededCharges} charged, ${race.refusedAlreadyBeingRegistered + race.refusedNotAvailable} refused` : "–", target: "1 registered, 1 charged", pass: raceClean });
+  for (const [label, walk] of [["JS on", r.firstPurchase?.jsOn], ["JS off", r.firstPurchase?.jsOff]]) {
+    const target = `≤ ${FIRST_PURCHASE.maxLoadsPerStep} per step`;
+    if (!walk) rows.push({ name: `First purchase page loads (${label})`, value: "–", target, pass: null });
+    else rows.push({ name: `First purchase page loads (${label})`, value: `${walk.pageLoads.max} for ${walk.steps} steps`, target, pass: walk.pageLoads.max <= walk.steps * FIRST_PURCHASE.maxLoadsPerStep });
+  }
   const ratio = r.load?.ratio;
   rows.push({ name: "SSR p50 / static p50", value: ratio == null ? "–" : `${ratio.toFixed(1)}×`, target: `≤ ${TARGETS.ssrToStaticP50}×`, pass: ratio == null ? null : ratio <= TARGETS.ssrToStaticP50 });
   return rows;
@@ -301,6 +306,27 @@ export function formatWhois(r) {
     line(`   Load run:  ${w.load.requests} requests, ${w.load.connections} connections, ${w.load.seconds} s: ${w.load.upstreamRequests} reached the upstream fakes; uncached they would have cost ${w.load.upstreamWithoutCache} → ${w.load.saved} upstream calls saved by the cache; p50 ${w.load.p50Ms} ms, p90 ${w.load.p90Ms} ms`);
     line(`   Cache hits: ${w.hits.requests} lookups, one connection, one after another: p50 ${w.hits.p50Ms} ms, p90 ${w.hits.p90Ms} ms, max ${w.hits.maxMs} ms; upstream requests during them: ${w.hits.upstreamRequests}`);
     if (w.failures) line(`   FAILURES: ${w.failures} (${JSON.stringify(w.failureSamples)})`);
+  }
+  return out.join("\n");
+}
+
+/** The first-purchase walk (scripts/bench/first-purchase.mjs, issue 19): seconds and page loads, JS on and off. */
+export function formatFirstPurchase(r) {
+  const out = [];
+  const line = (text = "") => out.push(text);
+  const f = r.firstPurchase;
+  line(`First purchase in Chromium, no think time: search → cart → sign up from the checkout → seed key → verify → contact → declined card → 4242 saved → "Payment completed"${section(r, "firstPurchase")}`);
+  if (!f) line("   not run");
+  else if (f.error) line(`   ERROR: ${f.error}`);
+  else {
+    for (const [label, walk] of [["JS on ", f.jsOn], ["JS off", f.jsOff]]) {
+      line(
+        `   ${label}: ${walk.seconds.median} s median (${walk.seconds.min}–${walk.seconds.max} s, ${walk.runs} walks) from the search to the completed order; ${walk.pageLoads.median} page loads for ${walk.steps} steps (max ${walk.pageLoads.max})${walk.overOneLoad.length ? `; more than one load: ${walk.overOneLoad.join(", ")}` : ""}`,
+      );
+      line(`          per step (last walk): ${walk.perStep.map((step) => `${step.step} ${step.loads}/${Math.round(step.ms)} ms`).join(", ")}`);
+      if (walk.errors.length) line(`          page errors: ${walk.errors.join(" | ")}`);
+    }
+    if (f.blockedRequests.length) line(`   Blocked non-loopback requests: ${f.blockedRequests.slice(0, 5).join(", ")}`);
   }
   return out.join("\n");
 }

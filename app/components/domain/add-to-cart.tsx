@@ -1,9 +1,17 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Link, useFetcher, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { showToast } from "../toaster";
 
 export const CART_INTENTS = { add: "add", remove: "remove", setYears: "set-years" } as const;
+
+/**
+ * `shouldRevalidate` of the pages with add-to-cart forms (search results, a domain's page): a post
+ * to /cart changes nothing they show except the header's count (the root loader, still loaded
+ * again). Not loading the results again keeps their streamed parts, and the focus in them, in place.
+ */
+export const keepResultsAfterCartPost: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === "/cart" ? false : defaultShouldRevalidate;
 
 export interface CartActionData {
   ok: boolean;
@@ -15,6 +23,10 @@ export interface CartActionData {
  * post that redirects back here with a toast; with JS the form's own fetcher posts it and the
  * header badge revalidates. Not a keyed fetcher: a name listed twice on a page (exact match and
  * all extensions) would share it, and each copy would show the same toast.
+ *
+ * Focus (issue 19 point 8): the button is never disabled while the post is on its way (a disabled
+ * button drops the keyboard focus to the page body), it only says so and ignores a second press;
+ * once added (JS) it becomes the "In cart" link to the cart, focused if the button was.
  */
 export function AddToCartForm({
   domain,
@@ -34,17 +46,41 @@ export function AddToCartForm({
   const fetcher = useFetcher<CartActionData>();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const button = useRef<HTMLButtonElement>(null);
+  const inCartLink = useRef<HTMLAnchorElement>(null);
+  const hadFocus = useRef(false);
+  const added = fetcher.state === "idle" && fetcher.data?.ok === true;
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data) {
       showToast({ type: fetcher.data.ok ? "success" : "error", description: fetcher.data.message });
     }
   }, [fetcher.state, fetcher.data]);
+  useEffect(() => {
+    if (added && hadFocus.current) inCartLink.current?.focus();
+  }, [added]);
 
   const busy = fetcher.state !== "idle";
   const label = operation === "transfer" ? t("cart.transferIn") : t("cart.addToCart");
   const accessibleName = operation === "transfer" ? t("cart.transferDomain", { domain: unicode }) : t("cart.addDomainToCart", { domain: unicode });
+  const buttonClass = `rounded-md bg-indigo-600 font-semibold text-white hover:bg-indigo-700 aria-disabled:opacity-60 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300 ${compact ? "px-3 py-1.5 text-sm" : "px-4 py-2"}`;
+  if (added) {
+    return (
+      <Link ref={inCartLink} to="/cart" aria-label={t("cart.inCartLink", { domain: unicode })} className={`inline-flex items-center gap-1 ${buttonClass}`}>
+        <span aria-hidden="true">✓</span>
+        {t("cart.inCart")}
+      </Link>
+    );
+  }
   return (
-    <fetcher.Form method="post" action="/cart" className="flex flex-wrap items-center gap-2">
+    <fetcher.Form
+      method="post"
+      action="/cart"
+      className="flex flex-wrap items-center gap-2"
+      onSubmit={(event) => {
+        if (busy) event.preventDefault();
+        hadFocus.current = document.activeElement === button.current;
+      }}
+    >
       <input type="hidden" name="intent" value={CART_INTENTS.add} />
       <input type="hidden" name="domain" value={domain} />
       <input type="hidden" name="operation" value={operation} />
@@ -68,12 +104,7 @@ export function AddToCartForm({
       ) : (
         <input type="hidden" name="years" value="1" />
       )}
-      <button
-        type="submit"
-        disabled={busy}
-        aria-label={accessibleName}
-        className={`rounded-md bg-indigo-600 font-semibold text-white hover:bg-indigo-700 disabled:opacity-60 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300 ${compact ? "px-3 py-1.5 text-sm" : "px-4 py-2"}`}
-      >
+      <button ref={button} type="submit" aria-disabled={busy || undefined} aria-label={accessibleName} className={buttonClass}>
         {busy ? t("cart.adding") : label}
       </button>
     </fetcher.Form>

@@ -62,6 +62,8 @@ const shop = {
     updated: "The period was updated.",
     addToCart: "Add to cart",
     addDomainToCart: "Add to cart: {{domain}}",
+    inCart: "In cart",
+    inCartLink: "In cart: {{domain}}, view the cart",
     adding: "Adding…",
     transferIn: "Transfer to us",
     transferDomain: "Transfer to us: {{domain}}",

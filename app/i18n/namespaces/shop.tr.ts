@@ -61,6 +61,8 @@ const shop: ShopResources = {
     updated: "Süre güncellendi.",
     addToCart: "Sepete ekle",
     addDomainToCart: "Sepete ekle: {{domain}}",
+    inCart: "Sepette",
+    inCartLink: "Sepette: {{domain}}, sepeti görüntüle",
     adding: "Ekleniyor…",
     transferIn: "Bize transfer edin",
     transferDomain: "Bize transfer edin: {{domain}}",
