@@ -22,8 +22,12 @@ import { LAZY_NAMESPACES, NAMESPACE_LOADERS } from "../../../app/i18n/namespaces
  *    - the answer to a non-GET request (a form submission made by JavaScript — a Remix fetcher or
  *      `<Form>` action answering 400 with field errors, 401, 409, 429…: the app sends those
  *      statuses on purpose and shows them).
- *   A GET of anything else that answers 4xx (a stylesheet, an image, `/favicon.ico`, a loader's
- *   data, a JSON fetch) and every 5xx still fail the test.
+ *    - with JavaScript, the data of a client-side navigation to a page the main frame then shows
+ *      (Remix's single fetch loads `/path.data?query&_routes=…` for the page `/path?query`, `/_root.data`
+ *      for `/`): the same answer as that page's document, e.g. a `<Form method="get">` whose
+ *      result page answers 400 for a name that cannot be transferred.
+ *   A GET of anything else that answers 4xx (a stylesheet, an image, `/favicon.ico`, a fetcher's
+ *   or a resource route's data, a JSON fetch) and every 5xx still fail the test.
  * 3. The rendered text shows a raw translation key: the page's visible text (`innerText`), its
  *    title, and the `aria-label`, `placeholder`, `title` and `alt` attributes are checked after
  *    each page load and at the end of the test, for every dotted key path of the English
@@ -69,6 +73,14 @@ async function translationKeys(): Promise<Set<string>> {
   return keys;
 }
 
+/** The URL without its fragment, its query encoded one way (as URLSearchParams writes it). */
+function withoutFragment(href: string): string {
+  const url = new URL(href);
+  url.hash = "";
+  url.search = new URLSearchParams(url.search).toString();
+  return url.href;
+}
+
 const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of (\d{3})\b/u;
 
 function watch(keys: Set<string>): Check & { context: (context: BrowserContext) => void } {
@@ -87,8 +99,23 @@ function watch(keys: Set<string>): Check & { context: (context: BrowserContext) 
     problems.push(problem);
   };
 
+  /** Every URL the main frames showed, client-side navigations included (no fragment). */
+  const shown = new Set<string>();
+  /** 4xx GETs of single-fetch data (`….data`): deliberate if their page was then shown. */
+  const pageData = new Map<string, string>();
+
   const isDeliberate = (request: Request, page: Page) =>
     (request.isNavigationRequest() && request.frame() === page.mainFrame()) || request.method() !== "GET";
+
+  /** `/domain/transfer.data?domain=x&_routes=…` → `/domain/transfer?domain=x`; null if not page data. */
+  const pageOfData = (href: string): string | null => {
+    const url = new URL(href);
+    if (!url.pathname.endsWith(".data")) return null;
+    const path = url.pathname.slice(0, -".data".length);
+    url.pathname = path === "/_root" ? "/" : path;
+    url.searchParams.delete("_routes");
+    return withoutFragment(url.href);
+  };
 
   const scan = async (page: Page, when: string) => {
     if (page.isClosed()) return;
@@ -131,9 +158,16 @@ function watch(keys: Set<string>): Check & { context: (context: BrowserContext) 
       else report(`console error on ${page.url()}: ${text}${message.location().url ? ` (${message.location().url})` : ""}`);
     });
     page.on("response", (response) => {
-      if (response.status() >= 400 && response.status() < 500 && isDeliberate(response.request(), page)) {
-        deliberate.add(`${response.status()} ${response.url()}`);
+      if (response.status() < 400 || response.status() >= 500) return;
+      const request = response.request();
+      if (isDeliberate(request, page)) deliberate.add(`${response.status()} ${response.url()}`);
+      else if (request.frame() === page.mainFrame()) {
+        const target = pageOfData(response.url());
+        if (target) pageData.set(`${response.status()} ${response.url()}`, target);
       }
+    });
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) shown.add(withoutFragment(frame.url()));
     });
     page.on("load", () => {
       const done = scan(page, "after a page load");
@@ -152,6 +186,7 @@ function watch(keys: Set<string>): Check & { context: (context: BrowserContext) 
   const finish = async () => {
     await Promise.all(pending);
     await Promise.all(pages.map((page) => scan(page, "at the end of the test")));
+    for (const [answer, target] of pageData) if (shown.has(target)) deliberate.add(answer);
     for (const { status, url, text } of failedLoads) {
       if (!deliberate.has(`${status} ${url}`)) report(`console error: ${text} (${url})`);
     }
