@@ -1,5 +1,6 @@
 import { simulatedAuthCode } from "../../workers/api/adapters/registry/simulated";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { expectNoAxeViolations } from "./support/axe";
 import {
   cataloguePriceCents,

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { registerUser, resend, signIn, signedInUser, useClientIp, waitForHydration } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 import { addAddress } from "./support/dashboard";
@@ -179,12 +180,8 @@ test.describe("checkout", () => {
 
   // Hydration needs JavaScript: the js-off project leaves @js-only tests out (playwright.config.ts).
   test("a full load of the checkout hydrates without errors and the summary says 'ICANN fees' (en, tr) @js-only", async ({ page, context, baseURL }) => {
+    // React's hydration errors (#418, #423, #425) and a missing favicon fail it in support/test.ts.
     await buyerWith(page, freshDomain());
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
-    });
     await page.goto("/checkout");
     await waitForHydration(page, true);
     await expect(page.getByText("ICANN fees", { exact: true })).toBeVisible();
@@ -195,7 +192,6 @@ test.describe("checkout", () => {
     await waitForHydration(page, true);
     await expect(page.getByText("ICANN ücretleri", { exact: true })).toBeVisible();
     await expect(page.getByText("cart.icannFees")).toHaveCount(0);
-    expect(errors).toEqual([]);
   });
 
   test("the registrant contact is added on the checkout page, then chosen for the order", async ({ page }, testInfo) => {

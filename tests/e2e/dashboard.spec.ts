@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { registerUser, signIn, signedInUser, useClientIp, verifyEmail, waitForHydration } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 import { setRemixCookie } from "./support/domain";

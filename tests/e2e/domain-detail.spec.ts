@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { domainToASCII } from "node:url";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { expectNoAxeViolations } from "./support/axe";
 
 /** A taken name held at another registrar that may be transferred to us (checked against the seed below). */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { useClientIp } from "./support/account";
 
 // The WHOIS lookup beside a taken name (issue 9): the domain results page's exact match and the

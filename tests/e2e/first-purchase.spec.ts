@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import shellEn from "../../app/i18n/en";
 import shellTr from "../../app/i18n/tr";
 import accountEn from "../../app/i18n/namespaces/account.en";

@@ -3,7 +3,7 @@
 // not take over the first one's LOOKUP binding — which used to leave its home page showing NaN.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { expectedHomePrice } from "./support/catalogue";
 
 /** A free port p whose p+1 (the lookup worker) and p+10000, p+10001 (inspectors) look free too. */

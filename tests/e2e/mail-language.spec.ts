@@ -1,6 +1,6 @@
 // Issue 19 (5): the TR/EN switch of a signed-in customer is also the account's language, the one
 // every mail to it is written in (whoever asks for the mail, in whatever language).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { freshIp, outbox, resend, signedInUser, waitForHydration } from "./support/account";
 
 test("a signed-in customer who switches to Turkish gets the account's mails in Turkish", async ({ page, javaScriptEnabled }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test.describe("404 page", () => {
   for (const path of ["/definitely-not-here", "/no/such/page", "/nodot?q=1"]) {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { domainToUnicode } from "node:url";
-import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { expectNoAxeViolations } from "./support/axe";
 
 const PHONE = { width: 390, height: 844 };

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { signedInUser, waitForHydration } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 import { addAddress } from "./support/dashboard";

@@ -1,5 +1,6 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
-import { expect, test, type APIRequestContext, type BrowserContext } from "@playwright/test";
+import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { registerUser, signIn, useClientIp, waitForHydration, type TestUser } from "./support/account";
 import { setRemixCookie } from "./support/domain";
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { freshIdentity, latestCode, outbox, registerUser, signedInUser, TEST_PASSWORD, waitForHydration } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 import { addAddress, addressItem, openUserMenu } from "./support/dashboard";

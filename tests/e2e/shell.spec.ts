@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import en from "../../app/i18n/en";
 import { EXTERNAL_LINKS, FOOTER_COLUMNS, HEADER_MENUS } from "../../app/config/navigation";
 import { bodyBackground, lightness } from "./support/colors";

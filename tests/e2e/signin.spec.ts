@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { totpCode } from "../../core/auth/totp";
 import { freshIp, registerUser, signIn, useClientIp, verifyEmail, waitForHydration, type TestUser } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { freshIp, latestCode, latestLinkPath, outbox, registerUser, resend, signIn, useClientIp } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 import { freshDomain, setRemixCookie } from "./support/domain";

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { simulatedAuthCode } from "../../workers/api/adapters/registry/simulated";
 import { resend, signedInUser, waitForHydration } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
