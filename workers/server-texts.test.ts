@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fill, MAIL_TEXTS, mailLanguage } from "../../workers/api/adapters/mail/templates";
-import { API_TEXTS, translateApiText } from "../../workers/api/texts";
+import { fill, MAIL_TEXTS, mailLanguage } from "./api/adapters/mail/templates";
+import { API_TEXTS, translateApiText } from "./api/texts";
 
 function entries(value: unknown, prefix = ""): [string, string][] {
   if (typeof value === "string") return [[prefix, value]];
