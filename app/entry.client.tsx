@@ -13,8 +13,40 @@ declare global {
   interface Window {
     /** The matched routes' modules, set by Remix's <Scripts> before this entry runs. */
     __remixRouteModules?: Record<string, { handle?: unknown } | undefined>;
+    /** Remix's router, set by <RemixBrowser> once the page's single-fetch data is decoded. */
+    __remixRouter?: unknown;
   }
 }
+
+/** React 18's "discrete replayable" events: one of them reaching a root still hydrating hydrates it at once. */
+const DISCRETE_EVENTS = [
+  "mousedown", "mouseup", "touchcancel", "touchend", "touchstart", "auxclick", "dblclick", "pointercancel",
+  "pointerdown", "pointerup", "dragend", "dragstart", "drop", "compositionend", "compositionstart", "keydown",
+  "keypress", "keyup", "input", "textInput", "copy", "cut", "paste", "click", "change", "contextmenu", "reset", "submit",
+];
+
+/**
+ * A click, key press or input that reaches React while it hydrates makes it hydrate the whole
+ * document synchronously. <RemixBrowser> suspends first until the page's single-fetch data is
+ * decoded, and a synchronous render that suspends outside any Suspense boundary fails with React
+ * error #345 "Root did not complete" (remix-run/react-router#12763; seen in the e2e suite when a
+ * test types or submits while the page hydrates on a busy machine). So until Remix's router
+ * exists, those events are kept from React's listeners on the document: their default action
+ * (typing, following a link, a native form submission) still happens, as without JavaScript,
+ * and once the router exists a later event hydrates the page synchronously without suspending.
+ */
+function holdEventsUntilRouterExists() {
+  const hold = (event: Event) => {
+    if (window.__remixRouter) {
+      for (const type of DISCRETE_EVENTS) window.removeEventListener(type, hold, true);
+      return;
+    }
+    event.stopPropagation();
+  };
+  for (const type of DISCRETE_EVENTS) window.addEventListener(type, hold, true);
+}
+
+holdEventsUntilRouterExists();
 
 // Tells the server this browser runs JavaScript, so it may stream documents (entry.server.tsx).
 document.cookie = "js=1; path=/; max-age=31536000; samesite=lax";

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { freshIdentity, freshIp, latestCode, latestLinkPath, registerUser, signIn, signedInUser, useClientIp, type TestUser } from "./support/account";
+import { freshIdentity, freshIp, latestCode, latestLinkPath, registerUser, signIn, signedInUser, useClientIp, waitForHydration, type TestUser } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 import { setRemixCookie } from "./support/domain";
 
@@ -238,6 +238,32 @@ test.describe("forgot password", () => {
     await expect(page.getByText("Use at least 8 characters.")).toHaveCount(0);
     await expect(password).not.toHaveAttribute("aria-invalid", "true");
     expect(posts).toBe(0);
+  });
+
+  // React error #345 "Root did not complete": a click or key press that reached React after it
+  // started hydrating but before Remix had decoded the page's data made React hydrate at once,
+  // and that render suspended (entry.client.tsx). A user meets that window when they click or
+  // type as the page appears on a slow device; here a script in the page clicks into it on every
+  // tick, and the suite's fixture (support/test.ts) fails the test on the error.
+  test("a click while the page starts hydrating raises no React error and the page still hydrates", { tag: "@js-only" }, async ({ page }) => {
+    await page.addInitScript(() => {
+      // A message task per turn (React schedules its work the same way, so the click comes in
+      // the first turn after hydrateRoot, before React's first render).
+      const ticks = new MessageChannel();
+      ticks.port1.onmessage = () => {
+        if ("__remixRouter" in window) return;
+        if (Object.keys(document).some((key) => key.startsWith("__reactContainer$"))) {
+          document.body.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+          document.documentElement.dataset.clickedWhileHydrating = "true";
+          return;
+        }
+        ticks.port2.postMessage(null);
+      };
+      ticks.port2.postMessage(null);
+    });
+    await page.goto("/forgot");
+    await waitForHydration(page, true);
+    await expect(page.locator("html")).toHaveAttribute("data-clicked-while-hydrating", "true");
   });
 
   test("a reset step without a valid address starts over", async ({ page }) => {
