@@ -93,12 +93,16 @@ function headerBottom(): number {
 }
 
 /**
- * The edge for the toast stack (`box`: its current rectangle): the top right below the sticky
+ * The edge for the toast stack (`stack`, now at `current`): the top right below the sticky
  * header (SPEC §2: top right, and never over the header's cart link or menus, issue 19 point 8);
  * the bottom right while at the top it would cover the focused element (WCAG 2.2 2.4.11).
  */
-function chooseEdge(box: DOMRect): Edge {
+function chooseEdge(stack: HTMLElement, current: Edge): Edge {
+  const box = stack.getBoundingClientRect();
   const focused = document.activeElement;
+  // A toast's own button (the session warning's "Stay signed in", close): the stack stays where
+  // it is, or the button would move away between the press and the release and never be clicked.
+  if (focused instanceof Node && stack.contains(focused)) return current;
   if (!(focused instanceof HTMLElement) || focused === document.body || box.height === 0) return "top";
   const target = focused.getBoundingClientRect();
   const width = box.right - box.left;
@@ -136,7 +140,7 @@ export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
   const place = useCallback(() => {
     const element = stack.current;
     if (!element) return;
-    setEdge(chooseEdge(element.getBoundingClientRect()));
+    setEdge((current) => chooseEdge(element, current));
     setTop(headerBottom() + GAP);
   }, []);
 
