@@ -76,6 +76,10 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ["tests/api/**/*.test.ts"],
+      // Vitest's default on a 2-core machine is one file at a time (CPUs − 1); the files are
+      // independent (each has its own isolated storage), so both cores run one each. The fuzz
+      // shards (fuzz-pages-1…4, fuzz-api-1…3) are the longest files, split so the two lanes even out.
+      maxWorkers: 2,
       setupFiles: ["./tests/api/apply-migrations.ts"],
       // Loopback fakes of outside services (Stripe), reached by the tests through inject().
       globalSetup: ["./tests/fakes/global-setup.ts"],

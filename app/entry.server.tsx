@@ -35,6 +35,14 @@ export default async function handleRequest(
   const instance = i18nForLocale(lng);
   const nonce = loadContext.nonce;
 
+  // A visitor who leaves while the document still renders stops the render. Once it is complete
+  // the abort is dropped: React would otherwise close its already closed stream and report
+  // "This ReadableStream is closed" as a render error.
+  const rendering = new AbortController();
+  const stop = () => rendering.abort(request.signal.reason);
+  if (request.signal.aborted) stop();
+  else request.signal.addEventListener("abort", stop, { once: true });
+
   let status = responseStatusCode;
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
@@ -44,13 +52,16 @@ export default async function handleRequest(
     </NonceProvider>,
     {
       nonce,
-      signal: request.signal,
+      signal: rendering.signal,
       onError(error: unknown) {
         status = 500;
         console.error(error);
       },
     },
   );
+
+  const detach = () => request.signal.removeEventListener("abort", stop);
+  body.allReady.then(detach, detach);
 
   // Browsers that have run our JS (the `js` cookie) get the document streamed, so a slow part
   // never holds up the rest. Bots and browsers without JS get the whole document at once: a

@@ -17,7 +17,7 @@ for (const scheme of ["light", "dark"] as const) {
       test.use({ colorScheme: scheme, ...(size === "phone" ? { viewport: PHONE } : {}) });
 
       for (const target of PAGES) {
-        test(`the ${target.name} page has no axe violations`, async ({ page, javaScriptEnabled }) => {
+        test(`the ${target.name} page has no axe violations`, { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
           // Without JS axe also walks a script-free copy: on a busy 2-core machine that passes 30 s.
           test.slow();
           await page.goto(target.path);
@@ -33,7 +33,7 @@ test.describe("in Turkish", () => {
   test.use({ locale: "tr-TR" });
 
   for (const scheme of ["light", "dark"] as const) {
-    test(`the home page has no axe violations (${scheme})`, async ({ page, javaScriptEnabled }) => {
+    test(`the home page has no axe violations (${scheme})`, { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto("/");
       await expect(page.locator("html")).toHaveAttribute("lang", "tr");
@@ -42,7 +42,7 @@ test.describe("in Turkish", () => {
   }
 });
 
-test("a Dark choice on a light OS has no axe violations", async ({ page, javaScriptEnabled }) => {
+test("a Dark choice on a light OS has no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
   await page.goto("/");
   await page.getByRole("group", { name: "Theme" }).getByRole("button", { name: "Dark" }).click();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
@@ -50,7 +50,7 @@ test("a Dark choice on a light OS has no axe violations", async ({ page, javaScr
   await expectNoAxeViolations(page, javaScriptEnabled);
 });
 
-test("an open desktop dropdown and the language toast have no axe violations", async ({ page, javaScriptEnabled }) => {
+test("an open desktop dropdown and the language toast have no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
   await page.goto("/");
   await page.getByRole("button", { name: "Türkçe" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Dil Türkçe olarak ayarlandı." })).toBeVisible();
@@ -63,7 +63,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: PHONE });
 
   for (const scheme of ["light", "dark"] as const) {
-    test(`the open mobile menu has no axe violations (${scheme})`, async ({ page, javaScriptEnabled }) => {
+    test(`the open mobile menu has no axe violations (${scheme})`, { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto("/");
       await page.getByRole("banner").getByText("Menu", { exact: true }).click();
@@ -76,7 +76,7 @@ test.describe("on a phone", () => {
 test.describe("the analytics page with a result and its chart", () => {
   for (const scheme of ["light", "dark"] as const) {
     for (const size of ["desktop", "phone"] as const) {
-      test(`has no axe violations (${scheme}, ${size})`, async ({ page, javaScriptEnabled }) => {
+      test(`has no axe violations (${scheme}, ${size})`, { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
         test.slow();
         if (size === "phone") await page.setViewportSize(PHONE);
         await page.emulateMedia({ colorScheme: scheme });

@@ -377,7 +377,7 @@ for (const scheme of ["light", "dark"] as const) {
       // Buys through the API, then runs axe on several pages (twice each without JS).
       test.slow();
 
-      test("the payments and orders pages have no axe violations", async ({ page, javaScriptEnabled }) => {
+      test("the payments and orders pages have no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
         await customerWithPurchase(page);
         await open(page, "/dashboard/billing", javaScriptEnabled);
         await expectNoAxeViolations(page, javaScriptEnabled);
@@ -385,7 +385,7 @@ for (const scheme of ["light", "dark"] as const) {
         await expectNoAxeViolations(page, javaScriptEnabled);
       });
 
-      test("the invoices list and the invoice page have no axe violations", async ({ page, javaScriptEnabled }) => {
+      test("the invoices list and the invoice page have no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
         const { invoiceNumber } = await customerWithPurchase(page);
         await open(page, "/dashboard/billing/invoices", javaScriptEnabled);
         await expectNoAxeViolations(page, javaScriptEnabled);
@@ -393,7 +393,7 @@ for (const scheme of ["light", "dark"] as const) {
         await expectNoAxeViolations(page, javaScriptEnabled);
       });
 
-      test("the payment methods page has no axe violations (a card, the open confirmation, card errors)", async ({ page, javaScriptEnabled }) => {
+      test("the payment methods page has no axe violations (a card, the open confirmation, card errors)", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
         await signedInUser(page);
         await open(page, "/dashboard/billing/methods", javaScriptEnabled);
         await fillCard(page, { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" });

@@ -204,7 +204,7 @@ test.describe("accessibility", () => {
   // script-free copy in a second context. Give these the longer timeout of a slow test.
   test.beforeEach(() => test.slow());
 
-  test("the empty cart has no axe violations (dark)", async ({ page, context, baseURL, javaScriptEnabled }) => {
+  test("the empty cart has no axe violations (dark)", { tag: "@axe" }, async ({ page, context, baseURL, javaScriptEnabled }) => {
     await setRemixCookie(context, baseURL, "theme", "dark");
     await page.goto("/cart");
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
@@ -213,7 +213,7 @@ test.describe("accessibility", () => {
   });
 
   for (const scheme of ["light", "dark"] as const) {
-    test(`the cart with one item has no axe violations (${scheme})`, async ({ page, context, baseURL, javaScriptEnabled }) => {
+    test(`the cart with one item has no axe violations (${scheme})`, { tag: "@axe" }, async ({ page, context, baseURL, javaScriptEnabled }) => {
       if (scheme === "dark") await setRemixCookie(context, baseURL, "theme", "dark");
       const domain = freshDomain();
       await openSearch(page, domain, javaScriptEnabled);

@@ -164,7 +164,7 @@ test.describe("checkout", () => {
   for (const scheme of ["light", "dark"] as const) {
     test.describe(`${scheme}, phone`, () => {
       test.use({ colorScheme: scheme, viewport: PHONE });
-      test("cart with a summary and the checkout page have no axe violations", async ({ page }, testInfo) => {
+      test("cart with a summary and the checkout page have no axe violations", { tag: "@axe" }, async ({ page }, testInfo) => {
         test.slow(); // a purchase set up, then axe on two pages: ~30 s on a loaded 2-core runner
         const js = testInfo.project.use.javaScriptEnabled !== false;
         await buyerWith(page, freshDomain());

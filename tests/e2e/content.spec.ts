@@ -4,7 +4,9 @@ import { freshIdentity, outbox, signedInUser, useClientIp, waitForHydration } fr
 import { expectNoAxeViolations } from "./support/axe";
 
 // Issue 10: info pages, blog, donate, download (release emails), support centre, SEO files.
-// Every page works with JavaScript on and off (both projects run every test).
+// Every page works with JavaScript on and off: both projects run every test but those tagged
+// @markup, which only read what the server sends (info and blog pages ship no script at all)
+// and run once (playwright.config.ts).
 
 const PHONE = { width: 390, height: 844 };
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
@@ -26,7 +28,7 @@ const INFO_PAGES = [
 
 test.describe("info pages", () => {
   for (const info of INFO_PAGES) {
-    test(`${info.path} answers 200 with its title, description and canonical link`, async ({ page }) => {
+    test(`${info.path} answers 200 with its title, description and canonical link`, { tag: "@markup" }, async ({ page }) => {
       const response = await page.goto(info.path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(info.heading);
@@ -63,7 +65,7 @@ test.describe("info pages", () => {
     test.use({ locale: "tr-TR" });
 
     for (const info of INFO_PAGES) {
-      test(`${info.path} is in Turkish`, async ({ page }) => {
+      test(`${info.path} is in Turkish`, { tag: "@markup" }, async ({ page }) => {
         await page.goto(info.path);
         await expect(page.locator("html")).toHaveAttribute("lang", "tr");
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(info.tr);
@@ -71,7 +73,7 @@ test.describe("info pages", () => {
       });
     }
 
-    test("the licence date is Turkish", async ({ page }) => {
+    test("the licence date is Turkish", { tag: "@markup" }, async ({ page }) => {
       await page.goto("/license");
       await expect(page.getByText("Son güncelleme: Ağustos 2025")).toBeVisible();
     });
@@ -86,14 +88,14 @@ test.describe("info pages", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Trinity");
   });
 
-  test("an unknown ?lang falls back instead of failing", async ({ page }) => {
+  test("an unknown ?lang falls back instead of failing", { tag: "@markup" }, async ({ page }) => {
     const response = await page.goto("/about?lang=xx");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Trinity");
   });
 });
 
-test.describe("donate", () => {
+test.describe("donate", { tag: "@markup" }, () => {
   test("shows the plans with their status and every way to give", async ({ page }) => {
     await page.goto("/donate");
     const plans = page.getByRole("region", { name: "What your donation pays for" });
@@ -131,7 +133,7 @@ test.describe("blog", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/blog\?page=2$/u);
   });
 
-  test("?page=1 is the list itself", async ({ page }) => {
+  test("?page=1 is the list itself", { tag: "@markup" }, async ({ page }) => {
     await page.goto("/blog?category=guides&page=1");
     await expect(page).toHaveURL(/\/blog\?category=guides$/u);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/blog\?category=guides$/u);
@@ -168,7 +170,7 @@ test.describe("blog", () => {
     expect(jsonLd).toMatchObject({ "@type": "BlogPosting", headline: "What RDAP is, and why WHOIS is being retired", datePublished: "2025-06-12" });
   });
 
-  test("unknown posts, pages and filters answer 404", async ({ page }) => {
+  test("unknown posts, pages and filters answer 404", { tag: "@markup" }, async ({ page }) => {
     for (const path of ["/blog/no-such-post", "/blog?page=9", "/blog?page=abc", "/blog?tag=nothing-here", "/blog?tag=%3Cscript%3E", "/blog?category=Bad%20Value"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
@@ -176,7 +178,7 @@ test.describe("blog", () => {
     }
   });
 
-  test("the Atom feed lists the posts with absolute links", async ({ request, baseURL }) => {
+  test("the Atom feed lists the posts with absolute links", { tag: "@markup" }, async ({ request, baseURL }) => {
     const response = await request.get("/blog/feed.xml");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("application/atom+xml");
@@ -354,7 +356,7 @@ test.describe("illuminate", () => {
   });
 });
 
-test.describe("structured data and links on other pages", () => {
+test.describe("structured data and links on other pages", { tag: "@markup" }, () => {
   test("the home page has canonical and hreflang links and describes the site and its search", async ({ page, baseURL }) => {
     await page.goto("/");
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/`);
@@ -373,7 +375,7 @@ test.describe("structured data and links on other pages", () => {
   });
 });
 
-test.describe("SEO files", () => {
+test.describe("SEO files", { tag: "@markup" }, () => {
   test("robots.txt names the sitemap and keeps crawlers out of the dashboard", async ({ request, baseURL }) => {
     const text = await (await request.get("/robots.txt")).text();
     expect(text).toContain("Disallow: /dashboard");
@@ -414,19 +416,19 @@ for (const scheme of ["light", "dark"] as const) {
     test.describe(`axe, ${scheme} OS theme, ${size}`, () => {
       test.use({ colorScheme: scheme, ...(size === "phone" ? { viewport: PHONE } : {}) });
       for (const target of AXE_PAGES) {
-        test(`${target.path} has no axe violations`, async ({ page, javaScriptEnabled }) => {
+        test(`${target.path} has no axe violations`, { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
           await page.goto(target.path);
           await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.heading);
           await expectNoAxeViolations(page, javaScriptEnabled);
         });
       }
-      test("illuminate has no axe violations", async ({ page, javaScriptEnabled }) => {
+      test("illuminate has no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
         await signedInUser(page);
         await page.goto("/dashboard/illuminate");
         await expect(page.getByRole("heading", { level: 1 })).toHaveText("Illuminate");
         await expectNoAxeViolations(page, javaScriptEnabled);
       });
-      test("the support centre has no axe violations", async ({ page, javaScriptEnabled }) => {
+      test("the support centre has no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
         await signedInUser(page);
         await page.goto("/dashboard/support");
         await page.getByRole("region", { name: "Frequently asked questions" }).getByText("How fast do you answer?").click();
@@ -438,7 +440,7 @@ for (const scheme of ["light", "dark"] as const) {
 
 test.describe("axe in Turkish", () => {
   test.use({ locale: "tr-TR", colorScheme: "dark" });
-  test("a Turkish post has no axe violations", async ({ page, javaScriptEnabled }) => {
+  test("a Turkish post has no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
     await page.goto("/blog/what-is-rdap");
     await expect(page.locator("html")).toHaveAttribute("lang", "tr");
     await expectNoAxeViolations(page, javaScriptEnabled);

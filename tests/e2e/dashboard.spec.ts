@@ -133,7 +133,7 @@ for (const scheme of ["light", "dark"] as const) {
       // Each signs a user up, fills forms and runs axe (twice the page without JS): more than the default time.
       test.slow();
 
-      test("the overview has no axe violations", async ({ page, javaScriptEnabled }) => {
+      test("the overview has no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
         const user = await registerUser(page.request);
         await useClientIp(page, user.ip);
         await signIn(page, user);

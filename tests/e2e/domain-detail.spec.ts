@@ -258,7 +258,7 @@ test.describe("domain detail accessibility", () => {
         { name: "google.com", path: () => "/google.com", heading: () => "google.com is registered" },
         { name: "a fresh available name", path: (domain: string) => `/${domain}`, heading: (domain: string) => `${domain} is available` },
       ]) {
-        test(`${target.name} has no axe violations`, async ({ page, javaScriptEnabled }) => {
+        test(`${target.name} has no axe violations`, { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
           const domain = `${freshLabel()}.com`;
           await page.goto(target.path(domain));
           await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.heading(domain));

@@ -293,7 +293,7 @@ test.describe("accessibility", () => {
         if (scheme === "dark") await setRemixCookie(context, baseURL, "theme", "dark");
       });
 
-      test("the results for an available name have no axe violations", async ({ page, javaScriptEnabled }) => {
+      test("the results for an available name have no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
         await page.goto(searchPath(freshDomain()));
         if (scheme === "dark") await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
         await waitForStreamedResults(page);
@@ -301,7 +301,7 @@ test.describe("accessibility", () => {
         await expectNoAxeViolations(page, javaScriptEnabled);
       });
 
-      test("a taken name with the offer form has no axe violations", async ({ page, javaScriptEnabled }) => {
+      test("a taken name with the offer form has no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
         await page.goto(searchPath(CORPORATE));
         if (scheme === "dark") await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
         await expect(page.getByRole("region", { name: "Make an offer" })).toBeVisible();
@@ -315,7 +315,7 @@ test.describe("accessibility", () => {
   test.describe("on a phone", () => {
     test.use({ viewport: PHONE });
 
-    test("the results for an available name have no axe violations", async ({ page, javaScriptEnabled }) => {
+    test("the results for an available name have no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
       await page.goto(searchPath(freshDomain()));
       await waitForStreamedResults(page);
       if (javaScriptEnabled) await waitUntilCartFormsHydrated(page);

@@ -311,7 +311,7 @@ for (const scheme of ["light", "dark"] as const) {
     test.describe(`forgot password, ${scheme} OS theme, ${size}`, () => {
       test.use({ colorScheme: scheme, ...(size === "phone" ? { viewport: PHONE } : {}) });
 
-      test("both steps, with errors shown, have no axe violations", async ({ page, javaScriptEnabled }) => {
+      test("both steps, with errors shown, have no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
         await useClientIp(page);
         await page.goto("/forgot");
         await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");

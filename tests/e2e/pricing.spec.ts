@@ -244,7 +244,7 @@ test.describe("domain pricing accessibility", () => {
       });
 
       for (const path of ["/domain", "/domain?tab=all"]) {
-        test(`${path} has no axe violations`, async ({ page, javaScriptEnabled }) => {
+        test(`${path} has no axe violations`, { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
           await page.goto(path);
           if (theme === "dark") await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
           else await expect(page.locator("html")).not.toHaveAttribute("data-theme");
@@ -256,7 +256,7 @@ test.describe("domain pricing accessibility", () => {
       test.describe("on a phone", () => {
         test.use({ viewport: PHONE });
 
-        test("the table scrolls inside its container and the page has no axe violations", async ({ page, javaScriptEnabled }) => {
+        test("the table scrolls inside its container and the page has no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
           await page.goto("/domain?tab=all");
           await expect(bodyRows(page)).toHaveCount(PAGE_STEP);
           const container = priceTable(page).locator("xpath=..");

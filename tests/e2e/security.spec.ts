@@ -233,7 +233,7 @@ for (const scheme of ["light", "dark"] as const) {
     test.describe(`account security, ${scheme} OS theme, ${size}`, () => {
       test.use({ colorScheme: scheme, ...(size === "phone" ? { viewport: PHONE } : {}) });
 
-      test("the page, with the two-factor set-up and errors shown, has no axe violations", async ({ page, javaScriptEnabled }) => {
+      test("the page, with the two-factor set-up and errors shown, has no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
         test.setTimeout(90_000);
         await signedInUser(page);
         await openQuietPage(page);

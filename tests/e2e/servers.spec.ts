@@ -13,7 +13,7 @@ import { addAddress } from "./support/dashboard";
 const ADA = { firstName: "Ada", lastName: "Lovelace", address: "12 Analytical St", city: "London", country: "GB" };
 
 test.describe("/vps", () => {
-  test("has the Hosting menu's anchors, plans with cycle prices and savings, and no axe violations", async ({ page }, testInfo) => {
+  test("has the Hosting menu's anchors, plans with cycle prices and savings, and no axe violations", { tag: "@axe" }, async ({ page }, testInfo) => {
     // axe over every plan's form takes ~20 s alone and ran out of 30 s on a loaded machine.
     test.slow();
     const js = testInfo.project.use.javaScriptEnabled !== false;
@@ -136,7 +136,7 @@ test.describe("/vps", () => {
 
 test.describe("/vps in Turkish", () => {
   test.use({ locale: "tr-TR" });
-  test("shows the Turkish texts and has no axe violations", async ({ page }, testInfo) => {
+  test("shows the Turkish texts and has no axe violations", { tag: "@axe" }, async ({ page }, testInfo) => {
     test.slow(); // axe over every plan's form (see above)
     const js = testInfo.project.use.javaScriptEnabled !== false;
     await page.goto("/vps");

@@ -333,7 +333,7 @@ for (const scheme of ["light", "dark"] as const) {
       // Each signs a user up, fills forms and runs axe (twice the page without JS): more than the default time.
       test.slow();
 
-      test("the profile settings have no axe violations (with errors and the verify form)", async ({ page, javaScriptEnabled }) => {
+      test("the profile settings have no axe violations (with errors and the verify form)", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
         const user = await signedInUser(page);
         await openSettings(page, javaScriptEnabled);
         await changeEmail(page, freshIdentity().email, user.password);
@@ -343,7 +343,7 @@ for (const scheme of ["light", "dark"] as const) {
         await expectNoAxeViolations(page, javaScriptEnabled);
       });
 
-      test("the address book has no axe violations (list, edit form, open delete confirmation)", async ({ page, javaScriptEnabled }) => {
+      test("the address book has no axe violations (list, edit form, open delete confirmation)", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
         test.slow(); // axe three times: ~25 s on a loaded 2-core runner
         await signedInUser(page);
         await openSettings(page, javaScriptEnabled, "/dashboard/settings/addresses");

@@ -354,7 +354,7 @@ test.describe("accessibility of the sign-up steps", () => {
     }
   }
 
-  test("/signup has no axe violations, with errors shown too", async ({ page, javaScriptEnabled }) => {
+  test("/signup has no axe violations, with errors shown too", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
     test.slow(); // axe in every look (themes, sizes), twice: ~32 s on a loaded 2-core runner
     await useClientIp(page);
     await openSignup(page, javaScriptEnabled);
@@ -364,13 +364,13 @@ test.describe("accessibility of the sign-up steps", () => {
     await checkEveryLook(page, javaScriptEnabled);
   });
 
-  test("/createkey has no axe violations", async ({ page, javaScriptEnabled }) => {
+  test("/createkey has no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
     await useClientIp(page);
     await signUpThroughPage(page, javaScriptEnabled);
     await checkEveryLook(page, javaScriptEnabled);
   });
 
-  test("/verify-email has no axe violations", async ({ page, javaScriptEnabled }) => {
+  test("/verify-email has no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
     await useClientIp(page);
     await reachVerifyStep(page, javaScriptEnabled);
     await checkEveryLook(page, javaScriptEnabled);

@@ -108,7 +108,7 @@ test.describe("transfer in", () => {
     await expectNoAxeViolations(page, javaScriptEnabled);
   });
 
-  test("Turkish, dark, phone: the wizard passes axe", async ({ page, context, baseURL, javaScriptEnabled }) => {
+  test("Turkish, dark, phone: the wizard passes axe", { tag: "@axe" }, async ({ page, context, baseURL, javaScriptEnabled }) => {
     test.slow();
     await setRemixCookie(context, baseURL, "locale", "tr");
     await setRemixCookie(context, baseURL, "theme", "dark");

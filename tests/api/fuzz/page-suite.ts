@@ -89,7 +89,7 @@ let owned: Record<string, string> = {};
  */
 const SESSION_REFRESH_WRITES = ["sessions", "refresh_tokens"] as const;
 
-export const PAGE_SHARDS = 2;
+export const PAGE_SHARDS = 4;
 
 /** Fuzzes one shard of the page list (the shards are separate test files, run side by side). */
 export function pageFuzzSuite(shard: number): void {
