@@ -6,10 +6,10 @@
 // completed". Timed from the search to that page; every document the tab loads is counted (a
 // redirect chain is one load; the no-JS order page reloads itself every 2 s while the payment moves).
 import { randomInt } from "node:crypto";
-import { chromium } from "@playwright/test";
 import { freshLabel } from "./catalogue.mjs";
 import { isLoopback } from "./assets.mjs";
-import { CHROMIUM_PATH, FIRST_PURCHASE, PLAYWRIGHT_CHROME_ARGS, PLAYWRIGHT_SIGNALS } from "./config.mjs";
+import { launchLoopbackBrowser } from "./browser.mjs";
+import { FIRST_PURCHASE } from "./config.mjs";
 
 const round1 = (n) => Math.round(n * 10) / 10;
 
@@ -176,12 +176,7 @@ function summarise(runs) {
  * server. Every walk has a context of its own, so a cold browser cache, as a newcomer has.
  */
 export async function firstPurchaseRun({ origin, walks, track }) {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    ...PLAYWRIGHT_SIGNALS,
-    args: [...PLAYWRIGHT_CHROME_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"],
-  });
+  const browser = await launchLoopbackBrowser();
   const untrack = track(() => browser.close().catch(() => {}));
   const blocked = new Set();
   try {

@@ -2,10 +2,10 @@
 // exact match ([data-testid="exact-match"]) is on screen, for a browser that has the `js=1` cookie
 // (app/entry.server.tsx streams the document to it) and for one without (the whole document is
 // held until every part, the whole-catalogue check included, is ready: the no-JS path).
-import { chromium } from "@playwright/test";
 import { freshLabel } from "./catalogue.mjs";
 import { isLoopback } from "./assets.mjs";
-import { CHROMIUM_PATH, PLAYWRIGHT_CHROME_ARGS, PLAYWRIGHT_SIGNALS, SEARCH_PAGE } from "./config.mjs";
+import { launchLoopbackBrowser } from "./browser.mjs";
+import { SEARCH_PAGE } from "./config.mjs";
 
 // Runs in the page before any of its own scripts: notes (performance.now(), ms since navigation
 // start, like the navigation entry) when the exact match is first in the DOM, and the first
@@ -126,14 +126,7 @@ function summarise(mode, loads) {
  * cookies are reset before every load (the page's own script sets `js=1` once it runs).
  */
 export async function measureSearchPage({ origin, loads, track }) {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    ...PLAYWRIGHT_SIGNALS,
-    // Loopback only, without intercepting requests (interception would delay the document):
-    // every other host fails to resolve.
-    args: [...PLAYWRIGHT_CHROME_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"],
-  });
+  const browser = await launchLoopbackBrowser();
   const untrack = track(() => browser.close().catch(() => {}));
   const blocked = new Set();
   try {
