@@ -174,7 +174,7 @@ describe("support tickets", () => {
           headers: { "content-type": "application/json", "cf-connecting-ip": "203.0.113.9", ...(token ? { authorization: `Bearer ${token}` } : {}) },
           body: JSON.stringify({ body: "Fixed: the record had a typo." }),
         }),
-        { ...(env as unknown as ApiEnv), SUPPORT_API_TOKEN: "staff-secret" },
+        { ...env, SUPPORT_API_TOKEN: "staff-secret" },
         ctx,
       );
       await waitOnExecutionContext(ctx);

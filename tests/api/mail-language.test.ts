@@ -18,7 +18,7 @@ import { freshLabel } from "./registry-fixtures";
 
 vi.setConfig({ testTimeout: 120_000 });
 
-const apiEnv = env as unknown as ApiEnv;
+const apiEnv: ApiEnv = env;
 const DAY = 86_400_000;
 const WRONG = "Wrong-Passw0rd!";
 

@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 const DAY = 86_400_000;
 
-const apiEnv = env as unknown as ApiEnv;
+const apiEnv: ApiEnv = env;
 
 /** The services of a scheduled run at `at`: the registry and payments see the same clock. */
 function servicesAt(at: Date, payments?: (base: PaymentsAdapter) => PaymentsAdapter): ApiServices {

@@ -21,7 +21,7 @@ import { freshLabel } from "./registry-fixtures";
 
 vi.setConfig({ testTimeout: 120_000 });
 
-const apiEnv = env as unknown as ApiEnv;
+const apiEnv: ApiEnv = env;
 const DAY = 86_400_000;
 type App = ReturnType<typeof createApiApp>;
 

@@ -21,7 +21,7 @@ import { buyer, data, errorOf, saveCard, VISA, type Buyer } from "./my-domains-s
 
 vi.setConfig({ testTimeout: 120_000 });
 
-const apiEnv = env as unknown as ApiEnv;
+const apiEnv: ApiEnv = env;
 const DAY = 86_400_000;
 const RUNNING_AFTER = SIMULATED_STEPS_MS.pending + SIMULATED_STEPS_MS.provisioning + SIMULATED_STEPS_MS.installing;
 

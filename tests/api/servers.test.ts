@@ -21,7 +21,7 @@ vi.setConfig({ testTimeout: 120_000 });
 const ED25519 = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIIpT282uMH03U+hItGjzUObvd14wEMPXMuagag0txUtf test@ed25519";
 const RSA1024 =
   "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAAAgQC/bmEbcBrFD6oC0LfZ4QsPqOnvYN2J+LJKJrnlBlGMVaY8FMdV91VQfNTz1hp6B0uQ8sBEkifC2zwdurRfDOu6xP1GnlIJD8VT+d5Br/7wfUl4KmJtwMdXBbDPAPiIUpLwF2iNBITYr/UDlne29h8vhzppq7ZuH8VTqxR3syre0w== test@rsab1024";
-const apiEnv = env as unknown as ApiEnv;
+const apiEnv: ApiEnv = env;
 const RUNNING_AFTER = SIMULATED_STEPS_MS.pending + SIMULATED_STEPS_MS.provisioning + SIMULATED_STEPS_MS.installing;
 
 const host = () => `web-${crypto.randomUUID().slice(0, 8)}.example.com`;
