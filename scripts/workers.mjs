@@ -15,20 +15,37 @@ export const STATE_DIR = ".wrangler/state";
 export const LOCAL_VARS = ["--var", "ENVIRONMENT:development", "--var", "DEV_OUTBOX:on"];
 const wranglerBin = "node_modules/.bin/wrangler";
 
-export function startWrangler(args, name) {
+/** How many times a crashed worker is started again, and how long it must have run first. */
+const RESTARTS = 5;
+const RESTART_AFTER_MS = 15_000;
+
+/**
+ * Starts `wrangler dev` for one worker. A worker that ran a while and then exits on its own is
+ * started again (at most RESTARTS times): wrangler dev itself sometimes exits with an empty
+ * "✘ [ERROR]" after serving for many minutes (seen once in a browser-suite run, 2026-11-28), and
+ * one crash must not take every later request of a long test run or `npm start` session with
+ * it. A worker that fails soon after starting (a port in use, a bad config) stops everything.
+ */
+export function startWrangler(args, name, restartsLeft = RESTARTS) {
   // A devtools port derived from the worker's port (PORT + 10000): several servers starting at
   // once on one machine (tests, bench, npm start) would otherwise race for wrangler's default one.
   const portAt = args.indexOf("--port");
   const inspector = portAt >= 0 ? ["--inspector-port", String(Number(args[portAt + 1]) + 10000)] : [];
+  const startedAt = Date.now();
   const child = spawn(wranglerBin, ["dev", ...args, ...inspector, ...LOCAL_VARS, "--persist-to", STATE_DIR, "--show-interactive-dev-session=false", "--test-scheduled"], {
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
   });
   child.on("exit", (code, signal) => {
-    if (!stopping) {
-      console.error(`${name} stopped (${signal ?? `exit ${code}`}); shutting down.`);
-      stopAll(code ?? 1);
+    if (stopping) return;
+    const how = signal ?? `exit ${code}`;
+    if (restartsLeft > 0 && Date.now() - startedAt >= RESTART_AFTER_MS) {
+      console.error(`${name} stopped (${how}); starting it again (${restartsLeft - 1} more restarts allowed).`);
+      startWrangler(args, name, restartsLeft - 1);
+      return;
     }
+    console.error(`${name} stopped (${how}); shutting down.`);
+    stopAll(code ?? 1);
   });
   children.push(child);
   return child;
