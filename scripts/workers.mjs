@@ -22,7 +22,8 @@ const RESTART_AFTER_MS = 15_000;
 /**
  * Starts `wrangler dev` for one worker. A worker that ran a while and then exits on its own is
  * started again (at most RESTARTS times): wrangler dev itself sometimes exits with an empty
- * "✘ [ERROR]" after serving for many minutes (seen once in a browser-suite run, 2026-11-28), and
+ * "✘ [ERROR]" after serving for many minutes (seen in both clean-clone browser runs of 2026-11-28,
+ * about 20 minutes in, as shell.spec.ts starts), and
  * one crash must not take every later request of a long test run or `npm start` session with
  * it. A worker that fails soon after starting (a port in use, a bad config) stops everything.
  */
