@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { RegistryError, type RegistryErrorCode } from "./adapters/registry";
@@ -21,6 +21,8 @@ import { analyticsRoutes } from "./routes/analytics";
 import { defaultServices, type ApiServices } from "./services";
 import { notConfiguredError, servicesNeededBy } from "./production-guard";
 import { requestLocale, translateApiText } from "./texts";
+import { contractRouter } from "./validate";
+import { openApiDocument } from "./openapi";
 
 /**
  * The /api/v1 app: the provider API (SPEC §7, DESIGN §6). The Remix loaders and actions call it
@@ -28,7 +30,7 @@ import { requestLocale, translateApiText } from "./texts";
  * `services` picks the outside systems (registry, suggestions, clock); tests hand in fakes.
  */
 export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices } = {}) {
-  const app = new Hono<ApiBindings>().basePath("/api/v1");
+  const app = contractRouter().basePath("/api/v1");
 
   app.use(async (c, next) => {
     c.set("clientIp", c.req.header("cf-connecting-ip") ?? c.req.header("x-client-ip") ?? "local");
@@ -52,7 +54,9 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .route("/", transferInRoutes)
     .route("/", calendarRoutes)
     .route("/", myDomainRoutes)
-    .route("/", serverRoutes);
+    .route("/", serverRoutes)
+    // The contract as an OpenAPI 3.1 document (issue 20), built once per isolate.
+    .get("/openapi.json", (c) => c.json(openApiDocument(app)));
 
   app.notFound((c) =>
     c.json({ success: false, code: "not_found", message: translated(c, "not_found", `No API endpoint at ${c.req.method} ${c.req.path}.`) }, 404),
@@ -91,6 +95,10 @@ function handleError(error: Error, c: Context<ApiBindings>) {
     if (error.code === "unavailable") console.error("registry unavailable", error);
     const message = translateApiText(requestLocale(c.req.header("accept-language")), "registry", error.message, error.code);
     return c.json({ success: false, code: error.code, message }, REGISTRY_STATUS[error.code]);
+  }
+  if (error instanceof HTTPException && error.status === 415) {
+    const message = "The request body must be JSON (Content-Type: application/json).";
+    return c.json({ success: false, code: "unsupported_media_type", message: translated(c, "unsupported_media_type", message) }, 415);
   }
   if (error instanceof HTTPException && error.status < 500) {
     const message = /content-type/i.test(error.message)

@@ -1,17 +1,17 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ApiErrorBody, ApiErrorCode, ApiErrorStatus } from "./contract/errors";
 
-/** One error shape for the whole API (DESIGN §6): `{ success:false, code, message, errors? }`. */
-export interface ApiErrorBody {
-  success: false;
-  code: string;
-  message: string;
-  errors?: { path: string; message: string }[];
-}
+export type { ApiErrorBody, ApiErrorCode } from "./contract/errors";
 
-export class ApiError extends Error {
+/**
+ * An error the API answers in its one shape (DESIGN §6): `{ success:false, code, message, errors? }`.
+ * The code comes from contract/errors.ts and the status must be one of that code's statuses,
+ * so `new ApiError(404, "cart_full", …)` or an unknown code does not compile.
+ */
+export class ApiError<C extends ApiErrorCode = ApiErrorCode> extends Error {
   constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
+    readonly status: ApiErrorStatus<C> & ContentfulStatusCode,
+    readonly code: C,
     message: string,
     readonly errors?: { path: string; message: string }[],
     readonly headers?: Record<string, string>,
@@ -24,6 +24,6 @@ export class ApiError extends Error {
   }
 }
 
-export function notFound(code: string, message: string): ApiError {
-  return new ApiError(404, code, message);
+export function notFound<C extends ApiErrorCode>(code: C & (ApiErrorStatus<C> extends 404 ? C : never), message: string): ApiError<C> {
+  return new ApiError<C>(404 as ApiErrorStatus<C> & ContentfulStatusCode, code, message);
 }

@@ -3,6 +3,8 @@ import type { WhoisResult } from "../../core/whois";
 import type { SslCheck } from "../../core/ssl";
 import type { DnsCheck } from "../../core/dns-check";
 import type { PageSpeedResult, Strategy } from "../../core/pagespeed";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isApiErrorCode, statusesOf, type ApiErrorStatus } from "./contract/errors";
 import { ApiError } from "./errors";
 
 /**
@@ -28,8 +30,12 @@ export function createLookupClient(lookup: Fetcher, clientIp: string) {
     if (!body) throw new ApiError(502, "lookup_bad_response", "The lookup service gave an unreadable answer.");
     if (body.success) return body.data;
     const retryAfter = response.headers.get("retry-after");
+    // The lookup worker's codes are in the API's list (contract/errors.ts) with their statuses;
+    // one it should never send is an unreadable answer.
+    if (!isApiErrorCode(body.code)) throw new ApiError(502, "lookup_bad_response", "The lookup service gave an unreadable answer.");
+    const status = statusesOf(body.code).includes(response.status) ? response.status : statusesOf(body.code)[0];
     throw new ApiError(
-      response.status === 429 || response.status === 404 || response.status === 400 || response.status === 503 ? response.status : 502,
+      status as ApiErrorStatus & ContentfulStatusCode,
       body.code,
       body.message,
       body.errors,

@@ -1,5 +1,7 @@
 import { validator } from "hono/validator";
 import type { z } from "zod";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { ApiBindings } from "./env";
 import { ApiError } from "./errors";
 
 type Target = "query" | "json" | "param";
@@ -13,20 +15,35 @@ export function zValidate<T extends Target, S extends z.ZodType>(target: T, sche
   const validate = async (value: z.input<S>): Promise<z.output<S>> => {
     const result = await schema.safeParseAsync(value);
     if (result.success) return result.data;
-    const errors = result.error.issues.map((issue) => ({
-      // An unknown field of a strict object is named by its key, not by the body as a whole.
-      path: issue.path.join(".") || (issue.code === "unrecognized_keys" ? issue.keys.join(", ") : target),
-      message: issue.message,
-    }));
-    const first = errors[0];
-    throw new ApiError(
-      400,
-      "invalid_parameter",
-      target === "json" && first.path === "json"
-        ? "The request body must be JSON."
-        : `Parameter "${first.path}" ${first.message}`,
-      errors,
-    );
+    throw validationError(target, result.error);
   };
   return validator<z.input<S>, string, string, T, string, typeof validate>(target, validate);
+}
+
+/** A failed validation of one part of the request as the one 400 naming each offending parameter. */
+export function validationError(target: string, error: z.ZodError): ApiError {
+  const errors = error.issues.map((issue) => ({
+    // An unknown field of a strict object is named by its key, not by the body as a whole.
+    path: issue.path.join(".") || (issue.code === "unrecognized_keys" ? issue.keys.join(", ") : target),
+    message: issue.message,
+  }));
+  const first = errors[0];
+  return new ApiError(
+    400,
+    "invalid_parameter",
+    target === "json" && first.path === "json" ? "The request body must be JSON." : `Parameter "${first.path}" ${first.message}`,
+    errors,
+  );
+}
+
+/**
+ * The /api/v1 router for contract routes (`app.openapi(route, handler)`): request parts are
+ * validated by the route's schemas, and a failure is the same 400 as `zValidate`'s.
+ */
+export function contractRouter() {
+  return new OpenAPIHono<ApiBindings>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.target, result.error);
+    },
+  });
 }

@@ -79,7 +79,7 @@ export const emailInUse = () => new ApiError(409, "email_exists", "This email is
 /** How long after a rotation the old refresh token answers 409 instead of revoking the family. */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 
-const sessionExpired = (code = "unauthorized") => new ApiError(401, code, SESSION_EXPIRED_MESSAGE);
+const sessionExpired = (code: "unauthorized" | "challenge_expired" | "invalid_refresh_token" = "unauthorized") => new ApiError(401, code, SESSION_EXPIRED_MESSAGE);
 export const CHALLENGE_LOCKED = "Too many wrong codes. Please sign in again.";
 const challengeLocked = () => new ApiError(401, "challenge_locked", CHALLENGE_LOCKED);
 

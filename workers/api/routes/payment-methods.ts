@@ -10,7 +10,7 @@ import {
   testCardBodySchema,
   threeDSecureBodySchema,
 } from "../../../core/payments/schemas";
-import { CardError, PaymentsError, type PaymentsAdapter } from "../adapters/payments";
+import { CardError, PaymentsError, type PaymentErrorCode, type PaymentsAdapter } from "../adapters/payments";
 import { authOf, requireAuth, unauthorized } from "../auth/middleware";
 import {
   customerRefFor,
@@ -32,7 +32,12 @@ const refParamSchema = z.object({ ref: z.string().regex(/^pi_[A-Za-z0-9_]{1,250}
 
 /** A card refusal as the API's one error shape (HTTP 402, as Stripe answers card errors). */
 export function cardErrorResponse(error: CardError): ApiError {
-  return new ApiError(402, error.code, error.message);
+  return new ApiError(402, apiCardCode(error), error.message);
+}
+
+/** A card refusal's code as the API sends it (`network_error`, `not_initialized` are the UI's own). */
+function apiCardCode(error: CardError): Exclude<PaymentErrorCode, "network_error" | "not_initialized"> {
+  return error.code === "network_error" || error.code === "not_initialized" ? "payment_failed" : error.code;
 }
 
 /** A provider failure as the API's one error shape; an unknown outcome is a 503 to try again. */
@@ -153,7 +158,7 @@ export const paymentMethodRoutes = new Hono<ApiBindings>()
     } catch (error) {
       if (error instanceof CardError) {
         const field = error.code.includes("expiry") || error.code === "expired_card" ? "exp_month" : error.code.includes("cvc") ? "cvc" : "number";
-        throw new ApiError(400, error.code, error.message, [{ path: field, message: error.code }]);
+        throw new ApiError(400, apiCardCode(error), error.message, [{ path: field, message: error.code }]);
       }
       throw error;
     }

@@ -1,21 +1,13 @@
-import { Hono } from "hono";
 import { toTldPrice } from "../../../core/catalogue";
-import {
-  tldToAscii,
-  tldToDisplay,
-  tldParamSchema,
-  tldPricingBodySchema,
-  tldPricingQuerySchema,
-  tldSearchQuerySchema,
-} from "../../../core/tld-input";
+import { tldToAscii, tldToDisplay } from "../../../core/tld-input";
+import { tldPriceRoute, tldPricesRoute, tldPricingRoute, tldSearchRoute } from "../contract/pricing";
 import { listCatalogue, searchCatalogue } from "../db/catalogue";
-import type { ApiBindings } from "../env";
 import { createLookupClient } from "../lookup-client";
-import { zValidate } from "../validate";
+import { contractRouter } from "../validate";
 
 /** Catalogue and pricing: SPEC §7 "DNS and domains" pricing calls. */
-export const pricingRoutes = new Hono<ApiBindings>()
-  .get("/domains/tld-pricing", zValidate("query", tldPricingQuerySchema), async (c) => {
+export const pricingRoutes = contractRouter()
+  .openapi(tldPricingRoute, async (c) => {
     const { currency, count_per_page, page, filter } = c.req.valid("query");
     const { rows, total } = await listCatalogue(c.env.DB, {
       filter,
@@ -35,21 +27,21 @@ export const pricingRoutes = new Hono<ApiBindings>()
           total_pages: Math.max(1, Math.ceil(total / count_per_page)),
         },
       },
-    });
+    }, 200);
   })
-  .get("/domains/tlds/search", zValidate("query", tldSearchQuerySchema), async (c) => {
+  .openapi(tldSearchRoute, async (c) => {
     const { q, limit } = c.req.valid("query");
     const ascii = tldToAscii(q) ?? q;
     const rows = await searchCatalogue(c.env.DB, { ascii, display: tldToDisplay(ascii) }, limit);
-    return c.json({ success: true as const, data: { query: q, tlds: rows.map(toTldPrice) } });
+    return c.json({ success: true as const, data: { query: q, tlds: rows.map(toTldPrice) } }, 200);
   })
-  .get("/tld/:tld/pricing", zValidate("param", tldParamSchema), async (c) => {
+  .openapi(tldPriceRoute, async (c) => {
     const { tld } = c.req.valid("param");
     const entry = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).tldPricing(tld);
-    return c.json({ success: true as const, data: entry });
+    return c.json({ success: true as const, data: entry }, 200);
   })
-  .post("/tld/pricing", zValidate("json", tldPricingBodySchema), async (c) => {
+  .openapi(tldPricesRoute, async (c) => {
     const { tlds } = c.req.valid("json");
     const data = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).pricing(tlds);
-    return c.json({ success: true as const, data });
+    return c.json({ success: true as const, data }, 200);
   });
