@@ -15,11 +15,6 @@ type Tab = (typeof TABS)[number];
 const STEP = 25;
 const API_PAGE = 100;
 
-interface PricingPage {
-  pricing: TldPrice[];
-  pagination: { total: number };
-}
-
 // The page's texts are a shell part: the browser loads them with the page (app/i18n/namespaces.ts).
 export const handle = { i18n: ["shop"] } satisfies I18nHandle;
 
@@ -35,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const base = { title: t("pricing.metaTitle"), description: t("pricing.metaDescription"), tab, q, show };
 
   if (q) {
-    const answer = await readApi<{ tlds: TldPrice[] }>(await client.tlds.search.$get({ query: { q, limit: "50" } }));
+    const answer = await readApi(await client.tlds.search.$get({ query: { q, limit: "50" } }));
     return answer.ok
       ? { ...base, loaded: true as const, rows: answer.data.tlds, total: answer.data.tlds.length }
       : { ...base, loaded: false as const, rows: [], total: 0 };
@@ -45,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pages = Math.ceil(wanted / API_PAGE);
   const answers = await Promise.all(
     Array.from({ length: pages }, async (_, index) =>
-      readApi<PricingPage>(
+      readApi(
         await client["tld-pricing"].$get({
           query: { currency: "USD", filter, page: String(index + 1), count_per_page: String(Math.min(API_PAGE, wanted)) },
         }),

@@ -61,18 +61,33 @@ function detailsOf(value: unknown): { path: string; message: string }[] {
   );
 }
 
-export async function readApi<T>(response: Pick<Response, "json" | "status" | "statusText" | "headers">): Promise<ApiResult<T>> {
-  const body = (await response.json().catch(() => null)) as
-    | { success: true; data: T }
-    | { success: false; code: string; message: string; details?: unknown; errors?: unknown }
-    | null;
-  if (body?.success) return { ok: true, data: body.data };
+/** What a typed client response's `json()` holds on success: the contract's `data` type. */
+export type ApiData<R> = R extends { json(): Promise<infer Body> } ? (Body extends { success: true; data: infer D } ? D : never) : never;
+
+export type ReadableResponse = Pick<Response, "status" | "statusText" | "headers"> & { json(): Promise<unknown> };
+
+/**
+ * The API's answer as data or an error to show. Its type comes from the response the typed
+ * client returned (the route's contract, workers/api/contract/): call sites name no type.
+ */
+export function readApi<R extends ReadableResponse>(response: R): Promise<ApiResult<ApiData<R>>>;
+/** Transitional (issue 20): a call site that still names its type; each moves to the inferred form. */
+export function readApi<T>(response: ReadableResponse): Promise<ApiResult<T>>;
+export async function readApi(response: ReadableResponse): Promise<ApiResult<unknown>> {
+  const body: unknown = await response.json().catch(() => null);
+  if (isSuccess(body)) return { ok: true, data: body.data };
+  const failure = typeof body === "object" && body !== null ? (body as Partial<Record<"code" | "message" | "details" | "errors", unknown>>) : {};
   return {
     ok: false,
     status: response.status,
-    code: body?.code ?? "invalid_response",
-    message: body?.message ?? `API call failed: ${response.status} ${response.statusText}`,
+    code: typeof failure.code === "string" ? failure.code : "invalid_response",
+    message: typeof failure.message === "string" ? failure.message : `API call failed: ${response.status} ${response.statusText}`,
     retryAfter: Number.parseInt(response.headers.get("retry-after") ?? "", 10) || null,
-    details: detailsOf(body?.details ?? body?.errors),
+    details: detailsOf(failure.details ?? failure.errors),
   };
+}
+
+/** The success envelope; its `data` is typed by the contract of the route that answered. */
+function isSuccess(body: unknown): body is { success: true; data: unknown } {
+  return typeof body === "object" && body !== null && (body as { success?: unknown }).success === true && "data" in body;
 }

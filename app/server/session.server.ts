@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { REFRESH_WINDOW_MS } from "../../core/auth/session-timers";
-import { apiClient, readApi, type ApiResult } from "./api.server";
+import { apiClient, readApi, type ApiData, type ApiResult, type ReadableResponse } from "./api.server";
 import { cartCookie, cookieSecret } from "./cookies.server";
 import { getTranslator } from "./i18n.server";
 import { clearSignupFlow } from "./signup-flow.server";
@@ -241,12 +241,11 @@ export function userApi(context: AppLoadContext, request: Request, auth: AuthSes
  * Reads an API answer for a signed-in call; a 401 (the session was revoked elsewhere, e.g. by a
  * password change) ends the session here too: thrown redirect to sign-in with the message.
  */
-export async function readUserApi<T>(
-  request: Request,
-  context: AppLoadContext,
-  response: Parameters<typeof readApi>[0],
-): Promise<ApiResult<T>> {
-  const result = await readApi<T>(response);
+export function readUserApi<R extends ReadableResponse>(request: Request, context: AppLoadContext, response: R): Promise<ApiResult<ApiData<R>>>;
+/** Transitional (issue 20): a call site that still names its type. */
+export function readUserApi<T>(request: Request, context: AppLoadContext, response: ReadableResponse): Promise<ApiResult<T>>;
+export async function readUserApi(request: Request, context: AppLoadContext, response: ReadableResponse): Promise<ApiResult<unknown>> {
+  const result = await readApi(response);
   if (!result.ok && result.status === 401) throw await signInRedirect(request, context, "expired");
   return result;
 }
