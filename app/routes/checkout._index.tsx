@@ -10,7 +10,6 @@ import type { CartView } from "../../core/cart";
 import { CHECKOUT_NEW_CARD, checkoutFormSchema, paymentActionTarget, type CartSummaryView, type CheckoutForm, type CheckoutFormFields } from "../../core/checkout";
 import { useFormat } from "../i18n/use-format";
 import type { OrderAnswer } from "../../workers/api/checkout/service";
-import type { AddressView } from "../../workers/api/db/addresses";
 import type { PaymentMethodView } from "../../workers/api/db/payment-methods";
 import { fullName } from "../components/dashboard/address";
 import { AddressForm } from "../components/dashboard/address-form";
@@ -55,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [{ t, locale }, cartAnswer, addressAnswer, methodsAnswer] = await Promise.all([
     getTranslator(request, ["checkout"]),
     cart.$get().then((response) => readUserApi<CartWithSummary>(request, context, response)),
-    api.account.addresses.$get().then((response) => readUserApi<{ addresses: AddressView[] }>(request, context, response)),
+    api.account.addresses.$get().then((response) => readUserApi(request, context, response)),
     api.user["payment-methods"].$get().then((response) => readUserApi<MethodsAnswer>(request, context, response)),
   ]);
   if (!cartAnswer.ok) throw new Response(cartAnswer.message, { status: 502 });
@@ -150,7 +149,7 @@ async function addContact(request: Request, context: Context, auth: Auth, formDa
   const submission = parseWithZod(formData, { schema: addressSchema });
   if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply(), nextKey: newAttemptKey() }, { status: 400, headers });
   const { t } = await getTranslator(request, ["checkout", "payment"]);
-  const answer = await readUserApi<AddressView>(request, context, await userApi(context, request, auth).api.v1.account.addresses.$post({ json: submission.value }));
+  const answer = await readUserApi(request, context, await userApi(context, request, auth).api.v1.account.addresses.$post({ json: submission.value }));
   if (!answer.ok) {
     const text = answer.status >= 500 ? t("payment:errors.server_error") : t("checkout:contact.addFailed", { message: answer.message });
     return data<ActionData>({ intent, result: submission.reply({ formErrors: [text] }), nextKey: newAttemptKey() }, { status: answer.status >= 500 ? 503 : answer.status, headers });

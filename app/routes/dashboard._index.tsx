@@ -9,25 +9,13 @@ import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, userApi } from "../server/session.server";
 
-/** GET /api/v1/profile: SPEC §3 User (domain counts are 0 until the domains issue lands). */
-type Profile = {
-  username: string;
-  email: string;
-  email_verified: boolean;
-  last_login: string | null;
-  total_domains: number;
-  expiring_soon_count: number;
-  expired_domains_count: number;
-  created_at: string;
-};
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
   const [{ t, locale }, profile] = await Promise.all([
     getTranslator(request, ["dashboard"]),
     userApi(context, request, auth)
       .api.v1.profile.$get()
-      .then((response) => readUserApi<Profile>(request, context, response)),
+      .then((response) => readUserApi(request, context, response)),
   ]);
   if (!profile.ok) return { title: t("overview.metaTitle"), account: null };
   const user = profile.data;

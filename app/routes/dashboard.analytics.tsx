@@ -11,7 +11,6 @@ import {
   STRATEGIES,
   VITALS,
   type Category,
-  type PageSpeedResult,
   type Rating,
   type Vital,
   type VitalValue,
@@ -24,6 +23,7 @@ import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
+import type { AnalyticsRun } from "../../workers/api/contract/analytics";
 
 // /dashboard/analytics (SPEC §2 "analytics", issue 9): URL performance analysis through PageSpeed
 // Insights (the lookup worker, via /api/v1/analytics/runs). A POST form (url, strategy) runs an
@@ -33,8 +33,6 @@ import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/ses
 
 export const handle = { i18n: ["account", "dashboard", "tools"] } satisfies I18nHandle;
 
-type Run = PageSpeedResult & { id: string; createdAt: string };
-
 const SELECT_CLASS = INPUT_CLASS;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -43,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getTranslator(request, ["tools"]),
     userApi(context, request, auth)
       .api.v1.analytics.runs.$get()
-      .then((response) => readUserApi<{ runs: Run[] }>(request, context, response)),
+      .then((response) => readUserApi(request, context, response)),
   ]);
   if (!answer.ok) throw new Response(answer.message, { status: answer.status >= 500 ? answer.status : 500 });
   const runs = answer.data.runs.map((run) => ({ ...run, createdText: formatMoment(locale, run.createdAt) ?? run.createdAt }));
@@ -64,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const reply = async (result: SubmissionResult<string[]>, status: number) => data({ result }, { status, headers: await sessionHeaders(request, context) });
   if (submission.status !== "success") return reply(submission.reply(), 400);
   const { t } = await getTranslator(request, ["tools"]);
-  const answer = await readUserApi<Run>(request, context, await userApi(context, request, auth).api.v1.analytics.runs.$post({ json: submission.value }));
+  const answer = await readUserApi(request, context, await userApi(context, request, auth).api.v1.analytics.runs.$post({ json: submission.value }));
   if (answer.ok) return redirect(`/dashboard/analytics?run=${encodeURIComponent(answer.data.id)}`, { status: 303, headers: await sessionHeaders(request, context) });
   if (answer.code === "rate_limited") return reply(submission.reply({ formErrors: [t("analytics.errors.rate_limited", { seconds: answer.retryAfter ?? 60 })] }), 429);
   if (answer.code === "pagespeed_rate_limited") return reply(submission.reply({ formErrors: [t("analytics.errors.pagespeed_rate_limited")] }), 429);
@@ -183,7 +181,7 @@ function VitalRow({ vital, value, locale }: { vital: Vital; value: VitalValue | 
 }
 
 /** Scores (0–100) of the runs of one URL over time, as an SVG line chart with a text alternative. */
-function ScoreChart({ series, url, strategy }: { series: (Run & { createdText: string })[]; url: string; strategy: string }) {
+function ScoreChart({ series, url, strategy }: { series: (AnalyticsRun & { createdText: string })[]; url: string; strategy: string }) {
   const { t } = useTranslation("tools");
   if (series.length < 2) return <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t("analytics.chartNeedsMore")}</p>;
   const width = 640;

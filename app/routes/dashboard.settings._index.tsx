@@ -21,7 +21,6 @@ import {
   updateSessionUser,
   userApi,
   type AuthSession,
-  type LoginAnswer,
 } from "../server/session.server";
 import { redirectWithToast } from "../server/toast.server";
 import { CodeField, PasswordField } from "../components/ui/fields";
@@ -29,13 +28,12 @@ import { CodeField, PasswordField } from "../components/ui/fields";
 const SETTINGS_PATH = "/dashboard/settings";
 const verifyCodeSchema = z.object({ code: verificationCodeSchema });
 
-type UserView = LoginAnswer["user"];
 type ProfileIntent = (typeof PROFILE_INTENTS)[keyof typeof PROFILE_INTENTS];
 type ActionData = { intent: ProfileIntent | null; result: SubmissionResult<string[]> | null; message: string | null };
 
 /** The signed-in user as the API knows them now (the session's copy when the call fails). */
 async function currentProfile(request: Request, context: LoaderFunctionArgs["context"], auth: AuthSession) {
-  const answer = await readUserApi<UserView>(request, context, await userApi(context, request, auth).api.v1.profile.$get());
+  const answer = await readUserApi(request, context, await userApi(context, request, auth).api.v1.profile.$get());
   return answer.ok
     ? { username: answer.data.username, email: answer.data.email, emailVerified: answer.data.email_verified }
     : { username: auth.user.username, email: auth.user.email, emailVerified: auth.user.emailVerified };
@@ -75,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") {
         return reply({ intent, result: submission.reply({ hideFields: ["password"] }), message: null }, 400);
       }
-      const answer = await readUserApi<UserView>(request, context, await api.account.username.$put({ json: submission.value }));
+      const answer = await readUserApi(request, context, await api.account.username.$put({ json: submission.value }));
       if (!answer.ok) {
         const fieldErrors: Record<string, string[]> =
           answer.code === "invalid_password"
@@ -98,7 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") {
         return reply({ intent, result: submission.reply({ hideFields: ["password"] }), message: null }, 400);
       }
-      const answer = await readUserApi<UserView>(request, context, await api.account.email.$put({ json: submission.value }));
+      const answer = await readUserApi(request, context, await api.account.email.$put({ json: submission.value }));
       if (!answer.ok) {
         const fieldErrors: Record<string, string[]> =
           answer.code === "invalid_password"
@@ -122,7 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (current.emailVerified) {
         return redirectWithToast(SETTINGS_PATH, { type: "info", description: t("profile.verify.alreadyVerified") }, { status: 303, headers: await sessionHeaders(request, context) });
       }
-      const answer = await readUserApi<{ email_verified: boolean }>(
+      const answer = await readUserApi(
         request,
         context,
         await api.auth["verify-email"].$post({ json: { email: current.email, code: submission.value.code } }),
@@ -141,13 +139,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
           answer.status,
         );
       }
-      const profile = await readUserApi<UserView>(request, context, await api.profile.$get());
+      const profile = await readUserApi(request, context, await api.profile.$get());
       const headers = profile.ok ? await updateSessionUser(request, context, auth, profile.data) : await sessionHeaders(request, context);
       return redirectWithToast(SETTINGS_PATH, { type: "success", description: t("profile.verify.verified", { email: current.email }) }, { status: 303, headers });
     }
 
     case PROFILE_INTENTS.resendCode: {
-      const answer = await readUserApi<null>(request, context, await api.email["send-verification"].$post());
+      const answer = await readUserApi(request, context, await api.email["send-verification"].$post());
       const headers = await sessionHeaders(request, context);
       if (!answer.ok) {
         const description = answer.code === "email_already_verified" ? t("profile.verify.alreadyVerified") : commonFailure(t, answer);

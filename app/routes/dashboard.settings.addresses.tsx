@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getTranslator(request, ["dashboard"]),
     userApi(context, request, auth)
       .api.v1.account.addresses.$get()
-      .then((response) => readUserApi<{ addresses: Address[] }>(request, context, response)),
+      .then((response) => readUserApi(request, context, response)),
   ]);
   if (!answer.ok) throw new Response(answer.message, { status: answer.status >= 500 ? answer.status : 500 });
   const addresses = answer.data.addresses;
@@ -79,18 +79,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
         intent === ADDRESS_INTENTS.create
           ? await addresses.$post({ json: submission.value })
           : await addresses[":id"].$put({ param: { id }, json: submission.value });
-      const answer = await readUserApi<Address>(request, context, response);
+      const answer = await readUserApi(request, context, response);
       if (!answer.ok) return reply({ intent, id, result: submission.reply({ formErrors: [failureText(t, answer)] }), message: null }, answer.status);
       const name = fullName(answer.data);
       return done(intent === ADDRESS_INTENTS.create ? t("addresses.added", { name }) : t("addresses.updated", { name }), back);
     }
     case ADDRESS_INTENTS.makeDefault: {
-      const answer = await readUserApi<Address>(request, context, await addresses[":id"].default.$put({ param: { id } }));
+      const answer = await readUserApi(request, context, await addresses[":id"].default.$put({ param: { id } }));
       if (!answer.ok) return reply({ intent, id, result: null, message: failureText(t, answer) }, answer.status === 400 ? 404 : answer.status);
       return done(t("addresses.defaultChanged", { name: fullName(answer.data) }));
     }
     case ADDRESS_INTENTS.delete: {
-      const answer = await readUserApi<null>(request, context, await addresses[":id"].$delete({ param: { id } }));
+      const answer = await readUserApi(request, context, await addresses[":id"].$delete({ param: { id } }));
       if (!answer.ok) return reply({ intent, id, result: null, message: failureText(t, answer) }, answer.status === 400 ? 404 : answer.status);
       return done(t("addresses.deleted"));
     }

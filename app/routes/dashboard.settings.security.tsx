@@ -17,7 +17,7 @@ import type { ApiResult } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { qrDrawing } from "../server/qr.server";
 import { clearSecurityFlow, commitSecurityFlow, readSecurityFlow } from "../server/security-flow.server";
-import { destroyUserSession, readUserApi, requireAuth, sessionHeaders, updateSessionUser, userApi, type LoginAnswer } from "../server/session.server";
+import { destroyUserSession, readUserApi, requireAuth, sessionHeaders, updateSessionUser, userApi } from "../server/session.server";
 import { createToastHeaders } from "../server/toast.server";
 import { CodeField, PasswordField } from "../components/ui/fields";
 
@@ -45,17 +45,13 @@ const PAGE = "/dashboard/settings/security";
 const enableTwoFactorSchema = z.object({ code: totpCodeSchema });
 const disableTwoFactorSchema = z.object({ password: currentPasswordSchema, code: totpCodeSchema });
 
-type ProfileView = LoginAnswer["user"];
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
   const { t, locale } = await getTranslator(request, ["security", "account"]);
   const api = userApi(context, request, auth);
   const [profile, history, flow] = await Promise.all([
-    api.api.v1.profile.$get().then((response) => readUserApi<ProfileView>(request, context, response)),
-    api.api.v1.account["login-history"].$get().then((response) =>
-      readUserApi<{ history: { at: string; ip: string; device: string | null; success: boolean }[] }>(request, context, response),
-    ),
+    api.api.v1.profile.$get().then((response) => readUserApi(request, context, response)),
+    api.api.v1.account["login-history"].$get().then((response) => readUserApi(request, context, response)),
     readSecurityFlow(request, context, auth.user.id),
   ]);
   const user = profile.ok ? profile.data : null;
@@ -112,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     redirect(to, { status: 303, headers: merge(session, ...extra, await createToastHeaders({ type, description })) });
   /** The user view after a change, to keep the session's copy current. */
   const refreshedUser = async () => {
-    const profile = await readUserApi<ProfileView>(request, context, await api.api.v1.profile.$get());
+    const profile = await readUserApi(request, context, await api.api.v1.profile.$get());
     return profile.ok ? updateSessionUser(request, context, auth, profile.data) : new Headers();
   };
 
@@ -122,7 +118,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: changePasswordSchema });
       if (submission.status !== "success") return reply(submission.reply({ hideFields }));
       const { current_password, new_password } = submission.value;
-      const answer = await readUserApi<null>(request, context, await api.api.v1.account.password.$put({ json: { current_password, new_password } }));
+      const answer = await readUserApi(request, context, await api.api.v1.account.password.$put({ json: { current_password, new_password } }));
       if (!answer.ok) {
         if (answer.code === "invalid_password") return reply(submission.reply({ hideFields, fieldErrors: { current_password: [t("password.wrongCurrent")] } }));
         return reply(submission.reply({ hideFields, formErrors: [tooManyOrServer(t, answer)] }), answer.status === 429 ? 429 : 400);
@@ -130,7 +126,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return done(t("password.changed"));
     }
     case SECURITY_INTENTS.setupTwoFactor: {
-      const answer = await readUserApi<{ secret: string; otpauth_uri: string }>(request, context, await api.api.v1.account["2fa"].setup.$post());
+      const answer = await readUserApi(request, context, await api.api.v1.account["2fa"].setup.$post());
       if (!answer.ok) {
         const message = answer.code === "two_factor_already_enabled" ? t("twoFactor.alreadyOn") : tooManyOrServer(t, answer);
         return reply({ status: "error", error: { "": [message] } }, answer.status === 409 ? 409 : 400);
@@ -141,7 +137,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case SECURITY_INTENTS.enableTwoFactor: {
       const submission = parseWithZod(formData, { schema: enableTwoFactorSchema });
       if (submission.status !== "success") return reply(submission.reply({ hideFields: ["code"] }));
-      const answer = await readUserApi<{ recovery_codes: string[] }>(request, context, await api.api.v1.account["2fa"].enable.$post({ json: submission.value }));
+      const answer = await readUserApi(request, context, await api.api.v1.account["2fa"].enable.$post({ json: submission.value }));
       if (!answer.ok) {
         if (answer.code === "invalid_two_factor_code") return reply(submission.reply({ hideFields: ["code"], fieldErrors: { code: [t("twoFactor.invalidCode")] } }));
         const message =
@@ -159,7 +155,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const hideFields = ["password", "code"];
       const submission = parseWithZod(formData, { schema: disableTwoFactorSchema });
       if (submission.status !== "success") return reply(submission.reply({ hideFields }));
-      const answer = await readUserApi<null>(request, context, await api.api.v1.account["2fa"].disable.$post({ json: submission.value }));
+      const answer = await readUserApi(request, context, await api.api.v1.account["2fa"].disable.$post({ json: submission.value }));
       if (!answer.ok) {
         if (answer.code === "invalid_password") return reply(submission.reply({ hideFields, fieldErrors: { password: [t("password.wrongCurrent")] } }));
         if (answer.code === "invalid_two_factor_code") return reply(submission.reply({ hideFields, fieldErrors: { code: [t("twoFactor.invalidCode")] } }));
@@ -172,7 +168,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const hideFields = ["password"];
       const submission = parseWithZod(formData, { schema: deleteAccountSchema });
       if (submission.status !== "success") return reply(submission.reply({ hideFields }));
-      const answer = await readUserApi<null>(request, context, await api.api.v1.account.$delete({ json: submission.value }));
+      const answer = await readUserApi(request, context, await api.api.v1.account.$delete({ json: submission.value }));
       if (!answer.ok) {
         if (answer.code === "invalid_password") return reply(submission.reply({ hideFields, fieldErrors: { password: [t("password.wrongCurrent")] } }));
         return reply(submission.reply({ hideFields, formErrors: [tooManyOrServer(t, answer)] }), answer.status === 429 ? 429 : 400);

@@ -4,7 +4,7 @@ import { DashboardNav, UnverifiedEmailBanner } from "../components/dashboard/nav
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
-import { readUserApi, requireAuth, sessionHeaders, updateSessionUser, userApi, type LoginAnswer } from "../server/session.server";
+import { readUserApi, requireAuth, sessionHeaders, updateSessionUser, userApi } from "../server/session.server";
 
 /**
  * The dashboard guard and layout. Every /dashboard/* page lies under this route, so a visitor
@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The banner follows the session; when the session still says "not verified", ask the API
   // whether that changed elsewhere (another tab, the API) and bring the session up to date.
   if (!auth.user.emailVerified) {
-    const profile = await readUserApi<LoginAnswer["user"]>(request, context, await userApi(context, request, auth).api.v1.profile.$get());
+    const profile = await readUserApi(request, context, await userApi(context, request, auth).api.v1.profile.$get());
     if (profile.ok && (profile.data.email_verified || profile.data.email !== auth.user.email || profile.data.username !== auth.user.username)) {
       headers = await updateSessionUser(request, context, auth, profile.data);
       auth = { ...auth, user: { ...auth.user, email: profile.data.email, username: profile.data.username, emailVerified: profile.data.email_verified } };

@@ -81,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
       const { email } = submission.value;
       const browserToken = await getRecoveryBrowser(request, context);
-      const answer = await readApi<{ flow_token: string }>(
+      const answer = await readApi(
         await api.api.v1.auth["forgot-password"].$post({ json: { email, ...(browserToken ? { browser_token: browserToken } : {}) } }),
       );
       if (!answer.ok) {
@@ -101,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const flowToken = await getResetFlowToken(request, context, email);
       // No flow of this browser for the address (another browser asked): only the mail's link works here.
       if (!flowToken) return data<ActionData>({ intent, result: submission.reply({ hideFields, fieldErrors: { code: [t("errors.noFlow")] } }) }, { status: 400 });
-      const answer = await readApi<{ email: string; browser_token: string }>(
+      const answer = await readApi(
         await api.api.v1.auth["reset-password"].$post({ json: { email, code, password, flow_token: flowToken } }),
       );
       if (!answer.ok) {
@@ -118,7 +118,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: resetPasswordLinkSchema });
       if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
       const { token, password } = submission.value;
-      const answer = await readApi<{ email: string; browser_token: string }>(await api.api.v1.auth["reset-password-link"].$post({ json: { token, password } }));
+      const answer = await readApi(await api.api.v1.auth["reset-password-link"].$post({ json: { token, password } }));
       if (!answer.ok) {
         const message = answer.code === "link_invalid" ? t("errors.linkInvalid") : formError(t, answer);
         return data<ActionData>({ intent, result: submission.reply({ hideFields, formErrors: [message] }) }, { status: answer.status === 429 ? 429 : 400 });

@@ -51,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const state = await getSessionState(request, context);
       const headers = await sessionHeaders(request, context);
       if (!state.auth) return data({ ok: false, session: null } satisfies SessionActionData, { status: 401, headers });
-      const answer = await readApi<{ token: string; expires_at: string }>(await userApi(context, request, state.auth).api.v1.auth["extend-session"].$post());
+      const answer = await readApi(await userApi(context, request, state.auth).api.v1.auth["extend-session"].$post());
       if (!answer.ok) return data({ ok: false, session: null } satisfies SessionActionData, { status: answer.status, headers });
       const updated = await updateSessionToken(request, context, state.auth, answer.data);
       return data({ ok: true, session: sessionView(updated.auth) } satisfies SessionActionData, { headers: updated.headers });

@@ -11,7 +11,8 @@ import type { I18nHandle } from "../i18n/namespaces";
 import { apiClient, readApi, type ApiResult } from "../server/api.server";
 import { getCartId } from "../server/cookies.server";
 import { getTranslator } from "../server/i18n.server";
-import { cartDroppedText, createUserSession, getSessionState, type LoginAnswer } from "../server/session.server";
+import { cartDroppedText, createUserSession, getSessionState } from "../server/session.server";
+import type { SignedIn } from "../../workers/api/contract/auth";
 import { flowTarget, redirectQuery } from "../../core/auth/flow-redirect";
 import { clearChallenge, readChallenge, saveChallenge } from "../server/signin-flow.server";
 import { createToastHeaders } from "../server/toast.server";
@@ -56,7 +57,7 @@ function failureText(t: Translate, answer: Extract<ApiResult<unknown>, { ok: fal
   return t("errors.failed", { message: answer.message });
 }
 
-async function signedIn(request: Request, context: ActionFunctionArgs["context"], t: Translate, answer: LoginAnswer, rememberMe: boolean, redirectTo: string) {
+async function signedIn(request: Request, context: ActionFunctionArgs["context"], t: Translate, answer: SignedIn, rememberMe: boolean, redirectTo: string) {
   const headers = await createUserSession(request, context, answer, rememberMe);
   headers.append("Set-Cookie", await clearChallenge(request, context));
   // A visitor line the account could not take is named (issue 19): the toast turns to a warning.
@@ -78,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const hideFields = ["password", "seed_key"];
       if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
       const redirectTo = target(String(formData.get("redirect") ?? ""));
-      const answer = await readApi<LoginAnswer | { two_factor_required: true; challenge_token: string }>(
+      const answer = await readApi(
         await apiClient(context, request, { cartId }).api.v1.auth.login.$post({ json: submission.value }),
       );
       if (!answer.ok) {
@@ -103,7 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       const submission = parseWithZod(formData, { schema: secondFactorSchema });
       if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
-      const answer = await readApi<LoginAnswer>(
+      const answer = await readApi(
         await apiClient(context, request, { cartId }).api.v1.auth.login["2fa"].$post({
           json: { challenge_token: challenge.challengeToken, code: String(formData.get("code") ?? "") },
         }),

@@ -14,7 +14,7 @@ import type { I18nHandle } from "../i18n/namespaces";
 import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { getCartId } from "../server/cookies.server";
-import { cartDroppedText, createUserSession, getSessionState, type LoginAnswer } from "../server/session.server";
+import { cartDroppedText, createUserSession, getSessionState } from "../server/session.server";
 import { commitSignupFlow, retryAfterMinutes } from "../server/signup-flow.server";
 import { createToastHeaders } from "../server/toast.server";
 import { PasswordField } from "../components/ui/fields";
@@ -37,8 +37,6 @@ export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Sign up") }];
 
-type RegisterAnswer = { user: { username: string; email: string }; seed_key: string; cart_dropped?: string[] };
-
 /**
  * Sign-up (SPEC §2, §4 "Flows"): register, then sign in at once with the new seed key (the user
  * is signed in but unverified), keep the key in the flow cookie and go to the key step. The
@@ -57,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = apiClient(context, request, { cartId: await getCartId(request, context) }).api.v1.auth;
   const { username, email, password } = submission.value;
   const response = await api.register.$post({ json: { username, email, password } });
-  const answer = await readApi<RegisterAnswer>(response);
+  const answer = await readApi(response);
   if (!answer.ok) {
     const reply =
       answer.code === "username_taken"
@@ -79,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   headers.append("Set-Cookie", await commitSignupFlow(request, context, startSignupFlow({ username: user.username, email: user.email, seedKey }, Date.now())));
   // Signed in right away (unverified). Should this sign-in fail (e.g. a per-address limit), the
   // key step still works from the flow cookie; verification then asks the user to sign in.
-  const login = await readApi<LoginAnswer>(
+  const login = await readApi(
     await api.login.$post({ json: { username: user.username, password, seed_key: seedKey, remember_me: false } }),
   );
   if (login.ok && "token" in login.data) {

@@ -72,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: codeSchema });
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers });
       const response = await api["verify-email"].$post({ json: { email: auth.user.email, code: submission.value.code } });
-      const answer = await readApi<{ email_verified: boolean; browser_token: string }>(response);
+      const answer = await readApi(response);
       if (!answer.ok) {
         const reply =
           answer.code === "code_invalid"
@@ -97,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       const browserToken = await getRecoveryBrowser(request, context);
       const response = await api["resend-verification"].$post({ json: { email: auth.user.email, ...(browserToken ? { browser_token: browserToken } : {}) } });
-      const answer = await readApi<{ flow_token: string }>(response);
+      const answer = await readApi(response);
       if (!answer.ok) {
         const message = answer.status === 429 ? t("verify.tooManyResends", { count: retryAfterMinutes(answer.retryAfter) }) : t("verify.resendFailed");
         return data({ resend: { ok: false, message, wait: 0 } satisfies ResendOutcome }, { status: answer.status, headers });

@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = formData.get("token");
   const invalid: Outcome = "invalid";
   if (!isRecoveryToken(token)) return data({ outcome: invalid }, { status: 400 });
-  const answer = await readApi<{ email_verified: boolean; email: string; browser_token: string }>(
+  const answer = await readApi(
     await apiClient(context, request).api.v1.auth["verify-email-link"].$post({ json: { token } }),
   );
   if (!answer.ok) {

@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { REFRESH_WINDOW_MS } from "../../core/auth/session-timers";
+import type { SignedIn, UserView } from "../../workers/api/contract/auth";
 import { apiClient, readApi, type ApiData, type ApiResult, type ReadableResponse } from "./api.server";
 import { cartCookie, cookieSecret } from "./cookies.server";
 import { getTranslator } from "./i18n.server";
@@ -48,17 +49,8 @@ export type SessionState = {
   setCookie: string | null;
 };
 
-/** The login/refresh answer of the API (SPEC §7). */
-export type LoginAnswer = {
-  token: string;
-  refresh_token: string;
-  expires_at: string;
-  refresh_expires_at: string;
-  user: { id: string; username: string; email: string; email_verified: boolean; two_factor_enabled: boolean };
-  cart_id?: string | null;
-  /** Visitor cart lines the account could not take (issue 19), by their shown name. */
-  cart_dropped?: string[];
-};
+/** The account fields a session keeps, as the API answers them (the contract's User). */
+export type AccountUser = Pick<UserView, "id" | "username" | "email" | "email_verified" | "two_factor_enabled">;
 
 const SESSION_COOKIE = "__session";
 
@@ -93,7 +85,7 @@ function isStoredSession(value: unknown): value is StoredSession {
   );
 }
 
-export function toSessionUser(user: LoginAnswer["user"]): SessionUser {
+export function toSessionUser(user: AccountUser): SessionUser {
   return {
     id: user.id,
     username: user.username,
@@ -145,7 +137,7 @@ async function resolveSession(request: Request, context: AppLoadContext, refresh
   if (stored.refreshExpiresAt <= now) return { auth: null, ended: "expired", setCookie: await destroy(context, request) };
   if (stored.expiresAt - now >= refreshWithinMs) return { auth: stored, ended: null, setCookie: null };
 
-  const answer = await readApi<Omit<LoginAnswer, "user">>(
+  const answer = await readApi(
     await apiClient(context, request).api.v1.auth["refresh-token"].$post({ json: { refresh_token: stored.refreshToken } }),
   );
   if (answer.ok) {
@@ -257,7 +249,7 @@ export async function readUserApi(request: Request, context: AppLoadContext, res
 export async function createUserSession(
   request: Request,
   context: AppLoadContext,
-  answer: LoginAnswer,
+  answer: SignedIn,
   rememberMe: boolean,
 ): Promise<Headers> {
   const headers = new Headers();
@@ -281,7 +273,7 @@ export async function updateSessionUser(
   request: Request,
   context: AppLoadContext,
   auth: AuthSession,
-  user: LoginAnswer["user"],
+  user: AccountUser,
 ): Promise<Headers> {
   const headers = new Headers();
   headers.append("Set-Cookie", await commit(context, request, { ...auth, user: toSessionUser(user) }));

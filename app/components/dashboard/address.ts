@@ -1,4 +1,4 @@
-import type { AddressView } from "../../../workers/api/db/addresses";
+import type { AddressView } from "../../../workers/api/contract/account";
 
 /** An address-book entry as GET /api/v1/account/addresses answers it (SPEC §3 Address). */
 export type Address = AddressView;

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../core/locale";
+import type { LoginHistoryEntry } from "../../../workers/api/contract/account";
 import { formatLoginTime } from "./format";
 
-/** `device` is the API's short name (browser and system), never the raw User-Agent header. */
-export type LoginHistoryRow = { at: string; ip: string; device: string | null; success: boolean };
+/** One sign-in as GET /account/login-history answers it: `device` is a short name, never the raw User-Agent header. */
+export type LoginHistoryRow = LoginHistoryEntry;
 
 /** The browser's time zone once hydrated; UTC on the server and in the first render (no mismatch). */
 function useTimeZone(): string {

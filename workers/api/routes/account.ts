@@ -1,17 +1,6 @@
 // Account settings (SPEC §7 "Account"), the address book, two-factor authentication and login
 // history. Every route needs the bearer token; every query is scoped to the signed-in user.
-import { Hono } from "hono";
-import { z } from "zod";
 import { hashSecret, sha256Hex } from "../../../core/auth/password";
-import {
-  addressSchema,
-  changeEmailSchema,
-  changePasswordBodySchema,
-  changeUsernameSchema,
-  currentPasswordSchema,
-  deleteAccountSchema,
-  totpCodeSchema,
-} from "../../../core/auth/schemas";
 import { generateRecoveryCodes, generateTotpSecret, otpauthUri, verifyTotp } from "../../../core/auth/totp";
 import { issueCode } from "../auth/codes";
 import { takeCodeMail } from "../auth/rate-limit";
@@ -31,19 +20,28 @@ import {
   usernameExists,
   type UserRow,
 } from "../db/users";
-import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
-import { zValidate } from "../validate";
+import { contractRouter } from "../validate";
+import {
+  accountEmailRoute,
+  accountLanguageRoute,
+  accountPasswordRoute,
+  accountUsernameRoute,
+  createAddressRoute,
+  defaultAddressRoute,
+  deleteAccountRoute,
+  deleteAddressRoute,
+  listAddressesRoute,
+  loginHistoryRoute,
+  twoFactorDisableRoute,
+  twoFactorEnableRoute,
+  twoFactorSetupRoute,
+  updateAddressRoute,
+} from "../contract/account";
 import { emailInUse, usernameTaken } from "./auth";
 
 const addressNotFound = () => new ApiError(404, "address_not_found", "No such address.");
 const invalidTotp = () => new ApiError(400, "invalid_two_factor_code", "The two-factor code is invalid.");
-
-const idParamSchema = z.object({ id: z.uuid({ error: "must be an address id" }) });
-const enableSchema = z.object({ code: totpCodeSchema });
-const disableSchema = z.object({ password: currentPasswordSchema, code: totpCodeSchema });
-/** The account's language (its mails'): the storefront sends it when a signed-in user switches. */
-const languageSchema = z.object({ locale: z.enum(["en", "tr"], { error: "must be en or tr" }) });
 
 async function currentUser(db: D1Database, userId: string): Promise<UserRow> {
   const user = await findUserById(db, userId);
@@ -56,16 +54,18 @@ function requirePassword(c: ConfirmingRequest, user: UserRow, password: string):
   return confirmAccountPassword(confirmationOf(c), user, password);
 }
 
-export const accountRoutes = new Hono<ApiBindings>()
-  .use("/account/*", requireAuth)
-  .use("/account", requireAuth)
-  .put("/account/language", zValidate("json", languageSchema), async (c) => {
+/** Every account route needs the bearer token (checked before the request is validated). */
+const router = contractRouter();
+router.use("/account/*", requireAuth).use("/account", requireAuth);
+
+export const accountRoutes = router
+  .openapi(accountLanguageRoute, async (c) => {
     const { locale } = c.req.valid("json");
     const user = await currentUser(c.env.DB, authOf(c).userId);
     if (user.locale !== locale) await updateUserFields(c.env.DB, user.id, { locale }, c.var.services.now());
-    return c.json({ success: true as const, data: { locale }, message: "Account language saved." });
+    return c.json({ success: true as const, data: { locale }, message: "Account language saved." }, 200);
   })
-  .put("/account/email", zValidate("json", changeEmailSchema), async (c) => {
+  .openapi(accountEmailRoute, async (c) => {
     const { new_email, password } = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
@@ -82,9 +82,9 @@ export const accountRoutes = new Hono<ApiBindings>()
       throw error;
     }
     const flowToken = await issueCode(db, c.var.services.mail, user, new_email, "verify_email", new URL(c.req.url).origin, now);
-    return c.json({ success: true as const, data: { ...toUserView(await currentUser(db, user.id)), flow_token: flowToken }, message: "Email changed. We sent a verification code to the new address." });
+    return c.json({ success: true as const, data: { ...toUserView(await currentUser(db, user.id)), flow_token: flowToken }, message: "Email changed. We sent a verification code to the new address." }, 200);
   })
-  .put("/account/username", zValidate("json", changeUsernameSchema), async (c) => {
+  .openapi(accountUsernameRoute, async (c) => {
     const { new_username, password } = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
@@ -98,9 +98,9 @@ export const accountRoutes = new Hono<ApiBindings>()
       if (error instanceof Error && /UNIQUE/iu.test(error.message)) throw usernameTaken();
       throw error;
     }
-    return c.json({ success: true as const, data: toUserView(await currentUser(db, user.id)), message: "Username changed." });
+    return c.json({ success: true as const, data: toUserView(await currentUser(db, user.id)), message: "Username changed." }, 200);
   })
-  .put("/account/password", zValidate("json", changePasswordBodySchema), async (c) => {
+  .openapi(accountPasswordRoute, async (c) => {
     const { current_password, new_password } = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
@@ -109,40 +109,40 @@ export const accountRoutes = new Hono<ApiBindings>()
     await requirePassword(c, user, current_password);
     await updateUserFields(db, user.id, { password_hash: await hashSecret(new_password) }, now);
     await revokeUserSessions(db, user.id, now, auth.sessionId);
-    return c.json({ success: true as const, data: null, message: "Password changed. Other sessions were signed out." });
+    return c.json({ success: true as const, data: null, message: "Password changed. Other sessions were signed out." }, 200);
   })
-  .delete("/account", zValidate("json", deleteAccountSchema), async (c) => {
+  .openapi(deleteAccountRoute, async (c) => {
     const { password } = c.req.valid("json");
     const db = c.env.DB;
     const user = await currentUser(db, authOf(c).userId);
     await requirePassword(c, user, password);
     await deleteUser(db, user.id);
-    return c.json({ success: true as const, data: null, message: "Your account was deleted." });
+    return c.json({ success: true as const, data: null, message: "Your account was deleted." }, 200);
   })
   // ─── Address book ──────────────────────────────────────────────────────────────────────────
-  .get("/account/addresses", async (c) => {
-    return c.json({ success: true as const, data: { addresses: await listAddresses(c.env.DB, authOf(c).userId) } });
+  .openapi(listAddressesRoute, async (c) => {
+    return c.json({ success: true as const, data: { addresses: await listAddresses(c.env.DB, authOf(c).userId) } }, 200);
   })
-  .post("/account/addresses", zValidate("json", addressSchema), async (c) => {
+  .openapi(createAddressRoute, async (c) => {
     const address = await createAddress(c.env.DB, authOf(c).userId, c.req.valid("json"), c.var.services.now());
     return c.json({ success: true as const, data: address, message: "Address saved." }, 201);
   })
-  .put("/account/addresses/:id", zValidate("param", idParamSchema), zValidate("json", addressSchema), async (c) => {
+  .openapi(updateAddressRoute, async (c) => {
     const address = await updateAddress(c.env.DB, authOf(c).userId, c.req.valid("param").id, c.req.valid("json"), c.var.services.now());
     if (!address) throw addressNotFound();
-    return c.json({ success: true as const, data: address, message: "Address saved." });
+    return c.json({ success: true as const, data: address, message: "Address saved." }, 200);
   })
-  .put("/account/addresses/:id/default", zValidate("param", idParamSchema), async (c) => {
+  .openapi(defaultAddressRoute, async (c) => {
     const address = await setDefaultAddress(c.env.DB, authOf(c).userId, c.req.valid("param").id, c.var.services.now());
     if (!address) throw addressNotFound();
-    return c.json({ success: true as const, data: address, message: "Default address changed." });
+    return c.json({ success: true as const, data: address, message: "Default address changed." }, 200);
   })
-  .delete("/account/addresses/:id", zValidate("param", idParamSchema), async (c) => {
+  .openapi(deleteAddressRoute, async (c) => {
     if (!(await deleteAddress(c.env.DB, authOf(c).userId, c.req.valid("param").id))) throw addressNotFound();
-    return c.json({ success: true as const, data: null, message: "Address deleted." });
+    return c.json({ success: true as const, data: null, message: "Address deleted." }, 200);
   })
   // ─── Two-factor authentication ─────────────────────────────────────────────────────────────
-  .post("/account/2fa/setup", async (c) => {
+  .openapi(twoFactorSetupRoute, async (c) => {
     const db = c.env.DB;
     const user = await currentUser(db, authOf(c).userId);
     if (user.totp_enabled === 1) throw new ApiError(409, "two_factor_already_enabled", "Two-factor authentication is already on.");
@@ -152,9 +152,9 @@ export const accountRoutes = new Hono<ApiBindings>()
       success: true as const,
       data: { secret, otpauth_uri: otpauthUri({ secret, account: user.username }) },
       message: "Scan the code with your authenticator app, then confirm with a code.",
-    });
+    }, 200);
   })
-  .post("/account/2fa/enable", zValidate("json", enableSchema), async (c) => {
+  .openapi(twoFactorEnableRoute, async (c) => {
     const db = c.env.DB;
     const now = c.var.services.now();
     const user = await currentUser(db, authOf(c).userId);
@@ -165,9 +165,9 @@ export const accountRoutes = new Hono<ApiBindings>()
     const codes = generateRecoveryCodes();
     await replaceRecoveryCodes(db, user.id, await Promise.all(codes.map((code) => sha256Hex(code))));
     await updateUserFields(db, user.id, { totp_secret: user.totp_pending, totp_pending: null, totp_enabled: 1, totp_last_step: result.step }, now);
-    return c.json({ success: true as const, data: { recovery_codes: codes }, message: "Two-factor authentication is on. Keep your recovery codes safe." });
+    return c.json({ success: true as const, data: { recovery_codes: codes }, message: "Two-factor authentication is on. Keep your recovery codes safe." }, 200);
   })
-  .post("/account/2fa/disable", zValidate("json", disableSchema), async (c) => {
+  .openapi(twoFactorDisableRoute, async (c) => {
     const { password, code } = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
@@ -178,8 +178,8 @@ export const accountRoutes = new Hono<ApiBindings>()
     if (!result.ok) throw invalidTotp();
     await deleteRecoveryCodes(db, user.id);
     await updateUserFields(db, user.id, { totp_secret: null, totp_pending: null, totp_enabled: 0, totp_last_step: null }, now);
-    return c.json({ success: true as const, data: null, message: "Two-factor authentication is off." });
+    return c.json({ success: true as const, data: null, message: "Two-factor authentication is off." }, 200);
   })
-  .get("/account/login-history", async (c) => {
-    return c.json({ success: true as const, data: { history: await loginHistory(c.env.DB, authOf(c).userId, 50) } });
+  .openapi(loginHistoryRoute, async (c) => {
+    return c.json({ success: true as const, data: { history: await loginHistory(c.env.DB, authOf(c).userId, 50) } }, 200);
   });

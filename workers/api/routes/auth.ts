@@ -1,19 +1,9 @@
 // Sign-up, sign-in (with the optional second factor), token refresh and logout, email
 // verification and password reset (SPEC §7 "Auth"; issue 3).
-import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import { hashSecret, sha256Hex, verifySecret } from "../../../core/auth/password";
-import {
-  forgotPasswordSchema,
-  loginSchema,
-  refreshTokenBodySchema,
-  registerBodySchema,
-  resendVerificationSchema,
-  resetPasswordBodySchema,
-  secondFactorSchema,
-  usernameSchema,
-  verifyEmailSchema,
-} from "../../../core/auth/schemas";
+import { refreshTokenBodySchema } from "../../../core/auth/schemas";
 import { generateSeedKey, normaliseSeedKey } from "../../../core/auth/seed-key";
 import { verifyTotp } from "../../../core/auth/totp";
 import { devOutboxEnabled } from "../../../core/dev-outbox";
@@ -30,7 +20,6 @@ import {
   rememberBrowser,
   rememberedBrowserUser,
 } from "../auth/codes";
-import { recoveryTokenSchema } from "../../../core/auth/recovery-token";
 import { authOf, optionalAuth, requireAuth, SESSION_EXPIRED_MESSAGE } from "../auth/middleware";
 import {
   assertCodeCheckAllowed,
@@ -70,7 +59,25 @@ import {
 import { profileDomainFields } from "../db/user-domains";
 import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
-import { zValidate } from "../validate";
+import { contractRouter } from "../validate";
+import {
+  devOutboxRoute,
+  extendSessionRoute,
+  forgotPasswordRoute,
+  loginRoute,
+  loginTwoFactorRoute,
+  logoutRoute,
+  profileRoute,
+  refreshTokenRoute,
+  registerRoute,
+  resendVerificationRoute,
+  resetPasswordLinkRoute,
+  resetPasswordRoute,
+  sendVerificationRoute,
+  usernameAvailableRoute,
+  verifyEmailLinkRoute,
+  verifyEmailRoute,
+} from "../contract/auth";
 
 export const INVALID_CREDENTIALS = "Invalid username, password or seed key";
 const invalidCredentials = () => new ApiError(401, "invalid_credentials", INVALID_CREDENTIALS);
@@ -83,26 +90,13 @@ const sessionExpired = (code: "unauthorized" | "challenge_expired" | "invalid_re
 export const CHALLENGE_LOCKED = "Too many wrong codes. Please sign in again.";
 const challengeLocked = () => new ApiError(401, "challenge_locked", CHALLENGE_LOCKED);
 
-const challengeSchema = z.object({
-  challenge_token: z.string({ error: "is required" }).min(1, { error: "is required" }).max(2000, { error: "is too long" }),
-  code: secondFactorSchema.shape.code,
-});
-
-/** A flow, link or remembered-browser token (issue 18). */
-const tokenSchema = recoveryTokenSchema;
-/** Asking for a code: the address, and the remembered-browser token when this client has one. */
-const codeRequestSchema = forgotPasswordSchema.extend({ browser_token: tokenSchema.optional() });
-const resendRequestSchema = resendVerificationSchema.extend({ browser_token: tokenSchema.optional() });
-/** A code is tried within its flow (the flow token), or by the account's own signed-in session. */
-const verifyEmailBodySchema = verifyEmailSchema.extend({ flow_token: tokenSchema.optional() });
-const resetPasswordFlowSchema = resetPasswordBodySchema.extend({ flow_token: tokenSchema });
-const linkSchema = z.object({ token: tokenSchema });
-const linkResetSchema = resetPasswordBodySchema.pick({ password: true }).extend({ token: tokenSchema });
-
 const originOf = (c: { req: { url: string } }) => new URL(c.req.url).origin;
 
-const usernameQuerySchema = z.object({ username: usernameSchema });
-const outboxQuerySchema = z.object({ to: z.string({ error: "is required" }).trim().toLowerCase().min(1, { error: "is required" }) });
+/** Development only: in production the outbox endpoint does not exist. */
+const devOutboxOnly = createMiddleware<ApiBindings>(async (c, next) => {
+  if (!devOutboxEnabled(c.env)) throw new ApiError(404, "not_found", `No API endpoint at ${c.req.method} ${c.req.path}.`);
+  await next();
+});
 
 /** Completes a sign-in: history, last login, session and tokens, the user. */
 async function completeLogin(
@@ -183,12 +177,12 @@ async function askedByOwner(
   return c.var.auth?.userId === user.id || (await rememberedBrowserUser(c.env.DB, browserToken, now)) === user.id;
 }
 
-export const authRoutes = new Hono<ApiBindings>()
-  .get("/auth/username-available", zValidate("query", usernameQuerySchema), async (c) => {
+export const authRoutes = contractRouter()
+  .openapi(usernameAvailableRoute, async (c) => {
     const { username } = c.req.valid("query");
-    return c.json({ success: true as const, data: { available: !(await usernameExists(c.env.DB, username)) } });
+    return c.json({ success: true as const, data: { available: !(await usernameExists(c.env.DB, username)) } }, 200);
   })
-  .post("/auth/register", zValidate("json", registerBodySchema), async (c) => {
+  .openapi(registerRoute, async (c) => {
     const input = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
@@ -217,7 +211,7 @@ export const authRoutes = new Hono<ApiBindings>()
       201,
     );
   })
-  .post("/auth/login", zValidate("json", loginSchema), async (c) => {
+  .openapi(loginRoute, async (c) => {
     const input = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
@@ -238,11 +232,11 @@ export const authRoutes = new Hono<ApiBindings>()
         success: true as const,
         data: { two_factor_required: true as const, challenge_token: await signChallengeToken(c.env, user.id, input.remember_me, now) },
         message: "Enter the code from your authenticator app.",
-      });
+      }, 200);
     }
-    return c.json({ success: true as const, data: await completeLogin(c, user, input.remember_me), message: "Signed in." });
+    return c.json({ success: true as const, data: await completeLogin(c, user, input.remember_me), message: "Signed in." }, 200);
   })
-  .post("/auth/login/2fa", zValidate("json", challengeSchema), async (c) => {
+  .openapi(loginTwoFactorRoute, async (c) => {
     const input = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
@@ -277,9 +271,9 @@ export const authRoutes = new Hono<ApiBindings>()
       throw new ApiError(401, "invalid_two_factor_code", "The two-factor code is invalid.");
     }
     await releaseAttempt(db, attempt.id);
-    return c.json({ success: true as const, data: await completeLogin(c, user, challenge.rememberMe), message: "Signed in." });
+    return c.json({ success: true as const, data: await completeLogin(c, user, challenge.rememberMe), message: "Signed in." }, 200);
   })
-  .post("/auth/refresh-token", zValidate("json", refreshTokenBodySchema), async (c) => {
+  .openapi(refreshTokenRoute, async (c) => {
     const { refresh_token } = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
@@ -306,14 +300,14 @@ export const authRoutes = new Hono<ApiBindings>()
       success: true as const,
       data: { token: access.token, refresh_token: next, expires_at: access.expiresAt.toISOString(), refresh_expires_at: expiresAt.toISOString() },
       message: "Token refreshed.",
-    });
+    }, 200);
   })
-  .post("/auth/extend-session", requireAuth, async (c) => {
+  .openapi({ ...extendSessionRoute, middleware: [requireAuth] }, async (c) => {
     const auth = authOf(c);
     const access = await signAccessToken(c.env, auth.userId, auth.sessionId, c.var.services.now());
-    return c.json({ success: true as const, data: { token: access.token, expires_at: access.expiresAt.toISOString() }, message: "Session extended." });
+    return c.json({ success: true as const, data: { token: access.token, expires_at: access.expiresAt.toISOString() }, message: "Session extended." }, 200);
   })
-  .post("/auth/logout", optionalAuth, async (c) => {
+  .openapi({ ...logoutRoute, middleware: [optionalAuth] }, async (c) => {
     const db = c.env.DB;
     const now = c.var.services.now();
     const body: unknown = await c.req.json().catch(() => ({}));
@@ -324,9 +318,9 @@ export const authRoutes = new Hono<ApiBindings>()
     }
     const auth = c.var.auth;
     if (auth) await revokeSession(db, auth.sessionId, now);
-    return c.json({ success: true as const, data: null, message: "Signed out." });
+    return c.json({ success: true as const, data: null, message: "Signed out." }, 200);
   })
-  .post("/email/send-verification", requireAuth, async (c) => {
+  .openapi({ ...sendVerificationRoute, middleware: [requireAuth] }, async (c) => {
     const auth = authOf(c);
     const user = await findUserById(c.env.DB, auth.userId);
     if (!user) throw sessionExpired();
@@ -335,9 +329,9 @@ export const authRoutes = new Hono<ApiBindings>()
     // The account's own session asks: not counted against the per-recipient cap.
     await takeCodeMail(c.env.DB, user.email, c.var.clientIp, now, true);
     const flowToken = await issueCode(c.env.DB, c.var.services.mail, user, user.email, "verify_email", originOf(c), now);
-    return c.json({ success: true as const, data: { flow_token: flowToken }, message: "We sent a verification code to your email." });
+    return c.json({ success: true as const, data: { flow_token: flowToken }, message: "We sent a verification code to your email." }, 200);
   })
-  .post("/auth/verify-email", optionalAuth, zValidate("json", verifyEmailBodySchema), async (c) => {
+  .openapi({ ...verifyEmailRoute, middleware: [optionalAuth] }, async (c) => {
     const { email, code, flow_token } = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
@@ -352,9 +346,9 @@ export const authRoutes = new Hono<ApiBindings>()
     });
     await updateUserFields(db, user.id, { email_verified: 1 }, now);
     const browserToken = await rememberBrowser(db, user.id, now);
-    return c.json({ success: true as const, data: { email_verified: true, browser_token: browserToken }, message: "Your email address is verified." });
+    return c.json({ success: true as const, data: { email_verified: true, browser_token: browserToken }, message: "Your email address is verified." }, 200);
   })
-  .post("/auth/verify-email-link", zValidate("json", linkSchema), async (c) => {
+  .openapi(verifyEmailLinkRoute, async (c) => {
     const { token } = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
@@ -365,9 +359,9 @@ export const authRoutes = new Hono<ApiBindings>()
       success: true as const,
       data: { email_verified: true, email: user.email, browser_token: browserToken },
       message: "Your email address is verified.",
-    });
+    }, 200);
   })
-  .post("/auth/resend-verification", optionalAuth, zValidate("json", resendRequestSchema), async (c) => {
+  .openapi({ ...resendVerificationRoute, middleware: [optionalAuth] }, async (c) => {
     const { email, browser_token } = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
@@ -379,9 +373,9 @@ export const authRoutes = new Hono<ApiBindings>()
     if (user && user.email_verified === 0) {
       flowToken = await issueCode(db, c.var.services.mail, user, user.email, "verify_email", originOf(c), now);
     }
-    return c.json({ success: true as const, data: { flow_token: flowToken }, message: "If this address waits for verification, we sent it a new code." });
+    return c.json({ success: true as const, data: { flow_token: flowToken }, message: "If this address waits for verification, we sent it a new code." }, 200);
   })
-  .post("/auth/forgot-password", optionalAuth, zValidate("json", codeRequestSchema), async (c) => {
+  .openapi({ ...forgotPasswordRoute, middleware: [optionalAuth] }, async (c) => {
     const { email, browser_token } = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
@@ -390,9 +384,9 @@ export const authRoutes = new Hono<ApiBindings>()
     await takeCodeMail(db, email, c.var.clientIp, now, await askedByOwner(c, user, browser_token, now));
     let flowToken = newToken();
     if (user) flowToken = await issueCode(db, c.var.services.mail, user, user.email, "reset_password", originOf(c), now);
-    return c.json({ success: true as const, data: { flow_token: flowToken }, message: "If an account uses this address, we sent it a reset code." });
+    return c.json({ success: true as const, data: { flow_token: flowToken }, message: "If an account uses this address, we sent it a reset code." }, 200);
   })
-  .post("/auth/reset-password", zValidate("json", resetPasswordFlowSchema), async (c) => {
+  .openapi(resetPasswordRoute, async (c) => {
     const { email, code, password, flow_token } = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
@@ -402,32 +396,23 @@ export const authRoutes = new Hono<ApiBindings>()
       await consumeFlowCode(db, found, "reset_password", flow_token, code, now);
       return found;
     });
-    return c.json({ success: true as const, data: await completeReset(db, user, password, now), message: "Your password was changed. Please sign in again." });
+    return c.json({ success: true as const, data: await completeReset(db, user, password, now), message: "Your password was changed. Please sign in again." }, 200);
   })
-  .post("/auth/reset-password-link", zValidate("json", linkResetSchema), async (c) => {
+  .openapi(resetPasswordLinkRoute, async (c) => {
     const { token, password } = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
     const user = await consumeLink(db, "reset_password", token, (id) => findUserById(db, id), now);
-    return c.json({ success: true as const, data: await completeReset(db, user, password, now), message: "Your password was changed. Please sign in again." });
+    return c.json({ success: true as const, data: await completeReset(db, user, password, now), message: "Your password was changed. Please sign in again." }, 200);
   })
-  .get("/profile", requireAuth, async (c) => {
+  .openapi({ ...profileRoute, middleware: [requireAuth] }, async (c) => {
     const user = await findUserById(c.env.DB, authOf(c).userId);
     if (!user) throw sessionExpired();
     // The account's domains (my domains, issue 14): counts and names.
     const domains = await profileDomainFields(c.env.DB, user.id, c.var.services.now());
-    return c.json({ success: true as const, data: { ...toUserView(user), ...domains } });
+    return c.json({ success: true as const, data: { ...toUserView(user), ...domains } }, 200);
   })
-  .get(
-    "/dev/outbox",
-    async (c, next) => {
-      // Development only: in production the endpoint does not exist.
-      if (!devOutboxEnabled(c.env)) throw new ApiError(404, "not_found", `No API endpoint at ${c.req.method} ${c.req.path}.`);
-      await next();
-    },
-    zValidate("query", outboxQuerySchema),
-    async (c) => {
-      const { to } = c.req.valid("query");
-      return c.json({ success: true as const, data: { messages: await outboxFor(c.env.DB, to) } });
-    },
-  );
+  .openapi({ ...devOutboxRoute, middleware: [devOutboxOnly] }, async (c) => {
+    const { to } = c.req.valid("query");
+    return c.json({ success: true as const, data: { messages: await outboxFor(c.env.DB, to) } }, 200);
+  });
