@@ -55,19 +55,3 @@ export const transferDomainFormSchema = z.object({ domain: domainField });
 
 /** Step 2 (Auth code) and the Review/Payment posts: the domain and its auth code. */
 export const transferAuthFormSchema = z.object({ domain: domainField, auth_code: authCodeSchema });
-
-/** GET /domains/{domain}/transfer-check — what the wizard's Review step shows. */
-export interface TransferCheckView {
-  domain: string;
-  unicode: string;
-  tld: string;
-  registrar: string;
-  expires_at: string;
-  /** The expiry once the transfer completes: one year more (SPEC §5). */
-  new_expires_at: string;
-  years: 1;
-  currency: string;
-  transfer_price: number;
-  icann_fee: number;
-  total: number;
-}

@@ -14,11 +14,11 @@ import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../component
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
-import type { ApiResult } from "../server/api.server";
+import type { ApiResult, ReadableResponse } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
 import { redirectWithToast } from "../server/toast.server";
-import type { UserDomainView } from "../../workers/api/db/user-domains";
+import type { UserDomainDetail } from "../../workers/api/contract/my-domains";
 
 /**
  * One domain (issue 14): status with its explanation and next step, renew/restore into the
@@ -36,11 +36,6 @@ export const DOMAIN_INTENTS = {
   delete: "delete",
 } as const;
 
-type Detail = UserDomainView & {
-  registry: { registrar: string; grace_ends_at: string | null; redemption_ends_at: string | null } | null;
-  renewal: { operation: "renewal" | "restore"; max_years: number; price_per_year: number; currency: string } | null;
-};
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
   const name = params.domain ?? "";
@@ -48,7 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     getTranslator(request, ["domains"]),
     userApi(context, request, auth)
       .api.v1["user-domains"][":id"].$get({ param: { id: name } })
-      .then((response) => readUserApi<Detail>(request, context, response)),
+      .then((response) => readUserApi(request, context, response)),
   ]);
   if (!answer.ok) {
     if (answer.status === 404 || answer.status === 400) notFoundResponse();
@@ -89,14 +84,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const path = `/dashboard/domains/${encodeURIComponent(name)}`;
   const reply = async (value: DomainActionData, status: number) => data(value, { status, headers: await sessionHeaders(request, context) });
   const done = async (description: string, to = path) => redirectWithToast(to, { type: "success", description }, { status: 303, headers: await sessionHeaders(request, context) });
-  const read = <T,>(response: Parameters<typeof readUserApi>[2]) => readUserApi<T>(request, context, response);
+  const read = <R extends ReadableResponse>(response: R) => readUserApi(request, context, response);
   const status = (answer: { status: number }) => (answer.status >= 500 ? 500 : answer.status === 404 ? 404 : 400);
 
   switch (intent) {
     case DOMAIN_INTENTS.renew: {
       const submission = parseWithZod(formData, { schema: renewFormSchema });
       if (submission.status !== "success") return reply({ intent, result: submission.reply(), message: null }, 400);
-      const answer = await read<{ operation: string }>(await v1["user-domains"][":id"].renew.$post({ param: { id: name }, json: submission.value }));
+      const answer = await read(await v1["user-domains"][":id"].renew.$post({ param: { id: name }, json: submission.value }));
       if (!answer.ok) return reply({ intent, result: submission.reply({ formErrors: [failureText(t, answer)] }), message: null }, status(answer));
       return done(t(answer.data.operation === "restore" ? "detail.restoreAdded" : "detail.renewAdded", { domain: name }), "/cart");
     }
@@ -274,7 +269,7 @@ function NameserversForm({ nameservers }: { nameservers: string[] }) {
   );
 }
 
-function RenewForm({ renewal, unicode }: { renewal: NonNullable<Detail["renewal"]>; unicode: string }) {
+function RenewForm({ renewal, unicode }: { renewal: NonNullable<UserDomainDetail["renewal"]>; unicode: string }) {
   const { t } = useTranslation(["domains", "account"]);
   const { money } = useFormat();
   const busy = useBusy(DOMAIN_INTENTS.renew);

@@ -14,7 +14,9 @@ import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECON
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
+import type { ReadableResponse } from "../server/api.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
+import type { DnsWarning } from "../../workers/api/contract/dns";
 import { redirectWithToast } from "../server/toast.server";
 import { failureText } from "./dashboard.domains.$domain._index";
 
@@ -41,9 +43,7 @@ function zoneChangeText(t: TFunction<"domains">, change: ZoneChange | null): str
   }
 }
 
-type Warning = "last_mx" | "second_spf" | "apex_address_removed";
-type DnsActionData = DomainActionData & { warnings?: Warning[]; recordId?: string | null };
-type Version = { id: number; summary: string; change: ZoneChange | null; created_at: string; record_count: number };
+type DnsActionData = DomainActionData & { warnings?: DnsWarning[]; recordId?: string | null };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
@@ -51,8 +51,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const dns = userApi(context, request, auth).api.v1.dns.domains[":domain"];
   const [{ t, locale }, records, history] = await Promise.all([
     getTranslator(request, ["domains"]),
-    dns.records.$get({ param: { domain: name } }).then((response) => readUserApi<{ domain: string; unicode: string; records: DnsRecord[] }>(request, context, response)),
-    dns.history.$get({ param: { domain: name } }).then((response) => readUserApi<{ versions: Version[] }>(request, context, response)),
+    dns.records.$get({ param: { domain: name } }).then((response) => readUserApi(request, context, response)),
+    dns.history.$get({ param: { domain: name } }).then((response) => readUserApi(request, context, response)),
   ]);
   if (!records.ok || !history.ok) {
     const failed = !records.ok ? records : history.ok ? null : history;
@@ -89,7 +89,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const path = `/dashboard/domains/${encodeURIComponent(name)}/dns`;
   const reply = async (value: DnsActionData, status: number) => data(value, { status, headers: await sessionHeaders(request, context) });
   const done = async (description: string) => redirectWithToast(path, { type: "success", description }, { status: 303, headers: await sessionHeaders(request, context) });
-  const read = <T,>(response: Parameters<typeof readUserApi>[2]) => readUserApi<T>(request, context, response);
+  const read = <R extends ReadableResponse>(response: R) => readUserApi(request, context, response);
   const statusOf = (answer: { status: number }) => (answer.status >= 500 ? 500 : answer.status === 404 ? 404 : 400);
 
   switch (intent) {
@@ -98,7 +98,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (submission.status !== "success") return reply({ intent, result: submission.reply(), message: null, recordId }, 400);
       const record = submission.value;
       if (!confirmed) {
-        const preview = await read<{ warnings: Warning[] }>(
+        const preview = await read(
           await dns.records.preview.$post({ param: { domain: name }, json: recordId ? { action: "update", id: recordId, record } : { action: "create", record } }),
         );
         if (!preview.ok) return reply({ intent, result: submission.reply({ formErrors: [failureText(t, preview)] }), message: null, recordId }, statusOf(preview));
@@ -115,7 +115,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case DNS_INTENTS.delete: {
       if (!recordId) return reply({ intent, result: null, message: t("dns.recordNotFound"), recordId }, 404);
       if (!confirmed) {
-        const preview = await read<{ warnings: Warning[] }>(await dns.records.preview.$post({ param: { domain: name }, json: { action: "delete", id: recordId } }));
+        const preview = await read(await dns.records.preview.$post({ param: { domain: name }, json: { action: "delete", id: recordId } }));
         if (!preview.ok) return reply({ intent, result: null, message: preview.status === 404 ? t("dns.recordNotFound") : failureText(t, preview), recordId }, statusOf(preview));
         if (preview.data.warnings.length > 0) return reply({ intent, result: null, message: null, warnings: preview.data.warnings, recordId }, 200);
       }
@@ -132,7 +132,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case DNS_INTENTS.import: {
       const submission = parseWithZod(formData, { schema: zoneImportFormSchema });
       if (submission.status !== "success") return reply({ intent, result: submission.reply(), message: null }, 400);
-      const answer = await read<{ imported: number }>(await dns.zone.$post({ param: { domain: name }, json: submission.value }));
+      const answer = await read(await dns.zone.$post({ param: { domain: name }, json: submission.value }));
       if (!answer.ok) {
         const lines = answer.code === "invalid_zone" ? importErrors(answer.message) : [failureText(t, answer)];
         return reply({ intent, result: submission.reply({ formErrors: lines }), message: null }, statusOf(answer));
@@ -185,7 +185,7 @@ function valueText(t: TFunction, record: DnsRecord): string {
   }
 }
 
-function Warnings({ warnings, children }: { warnings: Warning[]; children: React.ReactNode }) {
+function Warnings({ warnings, children }: { warnings: DnsWarning[]; children: React.ReactNode }) {
   const { t } = useTranslation("domains");
   return (
     <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">

@@ -14,7 +14,6 @@ import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
 import { redirectWithToast } from "../server/toast.server";
-import type { UserDomainView } from "../../workers/api/db/user-domains";
 import { failureText } from "./dashboard.domains.$domain._index";
 
 /**
@@ -24,8 +23,6 @@ import { failureText } from "./dashboard.domains.$domain._index";
  */
 export const TRANSFER_OUT_INTENTS = { reveal: "reveal", approve: "approve", reject: "reject" } as const;
 
-type Transfer = { direction: "in" | "out"; status: "pending" | "approved" | "rejected" | "cancelled"; requested_at: string; action_by: string };
-type Detail = UserDomainView & { registry: { locked: boolean; created_at: string; transferred_at: string | null } | null; transfer: (Transfer & { gaining_registrar?: string }) | null };
 type TransferActionData = DomainActionData & { authCode?: string };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -35,7 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     getTranslator(request, ["domains"]),
     userApi(context, request, auth)
       .api.v1["user-domains"][":id"].$get({ param: { id: name } })
-      .then((response) => readUserApi<Detail>(request, context, response)),
+      .then((response) => readUserApi(request, context, response)),
   ]);
   if (!answer.ok) {
     if (answer.status < 500) notFoundResponse();
@@ -72,7 +69,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case TRANSFER_OUT_INTENTS.reveal: {
       const submission = parseWithZod(formData, { schema: passwordFormSchema });
       if (submission.status !== "success") return reply({ intent, result: submission.reply(), message: null }, 400);
-      const answer = await readUserApi<{ auth_code: string }>(request, context, await dns["auth-code"].$post({ param: { domain: name }, json: submission.value }));
+      const answer = await readUserApi(request, context, await dns["auth-code"].$post({ param: { domain: name }, json: submission.value }));
       if (!answer.ok) {
         const text = failureText(t, answer);
         const result = answer.code === "invalid_password" ? submission.reply({ fieldErrors: { password: [text] } }) : submission.reply({ formErrors: [text] });
@@ -83,8 +80,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     case TRANSFER_OUT_INTENTS.approve:
     case TRANSFER_OUT_INTENTS.reject: {
-      const route = dns["transfer-out"][":answer{approve|reject}"];
-      const answer = await readUserApi(request, context, await route.$post({ param: { domain: name, answer: intent } }));
+      const route = dns["transfer-out"][intent];
+      const answer = await readUserApi(request, context, await route.$post({ param: { domain: name } }));
       if (!answer.ok) {
         const text = answer.code === "no_pending_transfer" ? t("errors.no_pending_transfer") : answer.status >= 500 ? t("errors.approvalFailed") : failureText(t, answer);
         return reply({ intent, result: null, message: text }, statusOf(answer));

@@ -10,7 +10,6 @@ import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
-import type { DomainPage } from "../../workers/api/db/user-domains";
 
 /**
  * My domains (SPEC §2, issue 14): the list with a GET filter form (search, status, sort) and
@@ -46,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getTranslator(request, ["domains"]),
     list
       .$get({ query: apiQuery })
-      .then((response) => readUserApi<DomainPage>(request, context, response)),
+      .then((response) => readUserApi(request, context, response)),
   ]);
   if (!answer.ok) throw new Response(answer.message, { status: answer.status >= 500 ? answer.status : 500 });
   const page = answer.data;
@@ -64,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { t } = await getTranslator(request, ["domains"]);
   const headers = await sessionHeaders(request, context);
   if (formData.get("intent") !== "calendar") return data({ calendarUrl: null, message: t("errors.unknownIntent") }, { status: 400, headers });
-  const answer = await readUserApi<{ path: string }>(request, context, await userApi(context, request, auth).api.v1["user-domains"].calendar.$post());
+  const answer = await readUserApi(request, context, await userApi(context, request, auth).api.v1["user-domains"].calendar.$post());
   if (!answer.ok) return data({ calendarUrl: null, message: t("errors.server") }, { status: 500, headers });
   return data({ calendarUrl: new URL(answer.data.path, request.url).toString(), message: null }, { headers });
 }

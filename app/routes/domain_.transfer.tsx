@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import type { CartView } from "../../core/cart";
 import type { Locale } from "../../core/locale";
 import { useFormat } from "../i18n/use-format";
-import { transferAuthFormSchema, transferCodeOf, type TransferCheckView, type TransferErrorCode } from "../../core/transfer";
+import { transferAuthFormSchema, transferCodeOf, type TransferErrorCode } from "../../core/transfer";
+import type { TransferCheck } from "../../workers/api/contract/transfers";
 import { formatDay } from "../../core/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { BUTTON_CLASS, ErrorList, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
@@ -32,7 +33,7 @@ const PATH = "/domain/transfer";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 type Failure = { code: TransferErrorCode; reason: string | null };
-type Checked = TransferCheckView & { expires: string; newExpires: string };
+type Checked = TransferCheck & { expires: string; newExpires: string };
 
 type ActionData =
   | { step: "auth"; intent: string | null; domain: string; result: SubmissionResult<string[]> | null; failure: Failure | null; check: Checked | null }
@@ -50,7 +51,7 @@ async function checkTransfer(request: Request, context: LoaderFunctionArgs["cont
     .api.v1.domains[":domain"]["transfer-check"].$get({ param: { domain } })
     .catch(() => null);
   if (!response) return { ok: false, failure: { code: "server_error", reason: null } };
-  const answer = await readApi<TransferCheckView>(response);
+  const answer = await readApi(response);
   if (!answer.ok) return { ok: false, failure: failureOf(answer) };
   return { ok: true, check: { ...answer.data, expires: formatDay(locale, answer.data.expires_at) ?? "", newExpires: formatDay(locale, answer.data.new_expires_at) ?? "" } };
 }

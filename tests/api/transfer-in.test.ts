@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CatalogueRow } from "../../core/catalogue";
-import type { TransferCheckView } from "../../core/transfer";
+import type { TransferCheck } from "../../workers/api/contract/transfers";
 import { createSimulatedRegistry, simulatedAuthCode } from "../../workers/api/adapters/registry";
 import { RegistryError, type RegistryAdapter } from "../../workers/api/adapters/registry/types";
 import { assertTransferable } from "../../workers/api/routes/transfer-in";
@@ -40,7 +40,7 @@ describe("GET /domains/{domain}/transfer-check", () => {
   it("answers the price (transfer + ICANN fee) and the expiry one year later, without a bearer token", async () => {
     const name = `${freshLabel()}.com`;
     await registerElsewhere(name);
-    const view = await data<TransferCheckView>(await check(name));
+    const view = await data<TransferCheck>(await check(name));
     const com = await env.DB.prepare("SELECT * FROM tlds WHERE tld = 'com'").first<CatalogueRow>();
     expect(view).toEqual({
       domain: name,

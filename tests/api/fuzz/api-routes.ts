@@ -215,7 +215,8 @@ export const API_ROUTES: readonly ApiRouteSpec[] = [
   { method: "PUT", path: "/api/v1/domains/dns/:domain/domain-lock", params: OWN_DOMAIN, body: (f) => ({ locked: [true, false, "false"], password: [f.password, "wrong-password", ""] }), writesOn4xx: PASSWORD_ALERT },
   { method: "PUT", path: "/api/v1/dns/domains/:domain/nameservers", params: OWN_DOMAIN, body: () => ({ nameservers: [["ns1.example.net", "ns2.example.net"], ["ns1.example.net"], [], ["bad host", "x"], Array.from({ length: 14 }, (_, i) => `ns${i}.example.net`)] }) },
   { method: "POST", path: "/api/v1/dns/domains/:domain/auth-code", params: OWN_DOMAIN, body: (f) => ({ password: [f.password, "wrong-password"] }), writesOn4xx: PASSWORD_ALERT },
-  { method: "POST", path: "/api/v1/dns/domains/:domain/transfer-out/:answer{approve|reject}", params: (f) => ({ domain: [f.domain, ...domains], answer: ["approve", "reject"] }) },
+  { method: "POST", path: "/api/v1/dns/domains/:domain/transfer-out/approve", params: (f) => ({ domain: [f.domain, ...domains] }) },
+  { method: "POST", path: "/api/v1/dns/domains/:domain/transfer-out/reject", params: (f) => ({ domain: [f.domain, ...domains] }) },
   // Deleting with the right password removes the fixture's domain: a fixture of its own.
   { method: "DELETE", path: "/api/v1/dns/domains/:domain", params: OWN_DOMAIN, body: (f) => ({ password: [f.password, "wrong-password"] }), fresh: true, writesOn4xx: PASSWORD_ALERT },
   // cart.ts (servers, issue 11) and servers.ts

@@ -1,15 +1,11 @@
 // The private expiry calendar (issue 14): an .ics feed of the account's domain expiry dates at
 // an unguessable URL a calendar app can subscribe to (no bearer token: the token in the path is
 // the key, stored hashed; making a new link replaces the old one).
-import { Hono } from "hono";
-import { z } from "zod";
 import { sha256Hex } from "../../../core/auth/password";
 import { authOf, requireAuth } from "../auth/middleware";
-import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
-import { zValidate } from "../validate";
-
-const tokenParamSchema = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/, { error: "must be a calendar file" }) });
+import { calendarFeedRoute, calendarFileParamSchema, createCalendarRoute } from "../contract/my-domains";
+import { contractRouter, zValidate } from "../validate";
 
 function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
@@ -24,8 +20,11 @@ function icsText(text: string): string {
 const icsDate = (iso: string) => iso.slice(0, 10).replace(/-/g, "");
 const icsStamp = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 
-export const calendarRoutes = new Hono<ApiBindings>()
-  .post("/user-domains/calendar", requireAuth, async (c) => {
+const router = contractRouter();
+router.use("/user-domains/calendar", requireAuth);
+
+export const calendarRoutes = router
+  .openapi(createCalendarRoute, async (c) => {
     const { userId } = authOf(c);
     const token = newToken();
     await c.env.DB.prepare(
@@ -36,7 +35,8 @@ export const calendarRoutes = new Hono<ApiBindings>()
       .run();
     return c.json({ success: true as const, data: { path: `/api/v1/calendar/${token}.ics` }, message: "Calendar link created. The previous link no longer works." }, 201);
   })
-  .get("/calendar/:file", zValidate("param", tokenParamSchema), async (c) => {
+  // The feed is iCalendar, not JSON: a plain route, documented below.
+  .get("/calendar/:file", zValidate("param", calendarFileParamSchema), async (c) => {
     const token = c.req.valid("param").file.slice(0, -4);
     const owner = await c.env.DB.prepare("SELECT user_id FROM user_calendar_tokens WHERE token_hash = ?1").bind(await sha256Hex(token)).first<string>("user_id");
     if (!owner) throw new ApiError(404, "calendar_not_found", "No such calendar.");
@@ -69,3 +69,5 @@ export const calendarRoutes = new Hono<ApiBindings>()
     lines.push("END:VCALENDAR");
     return c.body(`${lines.join("\r\n")}\r\n`, 200, { "content-type": "text/calendar; charset=utf-8", "cache-control": "private, max-age=300" });
   });
+
+router.openAPIRegistry.registerPath(calendarFeedRoute);

@@ -2,12 +2,11 @@
 // update and delete of one record), the preview of what a change breaks, the zone's history
 // with rollback. Mounted inside myDomainRoutes (bearer token required there); every route
 // checks that the domain is the signed-in user's (404 otherwise).
-import { Hono } from "hono";
-import { z } from "zod";
+import type { z } from "zod";
 import {
   changeWarnings,
   checkRecord,
-  dnsRecordBodySchema,
+  type dnsRecordBodySchema,
   MAX_RECORDS_PER_ZONE,
   sameRecord,
   zoneConflicts,
@@ -17,27 +16,24 @@ import {
 } from "../../../core/dns";
 import { exportZone, parseZone } from "../../../core/zone-file";
 import { authOf } from "../auth/middleware";
+import {
+  createRecordRoute,
+  deleteRecordRoute,
+  exportZoneRoute,
+  historyRoute,
+  importZoneRoute,
+  listRecordsRoute,
+  previewRecordRoute,
+  rollbackRoute,
+  updateRecordRoute,
+} from "../contract/dns";
 import { createRecord, deleteRecord, findVersion, listRecords, listVersions, replaceZone, updateRecord } from "../db/dns";
 import type { UserDomainRow } from "../db/user-domains";
-import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
-import { zValidate } from "../validate";
+import { contractRouter } from "../validate";
 import { assertManageable, ownDomain } from "../domain-access";
 
 const recordNotFound = () => new ApiError(404, "record_not_found", "No such DNS record.");
-const recordParamSchema = z.object({ domain: z.string(), id: z.uuid({ error: "must be a record id" }) });
-const versionParamSchema = z.object({ domain: z.string(), version: z.string().regex(/^\d{1,12}$/, { error: "must be a version number" }).transform(Number) });
-const previewBodySchema = z.strictObject({
-  action: z.enum(["create", "update", "delete"], { error: "must be create, update or delete" }),
-  id: z.uuid({ error: "must be a record id" }).optional(),
-  record: dnsRecordBodySchema.optional(),
-});
-
-const ZONE_TEXT_MAX = 1_000_000;
-const importBodySchema = z.strictObject({
-  zone: z.string({ error: "is required" }).min(1, { error: "is required" }).max(ZONE_TEXT_MAX, { error: "is too large (at most 1 MB)" }),
-  replace: z.boolean({ error: "must be true or false" }).default(false),
-});
 
 function invalidRecord(errors: FieldError[]): ApiError {
   return new ApiError(400, "invalid_record", `Parameter "${errors[0].path}" ${errors[0].message}`, errors);
@@ -58,14 +54,16 @@ async function zoneOf(db: D1Database, userId: string, domain: string) {
   return { row, zone: await listRecords(db, row.id) };
 }
 
-export const dnsRoutes = new Hono<ApiBindings>()
-  .get("/dns/domains/:domain/records", async (c) => {
-    const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, c.req.param("domain"));
-    return c.json({ success: true as const, data: { domain: row.name, unicode: row.unicode, records: zone } });
+const router = contractRouter();
+
+export const dnsRoutes = router
+  .openapi(listRecordsRoute, async (c) => {
+    const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, c.req.valid("param").domain);
+    return c.json({ success: true as const, data: { domain: row.name, unicode: row.unicode, records: zone } }, 200);
   })
-  .post("/dns/domains/:domain/records", zValidate("json", dnsRecordBodySchema), async (c) => {
+  .openapi(createRecordRoute, async (c) => {
     const { now } = c.var.services;
-    const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, c.req.param("domain"));
+    const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, c.req.valid("param").domain);
     assertManageable(row, now());
     if (zone.length >= MAX_RECORDS_PER_ZONE) throw new ApiError(409, "zone_full", `A zone holds at most ${MAX_RECORDS_PER_ZONE} records.`);
     const { record, after } = validated(row, zone, c.req.valid("json"));
@@ -73,8 +71,8 @@ export const dnsRoutes = new Hono<ApiBindings>()
     return c.json({ success: true as const, data: { record: created, warnings: changeWarnings(zone, after) }, message: "DNS record added." }, 201);
   })
   // Says what a change would break before it is made (nothing is written).
-  .post("/dns/domains/:domain/records/preview", zValidate("json", previewBodySchema), async (c) => {
-    const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, c.req.param("domain"));
+  .openapi(previewRecordRoute, async (c) => {
+    const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, c.req.valid("param").domain);
     const body = c.req.valid("json");
     let after: DnsRecordInput[];
     if (body.action === "delete" || body.action === "update") {
@@ -85,55 +83,49 @@ export const dnsRoutes = new Hono<ApiBindings>()
       if (!body.record) throw new ApiError(400, "invalid_parameter", 'Parameter "record" is required', [{ path: "record", message: "is required" }]);
       after = validated(row, zone, body.record, body.id).after;
     }
-    return c.json({ success: true as const, data: { warnings: changeWarnings(zone, after) } });
+    return c.json({ success: true as const, data: { warnings: changeWarnings(zone, after) } }, 200);
   })
-  .put("/dns/domains/:domain/records/:id", zValidate("param", recordParamSchema), zValidate("json", dnsRecordBodySchema), async (c) => {
+  .openapi(updateRecordRoute, async (c) => {
     const { now } = c.var.services;
-    const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, c.req.param("domain"));
-    const { id } = c.req.valid("param");
+    const { domain, id } = c.req.valid("param");
+    const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, domain);
     if (!zone.some((record) => record.id === id)) throw recordNotFound();
     assertManageable(row, now());
     const { record, after } = validated(row, zone, c.req.valid("json"), id);
     const updated = await updateRecord(c.env.DB, row.id, row.name, zone, id, record, now());
-    return c.json({ success: true as const, data: { record: updated, warnings: changeWarnings(zone, after) }, message: "DNS record updated." });
+    return c.json({ success: true as const, data: { record: updated, warnings: changeWarnings(zone, after) }, message: "DNS record updated." }, 200);
   })
-  .delete("/dns/domains/:domain/records/:id", zValidate("param", recordParamSchema), async (c) => {
+  .openapi(deleteRecordRoute, async (c) => {
     const { now } = c.var.services;
-    const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, c.req.param("domain"));
-    const record = zone.find((candidate) => candidate.id === c.req.valid("param").id);
+    const { domain, id } = c.req.valid("param");
+    const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, domain);
+    const record = zone.find((candidate) => candidate.id === id);
     if (!record) throw recordNotFound();
     assertManageable(row, now());
     await deleteRecord(c.env.DB, row.id, zone, record, now());
     const after = zone.filter((candidate) => candidate.id !== record.id);
-    return c.json({ success: true as const, data: { id: record.id, warnings: changeWarnings(zone, after) }, message: "DNS record deleted." });
+    return c.json({ success: true as const, data: { id: record.id, warnings: changeWarnings(zone, after) }, message: "DNS record deleted." }, 200);
   })
-  .get("/dns/domains/:domain/history", async (c) => {
-    const row = await ownDomain(c.env.DB, authOf(c).userId, c.req.param("domain"));
-    return c.json({ success: true as const, data: { versions: await listVersions(c.env.DB, row.id) } });
+  .openapi(historyRoute, async (c) => {
+    const row = await ownDomain(c.env.DB, authOf(c).userId, c.req.valid("param").domain);
+    return c.json({ success: true as const, data: { versions: await listVersions(c.env.DB, row.id) } }, 200);
   })
   // One-click rollback: the zone becomes what it was before that change (itself undoable).
-  .post("/dns/domains/:domain/history/:version/rollback", zValidate("param", versionParamSchema), async (c) => {
+  .openapi(rollbackRoute, async (c) => {
     const { now } = c.var.services;
-    const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, c.req.param("domain"));
+    const { domain, version } = c.req.valid("param");
+    const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, domain);
     assertManageable(row, now());
-    const version = c.req.valid("param").version;
     const records = await findVersion(c.env.DB, row.id, version);
     if (!records) throw new ApiError(404, "version_not_found", "No such zone version.");
     await replaceZone(c.env.DB, row.id, row.name, zone, records, { action: "rollback", version }, now());
-    return c.json({ success: true as const, data: { records: await listRecords(c.env.DB, row.id) }, message: "Zone restored." });
-  })
-  // Zone file export (RFC 1035 master file, BIND style).
-  .get("/dns/domains/:domain/zone", async (c) => {
-    const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, c.req.param("domain"));
-    const nameservers = JSON.parse(row.nameservers) as string[];
-    const text = exportZone(row.name, zone, nameservers, c.var.services.now());
-    return c.body(text, 200, { "content-type": "text/dns; charset=utf-8", "content-disposition": `attachment; filename="${row.name}.zone"` });
+    return c.json({ success: true as const, data: { records: await listRecords(c.env.DB, row.id) }, message: "Zone restored." }, 200);
   })
   // Zone file import: every supported record of the file, checked like one by one; any bad
   // line → 400 listing them, nothing written. `replace` swaps the whole zone, otherwise merged.
-  .post("/dns/domains/:domain/zone", zValidate("json", importBodySchema), async (c) => {
+  .openapi(importZoneRoute, async (c) => {
     const { now } = c.var.services;
-    const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, c.req.param("domain"));
+    const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, c.req.valid("param").domain);
     assertManageable(row, now());
     const body = c.req.valid("json");
     const parsed = parseZone(body.zone, row.name);
@@ -149,5 +141,14 @@ export const dnsRoutes = new Hono<ApiBindings>()
     if (errors.length > 0) throw new ApiError(400, "invalid_zone", `Parameter "zone" ${errors[0].message}`, errors);
     if (after.length > MAX_RECORDS_PER_ZONE) throw new ApiError(409, "zone_full", `A zone holds at most ${MAX_RECORDS_PER_ZONE} records.`);
     await replaceZone(c.env.DB, row.id, row.name, zone, after, { action: "import", replace: body.replace }, now());
-    return c.json({ success: true as const, data: { imported: added.length, skipped: parsed.skipped, records: await listRecords(c.env.DB, row.id) }, message: "Zone imported." });
+    return c.json({ success: true as const, data: { imported: added.length, skipped: parsed.skipped, records: await listRecords(c.env.DB, row.id) }, message: "Zone imported." }, 200);
+  })
+  // Zone file export (RFC 1035 master file, BIND style): not JSON, so a plain route documented below.
+  .get("/dns/domains/:domain/zone", async (c) => {
+    const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, c.req.param("domain"));
+    const nameservers = JSON.parse(row.nameservers) as string[];
+    const text = exportZone(row.name, zone, nameservers, c.var.services.now());
+    return c.body(text, 200, { "content-type": "text/dns; charset=utf-8", "content-disposition": `attachment; filename="${row.name}.zone"` });
   });
+
+router.openAPIRegistry.registerPath(exportZoneRoute);

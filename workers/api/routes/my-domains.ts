@@ -2,25 +2,23 @@
 // and the registry operations on them. Every route needs the bearer token and is scoped to the
 // signed-in user: another user's domain answers 404 as if it did not exist. Registry refusals
 // pass through app.ts's mapping (409/403/400 with the registry's code).
-import { Hono } from "hono";
-import { z } from "zod";
 import { parseDomainName } from "../../../core/domain-name";
-import {
-  autoRenewBodySchema,
-  dnssecBodySchema,
-  domainListQuerySchema,
-  domainLockBodySchema,
-  isManageable,
-  nameserversBodySchema,
-  passwordBodySchema,
-  renewBodySchema,
-  TRANSFER_LOCK_DAYS,
-  whoisPrivacyBodySchema,
-  domainStatusOf,
-} from "../../../core/my-domains";
+import { TRANSFER_LOCK_DAYS, domainStatusOf } from "../../../core/my-domains";
 import type { RegistryDomainInfo, RegistryTransfer } from "../adapters/registry/types";
 import { authOf, requireAuth, unauthorized } from "../auth/middleware";
 import { confirmAccountPassword, confirmationOf, type ConfirmingRequest } from "../auth/password-confirm";
+import {
+  autoRenewRoute,
+  deleteDomainRoute,
+  dnssecRoute,
+  domainDetailRoute,
+  domainLockRoute,
+  listDomainsRoute,
+  nameserversRoute,
+  renewRoute,
+  whoisPrivacyRoute,
+} from "../contract/my-domains";
+import { authCodeRoute, transferOutApproveRoute, transferOutRejectRoute, transferStatusRoute } from "../contract/transfers";
 import { addCartItem, findUserCartId } from "../db/cart";
 import { loadCatalogue } from "../db/catalogue";
 import { priceCents } from "../domain-quote";
@@ -30,17 +28,16 @@ import { findUserById } from "../db/users";
 import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
 import type { ApiServices } from "../services";
-import { zValidate } from "../validate";
+import { contractRouter } from "../validate";
 import { dnsRoutes } from "./dns";
 import { assertManageable, domainNotFound, ownDomain } from "../domain-access";
 import { requestLocale, type ApiLocale } from "../texts";
+import type { Context } from "hono";
 
 /** The language the answer's texts are in (Accept-Language). */
 const localeOf = (c: { req: { header(name: string): string | undefined } }) => requestLocale(c.req.header("accept-language"));
 
 const DAY_MS = 86_400_000;
-
-const idParamSchema = z.object({ id: z.string().min(1).max(253) });
 
 /** This user's domain by id or name (`/user-domains/{id}`), or 404. */
 async function ownDomainByRef(db: D1Database, userId: string, ref: string): Promise<UserDomainRow> {
@@ -56,8 +53,7 @@ export async function requirePassword(c: ConfirmingRequest, userId: string, pass
   await confirmAccountPassword(confirmationOf(c), user, password);
 }
 
-function registryView(info: RegistryDomainInfo | null) {
-  if (!info) return null;
+function registryView(info: RegistryDomainInfo) {
   return {
     status: info.status,
     registrar: info.registrar,
@@ -74,8 +70,7 @@ function registryView(info: RegistryDomainInfo | null) {
   };
 }
 
-export function transferView(transfer: RegistryTransfer | null) {
-  if (!transfer) return null;
+export function transferView(transfer: RegistryTransfer) {
   return {
     name: transfer.name,
     direction: transfer.direction,
@@ -134,7 +129,7 @@ async function detail(db: D1Database, services: ApiServices, row: UserDomainRow,
     priced && renewable && maxYears > 0
       ? { operation, max_years: maxYears, price_per_year: (priced.renewal_cents + priced.icann_fee_cents) / 100, currency: priced.currency }
       : null;
-  return { ...view, registry: registryView(info), transfer: transferView(transfer), renewal };
+  return { ...view, registry: info ? registryView(info) : null, transfer: transfer ? transferView(transfer) : null, renewal };
 }
 
 /** ICANN Transfer Policy (issue 14): no transfer within 60 days of registration or of a previous transfer. */
@@ -144,21 +139,36 @@ export function transferLockedUntil(row: UserDomainRow, info: RegistryDomainInfo
   return new Date(Date.parse(since) + TRANSFER_LOCK_DAYS * DAY_MS).toISOString();
 }
 
-export const myDomainRoutes = new Hono<ApiBindings>()
-  .use("/user-domains", requireAuth)
-  .use("/user-domains/*", requireAuth)
-  .use("/domains/dns/*", requireAuth)
-  .use("/dns/domains/*", requireAuth)
+/** Transfer out: answers the pending request of the gaining registrar (approve at once, or refuse it). */
+async function answerTransferOut(db: D1Database, services: ApiServices, userId: string, domain: string, answer: "approve" | "reject"): Promise<RegistryTransfer> {
+  const { now, registry } = services;
+  const row = await ownDomain(db, userId, domain);
+  const pending = await registry.transferQuery(row.name);
+  if (!pending || pending.direction !== "out" || pending.status !== "pending") {
+    throw new ApiError(409, "no_pending_transfer", "There is no pending transfer request for this domain.");
+  }
+  const transfer = answer === "approve" ? await registry.transferApprove(row.name) : await registry.transferReject(row.name);
+  if (transfer.status === "approved") await updateUserDomain(db, userId, row.id, { status: "transferred_out", auto_renew: 0 }, now());
+  return transfer;
+}
+
+const router = contractRouter();
+router.use("/user-domains", requireAuth);
+router.use("/user-domains/*", requireAuth);
+router.use("/domains/dns/*", requireAuth);
+router.use("/dns/domains/*", requireAuth);
+
+export const myDomainRoutes = router
   .route("/", dnsRoutes)
-  .get("/user-domains", zValidate("query", domainListQuerySchema), async (c) => {
+  .openapi(listDomainsRoute, async (c) => {
     const page = await listUserDomains(c.env.DB, authOf(c).userId, c.req.valid("query"), c.var.services.now(), localeOf(c));
-    return c.json({ success: true as const, data: page });
+    return c.json({ success: true as const, data: page }, 200);
   })
-  .get("/user-domains/:id", zValidate("param", idParamSchema), async (c) => {
+  .openapi(domainDetailRoute, async (c) => {
     const row = await ownDomainByRef(c.env.DB, authOf(c).userId, c.req.valid("param").id);
-    return c.json({ success: true as const, data: await detail(c.env.DB, c.var.services, row, localeOf(c)) });
+    return c.json({ success: true as const, data: await detail(c.env.DB, c.var.services, row, localeOf(c)) }, 200);
   })
-  .put("/user-domains/:id/auto-renew", zValidate("param", idParamSchema), zValidate("json", autoRenewBodySchema), async (c) => {
+  .openapi(autoRenewRoute, async (c) => {
     const { userId } = authOf(c);
     const { now, payments } = c.var.services;
     const row = await ownDomainByRef(c.env.DB, userId, c.req.valid("param").id);
@@ -176,9 +186,9 @@ export const myDomainRoutes = new Hono<ApiBindings>()
       success: true as const,
       data: toDomainView(updated, now(), localeOf(c)),
       message: auto_renew ? "Auto-renewal turned on." : "Auto-renewal turned off.",
-    });
+    }, 200);
   })
-  .put("/user-domains/:id/whois-privacy", zValidate("param", idParamSchema), zValidate("json", whoisPrivacyBodySchema), async (c) => {
+  .openapi(whoisPrivacyRoute, async (c) => {
     const { userId } = authOf(c);
     const { now } = c.var.services;
     const row = await ownDomainByRef(c.env.DB, userId, c.req.valid("param").id);
@@ -186,9 +196,9 @@ export const myDomainRoutes = new Hono<ApiBindings>()
     const { whois_privacy } = c.req.valid("json");
     const updated = await updateUserDomain(c.env.DB, userId, row.id, { whois_privacy: whois_privacy ? 1 : 0 }, now());
     if (!updated) throw domainNotFound();
-    return c.json({ success: true as const, data: toDomainView(updated, now(), localeOf(c)), message: whois_privacy ? "WHOIS privacy turned on." : "WHOIS privacy turned off." });
+    return c.json({ success: true as const, data: toDomainView(updated, now(), localeOf(c)), message: whois_privacy ? "WHOIS privacy turned on." : "WHOIS privacy turned off." }, 200);
   })
-  .put("/user-domains/:id/dnssec", zValidate("param", idParamSchema), zValidate("json", dnssecBodySchema), async (c) => {
+  .openapi(dnssecRoute, async (c) => {
     const { userId } = authOf(c);
     const { now } = c.var.services;
     const row = await ownDomainByRef(c.env.DB, userId, c.req.valid("param").id);
@@ -196,11 +206,11 @@ export const myDomainRoutes = new Hono<ApiBindings>()
     const { dnssec } = c.req.valid("json");
     const updated = await updateUserDomain(c.env.DB, userId, row.id, { dnssec: dnssec ? 1 : 0 }, now());
     if (!updated) throw domainNotFound();
-    return c.json({ success: true as const, data: toDomainView(updated, now(), localeOf(c)), message: dnssec ? "DNSSEC turned on." : "DNSSEC turned off." });
+    return c.json({ success: true as const, data: toDomainView(updated, now(), localeOf(c)), message: dnssec ? "DNSSEC turned on." : "DNSSEC turned off." }, 200);
   })
   // Renew (or restore, in redemption) through the cart and checkout: adds the line to the user's
   // cart, years capped at what the registry allows (SPEC §5: at most 10 years ahead).
-  .post("/user-domains/:id/renew", zValidate("param", idParamSchema), zValidate("json", renewBodySchema), async (c) => {
+  .openapi(renewRoute, async (c) => {
     const { userId } = authOf(c);
     const { now, registry } = c.var.services;
     const row = await ownDomainByRef(c.env.DB, userId, c.req.valid("param").id);
@@ -253,10 +263,10 @@ export const myDomainRoutes = new Hono<ApiBindings>()
     );
   })
   // SPEC §7: PUT /domains/dns/{domain}/domain-lock — the account password is required (SPEC §5).
-  .put("/domains/dns/:domain/domain-lock", zValidate("json", domainLockBodySchema), async (c) => {
+  .openapi(domainLockRoute, async (c) => {
     const { userId } = authOf(c);
     const { now, registry } = c.var.services;
-    const row = await ownDomain(c.env.DB, userId, c.req.param("domain"));
+    const row = await ownDomain(c.env.DB, userId, c.req.valid("param").domain);
     const { locked, password } = c.req.valid("json");
     await requirePassword(c, userId, password);
     assertManageable(row, now());
@@ -267,23 +277,23 @@ export const myDomainRoutes = new Hono<ApiBindings>()
       success: true as const,
       data: toDomainView(updated, now(), localeOf(c)),
       message: locked ? "Domain lock enabled successfully" : "Domain lock disabled successfully",
-    });
+    }, 200);
   })
-  .put("/dns/domains/:domain/nameservers", zValidate("json", nameserversBodySchema), async (c) => {
+  .openapi(nameserversRoute, async (c) => {
     const { userId } = authOf(c);
     const { now, registry } = c.var.services;
-    const row = await ownDomain(c.env.DB, userId, c.req.param("domain"));
+    const row = await ownDomain(c.env.DB, userId, c.req.valid("param").domain);
     assertManageable(row, now());
     const info = await registry.setNameservers(row.name, c.req.valid("json").nameservers);
     const updated = await updateUserDomain(c.env.DB, userId, row.id, { nameservers: JSON.stringify(info.nameservers) }, now());
     if (!updated) throw domainNotFound();
-    return c.json({ success: true as const, data: toDomainView(updated, now(), localeOf(c)), message: "Nameservers updated." });
+    return c.json({ success: true as const, data: toDomainView(updated, now(), localeOf(c)), message: "Nameservers updated." }, 200);
   })
   // Transfer out: the auth code (EPP authInfo) for the new registrar, behind the account password.
-  .post("/dns/domains/:domain/auth-code", zValidate("json", passwordBodySchema), async (c) => {
+  .openapi(authCodeRoute, async (c) => {
     const { userId } = authOf(c);
     const { now, registry } = c.var.services;
-    const row = await ownDomain(c.env.DB, userId, c.req.param("domain"));
+    const row = await ownDomain(c.env.DB, userId, c.req.valid("param").domain);
     await requirePassword(c, userId, c.req.valid("json").password);
     assertManageable(row, now());
     const info = await registry.info(row.name);
@@ -295,31 +305,22 @@ export const myDomainRoutes = new Hono<ApiBindings>()
       throw new ApiError(409, "transfer_too_soon", `A domain cannot be transferred within ${TRANSFER_LOCK_DAYS} days of its registration or last transfer (possible from ${lockedUntil.slice(0, 10)}).`);
     }
     const authCode = await registry.getAuthCode(row.name);
-    return c.json({ success: true as const, data: { name: row.name, auth_code: authCode } });
+    return c.json({ success: true as const, data: { name: row.name, auth_code: authCode } }, 200);
   })
   // Transfer out: answer the pending request of the gaining registrar (approve at once, or refuse it).
-  .post("/dns/domains/:domain/transfer-out/:answer{approve|reject}", async (c) => {
-    const { userId } = authOf(c);
-    const { now, registry } = c.var.services;
-    const row = await ownDomain(c.env.DB, userId, c.req.param("domain"));
-    const pending = await registry.transferQuery(row.name);
-    if (!pending || pending.direction !== "out" || pending.status !== "pending") {
-      throw new ApiError(409, "no_pending_transfer", "There is no pending transfer request for this domain.");
-    }
-    const approve = c.req.param("answer") === "approve";
-    const transfer = approve ? await registry.transferApprove(row.name) : await registry.transferReject(row.name);
-    if (transfer.status === "approved") await updateUserDomain(c.env.DB, userId, row.id, { status: "transferred_out", auto_renew: 0 }, now());
-    return c.json({
-      success: true as const,
-      data: transferView(transfer),
-      message: approve ? "Transfer approved." : "Transfer request refused.",
-    });
+  .openapi(transferOutApproveRoute, async (c) => {
+    const transfer = await answerTransferOut(c.env.DB, c.var.services, authOf(c).userId, c.req.valid("param").domain, "approve");
+    return c.json({ success: true as const, data: transferView(transfer), message: "Transfer approved." }, 200);
+  })
+  .openapi(transferOutRejectRoute, async (c) => {
+    const transfer = await answerTransferOut(c.env.DB, c.var.services, authOf(c).userId, c.req.valid("param").domain, "reject");
+    return c.json({ success: true as const, data: transferView(transfer), message: "Transfer request refused." }, 200);
   })
   // SPEC §7: DELETE /dns/domains/{domain} — the account password is required (SPEC §5).
-  .delete("/dns/domains/:domain", zValidate("json", passwordBodySchema), async (c) => {
+  .openapi(deleteDomainRoute, async (c) => {
     const { userId } = authOf(c);
     const { now, registry } = c.var.services;
-    const row = await ownDomain(c.env.DB, userId, c.req.param("domain"));
+    const row = await ownDomain(c.env.DB, userId, c.req.valid("param").domain);
     await requirePassword(c, userId, c.req.valid("json").password);
     assertManageable(row, now());
     const info = await registry.delete(row.name);
@@ -329,26 +330,29 @@ export const myDomainRoutes = new Hono<ApiBindings>()
       success: true as const,
       data: { ...toDomainView(updated, now(), localeOf(c)), registry: registryView(info) },
       message: "Domain deleted. It can be restored during the redemption period.",
-    });
+    }, 200);
   });
 
 /** Public (SPEC §6): the latest transfer of a name, in or out. */
-export const transferStatusRoutes = new Hono<ApiBindings>().get("/domains/:domain/transfer-status", async (c) => {
-  const parsed = parseDomainName(c.req.param("domain"));
+export const transferStatusRoutes = contractRouter().openapi(transferStatusRoute, async (c) => {
+  const parsed = parseDomainName(c.req.valid("param").domain);
   if (!parsed.ok) throw new ApiError(400, parsed.error, "Invalid domain.", [{ path: "domain", message: parsed.detail }]);
   const transfer = await c.var.services.registry.transferQuery(parsed.name.ascii);
   if (!transfer) throw new ApiError(404, "transfer_not_found", "There is no transfer for this domain.");
   // Who asked for it stays private; the state and its dates are what a registry publishes.
-  return c.json({
-    success: true as const,
-    data: {
-      name: transfer.name,
-      direction: transfer.direction,
-      status: transfer.status,
-      requested_at: transfer.requestedAt,
-      action_by: transfer.actionBy,
-      resolved_at: transfer.resolvedAt ?? null,
-      expires_at: transfer.expiresAt,
+  return c.json(
+    {
+      success: true as const,
+      data: {
+        name: transfer.name,
+        direction: transfer.direction,
+        status: transfer.status,
+        requested_at: transfer.requestedAt,
+        action_by: transfer.actionBy,
+        resolved_at: transfer.resolvedAt ?? null,
+        expires_at: transfer.expiresAt,
+      },
     },
-  });
+    200,
+  );
 });

@@ -1,18 +1,16 @@
 // Transfer in (issue 14): can this name move to us, and at what price? Public (the wizard is a
 // public page; the cart and checkout take it from there). Every SPEC §8 transfer refusal has its
 // own code; the cart's POST /cart/items runs the same checks before it takes a transfer line.
-import { Hono } from "hono";
-import { z } from "zod";
 import { centsToDecimal } from "../../../core/money";
-import type { NotTransferableReason, TransferCheckView } from "../../../core/transfer";
+import type { NotTransferableReason } from "../../../core/transfer";
 import { addYears, MAX_YEARS, TRANSFER_LOCK_DAYS } from "../adapters/registry/lifecycle";
 import { isRegistryError, type RegistryDomainInfo } from "../adapters/registry/types";
 import type { CatalogueRow } from "../../../core/catalogue";
 import { loadCatalogue, type CatalogueIndex } from "../db/catalogue";
-import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
 import type { ApiServices } from "../services";
-import { zValidate } from "../validate";
+import { transferCheckRoute, type TransferCheck } from "../contract/transfers";
+import { contractRouter } from "../validate";
 import { parseSearchName } from "./domains";
 import type { ParsedDomainName } from "../../../core/domain-name";
 
@@ -81,7 +79,7 @@ export async function assertTransferable(services: ApiServices, catalogue: Catal
   return { name, row, info };
 }
 
-export function transferCheckView({ name, row, info }: TransferableName): TransferCheckView {
+export function transferCheckView({ name, row, info }: TransferableName): TransferCheck {
   return {
     domain: name.ascii,
     unicode: name.unicode,
@@ -97,11 +95,9 @@ export function transferCheckView({ name, row, info }: TransferableName): Transf
   };
 }
 
-const transferCheckParamSchema = z.object({ domain: z.string().max(1024, { error: "is too long" }) });
-
 /** Public (SPEC §6 lists transfer status; this is its companion before the transfer is asked). */
-export const transferInRoutes = new Hono<ApiBindings>().get("/domains/:domain/transfer-check", zValidate("param", transferCheckParamSchema), async (c) => {
+export const transferInRoutes = contractRouter().openapi(transferCheckRoute, async (c) => {
   const catalogue = await loadCatalogue(c.env.DB);
   const checked = await assertTransferable(c.var.services, catalogue, c.req.valid("param").domain);
-  return c.json({ success: true as const, data: transferCheckView(checked) });
+  return c.json({ success: true as const, data: transferCheckView(checked) }, 200);
 });
