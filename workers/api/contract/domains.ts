@@ -80,7 +80,19 @@ export const domainSuggestionSchema = domainSearchResultSchema
   })
   .meta({ id: "DomainSuggestion" });
 
+export const exactSearchResultSchema = domainSearchResultSchema.extend({ registration: registrationSummarySchema.nullable() });
+
+export const catalogueCheckSchema = z.object({
+  keyword: z.string().meta({ description: "Display form." }),
+  label: z.string().meta({ description: "ASCII form." }),
+  available_count: z.number().int().meta({ description: "Available over the whole catalogue." }),
+  results: z.array(domainSearchResultSchema),
+  pagination: paginationSchema,
+});
+
 export type DomainPricesData = z.infer<typeof domainPricesSchema>;
+export type ExactSearchResult = z.infer<typeof exactSearchResultSchema>;
+export type CatalogueCheck = z.infer<typeof catalogueCheckSchema>;
 export type DomainSearchResultData = z.infer<typeof domainSearchResultSchema>;
 export type RegistrationSummary = z.infer<typeof registrationSummarySchema>;
 export type DomainSuggestion = z.infer<typeof domainSuggestionSchema>;
@@ -93,10 +105,7 @@ export const domainSearchRoute = apiRoute(
     summary: "Is this name available, and at what price",
     request: { params: z.object({ domain: z.string().meta({ description: "The name as typed (IDN accepted).", example: "example.com" }) }) },
     responses: {
-      200: ok(
-        domainSearchResultSchema.extend({ registration: registrationSummarySchema.nullable() }),
-        "The name, its prices, and the registry's summary when it is taken.",
-      ),
+      200: ok(exactSearchResultSchema, "The name, its prices, and the registry's summary when it is taken."),
     },
   },
   [...DOMAIN_NAME_ERRORS, ...REGISTRY_ERRORS],
@@ -134,16 +143,7 @@ export const catalogueCheckRoute = apiRoute(
     summary: "One keyword under every extension of the catalogue, a page at a time",
     request: { params: z.object({ keyword: z.string().meta({ example: "example" }) }), query: catalogueCheckQuerySchema },
     responses: {
-      200: ok(
-        z.object({
-          keyword: z.string().meta({ description: "Display form." }),
-          label: z.string().meta({ description: "ASCII form." }),
-          available_count: z.number().int().meta({ description: "Available over the whole catalogue." }),
-          results: z.array(domainSearchResultSchema),
-          pagination: paginationSchema,
-        }),
-        "One page of the catalogue for the keyword.",
-      ),
+      200: ok(catalogueCheckSchema, "One page of the catalogue for the keyword."),
     },
   },
   [...DOMAIN_NAME_ERRORS, ...REGISTRY_ERRORS],

@@ -39,8 +39,6 @@ function registrableName(name: ParsedDomainName, catalogue: CatalogueIndex): Par
   return row ? nameFromParts({ ascii: asciiLabel, unicode: unicodeLabel }, row) : name;
 }
 
-/** What the registry says about a taken name: the summary shown beside it. */
-export type { RegistrationSummary };
 
 async function searchOne(
   services: ApiServices,
