@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Finding, Severity } from "../../core/illuminate";
+import type { Severity } from "../../core/illuminate";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
@@ -12,15 +12,13 @@ import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/ses
 
 export const handle = { i18n: ["account", "dashboard", "content"] } satisfies I18nHandle;
 
-type Report = { domains: number; has_payment_method: boolean; findings: Finding[] };
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
   const [{ t }, answer] = await Promise.all([
     getTranslator(request, ["content"]),
     userApi(context, request, auth)
       .api.v1.account.illuminate.$get()
-      .then((response) => readUserApi<Report>(request, context, response)),
+      .then((response) => readUserApi(request, context, response)),
   ]);
   if (!answer.ok) throw new Response(answer.message, { status: answer.status >= 500 ? answer.status : 500 });
   return data({ title: t("illuminate.metaTitle"), report: answer.data }, { headers: await sessionHeaders(request, context) });

@@ -11,7 +11,7 @@ import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
-import { dateTime, type MessageView, type TicketView } from "../server/support.server";
+import { dateTime } from "../server/support.server";
 import { redirectWithToast } from "../server/toast.server";
 
 // /dashboard/support/{id}: one ticket's conversation, a reply form and closing (named intents).
@@ -29,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     getTranslator(request, ["content"]),
     userApi(context, request, auth)
       .api.v1.support.tickets[":id"].$get({ param: { id: params.id } })
-      .then((response) => readUserApi<{ ticket: TicketView; messages: MessageView[] }>(request, context, response)),
+      .then((response) => readUserApi(request, context, response)),
   ]);
   if (!answer.ok) {
     if (answer.status === 404) notFoundResponse();
@@ -62,7 +62,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case TICKET_INTENTS.reply: {
       const submission = parseWithZod(formData, { schema: replySchema });
       if (submission.status !== "success") return reply(submission.reply(), null, 400);
-      const answer = await readUserApi<MessageView>(request, context, await tickets.replies.$post({ param: { id }, json: submission.value }));
+      const answer = await readUserApi(request, context, await tickets.replies.$post({ param: { id }, json: submission.value }));
       if (!answer.ok) {
         if (answer.status === 404) notFoundResponse();
         return reply(submission.reply({ formErrors: [t("support.failed")] }), null, answer.status === 400 ? 400 : 503);
@@ -70,7 +70,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return done(t("support.replied"));
     }
     case TICKET_INTENTS.close: {
-      const answer = await readUserApi<TicketView>(request, context, await tickets.close.$post({ param: { id } }));
+      const answer = await readUserApi(request, context, await tickets.close.$post({ param: { id } }));
       if (!answer.ok) {
         if (answer.status === 404) notFoundResponse();
         return reply(null, t("support.failed"), 503);

@@ -11,7 +11,7 @@ import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
-import { dateTime, type TicketView } from "../server/support.server";
+import { dateTime } from "../server/support.server";
 import { redirectWithToast } from "../server/toast.server";
 
 // /dashboard/support (SPEC §2, §3 "Support message", issue 10): the signed-in user's tickets, a
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getTranslator(request, ["content"]),
     userApi(context, request, auth)
       .api.v1.support.tickets.$get()
-      .then((response) => readUserApi<{ tickets: TicketView[] }>(request, context, response)),
+      .then((response) => readUserApi(request, context, response)),
   ]);
   if (!answer.ok) throw new Response(answer.message, { status: answer.status >= 500 ? answer.status : 500 });
   return data(
@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: ticketSchema });
   const reply = async (result: SubmissionResult<string[]>, status: number) => data({ result }, { status, headers: await sessionHeaders(request, context) });
   if (submission.status !== "success") return reply(submission.reply(), 400);
-  const answer = await readUserApi<TicketView>(request, context, await userApi(context, request, auth).api.v1.support.tickets.$post({ json: submission.value }));
+  const answer = await readUserApi(request, context, await userApi(context, request, auth).api.v1.support.tickets.$post({ json: submission.value }));
   if (!answer.ok) {
     const message = answer.status === 429 ? t("support.tooMany", { count: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) }) : t("support.failed");
     return reply(submission.reply({ formErrors: [message] }), answer.status === 429 ? 429 : answer.status === 400 ? 400 : 503);

@@ -6,17 +6,17 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../i18n/use-format";
 import { actionAllowed, BILLING_CYCLES, SERVER_ACTIONS, cycleSchema, type ServerAction } from "../../core/servers";
-import type { ServerView } from "../../workers/api/servers/service";
+import type { ServerView } from "../../workers/api/contract/servers";
 import { formatDay } from "../../core/format";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
 import { ServerStatusBadge } from "../components/servers/status";
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
-import { apiFetch, readApi } from "../server/api.server";
+import { readApi } from "../server/api.server";
 import { cartCookie, getCartId } from "../server/cookies.server";
 import { getTranslator } from "../server/i18n.server";
-import { readUserApi, requireAuth, sessionHeaders } from "../server/session.server";
+import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
 import { createToastHeaders } from "../server/toast.server";
 
 export const handle = { i18n: ["account", "dashboard", "servers"] } satisfies I18nHandle;
@@ -28,10 +28,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
   const id = params.id ?? "";
   if (!ID.test(id)) notFoundResponse();
-  const url = new URL(request.url);
   const [{ t, locale }, answer] = await Promise.all([
     getTranslator(request, ["servers"]),
-    Promise.resolve(apiFetch(context, request, { token: auth.token })(`${url.origin}/api/v1/vps/${id}`)).then((response) => readUserApi<ServerView>(request, context, response)),
+    userApi(context, request, auth)
+      .api.v1.vps[":id"].$get({ param: { id } })
+      .then((response) => readUserApi(request, context, response)),
   ]);
   if (!answer.ok) {
     if (answer.status === 404) notFoundResponse();
@@ -58,17 +59,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!ID.test(id)) notFoundResponse();
   const form = await request.formData();
   const { t } = await getTranslator(request, ["servers"]);
-  const origin = new URL(request.url).origin;
   const cartId = await getCartId(request, context);
-  const call = apiFetch(context, request, { token: auth.token, cartId });
+  const vps = userApi(context, request, auth, { cartId }).api.v1.vps[":id"];
   const headers = await sessionHeaders(request, context);
   const intent = form.get("intent");
   const hostname = String(form.get("hostname") ?? "").slice(0, 253);
   switch (intent) {
     case INTENTS.action: {
-      const name = String(form.get("action") ?? "");
-      if (!(SERVER_ACTIONS as readonly string[]).includes(name)) return data({ intent: "action", ok: false, message: `Unknown action "${name.slice(0, 20)}".` } satisfies ActionData, { status: 400, headers });
-      const answer = await readUserApi<ServerView>(request, context, await call(`${origin}/api/v1/vps/${id}/actions/${name}`, { method: "POST" }));
+      const asked = String(form.get("action") ?? "");
+      const name = SERVER_ACTIONS.find((known) => known === asked);
+      if (!name) return data({ intent: "action", ok: false, message: `Unknown action "${asked.slice(0, 20)}".` } satisfies ActionData, { status: 400, headers });
+      const answer = await readUserApi(request, context, await vps.actions[":action"].$post({ param: { id, action: name } }));
       if (!answer.ok) {
         if (answer.status === 404) notFoundResponse();
         const message = answer.code === "server_suspended" ? t("servers:dashboard.suspendedRefused") : t("servers:dashboard.actionRefused", { message: answer.message });
@@ -80,11 +81,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case INTENTS.reveal: {
       const password = String(form.get("password") ?? "");
       if (!password) return data({ intent: "reveal", ok: false, message: t("servers:errors.required") } satisfies ActionData, { status: 400, headers });
-      const answer = await readUserApi<{ root_password: string }>(
-        request,
-        context,
-        await call(`${origin}/api/v1/vps/${id}/root-password`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: password.slice(0, 1024) }) }),
-      );
+      const answer = await readUserApi(request, context, await vps["root-password"].$post({ param: { id }, json: { password: password.slice(0, 1024) } }));
       if (answer.ok) {
         headers.set("cache-control", "no-store");
         return data({ intent: "reveal", ok: true, password: answer.data.root_password } satisfies ActionData, { headers });
@@ -105,11 +102,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const enabled = form.get("enabled");
       if (enabled !== "true" && enabled !== "false") return data({ intent: "auto-renew", ok: false, message: t("servers:dashboard.autoRenewFailed") } satisfies ActionData, { status: 400, headers });
       const on = enabled === "true";
-      const answer = await readUserApi<ServerView>(
-        request,
-        context,
-        await call(`${origin}/api/v1/vps/${id}/auto-renew`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ auto_renew: on }) }),
-      );
+      const answer = await readUserApi(request, context, await vps["auto-renew"].$put({ param: { id }, json: { auto_renew: on } }));
       if (!answer.ok) {
         if (answer.status === 404) notFoundResponse();
         const needsCard = answer.code === "payment_method_required";
@@ -121,13 +114,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case INTENTS.renew: {
       const cycle = cycleSchema.safeParse(form.get("cycle"));
       if (!cycle.success) return data({ intent: "renew", ok: false, message: t("servers:errors.cycle") } satisfies ActionData, { status: 400, headers });
-      const response = await call(`${origin}/api/v1/vps/${id}/renew`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ cycle: cycle.data }) });
-      const answer = await readApi<{ id: string }>(response);
+      const answer = await readApi(await vps.renew.$post({ param: { id }, json: { cycle: cycle.data } }));
       if (!answer.ok) {
         if (answer.status === 404) notFoundResponse();
         return data({ intent: "renew", ok: false, message: t("servers:dashboard.renewFailed", { message: answer.message }) } satisfies ActionData, { status: answer.status === 409 ? 409 : 400, headers });
       }
-      if (answer.data.id !== cartId) headers.append("Set-Cookie", await cartCookie(context).serialize(answer.data.id));
+      if (answer.data && answer.data.id !== cartId) headers.append("Set-Cookie", await cartCookie(context).serialize(answer.data.id));
       for (const [key, value] of await createToastHeaders({ type: "success", description: t("servers:dashboard.renewAdded", { hostname }) })) headers.append(key, value);
       return redirect("/cart", { status: 303, headers });
     }

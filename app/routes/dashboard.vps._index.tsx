@@ -5,7 +5,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SERVER_STATUSES, serverListQuerySchema } from "../../core/servers";
-import type { ServerView } from "../../workers/api/servers/service";
+import type { ServerList } from "../../workers/api/contract/servers";
 import { formatDay } from "../../core/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { ServerStatusBadge } from "../components/servers/status";
@@ -18,7 +18,6 @@ import { readUserApi, requireAuth, sessionHeaders } from "../server/session.serv
 
 export const handle = { i18n: ["account", "dashboard", "servers"] } satisfies I18nHandle;
 
-type ServerPage = { servers: ServerView[]; pagination: { page: number; per_page: number; total: number; pages: number } };
 const QUERY_KEYS = ["q", "status", "page"] as const;
 
 function cleanQuery(url: URL): Record<string, string> {
@@ -39,12 +38,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URLSearchParams(query).toString();
   const [{ t, locale }, servers, hosting] = await Promise.all([
     getTranslator(request, ["servers"]),
-    call(`${url.origin}/api/v1/vps/?${params}`).then((response) => readUserApi<ServerPage>(request, context, response)),
-    call(`${url.origin}/api/v1/hosting/?per_page=100`).then((response) => readUserApi<ServerPage>(request, context, response)),
+    call(`${url.origin}/api/v1/vps/?${params}`).then((response) => readUserApi<ServerList>(request, context, response)),
+    call(`${url.origin}/api/v1/hosting/?per_page=100`).then((response) => readUserApi<ServerList>(request, context, response)),
   ]);
   if (!servers.ok) throw new Response(servers.message, { status: servers.status >= 500 ? servers.status : 500 });
   if (!hosting.ok) throw new Response(hosting.message, { status: hosting.status >= 500 ? hosting.status : 500 });
-  const withDates = (page: ServerPage) => ({ ...page, servers: page.servers.map((server) => ({ ...server, expiresText: formatDay(locale, server.expires_at) })) });
+  const withDates = (page: ServerList) => ({ ...page, servers: page.servers.map((server) => ({ ...server, expiresText: formatDay(locale, server.expires_at) })) });
   return data({ title: t("servers:dashboard.metaTitle"), query, servers: withDates(servers.data), hosting: withDates(hosting.data) }, { headers: await sessionHeaders(request, context) });
 }
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);

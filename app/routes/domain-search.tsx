@@ -86,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const response = await apiClient(context, request).api.v1.domains.offers.$post({
     json: { ...submission.value, amount: submission.value.amount / 100, message: submission.value.message ?? undefined },
   });
-  const answer = await readApi<{ unicode: string }>(response);
+  const answer = await readApi(response);
   if (!answer.ok) {
     const message = answer.code === "domain_available" ? t("search.offerErrors.domain_available") : t("domainErrors.generic", { message: answer.message });
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: answer.status });

@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { t, locale } = await getTranslator(request, ["content"]);
   const submission = parseWithZod(formData, { schema: releaseSignupSchema });
   if (submission.status !== "success") return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
-  const answer = await readApi<{ email: string }>(
+  const answer = await readApi(
     await apiClient(context, request).api.v1.updates.subscribe.$post({ json: { email: submission.value.email, locale } }),
   );
   if (!answer.ok) {

@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (submission.status !== "success") return { ...empty, lastResult: submission.reply() };
   const { expected, ...query } = submission.value;
   const response = await apiClient(context, request).api.v1.dns.check.$get({ query: { ...query, ...(expected ? { expected } : {}) } });
-  const answer = await readApi<DnsCheck>(response);
+  const answer = await readApi(response);
   if (answer.ok) return { ...empty, title: t("dns.metaTitleName", { name: answer.data.unicode, type: answer.data.type }), check: answer.data };
   return { ...empty, failure: toolFailure(t, answer) };
 }

@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const submission = parseWithZod(url.searchParams, { schema: sslFormSchema });
   if (submission.status !== "success") return { ...empty, lastResult: submission.reply() };
   const response = await apiClient(context, request).api.v1.ssl.$get({ query: { host: submission.value.host } });
-  const answer = await readApi<SslCheck>(response);
+  const answer = await readApi(response);
   if (answer.ok) return { ...empty, title: t("ssl.metaTitleHost", { host: input.trim() }), check: answer.data };
   return { ...empty, failure: toolFailure(t, answer, { prefix: "ssl.errors", values: { host: input.trim() } }) };
 }

@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return { title: t("whois.metaTitle"), locale, input, lastResult: submission.reply(), result: null, failure: null };
   }
   const response = await apiClient(context, request).api.v1.domains.whois[":domain"].$get({ param: { domain: submission.value.domain } });
-  const answer = await readApi<WhoisResult>(response);
+  const answer = await readApi(response);
   if (answer.ok) {
     return { title: t("whois.metaTitleDomain", { domain: answer.data.unicode }), locale, input, lastResult: null, result: answer.data, failure: null };
   }

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useFormat } from "../i18n/use-format";
 import { BILLING_CYCLES, SERVER_MESSAGES, serverOrderSchema } from "../../core/servers";
 import type { CartView } from "../../core/cart";
-import type { ServerCatalogueView } from "../../workers/api/servers/catalogue";
+import type { ServerCatalogueView } from "../../workers/api/contract/servers";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
@@ -36,7 +36,7 @@ const SECTIONS = [
 ] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [{ t }, answer] = await Promise.all([getTranslator(request, ["servers"]), apiClient(context, request).api.v1.vps.plans.$get().then((response) => readApi<ServerCatalogueView>(response))]);
+  const [{ t }, answer] = await Promise.all([getTranslator(request, ["servers"]), apiClient(context, request).api.v1.vps.plans.$get().then((response) => readApi(response))]);
   if (!answer.ok) throw new Response(answer.message, { status: 503 });
   return { title: t("servers:metaTitle"), catalogue: answer.data };
 }

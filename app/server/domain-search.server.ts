@@ -1,18 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { parseLabel } from "../../core/domain-name";
-import type { DomainSearchResult } from "../../workers/api/domain-quote";
-import type { RegistrationSummary } from "../../workers/api/routes/domains";
-import { apiClient, readApi, type ApiResult } from "./api.server";
+import type { CatalogueCheck, DomainSuggestion, ExactSearchResult } from "../../workers/api/contract/domains";
+import { apiClient, readApi } from "./api.server";
 
-export type ExactResult = DomainSearchResult & { registration: RegistrationSummary | null };
-export type Suggestion = DomainSearchResult & { source: string; score: number };
-export interface CatalogueCheck {
-  keyword: string;
-  label: string;
-  available_count: number;
-  results: DomainSearchResult[];
-  pagination: { page: number; count_per_page: number; total: number; total_pages: number };
-}
+export type { CatalogueCheck };
+export type ExactResult = ExactSearchResult;
+export type Suggestion = DomainSuggestion;
 
 /**
  * What a search query asks for: a full name ("bücher.com") is checked as typed; a keyword or a
@@ -34,12 +27,11 @@ export function planSearch(query: string, tld: string | null): { exactName: stri
 export function domainApi(context: AppLoadContext, request: Request) {
   const client = apiClient(context, request);
   return {
-    search: async (name: string): Promise<ApiResult<ExactResult>> =>
-      readApi<ExactResult>(await client.api.v1.domains.search[":domain"].$get({ param: { domain: name } })),
-    suggest: async (keyword: string, limit: number): Promise<ApiResult<{ suggestions: Suggestion[] }>> =>
+    search: async (name: string) => readApi(await client.api.v1.domains.search[":domain"].$get({ param: { domain: name } })),
+    suggest: async (keyword: string, limit: number) =>
       readApi(await client.api.v1.domains.suggest.$get({ query: { keyword, limit: String(limit) } })),
-    check: async (label: string, countPerPage: number): Promise<ApiResult<CatalogueCheck>> =>
-      readApi<CatalogueCheck>(
+    check: async (label: string, countPerPage: number) =>
+      readApi(
         await client.api.v1.domains.check[":keyword"].$get({
           param: { keyword: label },
           query: { page: "1", count_per_page: String(countPerPage) },

@@ -1,5 +1,4 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { WhoisResult } from "../../core/whois";
 import { formatDay } from "../../core/format";
 import { apiClient, readApi } from "./api.server";
 import { getTranslator } from "./i18n.server";
@@ -25,7 +24,7 @@ export async function whoisSummary(context: AppLoadContext, request: Request, as
     getTranslator(request, ["tools"]),
     apiClient(context, request).api.v1.domains.whois[":domain"].$get({ param: { domain: asciiDomain } }),
   ]);
-  const answer = await readApi<WhoisResult>(response);
+  const answer = await readApi(response);
   if (!answer.ok) return { ok: false, message: toolFailure(t, answer, { prefix: "whois.errors", values: { domain: unicode } }) };
   const result = answer.data;
   return {

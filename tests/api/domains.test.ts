@@ -230,8 +230,9 @@ describe("POST /domains/bulk-search", () => {
       headers: { "content-type": "text/plain" },
       body: "example.com",
     });
+    // Not JSON: the one 400 of a body that is not JSON (docs/decisions/2026-11-28-api-contract.md).
     expect(text.status).toBe(400);
-    expect((await json<ErrorBody>(text)).errors?.[0]?.path).toBe("domains");
+    expect(await json<ErrorBody>(text)).toMatchObject({ success: false, code: "bad_request" });
 
     const empty = await postJson("/domains/bulk-search", { domains: [] });
     expect(empty.status).toBe(400);

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../i18n/use-format";
-import type { RegistrationSummary as Summary } from "../../../workers/api/routes/domains";
+import type { RegistrationSummary as Summary } from "../../../workers/api/contract/domains";
 
 /** Who holds a taken name and until when (from the registry), beside search results and details. */
 export function RegistrationSummary({ registration, showLock = false }: { registration: Summary; showLock?: boolean }) {

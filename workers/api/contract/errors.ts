@@ -144,6 +144,8 @@ export const API_ERRORS = {
   rate_limited: 429,
   tld_not_found: 404,
   whois_failed: 502,
+  whois_not_found: 404,
+  whois_rate_limited: 429,
   whois_no_rdap: 404,
   ssl_invalid_host: 400,
   ssl_not_found: 404,

@@ -5,16 +5,7 @@
 // - the support centre: a signed-in user's tickets (subject, details, priority, category),
 //   replies, closing; mails on receipt (with the stated 24–48 hour response time) and when
 //   support replies. Support replies through the staff endpoint with SUPPORT_API_TOKEN.
-import { Hono } from "hono";
-import { z } from "zod";
-import {
-  linkTokenBodySchema,
-  linkTokenSchema,
-  releaseSubscribeBodySchema,
-  replySchema,
-  SUPPORT_RESPONSE_HOURS,
-  ticketSchema,
-} from "../../../core/content-forms";
+import { SUPPORT_RESPONSE_HOURS } from "../../../core/content-forms";
 import { illuminate } from "../../../core/illuminate";
 import { mailLocaleOf } from "../adapters/mail/templates";
 import { authOf, requireAuth, unauthorized } from "../auth/middleware";
@@ -36,9 +27,21 @@ import {
   type TicketRow,
 } from "../db/content";
 import { findUserById } from "../db/users";
-import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
-import { zValidate } from "../validate";
+import {
+  closeTicketRoute,
+  createTicketRoute,
+  illuminateRoute,
+  releaseConfirmRoute,
+  releaseSubscribeRoute,
+  releaseSubscriptionRoute,
+  releaseUnsubscribeRoute,
+  staffReplyRoute,
+  ticketReplyRoute,
+  ticketRoute,
+  ticketsRoute,
+} from "../contract/content";
+import { contractRouter } from "../validate";
 
 const MINUTE_MS = 60_000;
 export const CONTENT_LIMITS = {
@@ -49,8 +52,6 @@ export const CONTENT_LIMITS = {
 
 const invalidLink = () => new ApiError(404, "invalid_link", "This link is not valid or has expired.");
 const ticketNotFound = () => new ApiError(404, "ticket_not_found", "No such ticket.");
-const idParamSchema = z.object({ id: z.uuid({ error: "must be a ticket id" }) });
-const tokenQuerySchema = z.object({ token: linkTokenSchema });
 
 function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
@@ -76,8 +77,13 @@ function sameText(a: string, b: string): boolean {
   return diff === 0;
 }
 
-export const contentRoutes = new Hono<ApiBindings>()
-  .post("/updates/subscribe", zValidate("json", releaseSubscribeBodySchema), async (c) => {
+const router = contractRouter();
+router.use("/account/illuminate", requireAuth);
+router.use("/support/tickets", requireAuth);
+router.use("/support/tickets/*", requireAuth);
+
+export const contentRoutes = router
+  .openapi(releaseSubscribeRoute, async (c) => {
     const { mail, now } = c.var.services;
     const { email, locale } = c.req.valid("json");
     const counters = [
@@ -102,36 +108,34 @@ export const contentRoutes = new Hono<ApiBindings>()
     }
     return c.json({ success: true as const, data: { email }, message: "If the address can receive mail, a confirmation link is on its way." }, 202);
   })
-  .post("/updates/confirm", zValidate("json", linkTokenBodySchema), async (c) => {
+  .openapi(releaseConfirmRoute, async (c) => {
     const subscription = await findSubscriptionByToken(c.env.DB, await sha256(c.req.valid("json").token));
     if (!subscription || subscription.status === "unsubscribed") throw invalidLink();
     if (subscription.status === "pending") await setSubscriptionStatus(c.env.DB, subscription.id, "confirmed", c.var.services.now());
-    return c.json({ success: true as const, data: { email: subscription.email, status: "confirmed" as const } });
+    return c.json({ success: true as const, data: { email: subscription.email, status: "confirmed" as const } }, 200);
   })
-  .get("/updates/subscription", zValidate("query", tokenQuerySchema), async (c) => {
+  .openapi(releaseSubscriptionRoute, async (c) => {
     const subscription = await findSubscriptionByToken(c.env.DB, await sha256(c.req.valid("query").token));
     if (!subscription) throw invalidLink();
-    return c.json({ success: true as const, data: { email: subscription.email, status: subscription.status } });
+    return c.json({ success: true as const, data: { email: subscription.email, status: subscription.status } }, 200);
   })
-  .post("/updates/unsubscribe", zValidate("json", linkTokenBodySchema), async (c) => {
+  .openapi(releaseUnsubscribeRoute, async (c) => {
     const subscription = await findSubscriptionByToken(c.env.DB, await sha256(c.req.valid("json").token));
     if (!subscription) throw invalidLink();
     if (subscription.status !== "unsubscribed") await setSubscriptionStatus(c.env.DB, subscription.id, "unsubscribed", c.var.services.now());
-    return c.json({ success: true as const, data: { email: subscription.email, status: "unsubscribed" as const } });
+    return c.json({ success: true as const, data: { email: subscription.email, status: "unsubscribed" as const } }, 200);
   })
   // Illuminate: the account's health report (core/illuminate.ts).
-  .get("/account/illuminate", requireAuth, async (c) => {
+  .openapi(illuminateRoute, async (c) => {
     const { domains, hasPaymentMethod } = await healthFacts(c.env.DB, authOf(c).userId);
     const findings = illuminate(domains, hasPaymentMethod, c.var.services.now());
-    return c.json({ success: true as const, data: { domains: domains.length, has_payment_method: hasPaymentMethod, findings } });
+    return c.json({ success: true as const, data: { domains: domains.length, has_payment_method: hasPaymentMethod, findings } }, 200);
   })
-  .use("/support/tickets", requireAuth)
-  .use("/support/tickets/*", requireAuth)
-  .get("/support/tickets", async (c) => {
+  .openapi(ticketsRoute, async (c) => {
     const tickets = await listTickets(c.env.DB, authOf(c).userId);
-    return c.json({ success: true as const, data: { tickets: tickets.map(ticketView), response_hours: SUPPORT_RESPONSE_HOURS } });
+    return c.json({ success: true as const, data: { tickets: tickets.map(ticketView), response_hours: SUPPORT_RESPONSE_HOURS } }, 200);
   })
-  .post("/support/tickets", zValidate("json", ticketSchema), async (c) => {
+  .openapi(createTicketRoute, async (c) => {
     const { mail, now } = c.var.services;
     const { userId } = authOf(c);
     const counters = [[CONTENT_LIMITS.ticketsPerUser, userId]] as const;
@@ -145,26 +149,26 @@ export const contentRoutes = new Hono<ApiBindings>()
     await mail.send(ticketReceivedMail(mailLocaleOf(user.locale), user.email, { subject: ticket.subject, url })).catch((error: unknown) => console.error("ticket receipt mail failed", error));
     return c.json({ success: true as const, data: ticketView(ticket), message: "Ticket created." }, 201);
   })
-  .get("/support/tickets/:id", zValidate("param", idParamSchema), async (c) => {
+  .openapi(ticketRoute, async (c) => {
     const ticket = await findTicket(c.env.DB, authOf(c).userId, c.req.valid("param").id);
     if (!ticket) throw ticketNotFound();
-    return c.json({ success: true as const, data: { ticket: ticketView(ticket), messages: await ticketMessages(c.env.DB, ticket.id), response_hours: SUPPORT_RESPONSE_HOURS } });
+    return c.json({ success: true as const, data: { ticket: ticketView(ticket), messages: await ticketMessages(c.env.DB, ticket.id), response_hours: SUPPORT_RESPONSE_HOURS } }, 200);
   })
-  .post("/support/tickets/:id/replies", zValidate("param", idParamSchema), zValidate("json", replySchema), async (c) => {
+  .openapi(ticketReplyRoute, async (c) => {
     const ticket = await findTicket(c.env.DB, authOf(c).userId, c.req.valid("param").id);
     if (!ticket) throw ticketNotFound();
     const message = await addReply(c.env.DB, ticket.id, "customer", c.req.valid("json").body, c.var.services.now());
     return c.json({ success: true as const, data: message, message: "Reply sent." }, 201);
   })
-  .post("/support/tickets/:id/close", zValidate("param", idParamSchema), async (c) => {
+  .openapi(closeTicketRoute, async (c) => {
     const { userId } = authOf(c);
     const { id } = c.req.valid("param");
     if (!(await closeTicket(c.env.DB, userId, id, c.var.services.now()))) throw ticketNotFound();
     const ticket = await findTicket(c.env.DB, userId, id);
-    return c.json({ success: true as const, data: ticket ? ticketView(ticket) : null, message: "Ticket closed." });
+    return c.json({ success: true as const, data: ticket ? ticketView(ticket) : null, message: "Ticket closed." }, 200);
   })
   // Support's side: a helpdesk answers with the SUPPORT_API_TOKEN secret (404 while it is unset).
-  .post("/support/staff/tickets/:id/replies", zValidate("param", idParamSchema), zValidate("json", replySchema), async (c) => {
+  .openapi(staffReplyRoute, async (c) => {
     const secret = c.env.SUPPORT_API_TOKEN;
     if (!secret) throw new ApiError(404, "not_found", `No API endpoint at ${c.req.method} ${c.req.path}.`);
     const given = /^Bearer\s+(\S+)$/iu.exec(c.req.header("authorization") ?? "")?.[1] ?? "";

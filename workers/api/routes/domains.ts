@@ -1,19 +1,19 @@
-import { Hono } from "hono";
 import { DOMAIN_ERROR_MESSAGES, parseDomainName, parseLabel, type ParsedDomainName } from "../../../core/domain-name";
 import {
-  aiSuggestBodySchema,
-  bulkSearchBodySchema,
-  catalogueCheckQuerySchema,
-  offerSchema,
-  suggestQuerySchema,
-} from "../../../core/domain-schemas";
+  aiSuggestRoute,
+  bulkSearchRoute,
+  catalogueCheckRoute,
+  domainSearchRoute,
+  offerRoute,
+  suggestRoute,
+  type RegistrationSummary,
+} from "../contract/domains";
 import { insertOffer } from "../db/cart";
 import { loadCatalogue, type CatalogueIndex } from "../db/catalogue";
 import { domainWarnings, nameFromParts, searchResult, type DomainSearchResult } from "../domain-quote";
-import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
 import type { ApiServices } from "../services";
-import { zValidate } from "../validate";
+import { contractRouter } from "../validate";
 
 /** How many candidates Trinity generates before availability trims them to the limit. */
 const SUGGESTION_CANDIDATES = 80;
@@ -39,16 +39,6 @@ function registrableName(name: ParsedDomainName, catalogue: CatalogueIndex): Par
   return row ? nameFromParts({ ascii: asciiLabel, unicode: unicodeLabel }, row) : name;
 }
 
-/** What the registry says about a taken name: the summary shown beside it. */
-export interface RegistrationSummary {
-  status: string;
-  registrar: string;
-  created_at: string;
-  expires_at: string;
-  locked: boolean;
-  transferable: boolean;
-  held_here: boolean;
-}
 
 async function searchOne(
   services: ApiServices,
@@ -107,13 +97,13 @@ function localeOf(header: string | undefined): "en" | "tr" | undefined {
 }
 
 /** Domain search, the whole-catalogue check, Trinity and offers (SPEC §7; public, no bearer). */
-export const domainRoutes = new Hono<ApiBindings>()
-  .get("/domains/search/:domain", async (c) => {
+export const domainRoutes = contractRouter()
+  .openapi(domainSearchRoute, async (c) => {
     const catalogue = await loadCatalogue(c.env.DB);
-    const name = parseSearchName(c.req.param("domain"), catalogue);
-    return c.json({ success: true as const, data: await searchOne(c.var.services, catalogue, name) });
+    const name = parseSearchName(c.req.valid("param").domain, catalogue);
+    return c.json({ success: true as const, data: await searchOne(c.var.services, catalogue, name) }, 200);
   })
-  .post("/domains/bulk-search", zValidate("json", bulkSearchBodySchema), async (c) => {
+  .openapi(bulkSearchRoute, async (c) => {
     const { domains } = c.req.valid("json");
     const catalogue = await loadCatalogue(c.env.DB);
     const parsed = domains.map((input) => {
@@ -129,11 +119,11 @@ export const domainRoutes = new Hono<ApiBindings>()
       const check = checks[next++];
       return { input, ...searchResult(result.name, catalogue.byTld.get(result.name.tld), check, domainWarnings(result.name)) };
     });
-    return c.json({ success: true as const, data: { results } });
+    return c.json({ success: true as const, data: { results } }, 200);
   })
-  .get("/domains/check/:keyword", zValidate("query", catalogueCheckQuerySchema), async (c) => {
+  .openapi(catalogueCheckRoute, async (c) => {
     const { page, count_per_page } = c.req.valid("query");
-    const label = parseLabel(c.req.param("keyword"));
+    const label = parseLabel(c.req.valid("param").keyword);
     if (!label.ok) {
       throw new ApiError(400, label.error, DOMAIN_ERROR_MESSAGES[label.error], [{ path: "keyword", message: label.detail }]);
     }
@@ -154,18 +144,18 @@ export const domainRoutes = new Hono<ApiBindings>()
         results,
         pagination: { page, count_per_page, total, total_pages: Math.max(1, Math.ceil(total / count_per_page)) },
       },
-    });
+    }, 200);
   })
-  .get("/domains/suggest", zValidate("query", suggestQuerySchema), async (c) => {
+  .openapi(suggestRoute, async (c) => {
     const { keyword, limit } = c.req.valid("query");
     const catalogue = await loadCatalogue(c.env.DB);
     const suggestions = await suggest(c.var.services, catalogue, keyword, {
       limit,
       locale: localeOf(c.req.header("accept-language")),
     });
-    return c.json({ success: true as const, data: { keyword, suggestions } });
+    return c.json({ success: true as const, data: { keyword, suggestions } }, 200);
   })
-  .post("/ai/domain-suggestions", zValidate("json", aiSuggestBodySchema), async (c) => {
+  .openapi(aiSuggestRoute, async (c) => {
     const { query, tlds, limit } = c.req.valid("json");
     const catalogue = await loadCatalogue(c.env.DB);
     const suggestions = await suggest(c.var.services, catalogue, query, {
@@ -173,9 +163,9 @@ export const domainRoutes = new Hono<ApiBindings>()
       limit: limit ?? 10,
       locale: localeOf(c.req.header("accept-language")),
     });
-    return c.json({ success: true as const, data: { query, suggestions } });
+    return c.json({ success: true as const, data: { query, suggestions } }, 200);
   })
-  .post("/domains/offers", zValidate("json", offerSchema), async (c) => {
+  .openapi(offerRoute, async (c) => {
     const offer = c.req.valid("json");
     const catalogue = await loadCatalogue(c.env.DB);
     const name = parseSearchName(offer.domain, catalogue);
@@ -191,7 +181,7 @@ export const domainRoutes = new Hono<ApiBindings>()
     return c.json(
       {
         success: true as const,
-        data: { id, domain: name.ascii, unicode: name.unicode, status: "received" },
+        data: { id, domain: name.ascii, unicode: name.unicode, status: "received" as const },
         message: `Your offer for ${name.unicode} has been received. We will contact the owner and reply to ${offer.email}.`,
       },
       201,

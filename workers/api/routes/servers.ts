@@ -1,10 +1,9 @@
 // Servers (issue 11, SPEC §7 "GET /hosting/, GET /vps/ (query params)"): the catalogue (public),
 // the signed-in user's servers and hosting accounts, a server's detail, power actions, the root
 // password behind the account password, and renewal into the cart. Another user's server is 404.
-import { Hono, type Context } from "hono";
-import { z } from "zod";
-import { renewServerSchema, revealPasswordSchema, SERVER_ACTIONS, serverListQuerySchema, cyclePrice, type ServerKind } from "../../../core/servers";
-import { autoRenewBodySchema } from "../../../core/my-domains";
+import type { Context } from "hono";
+import { $ } from "@hono/zod-openapi";
+import { cyclePrice, type ServerKind, type ServerListQuery } from "../../../core/servers";
 import { authOf, requireAuth } from "../auth/middleware";
 import { listPaymentMethods } from "../db/payment-methods";
 import { addServerLine, getCart } from "../db/cart";
@@ -13,16 +12,24 @@ import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
 import { catalogueView, findPlan, serverCatalogue } from "../servers/catalogue";
 import { ownServer, refreshServer, revealRootPassword, runServerAction, serverNotFound, serverView } from "../servers/service";
-import { zValidate } from "../validate";
+import {
+  hostingListRoute,
+  rootPasswordRoute,
+  serverActionRoute,
+  serverAutoRenewRoute,
+  serverPlansRoute,
+  serverRenewRoute,
+  serverRoute,
+  vpsListRoute,
+} from "../contract/servers";
+import { contractRouter } from "../validate";
 import { resolveCart } from "./cart";
 import { requirePassword } from "./my-domains";
 import { requestLocale } from "../texts";
 
 const SERVER_KINDS_OF_VPS: readonly ServerKind[] = ["vps", "root", "gpu"];
-const idParam = z.object({ id: z.string().max(64) });
-const actionParam = z.object({ id: z.string().max(64), action: z.enum(SERVER_ACTIONS, { error: `must be one of ${SERVER_ACTIONS.join(", ")}` }) });
 
-async function listOf(c: Context<ApiBindings>, kinds: readonly ServerKind[], query: z.output<typeof serverListQuerySchema>) {
+async function listOf(c: Context<ApiBindings>, kinds: readonly ServerKind[], query: ServerListQuery) {
   const { userId } = authOf(c);
   const { rows, total } = await listServers(c.env.DB, userId, kinds, query);
   const fresh = await Promise.all(rows.map((row) => refreshServer(c.env, c.var.services, row)));
@@ -32,26 +39,28 @@ async function listOf(c: Context<ApiBindings>, kinds: readonly ServerKind[], que
   };
 }
 
-export const serverRoutes = new Hono<ApiBindings>()
-  // The catalogue: plans with prices per billing cycle and savings, OS list, datacenters (public).
-  .get("/vps/plans", (c) => c.json({ success: true as const, data: catalogueView() }))
-  .use("/vps", requireAuth)
-  .use("/vps/*", async (c, next) => (c.req.path.endsWith("/vps/plans") ? next() : requireAuth(c, next)))
-  .use("/hosting", requireAuth)
-  .use("/hosting/*", requireAuth)
-  .get("/vps/", zValidate("query", serverListQuerySchema), async (c) => c.json({ success: true as const, data: await listOf(c, SERVER_KINDS_OF_VPS, c.req.valid("query")) }))
-  .get("/hosting/", zValidate("query", serverListQuerySchema), async (c) => c.json({ success: true as const, data: await listOf(c, ["hosting"], c.req.valid("query")) }))
-  .get("/vps/:id", zValidate("param", idParam), async (c) => {
+export const serverRoutes = $(
+  contractRouter()
+    // The catalogue: plans with prices per billing cycle and savings, OS list, datacenters (public).
+    .openapi(serverPlansRoute, (c) => c.json({ success: true as const, data: catalogueView() }, 200))
+    .use("/vps", requireAuth)
+    .use("/vps/*", async (c, next) => (c.req.path.endsWith("/vps/plans") ? next() : requireAuth(c, next)))
+    .use("/hosting", requireAuth)
+    .use("/hosting/*", requireAuth),
+)
+  .openapi(vpsListRoute, async (c) => c.json({ success: true as const, data: await listOf(c, SERVER_KINDS_OF_VPS, c.req.valid("query")) }, 200))
+  .openapi(hostingListRoute, async (c) => c.json({ success: true as const, data: await listOf(c, ["hosting"], c.req.valid("query")) }, 200))
+  .openapi(serverRoute, async (c) => {
     const row = await ownServer(c.env, c.var.services, authOf(c).userId, c.req.valid("param").id);
-    return c.json({ success: true as const, data: serverView(row, requestLocale(c.req.header("accept-language"))) });
+    return c.json({ success: true as const, data: serverView(row, requestLocale(c.req.header("accept-language"))) }, 200);
   })
-  .post("/vps/:id/actions/:action", zValidate("param", actionParam), async (c) => {
+  .openapi(serverActionRoute, async (c) => {
     const { id, action } = c.req.valid("param");
     const row = await runServerAction(c.env, c.var.services, authOf(c).userId, id, action);
     return c.json({ success: true as const, data: serverView(row, requestLocale(c.req.header("accept-language"))), message: `${action} requested.` }, 202);
   })
   // The root password, only with the account password (SPEC §5: sensitive actions need it).
-  .post("/vps/:id/root-password", zValidate("param", idParam), zValidate("json", revealPasswordSchema), async (c) => {
+  .openapi(rootPasswordRoute, async (c) => {
     const { userId } = authOf(c);
     const row = await ownServer(c.env, c.var.services, userId, c.req.valid("param").id);
     // Wrong passwords are counted with every other confirmation of the account (5 per 15
@@ -59,11 +68,11 @@ export const serverRoutes = new Hono<ApiBindings>()
     await requirePassword(c, userId, c.req.valid("json").password);
     const password = await revealRootPassword(c.env, row);
     c.header("cache-control", "no-store");
-    return c.json({ success: true as const, data: { root_password: password } });
+    return c.json({ success: true as const, data: { root_password: password } }, 200);
   })
   // Auto-renewal (SPEC: needs a saved payment method): the scheduled job charges one billing cycle
   // off-session AUTO_RENEW_DAYS before expiry.
-  .put("/vps/:id/auto-renew", zValidate("param", idParam), zValidate("json", autoRenewBodySchema), async (c) => {
+  .openapi(serverAutoRenewRoute, async (c) => {
     const { userId } = authOf(c);
     const { now, payments } = c.var.services;
     const row = await ownServer(c.env, c.var.services, userId, c.req.valid("param").id);
@@ -76,10 +85,10 @@ export const serverRoutes = new Hono<ApiBindings>()
     }
     const patch = { auto_renew: auto_renew ? 1 : 0, ...(auto_renew ? {} : { renew_error: null, renew_error_at: null }) } as const;
     await updateServer(c.env.DB, row.id, patch, now());
-    return c.json({ success: true as const, data: serverView({ ...row, ...patch }, requestLocale(c.req.header("accept-language"))), message: auto_renew ? "Auto-renewal turned on." : "Auto-renewal turned off." });
+    return c.json({ success: true as const, data: serverView({ ...row, ...patch }, requestLocale(c.req.header("accept-language"))), message: auto_renew ? "Auto-renewal turned on." : "Auto-renewal turned off." }, 200);
   })
   // Renewal into the cart: one more cycle, priced from the catalogue at checkout.
-  .post("/vps/:id/renew", zValidate("param", idParam), zValidate("json", renewServerSchema), async (c) => {
+  .openapi(serverRenewRoute, async (c) => {
     const { userId } = authOf(c);
     const row = await ownServer(c.env, c.var.services, userId, c.req.valid("param").id);
     if (row.status === "terminated" || row.status === "cancelled") throw new ApiError(409, "invalid_state", "This server has ended and cannot be renewed.");

@@ -1,10 +1,10 @@
-import { Hono } from "hono";
 import { dnsFormSchema } from "../../../core/dns-check";
 import { DOMAIN_ERROR_MESSAGES, type DomainNameError } from "../../../core/domain-name";
 import { parseLookupName } from "../../../core/whois";
-import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
 import { createLookupClient } from "../lookup-client";
+import { dnsCheckRoute, rdapRoute, sslRoute, whoisRoute } from "../contract/tools";
+import { contractRouter } from "../validate";
 
 /** A name typed in a tool → its ASCII form; 400 with the SPEC §5 code (required, invalid_format…). */
 function lookupName(input: string): string {
@@ -18,17 +18,35 @@ function lookupName(input: string): string {
  * (`GET /ssl?host`) and the DNS check (`GET /dns/check?name&type`), answered by the lookup
  * worker through the LOOKUP binding with the visitor's address for its per-client limits.
  */
-export const toolRoutes = new Hono<ApiBindings>()
-  .get("/domains/whois/:domain", async (c) => {
-    const domain = lookupName(c.req.param("domain"));
+const router = contractRouter();
+// The RDAP passthrough answers application/rdap+json, not the JSON envelope: a plain route, documented.
+router.openAPIRegistry.registerPath(rdapRoute);
+
+export const toolRoutes = router
+  .openapi(whoisRoute, async (c) => {
+    const domain = lookupName(c.req.valid("param").domain);
     const data = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).whois(domain);
-    return c.json({ success: true as const, data });
+    return c.json({ success: true as const, data }, 200);
   })
   /** GET /ssl ?host — one poll of the SSL check: `running` with progress, or `ready` with the result. */
-  .get("/ssl", async (c) => {
+  .openapi(sslRoute, async (c) => {
     const host = lookupName(c.req.query("host") ?? "");
     const data = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).ssl(host);
-    return c.json({ success: true as const, data });
+    return c.json({ success: true as const, data }, 200);
+  })
+  /** GET /dns/check ?name&type&expected — the DNS (propagation) checker. */
+  .openapi(dnsCheckRoute, async (c) => {
+    const parsed = dnsFormSchema.safeParse({ name: c.req.query("name") ?? "", type: c.req.query("type") || undefined, expected: c.req.query("expected") });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const path = String(issue?.path[0] ?? "name");
+      if (path === "type") throw new ApiError(400, "invalid_type", "Parameter \"type\" must be one of A, AAAA, CNAME, MX, NS, TXT, SRV, CAA, SOA.");
+      const code = (issue?.message ?? "invalid_format") as DomainNameError;
+      throw new ApiError(400, code, DOMAIN_ERROR_MESSAGES[code] ?? "Invalid parameter.", [{ path, message: code }]);
+    }
+    const { name, type, expected } = parsed.data;
+    const data = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).dns({ name, type, expected });
+    return c.json({ success: true as const, data }, 200);
   })
   /**
    * GET /rdap/domain/{name} — our RDAP service (ICANN gTLD RDAP profile) for names registered
@@ -44,18 +62,4 @@ export const toolRoutes = new Hono<ApiBindings>()
         ...(upstream.headers.get("retry-after") ? { "retry-after": upstream.headers.get("retry-after") as string } : {}),
       },
     });
-  })
-  /** GET /dns/check ?name&type&expected — the DNS (propagation) checker. */
-  .get("/dns/check", async (c) => {
-    const parsed = dnsFormSchema.safeParse({ name: c.req.query("name") ?? "", type: c.req.query("type") || undefined, expected: c.req.query("expected") });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const path = String(issue?.path[0] ?? "name");
-      if (path === "type") throw new ApiError(400, "invalid_type", "Parameter \"type\" must be one of A, AAAA, CNAME, MX, NS, TXT, SRV, CAA, SOA.");
-      const code = (issue?.message ?? "invalid_format") as DomainNameError;
-      throw new ApiError(400, code, DOMAIN_ERROR_MESSAGES[code] ?? "Invalid parameter.", [{ path, message: code }]);
-    }
-    const { name, type, expected } = parsed.data;
-    const data = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).dns({ name, type, expected });
-    return c.json({ success: true as const, data });
   });
