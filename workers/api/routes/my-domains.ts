@@ -25,14 +25,12 @@ import { priceCents } from "../domain-quote";
 import { listPaymentMethods } from "../db/payment-methods";
 import { findUserDomain, listUserDomains, toDomainView, updateUserDomain, type UserDomainRow } from "../db/user-domains";
 import { findUserById } from "../db/users";
-import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
 import type { ApiServices } from "../services";
 import { contractRouter } from "../validate";
 import { dnsRoutes } from "./dns";
 import { assertManageable, domainNotFound, ownDomain } from "../domain-access";
 import { requestLocale, type ApiLocale } from "../texts";
-import type { Context } from "hono";
 
 /** The language the answer's texts are in (Accept-Language). */
 const localeOf = (c: { req: { header(name: string): string | undefined } }) => requestLocale(c.req.header("accept-language"));
