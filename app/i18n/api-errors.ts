@@ -248,7 +248,12 @@ export const API_ERROR_PLACES = {
   },
   /** The DNS lookup tool. */
   tools: toolsPlace({}),
-  "tools.whois": toolsPlace({ whois_no_rdap: withMessage("tools:whois.errors.whois_no_rdap"), whois_failed: withMessage("tools:whois.errors.whois_failed") }),
+  "tools.whois": toolsPlace({
+    whois_not_found: withMessage("tools:whois.errors.whois_not_found"),
+    whois_no_rdap: withMessage("tools:whois.errors.whois_no_rdap"),
+    whois_rate_limited: withMessage("tools:whois.errors.whois_rate_limited"),
+    whois_failed: withMessage("tools:whois.errors.whois_failed"),
+  }),
   "tools.ssl": toolsPlace({
     ssl_rate_limited: withMessage("tools:ssl.errors.ssl_rate_limited"),
     ssl_registration_required: withMessage("tools:ssl.errors.ssl_registration_required"),
