@@ -16,6 +16,7 @@ import { getTranslator } from "../server/i18n.server";
 import { createToastHeaders } from "../server/toast.server";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
+import { apiErrorText } from "../i18n/api-errors";
 
 // The page's texts are a shell part: the browser loads them with the page (app/i18n/namespaces.ts).
 export const handle = { i18n: ["shop"] } satisfies I18nHandle;
@@ -68,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const answer = await readApi<CartView>(response);
       result = answer.ok
         ? { ok: true, status: 200, cartId: answer.data.id, message: t("cart.added", { domain: answer.data.items.at(-1)?.unicode ?? parsed.data.domain }) }
-        : { ok: false, status: answer.status, message: cartErrorText(t, answer.code, answer.message) };
+        : { ok: false, status: answer.status, message: apiErrorText(t, answer, "cart") };
       break;
     }
     case CART_INTENTS.remove:
@@ -85,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const answer = await readApi<CartView>(response);
       result = answer.ok
         ? { ok: true, status: 200, message: intent === CART_INTENTS.remove ? t("cart.removed") : t("cart.updated") }
-        : { ok: false, status: answer.status, message: cartErrorText(t, answer.code, answer.message) };
+        : { ok: false, status: answer.status, message: apiErrorText(t, answer, "cart") };
       break;
     }
     case DISCOUNT_INTENTS.apply: {
@@ -101,14 +102,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
           result = { ok: true, status: 200, message: t("cart.discount.applied", { code: applied?.code ?? parsed.data.code, percentage: formatPercent(locale, applied?.percentage ?? 0) }) };
           break;
         }
-        refusal = discountRefusalText(t, answer.code);
+        refusal = apiErrorText(t, answer, "cart.discount");
       }
       // A refused code stays in its field with the reason beside it (JS on or off): no redirect.
       return data({ ok: false, intent: DISCOUNT_INTENTS.apply, code, message: refusal } satisfies DiscountActionData, { status: 400 });
     }
     case DISCOUNT_INTENTS.remove: {
       const answer = await readApi<CartWithSummary>(await cart.discount.$delete());
-      result = answer.ok ? { ok: true, status: 200, message: t("cart.discount.removed") } : { ok: false, status: answer.status, message: cartErrorText(t, answer.code, answer.message) };
+      result = answer.ok ? { ok: true, status: 200, message: t("cart.discount.removed") } : { ok: false, status: answer.status, message: apiErrorText(t, answer, "cart") };
       break;
     }
     default:
@@ -127,19 +128,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   return redirect(redirectTo, { status: 303, headers });
 }
-
-function cartErrorText(t: (key: string, options?: Record<string, string>) => string, code: string, message: string): string {
-  const known = ["already_in_cart", "not_available", "not_registered", "not_transferable", "already_registered_here", "cart_full", "invalid_years"];
-  if (known.includes(code)) return t(`cart.errors.${code}`);
-  if (code in DOMAIN_CODES) return t(`domainErrors.${code}`);
-  return t("cart.errors.generic", { message });
-}
-function discountRefusalText(t: (key: string) => string, code: string): string {
-  const known = ["discount_required", "discount_signin_required", "discount_invalid", "discount_not_applicable", "discount_min_order"];
-  return t(`cart.discount.reasons.${known.includes(code) ? code : "error"}`);
-}
-
-const DOMAIN_CODES = { invalid_format: 1, too_long: 1, invalid_characters: 1, unknown_extension: 1, required: 1 };
 
 export default function Cart() {
   const { t } = useTranslation();

@@ -2,7 +2,6 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { TFunction } from "i18next";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { addressSchema } from "../../core/auth/schemas";
@@ -19,7 +18,7 @@ import { CardFields, cardSecretFields, isPaymentErrorCode } from "../components/
 import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
-import type { ApiResult } from "../server/api.server";
+import { apiErrorText, isCode } from "../i18n/api-errors";
 import { cartApi } from "../server/cart.server";
 import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
@@ -91,34 +90,6 @@ type ActionData = { intent: CheckoutIntent | null; result: SubmissionResult<stri
 
 const newAttemptKey = () => `checkout-${crypto.randomUUID()}`;
 
-/** The form-level text of an API refusal (SPEC §8 "Payment", "Contact", cart problems). */
-function refusalText(t: TFunction, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
-  const { code } = answer;
-  if (isPaymentErrorCode(code)) return t(`payment:errors.${code}`);
-  switch (code) {
-    case "invalid_contact_id":
-    case "payment_method_not_found":
-    case "already_being_registered":
-    case "order_in_progress":
-    case "cart_empty":
-    case "pricing_unavailable":
-    case "item_not_supported":
-      return t(`checkout:errors.${code}`);
-    case "not_available":
-      return t("checkout:errors.not_available", { message: answer.message });
-    case "validation_failed":
-    case "invalid_request":
-      return t("checkout:errors.invalid_request");
-    case "payment_provider_unavailable":
-      return t("payment:errors.network_error");
-    case "payment_request_refused":
-    case "not_supported_by_provider":
-      return t("payment:errors.payment_start_failed");
-    default:
-      return answer.status >= 500 ? t("payment:errors.server_error") : t("payment:errors.payment_start_failed");
-  }
-}
-
 /**
  * The checkout's one action: "pay" (the order), "add-contact" (a registrant contact for the address
  * book, through the same schema and API as the address book; then back here with it chosen).
@@ -182,15 +153,15 @@ async function pay(request: Request, context: Context, auth: Auth, formData: For
   });
   const answer = await readUserApi<OrderAnswer>(request, context, response);
   if (!answer.ok) {
-    if (answer.code === "email_not_verified") throw redirect(VERIFY_PATH, { headers });
-    if (answer.code === "cart_empty") throw await redirectWithToast("/cart", { type: "error", description: t("checkout:errors.cart_empty") }, { status: 303, headers });
-    if (answer.code === "order_in_progress") {
+    if (isCode(answer, "email_not_verified")) throw redirect(VERIFY_PATH, { headers });
+    if (isCode(answer, "cart_empty")) throw await redirectWithToast("/cart", { type: "error", description: apiErrorText(t, answer, "checkout") }, { status: 303, headers });
+    if (isCode(answer, "order_in_progress")) {
       // The cart is being paid for in another tab: show that order rather than start a second.
       const orderId = answer.details.find((detail) => detail.path === "order_id")?.message;
       if (orderId && /^[0-9a-f-]{36}$/u.test(orderId)) throw redirect(`/checkout/${orderId}`, { status: 303, headers });
     }
-    const fieldErrors = answer.code === "invalid_contact_id" ? { contact_id: ["invalid_contact_id"] } : undefined;
-    return data<ActionData>({ intent, result: submission.reply({ hideFields, formErrors: fieldErrors ? [] : [refusalText(t, answer)], fieldErrors }), nextKey: newAttemptKey() }, { status: answer.status >= 500 ? 503 : 400, headers });
+    const fieldErrors = isCode(answer, "invalid_contact_id") ? { contact_id: ["invalid_contact_id"] } : undefined;
+    return data<ActionData>({ intent, result: submission.reply({ hideFields, formErrors: fieldErrors ? [] : [apiErrorText(t, answer, "checkout")], fieldErrors }), nextKey: newAttemptKey() }, { status: answer.status >= 500 ? 503 : 400, headers });
   }
   const { order, nextAction } = answer.data;
   if (order.status === "failed") {

@@ -21,6 +21,7 @@ import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
+import { apiErrorText, isCode } from "../i18n/api-errors";
 import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
 import type { AnalyticsRun } from "../../workers/api/contract/analytics";
@@ -64,13 +65,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { t } = await getTranslator(request, ["tools"]);
   const answer = await readUserApi(request, context, await userApi(context, request, auth).api.v1.analytics.runs.$post({ json: submission.value }));
   if (answer.ok) return redirect(`/dashboard/analytics?run=${encodeURIComponent(answer.data.id)}`, { status: 303, headers: await sessionHeaders(request, context) });
-  if (answer.code === "rate_limited") return reply(submission.reply({ formErrors: [t("analytics.errors.rate_limited", { seconds: answer.retryAfter ?? 60 })] }), 429);
-  if (answer.code === "pagespeed_rate_limited") return reply(submission.reply({ formErrors: [t("analytics.errors.pagespeed_rate_limited")] }), 429);
-  if (answer.code === "pagespeed_unreachable") return reply(submission.reply({ formErrors: [t("analytics.errors.pagespeed_unreachable", { message: answer.message })] }), 400);
-  if (answer.code === "invalid_parameter") return reply(submission.reply({ formErrors: [t("analytics.inputErrors.invalid_url")] }), 400);
-  // The analysis service (or the lookup worker) could not answer: the page stays usable, with the reason.
-  const message = answer.code === "pagespeed_failed" ? t("analytics.errors.pagespeed_failed") : t("analytics.errors.unavailable");
-  return reply(submission.reply({ formErrors: [message] }), 200);
+  // The analysis service (or the lookup worker) could not answer: the page stays usable (200), with the reason.
+  const status = isCode(answer, "rate_limited", "pagespeed_rate_limited") ? 429 : isCode(answer, "pagespeed_unreachable", "invalid_parameter") ? 400 : 200;
+  return reply(submission.reply({ formErrors: [apiErrorText(t, answer, "analytics")] }), status);
 }
 
 const RATING_CLASS: Record<Rating, string> = {

@@ -14,7 +14,7 @@ import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECON
 import { EmptyState } from "../components/billing/ui";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
-import type { ApiResult } from "../server/api.server";
+import { apiErrorText, isCode } from "../i18n/api-errors";
 import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
 import { redirectWithToast } from "../server/toast.server";
@@ -99,15 +99,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Payment methods") }];
 
-/** A refusal of the payment-methods API as one translated sentence. */
-function failureText(t: TFunction, answer: Extract<ApiResult<unknown>, { ok: false }>, fallback: "methods.saveFailed" | "methods.removeFailed"): string {
-  if (isPaymentErrorCode(answer.code)) return t(`payment:errors.${answer.code}`);
-  if (answer.status === 404) return t("methods.notFound");
-  if (answer.status === 503 || answer.code === "payment_provider_unavailable") return t("methods.unavailable");
-  if (answer.status >= 500) return t("payment:errors.server_error");
-  return t(fallback);
-}
-
 /** "Visa •••• 4242" on the server (toasts). */
 function cardName(t: TFunction, card: { brand: string; last4: string }): string {
   return `${t(`payment:brands.${card.brand}`, { defaultValue: t("payment:brands.unknown") })} •••• ${card.last4}`;
@@ -143,11 +134,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
       if (!token.ok) {
         if (token.status === 400 && isPaymentErrorCode(token.code)) {
-          const field = token.code.includes("cvc") ? "card.cvc" : token.code.includes("expiry") || token.code === "expired_card" ? "card.expiry" : "card.number";
+          const field = token.code.includes("cvc") ? "card.cvc" : token.code.includes("expiry") || isCode(token, "expired_card") ? "card.expiry" : "card.number";
           return reply({ intent, id: null, result: submission.reply({ hideFields, fieldErrors: { [field]: [token.code] } }), message: null }, 400);
         }
         // Another provider is configured (the test endpoint answers 404): the page offers Stripe's form instead.
-        const text = token.status === 404 ? t("payment:errors.not_initialized") : failureText(t, token, "methods.saveFailed");
+        const text = token.status === 404 ? t("payment:errors.not_initialized") : apiErrorText(t, token, "paymentMethods.save");
         return reply({ intent, id: null, result: submission.reply({ hideFields, formErrors: [text] }), message: null }, token.status >= 500 ? 503 : 400);
       }
       const saved = await readUserApi<PaymentMethod>(
@@ -156,7 +147,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await methods.$post({ json: { stripe_payment_method_id: token.data.payment_method_id, set_as_default: submission.value.set_as_default ?? false, nickname: submission.value.nickname ?? null } }),
       );
       if (!saved.ok) {
-        return reply({ intent, id: null, result: submission.reply({ hideFields, formErrors: [failureText(t, saved, "methods.saveFailed")] }), message: null }, saved.status >= 500 ? 503 : 400);
+        return reply({ intent, id: null, result: submission.reply({ hideFields, formErrors: [apiErrorText(t, saved, "paymentMethods.save")] }), message: null }, saved.status >= 500 ? 503 : 400);
       }
       return done(t("methods.added", { card: cardName(t, saved.data) }));
     }
@@ -175,13 +166,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
         context,
         await methods.$post({ json: { stripe_payment_method_id: parsed.data.stripe_payment_method_id, set_as_default: parsed.data.set_as_default === "on", nickname: null } }),
       );
-      if (!saved.ok) return data<StripeSetupAnswer>({ error: failureText(t, saved, "methods.saveFailed") }, { status: saved.status >= 500 ? 503 : 400, headers });
+      if (!saved.ok) return data<StripeSetupAnswer>({ error: apiErrorText(t, saved, "paymentMethods.save") }, { status: saved.status >= 500 ? 503 : 400, headers });
       return done(t("methods.added", { card: cardName(t, saved.data) }));
     }
     case METHOD_INTENTS.makeDefault: {
       if (!z.uuid().safeParse(id).success) return reply({ intent, id, result: null, message: t("methods.notFound") }, 404);
       const answer = await readUserApi<PaymentMethod>(request, context, await methods[":id"].default.$put({ param: { id } }));
-      if (!answer.ok) return reply({ intent, id, result: null, message: failureText(t, answer, "methods.saveFailed") }, answer.status === 404 ? 404 : answer.status >= 500 ? 503 : 400);
+      if (!answer.ok) return reply({ intent, id, result: null, message: apiErrorText(t, answer, "paymentMethods.save") }, answer.status === 404 ? 404 : answer.status >= 500 ? 503 : 400);
       return done(t("methods.defaultChanged", { card: cardName(t, answer.data) }));
     }
     case METHOD_INTENTS.remove: {
@@ -189,7 +180,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const card = (await list()).find((method) => method.id === id);
       if (!card) return reply({ intent, id, result: null, message: t("methods.notFound") }, 404);
       const answer = await readUserApi<{ id: string }>(request, context, await methods[":id"].$delete({ param: { id } }));
-      if (!answer.ok) return reply({ intent, id, result: null, message: failureText(t, answer, "methods.removeFailed") }, answer.status === 404 ? 404 : answer.status >= 500 ? 503 : 400);
+      if (!answer.ok) return reply({ intent, id, result: null, message: apiErrorText(t, answer, "paymentMethods.remove") }, answer.status === 404 ? 404 : answer.status >= 500 ? 503 : 400);
       return done(t("methods.removed", { card: cardName(t, card) }));
     }
     default:

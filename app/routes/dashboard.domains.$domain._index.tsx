@@ -14,6 +14,7 @@ import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../component
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
+import { apiErrorText, isCode } from "../i18n/api-errors";
 import type { ApiResult, ReadableResponse } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
@@ -66,12 +67,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: 
 
 /** The API's refusal as a translated text (SPEC §8: settings and transfer texts). */
 export function failureText(t: TFunction, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
-  if (answer.status >= 500) return t("domains:errors.server");
-  if (answer.status === 429) return t("domains:errors.too_many_attempts", { count: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
-  const known = ["invalid_password", "domain_not_manageable", "domain_locked", "transfer_too_soon", "payment_method_required", "no_pending_transfer", "already_in_cart"];
-  if (known.includes(answer.code)) return t(`domains:errors.${answer.code}`);
-  if (answer.status === 403) return t("domains:errors.access_denied");
-  return t("domains:errors.failed", { message: answer.message });
+  return apiErrorText(t, answer, "domains");
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -101,7 +97,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const answer = await read(await v1.domains.dns[":domain"]["domain-lock"].$put({ param: { domain: name }, json: submission.value }));
       if (!answer.ok) {
         const text = failureText(t, answer);
-        const result = answer.code === "invalid_password" ? submission.reply({ fieldErrors: { password: [text] } }) : submission.reply({ formErrors: [text] });
+        const result = isCode(answer, "invalid_password") ? submission.reply({ fieldErrors: { password: [text] } }) : submission.reply({ formErrors: [text] });
         return reply({ intent, result, message: null }, status(answer));
       }
       return done(t(submission.value.locked ? "detail.lockEnabled" : "detail.lockDisabled"));
@@ -121,7 +117,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
             : await route.dnssec.$put({ param: { id: name }, json: { dnssec: on } });
       const answer = await read(response);
       if (!answer.ok) {
-        const text = intent === DOMAIN_INTENTS.autoRenew && answer.code !== "payment_method_required" ? t("detail.autoRenewFailed") : failureText(t, answer);
+        const text = apiErrorText(t, answer, intent === DOMAIN_INTENTS.autoRenew ? "domains.autoRenew" : "domains");
         return reply({ intent, result: null, message: text }, status(answer));
       }
       const key =
@@ -141,7 +137,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const answer = await read(await v1.dns.domains[":domain"].$delete({ param: { domain: name }, json: submission.value }));
       if (!answer.ok) {
         const text = failureText(t, answer);
-        const result = answer.code === "invalid_password" ? submission.reply({ fieldErrors: { password: [text] } }) : submission.reply({ formErrors: [text] });
+        const result = isCode(answer, "invalid_password") ? submission.reply({ fieldErrors: { password: [text] } }) : submission.reply({ formErrors: [text] });
         return reply({ intent, result, message: null }, status(answer));
       }
       return done(t("detail.deleted", { domain: name }));

@@ -13,6 +13,7 @@ import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../component
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
+import { isCode } from "../i18n/api-errors";
 import { getTranslator } from "../server/i18n.server";
 import type { ReadableResponse } from "../server/api.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
@@ -134,7 +135,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (submission.status !== "success") return reply({ intent, result: submission.reply(), message: null }, 400);
       const answer = await read(await dns.zone.$post({ param: { domain: name }, json: submission.value }));
       if (!answer.ok) {
-        const lines = answer.code === "invalid_zone" ? importErrors(answer.message) : [failureText(t, answer)];
+        const lines = isCode(answer, "invalid_zone") ? importErrors(answer.message) : [failureText(t, answer)];
         return reply({ intent, result: submission.reply({ formErrors: lines }), message: null }, statusOf(answer));
       }
       return done(t("dns.imported", { count: answer.data.imported }));

@@ -11,6 +11,7 @@ import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../component
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
+import { apiErrorText, isCode } from "../i18n/api-errors";
 import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
 import { redirectWithToast } from "../server/toast.server";
@@ -72,7 +73,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const answer = await readUserApi(request, context, await dns["auth-code"].$post({ param: { domain: name }, json: submission.value }));
       if (!answer.ok) {
         const text = failureText(t, answer);
-        const result = answer.code === "invalid_password" ? submission.reply({ fieldErrors: { password: [text] } }) : submission.reply({ formErrors: [text] });
+        const result = isCode(answer, "invalid_password") ? submission.reply({ fieldErrors: { password: [text] } }) : submission.reply({ formErrors: [text] });
         return reply({ intent, result, message: null }, statusOf(answer));
       }
       // Shown in this answer only; the password field is emptied.
@@ -83,7 +84,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const route = dns["transfer-out"][intent];
       const answer = await readUserApi(request, context, await route.$post({ param: { domain: name } }));
       if (!answer.ok) {
-        const text = answer.code === "no_pending_transfer" ? t("errors.no_pending_transfer") : answer.status >= 500 ? t("errors.approvalFailed") : failureText(t, answer);
+        const text = apiErrorText(t, answer, "domains.transferOutAnswer");
         return reply({ intent, result: null, message: text }, statusOf(answer));
       }
       return redirectWithToast(path, { type: "success", description: t(intent === TRANSFER_OUT_INTENTS.approve ? "transferOut.approved" : "transferOut.rejected") }, { status: 303, headers });

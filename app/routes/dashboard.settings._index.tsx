@@ -2,7 +2,6 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "../../core/zod";
@@ -12,7 +11,7 @@ import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
-import type { ApiResult } from "../server/api.server";
+import { apiErrorText, isCode } from "../i18n/api-errors";
 import { getTranslator } from "../server/i18n.server";
 import {
   readUserApi,
@@ -47,13 +46,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Settings") }];
 
-/** The texts of API failures common to every form here (field-specific codes are mapped by the caller). */
-function commonFailure(t: TFunction, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
-  if (answer.status === 429) return t("account:tooManyAttempts", { count: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
-  if (answer.status >= 500) return t("account:serverError");
-  return t("profile.failed", { message: answer.message });
-}
-
 /**
  * One action, four intents (house style): change username, change email, verify the (new) email
  * with its code, send a new code. Success → 303 back here with a toast; a form error → the
@@ -75,15 +67,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       const answer = await readUserApi(request, context, await api.account.username.$put({ json: submission.value }));
       if (!answer.ok) {
-        const fieldErrors: Record<string, string[]> =
-          answer.code === "invalid_password"
-            ? { password: [t("profile.wrongPassword")] }
-            : answer.code === "username_taken"
-              ? { new_username: [t("profile.username.taken")] }
-              : answer.code === "username_unchanged"
-                ? { new_username: [t("profile.username.unchanged")] }
-                : {};
-        const formErrors = Object.keys(fieldErrors).length > 0 ? [] : [commonFailure(t, answer)];
+        const text = apiErrorText(t, answer, "profile");
+        const fieldErrors: Record<string, string[]> = isCode(answer, "invalid_password")
+          ? { password: [text] }
+          : isCode(answer, "username_taken", "username_unchanged")
+            ? { new_username: [text] }
+            : {};
+        const formErrors = Object.keys(fieldErrors).length > 0 ? [] : [text];
         return reply({ intent, result: submission.reply({ hideFields: ["password"], fieldErrors, formErrors }), message: null }, answer.status);
       }
       const headers = await updateSessionUser(request, context, auth, answer.data);
@@ -98,15 +88,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       const answer = await readUserApi(request, context, await api.account.email.$put({ json: submission.value }));
       if (!answer.ok) {
-        const fieldErrors: Record<string, string[]> =
-          answer.code === "invalid_password"
-            ? { password: [t("profile.wrongPassword")] }
-            : answer.code === "email_exists"
-              ? { new_email: [t("profile.email.inUse")] }
-              : answer.code === "email_unchanged"
-                ? { new_email: [t("profile.email.unchanged")] }
-                : {};
-        const formErrors = Object.keys(fieldErrors).length > 0 ? [] : [commonFailure(t, answer)];
+        const text = apiErrorText(t, answer, "profile");
+        const fieldErrors: Record<string, string[]> = isCode(answer, "invalid_password")
+          ? { password: [text] }
+          : isCode(answer, "email_exists", "email_unchanged")
+            ? { new_email: [text] }
+            : {};
+        const formErrors = Object.keys(fieldErrors).length > 0 ? [] : [text];
         return reply({ intent, result: submission.reply({ hideFields: ["password"], fieldErrors, formErrors }), message: null }, answer.status);
       }
       const headers = await updateSessionUser(request, context, auth, answer.data);
@@ -126,13 +114,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await api.auth["verify-email"].$post({ json: { email: current.email, code: submission.value.code } }),
       );
       if (!answer.ok) {
-        const invalid = answer.code === "code_invalid";
+        const invalid = isCode(answer, "code_invalid");
+        const text = apiErrorText(t, answer, "profile");
         return reply(
           {
             intent,
             result: submission.reply({
-              fieldErrors: invalid ? { code: [t("profile.verify.invalidCode")] } : {},
-              formErrors: invalid ? [] : [commonFailure(t, answer)],
+              fieldErrors: invalid ? { code: [text] } : {},
+              formErrors: invalid ? [] : [text],
             }),
             message: null,
           },
@@ -148,8 +137,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const answer = await readUserApi(request, context, await api.email["send-verification"].$post());
       const headers = await sessionHeaders(request, context);
       if (!answer.ok) {
-        const description = answer.code === "email_already_verified" ? t("profile.verify.alreadyVerified") : commonFailure(t, answer);
-        return redirectWithToast(SETTINGS_PATH, { type: answer.code === "email_already_verified" ? "info" : "error", description }, { status: 303, headers });
+        return redirectWithToast(SETTINGS_PATH, { type: isCode(answer, "email_already_verified") ? "info" : "error", description: apiErrorText(t, answer, "profile") }, { status: 303, headers });
       }
       return redirectWithToast(SETTINGS_PATH, { type: "success", description: t("profile.verify.resent", { email: auth.user.email }) }, { status: 303, headers });
     }

@@ -2,7 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { addressSchema } from "../../core/auth/schemas";
 import { safeRedirectPath } from "../../core/safe-redirect";
@@ -13,7 +12,7 @@ import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { DANGER_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
-import type { ApiResult } from "../server/api.server";
+import { apiErrorText } from "../i18n/api-errors";
 import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
 import { redirectWithToast } from "../server/toast.server";
@@ -46,13 +45,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Address book") }];
 
-/** The API's failure as a form error (a vanished address, too many requests, a server error). */
-function failureText(t: TFunction, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
-  if (answer.status === 404 || answer.code === "address_not_found") return t("addresses.notFound");
-  if (answer.status >= 500) return t("account:serverError");
-  return t("addresses.failed", { message: answer.message });
-}
-
 /**
  * The address book's one action (house style): create, update, make default, delete; 400 for an
  * unknown intent. Success → 303 back to the list with a toast; errors → this form's reply.
@@ -80,18 +72,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
           ? await addresses.$post({ json: submission.value })
           : await addresses[":id"].$put({ param: { id }, json: submission.value });
       const answer = await readUserApi(request, context, response);
-      if (!answer.ok) return reply({ intent, id, result: submission.reply({ formErrors: [failureText(t, answer)] }), message: null }, answer.status);
+      if (!answer.ok) return reply({ intent, id, result: submission.reply({ formErrors: [apiErrorText(t, answer, "addresses")] }), message: null }, answer.status);
       const name = fullName(answer.data);
       return done(intent === ADDRESS_INTENTS.create ? t("addresses.added", { name }) : t("addresses.updated", { name }), back);
     }
     case ADDRESS_INTENTS.makeDefault: {
       const answer = await readUserApi(request, context, await addresses[":id"].default.$put({ param: { id } }));
-      if (!answer.ok) return reply({ intent, id, result: null, message: failureText(t, answer) }, answer.status === 400 ? 404 : answer.status);
+      if (!answer.ok) return reply({ intent, id, result: null, message: apiErrorText(t, answer, "addresses") }, answer.status === 400 ? 404 : answer.status);
       return done(t("addresses.defaultChanged", { name: fullName(answer.data) }));
     }
     case ADDRESS_INTENTS.delete: {
       const answer = await readUserApi(request, context, await addresses[":id"].$delete({ param: { id } }));
-      if (!answer.ok) return reply({ intent, id, result: null, message: failureText(t, answer) }, answer.status === 400 ? 404 : answer.status);
+      if (!answer.ok) return reply({ intent, id, result: null, message: apiErrorText(t, answer, "addresses") }, answer.status === 400 ? 404 : answer.status);
       return done(t("addresses.deleted"));
     }
     default:

@@ -13,7 +13,7 @@ import { QrCode } from "../components/security/qr-code";
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
-import type { ApiResult } from "../server/api.server";
+import { apiErrorText, isCode } from "../i18n/api-errors";
 import { getTranslator } from "../server/i18n.server";
 import { qrDrawing } from "../server/qr.server";
 import { clearSecurityFlow, commitSecurityFlow, readSecurityFlow } from "../server/security-flow.server";
@@ -78,12 +78,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Account security") }];
 
 type ActionData = { intent: string; result: SubmissionResult<string[]> };
-type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-function tooManyOrServer(t: Translate, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
-  if (answer.status === 429) return t("account:tooManyAttempts", { count: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
-  return t("account:serverError");
-}
 
 function merge(...all: (Headers | null | undefined)[]): Headers {
   const headers = new Headers();
@@ -120,16 +114,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const { current_password, new_password } = submission.value;
       const answer = await readUserApi(request, context, await api.api.v1.account.password.$put({ json: { current_password, new_password } }));
       if (!answer.ok) {
-        if (answer.code === "invalid_password") return reply(submission.reply({ hideFields, fieldErrors: { current_password: [t("password.wrongCurrent")] } }));
-        return reply(submission.reply({ hideFields, formErrors: [tooManyOrServer(t, answer)] }), answer.status === 429 ? 429 : 400);
+        const text = apiErrorText(t, answer, "security");
+        if (isCode(answer, "invalid_password")) return reply(submission.reply({ hideFields, fieldErrors: { current_password: [text] } }));
+        return reply(submission.reply({ hideFields, formErrors: [text] }), answer.status === 429 ? 429 : 400);
       }
       return done(t("password.changed"));
     }
     case SECURITY_INTENTS.setupTwoFactor: {
       const answer = await readUserApi(request, context, await api.api.v1.account["2fa"].setup.$post());
       if (!answer.ok) {
-        const message = answer.code === "two_factor_already_enabled" ? t("twoFactor.alreadyOn") : tooManyOrServer(t, answer);
-        return reply({ status: "error", error: { "": [message] } }, answer.status === 409 ? 409 : 400);
+        return reply({ status: "error", error: { "": [apiErrorText(t, answer, "security")] } }, answer.status === 409 ? 409 : 400);
       }
       const flow = await commitSecurityFlow(request, context, { userId: auth.user.id, setup: { secret: answer.data.secret, uri: answer.data.otpauth_uri } });
       return redirect(`${PAGE}#two-factor`, { status: 303, headers: merge(session, cookieHeader(flow)) });
@@ -139,10 +133,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") return reply(submission.reply({ hideFields: ["code"] }));
       const answer = await readUserApi(request, context, await api.api.v1.account["2fa"].enable.$post({ json: submission.value }));
       if (!answer.ok) {
-        if (answer.code === "invalid_two_factor_code") return reply(submission.reply({ hideFields: ["code"], fieldErrors: { code: [t("twoFactor.invalidCode")] } }));
-        const message =
-          answer.code === "two_factor_already_enabled" ? t("twoFactor.alreadyOn") : answer.code === "two_factor_not_set_up" ? t("twoFactor.notSetUp") : tooManyOrServer(t, answer);
-        return reply(submission.reply({ hideFields: ["code"], formErrors: [message] }), answer.status === 429 ? 429 : 400);
+        const text = apiErrorText(t, answer, "security");
+        if (isCode(answer, "invalid_two_factor_code")) return reply(submission.reply({ hideFields: ["code"], fieldErrors: { code: [text] } }));
+        return reply(submission.reply({ hideFields: ["code"], formErrors: [text] }), answer.status === 429 ? 429 : 400);
       }
       const flow = await commitSecurityFlow(request, context, { userId: auth.user.id, recovery: answer.data.recovery_codes });
       return done(t("twoFactor.enabled"), [cookieHeader(flow), await refreshedUser()], `${PAGE}#two-factor`);
@@ -157,10 +150,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") return reply(submission.reply({ hideFields }));
       const answer = await readUserApi(request, context, await api.api.v1.account["2fa"].disable.$post({ json: submission.value }));
       if (!answer.ok) {
-        if (answer.code === "invalid_password") return reply(submission.reply({ hideFields, fieldErrors: { password: [t("password.wrongCurrent")] } }));
-        if (answer.code === "invalid_two_factor_code") return reply(submission.reply({ hideFields, fieldErrors: { code: [t("twoFactor.invalidCode")] } }));
-        const message = answer.code === "two_factor_not_enabled" ? t("twoFactor.notOn") : tooManyOrServer(t, answer);
-        return reply(submission.reply({ hideFields, formErrors: [message] }), answer.status === 429 ? 429 : 400);
+        const text = apiErrorText(t, answer, "security");
+        if (isCode(answer, "invalid_password")) return reply(submission.reply({ hideFields, fieldErrors: { password: [text] } }));
+        if (isCode(answer, "invalid_two_factor_code")) return reply(submission.reply({ hideFields, fieldErrors: { code: [text] } }));
+        return reply(submission.reply({ hideFields, formErrors: [text] }), answer.status === 429 ? 429 : 400);
       }
       return done(t("twoFactor.disabled"), [cookieHeader(await clearSecurityFlow(request, context)), await refreshedUser()], `${PAGE}#two-factor`);
     }
@@ -170,8 +163,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") return reply(submission.reply({ hideFields }));
       const answer = await readUserApi(request, context, await api.api.v1.account.$delete({ json: submission.value }));
       if (!answer.ok) {
-        if (answer.code === "invalid_password") return reply(submission.reply({ hideFields, fieldErrors: { password: [t("password.wrongCurrent")] } }));
-        return reply(submission.reply({ hideFields, formErrors: [tooManyOrServer(t, answer)] }), answer.status === 429 ? 429 : 400);
+        const text = apiErrorText(t, answer, "security");
+        if (isCode(answer, "invalid_password")) return reply(submission.reply({ hideFields, fieldErrors: { password: [text] } }));
+        return reply(submission.reply({ hideFields, formErrors: [text] }), answer.status === 429 ? 429 : 400);
       }
       const signedOut = await destroyUserSession(request, context);
       return redirect("/", { status: 303, headers: merge(signedOut, cookieHeader(await clearSecurityFlow(request, context)), await createToastHeaders({ type: "success", description: t("delete.deleted") })) });

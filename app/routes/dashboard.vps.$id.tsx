@@ -13,6 +13,7 @@ import { ServerStatusBadge } from "../components/servers/status";
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
+import { apiErrorText, isCode } from "../i18n/api-errors";
 import { readApi } from "../server/api.server";
 import { cartCookie, getCartId } from "../server/cookies.server";
 import { getTranslator } from "../server/i18n.server";
@@ -50,9 +51,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: 
 
 type ActionData = { intent: "reveal"; ok: true; password: string } | { intent: string; ok: false; message: string; needsCard?: boolean };
 
-/** Whole minutes to wait, from a 429 answer's Retry-After (seconds), at least 1. */
-const minutesOf = (seconds: number | null) => Math.max(1, Math.ceil((seconds ?? 60) / 60));
-
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
   const id = params.id ?? "";
@@ -72,7 +70,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const answer = await readUserApi(request, context, await vps.actions[":action"].$post({ param: { id, action: name } }));
       if (!answer.ok) {
         if (answer.status === 404) notFoundResponse();
-        const message = answer.code === "server_suspended" ? t("servers:dashboard.suspendedRefused") : t("servers:dashboard.actionRefused", { message: answer.message });
+        const message = apiErrorText(t, answer, "vps.action");
         return data({ intent: "action", ok: false, message } satisfies ActionData, { status: answer.status === 409 ? 409 : 503, headers });
       }
       for (const [key, value] of await createToastHeaders({ type: "success", description: t(`servers:dashboard.actionDone.${name}`, { hostname: answer.data.hostname }) })) headers.append(key, value);
@@ -86,15 +84,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         headers.set("cache-control", "no-store");
         return data({ intent: "reveal", ok: true, password: answer.data.root_password } satisfies ActionData, { headers });
       }
-      if (answer.status === 404 && answer.code === "server_not_found") notFoundResponse();
-      const message =
-        answer.status === 429
-          ? t("servers:dashboard.tooManyReveals", { count: minutesOf(answer.retryAfter) })
-          : answer.code === "invalid_password"
-            ? t("servers:dashboard.wrongPassword")
-            : answer.code === "root_password_unavailable"
-              ? t("servers:dashboard.noRootPassword")
-              : answer.message;
+      if (answer.status === 404 && isCode(answer, "server_not_found")) notFoundResponse();
+      const message = apiErrorText(t, answer, "vps.reveal");
       if (answer.status === 429 && answer.retryAfter) headers.set("Retry-After", String(answer.retryAfter));
       return data({ intent: "reveal", ok: false, message } satisfies ActionData, { status: answer.status === 403 || answer.status === 429 ? answer.status : 400, headers });
     }
@@ -105,8 +96,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const answer = await readUserApi(request, context, await vps["auto-renew"].$put({ param: { id }, json: { auto_renew: on } }));
       if (!answer.ok) {
         if (answer.status === 404) notFoundResponse();
-        const needsCard = answer.code === "payment_method_required";
-        return data({ intent: "auto-renew", ok: false, message: needsCard ? t("servers:dashboard.autoRenewNeedsCard") : t("servers:dashboard.autoRenewFailed"), needsCard } satisfies ActionData, { status: answer.status === 409 ? 409 : 400, headers });
+        const needsCard = isCode(answer, "payment_method_required");
+        return data({ intent: "auto-renew", ok: false, message: apiErrorText(t, answer, "vps.autoRenew"), needsCard } satisfies ActionData, { status: answer.status === 409 ? 409 : 400, headers });
       }
       for (const [key, value] of await createToastHeaders({ type: "success", description: t(on ? "servers:dashboard.autoRenewEnabled" : "servers:dashboard.autoRenewDisabled") })) headers.append(key, value);
       return redirect(`/dashboard/vps/${id}`, { status: 303, headers });

@@ -22,12 +22,11 @@ import { getTranslator } from "../server/i18n.server";
 import { redirectWithToast } from "../server/toast.server";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
+import { apiErrorText } from "../i18n/api-errors";
 
 /** All results come in pages of this many extensions ("show more" adds a page). */
 const ALL_PAGE = 20;
 const SUGGESTION_LIMIT = 6;
-const DOMAIN_ERROR_CODES = ["required", "invalid_format", "too_long", "invalid_characters", "unknown_extension"];
-
 // The page's texts are a shell part: the browser loads them with the page (app/i18n/namespaces.ts).
 export const handle = { i18n: ["shop"] } satisfies I18nHandle;
 
@@ -52,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A taken name's public WHOIS view is streamed too: it never holds up the results.
   const whois = exact.ok && !exact.data.available && exact.data.reason === "registered" ? whoisSummary(context, request, exact.data.domain, exact.data.unicode) : null;
   whois?.catch(() => undefined);
-  const error = exact.ok ? null : DOMAIN_ERROR_CODES.includes(exact.code) ? t(`domainErrors.${exact.code}`) : t("domainErrors.generic", { message: exact.message });
+  const error = exact.ok ? null : apiErrorText(t, exact, "domainSearch");
   return {
     title: t("search.metaTitleQuery", { query }),
     description: t("search.metaDescription"),
@@ -88,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   const answer = await readApi(response);
   if (!answer.ok) {
-    const message = answer.code === "domain_available" ? t("search.offerErrors.domain_available") : t("domainErrors.generic", { message: answer.message });
+    const message = apiErrorText(t, answer, "domainSearch.offer");
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: answer.status });
   }
   const back = new URL(request.url);

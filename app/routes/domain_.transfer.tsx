@@ -13,6 +13,7 @@ import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { BUTTON_CLASS, ErrorList, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
+import { isCode } from "../i18n/api-errors";
 import { apiClient, readApi, type ApiResult } from "../server/api.server";
 import { cartApi } from "../server/cart.server";
 import { cartCookie } from "../server/cookies.server";
@@ -73,7 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!domain) return data({ ...base, step: "domain" as Step, check: null, failure: { code: "invalid_domain", reason: null } satisfies Failure }, { status: 400, headers: NO_STORE });
   const checked = await checkTransfer(request, context, domain, locale);
   if (!checked.ok) {
-    return data({ ...base, step: "domain" as Step, check: null, failure: checked.failure }, { status: checked.failure.code === "server_error" ? 503 : 400, headers: NO_STORE });
+    return data({ ...base, step: "domain" as Step, check: null, failure: checked.failure }, { status: isCode(checked.failure, "server_error") ? 503 : 400, headers: NO_STORE });
   }
   if (await inCart(request, context, checked.check.domain)) {
     return data({ ...base, step: "domain" as Step, check: null, failure: { code: "already_in_cart", reason: null } satisfies Failure }, { status: 409, headers: NO_STORE });
@@ -106,7 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const { domain, auth_code: authCode } = submission.value;
       const checked = await checkTransfer(request, context, domain, locale);
       if (!checked.ok) {
-        return reply({ step: "auth", intent, domain, result: submission.reply({ hideFields: ["auth_code"] }), failure: checked.failure, check: null }, checked.failure.code === "server_error" ? 503 : 409);
+        return reply({ step: "auth", intent, domain, result: submission.reply({ hideFields: ["auth_code"] }), failure: checked.failure, check: null }, isCode(checked.failure, "server_error") ? 503 : 409);
       }
       if (intent === TRANSFER_INTENTS.review) return reply({ step: "review", domain, authCode, check: checked.check, failure: null }, 200);
 
@@ -116,7 +117,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const answer = response ? await readApi<CartView>(response) : null;
       if (!answer?.ok) {
         const failure: Failure = answer ? failureOf(answer) : { code: "server_error", reason: null };
-        return reply({ step: "review", domain, authCode, check: checked.check, failure }, failure.code === "server_error" ? 503 : 409);
+        return reply({ step: "review", domain, authCode, check: checked.check, failure }, isCode(failure, "server_error") ? 503 : 409);
       }
       const headers = await createToastHeaders({ type: "success", description: t("transferIn.added", { domain: checked.check.unicode }) });
       if (answer.data.id !== existingCartId) headers.append("Set-Cookie", await cartCookie(context).serialize(answer.data.id));
@@ -134,7 +135,7 @@ function useFailureText(): (failure: Failure | null) => string | null {
   const { t } = useTranslation("domains");
   return (failure) => {
     if (!failure) return null;
-    if (failure.code === "not_transferable" && failure.reason && ["too_soon", "ten_years", "pending_transfer", "state"].includes(failure.reason)) {
+    if (isCode(failure, "not_transferable") && failure.reason && ["too_soon", "ten_years", "pending_transfer", "state"].includes(failure.reason)) {
       return t(`transferIn.errors.notTransferable.${failure.reason}`);
     }
     if (failure.reason === "unknown_intent") return t("errors.unknownIntent");
@@ -195,9 +196,9 @@ function DomainStep({ domain, failure }: { domain: string; failure: Failure | nu
           />
           <p id="transfer-domain-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("transferIn.domainHint")}</p>
           <ErrorList id="transfer-domain-error" errors={failureText ? [failureText] : undefined} />
-          {failure?.code === "already_in_cart" ? (
+          {isCode(failure, "already_in_cart") ? (
             <p className="mt-1 text-sm"><Link to="/cart" className="font-semibold underline">{t("transferIn.viewCart")}</Link></p>
-          ) : failure?.code === "not_registered" ? (
+          ) : isCode(failure, "not_registered") ? (
             <p className="mt-1 text-sm"><Link to={`/domain-search?q=${encodeURIComponent(domain)}`} className="font-semibold underline">{t("transferIn.registerInstead")}</Link></p>
           ) : null}
         </div>
@@ -307,7 +308,7 @@ function ReviewStep({ check, domain, authCode, failure }: { check: Checked; doma
         <input type="hidden" name="domain" value={domain} />
         <input type="hidden" name="auth_code" value={authCode} />
         <ErrorList id="transfer-review-error" errors={failureText ? [failureText] : undefined} />
-        {failure?.code === "already_in_cart" ? <Link to="/cart" className="font-semibold underline">{t("transferIn.viewCart")}</Link> : null}
+        {isCode(failure, "already_in_cart") ? <Link to="/cart" className="font-semibold underline">{t("transferIn.viewCart")}</Link> : null}
         <button type="submit" className={BUTTON_CLASS} aria-busy={busy} disabled={busy}>{t("transferIn.toPayment")}</button>
         <Link to={`${PATH}?domain=${encodeURIComponent(domain)}`} className={SECONDARY_BUTTON_CLASS}>{t("transferIn.back")}</Link>
       </Form>

@@ -9,7 +9,8 @@ import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { AuthCard, BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
-import { apiClient, readApi, type ApiResult } from "../server/api.server";
+import { apiErrorText, isCode } from "../i18n/api-errors";
+import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { clearResetFlow, commitRecoveryBrowser, commitResetFlow, getRecoveryBrowser, getResetFlowToken } from "../server/recovery.server";
 import { destroyUserSession, getSessionState } from "../server/session.server";
@@ -62,12 +63,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: 
 
 type ActionData = { intent: string; result: SubmissionResult<string[]> };
 
-/** A refused API call as the form's own error (429 → wait N minutes, else the generic text). */
-function formError(t: (key: string, options?: Record<string, unknown>) => string, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
-  if (answer.status === 429) return t("account:tooManyAttempts", { count: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
-  return t("account:serverError");
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
@@ -85,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await api.api.v1.auth["forgot-password"].$post({ json: { email, ...(browserToken ? { browser_token: browserToken } : {}) } }),
       );
       if (!answer.ok) {
-        return data<ActionData>({ intent, result: submission.reply({ formErrors: [formError(t, answer)] }) }, { status: answer.status === 429 ? 429 : 400 });
+        return data<ActionData>({ intent, result: submission.reply({ formErrors: [apiErrorText(t, answer, "forgot")] }) }, { status: answer.status === 429 ? 429 : 400 });
       }
       // The same answer whether or not an account has the address (the API reveals nothing either).
       // This browser's flow: only it may try the code this request mailed.
@@ -105,10 +100,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await api.api.v1.auth["reset-password"].$post({ json: { email, code, password, flow_token: flowToken } }),
       );
       if (!answer.ok) {
-        const result =
-          answer.code === "code_invalid"
-            ? submission.reply({ hideFields, fieldErrors: { code: [t("errors.codeInvalid")] } })
-            : submission.reply({ hideFields, formErrors: [formError(t, answer)] });
+        const text = apiErrorText(t, answer, "forgot");
+        const result = isCode(answer, "code_invalid") ? submission.reply({ hideFields, fieldErrors: { code: [text] } }) : submission.reply({ hideFields, formErrors: [text] });
         return data<ActionData>({ intent, result }, { status: answer.status === 429 ? 429 : 400 });
       }
       return resetDone(request, context, answer.data);
@@ -120,8 +113,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const { token, password } = submission.value;
       const answer = await readApi(await api.api.v1.auth["reset-password-link"].$post({ json: { token, password } }));
       if (!answer.ok) {
-        const message = answer.code === "link_invalid" ? t("errors.linkInvalid") : formError(t, answer);
-        return data<ActionData>({ intent, result: submission.reply({ hideFields, formErrors: [message] }) }, { status: answer.status === 429 ? 429 : 400 });
+        return data<ActionData>({ intent, result: submission.reply({ hideFields, formErrors: [apiErrorText(t, answer, "forgot")] }) }, { status: answer.status === 429 ? 429 : 400 });
       }
       return resetDone(request, context, answer.data);
     }

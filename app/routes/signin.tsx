@@ -8,7 +8,8 @@ import { errorTitle, GeneralErrorBoundary } from "../components/error-boundary";
 import { AuthCard, BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
-import { apiClient, readApi, type ApiResult } from "../server/api.server";
+import { apiErrorText, isCode } from "../i18n/api-errors";
+import { apiClient, readApi } from "../server/api.server";
 import { getCartId } from "../server/cookies.server";
 import { getTranslator } from "../server/i18n.server";
 import { cartDroppedText, createUserSession, getSessionState } from "../server/session.server";
@@ -49,14 +50,6 @@ export const SIGNIN_INTENTS = { credentials: "credentials", secondFactor: "secon
 
 type Translate = Awaited<ReturnType<typeof getTranslator>>["t"];
 
-/** SPEC §8 sign-in texts for an API failure (one generic text for wrong credentials). */
-function failureText(t: Translate, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
-  if (answer.status === 401) return t("errors.invalidCredentials");
-  if (answer.status === 429) return t("account:tooManyAttempts", { count: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) });
-  if (answer.status >= 500) return t("errors.server");
-  return t("errors.failed", { message: answer.message });
-}
-
 async function signedIn(request: Request, context: ActionFunctionArgs["context"], t: Translate, answer: SignedIn, rememberMe: boolean, redirectTo: string) {
   const headers = await createUserSession(request, context, answer, rememberMe);
   headers.append("Set-Cookie", await clearChallenge(request, context));
@@ -83,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await apiClient(context, request, { cartId }).api.v1.auth.login.$post({ json: submission.value }),
       );
       if (!answer.ok) {
-        return data({ result: submission.reply({ formErrors: [failureText(t, answer)], hideFields }) }, { status: answer.status });
+        return data({ result: submission.reply({ formErrors: [apiErrorText(t, answer, "signin")], hideFields }) }, { status: answer.status });
       }
       if ("two_factor_required" in answer.data) {
         const cookie = await saveChallenge(request, context, {
@@ -110,9 +103,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         }),
       );
       if (!answer.ok) {
-        if (answer.code === "challenge_expired") return redirectRestart(request, context, t("twoFactor.expired"));
-        if (answer.code === "challenge_locked") return redirectRestart(request, context, t("twoFactor.locked"));
-        const message = answer.code === "invalid_two_factor_code" ? t("twoFactor.invalid") : failureText(t, answer);
+        const message = apiErrorText(t, answer, "signin");
+        if (isCode(answer, "challenge_expired", "challenge_locked")) return redirectRestart(request, context, message);
         return data({ result: submission.reply({ fieldErrors: { code: [message] }, hideFields: ["code"] }) }, { status: answer.status });
       }
       return signedIn(request, context, t, answer.data, challenge.rememberMe, challenge.redirectTo);

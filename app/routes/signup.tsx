@@ -11,6 +11,7 @@ import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { AuthCard, BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
+import { apiErrorText, isCode } from "../i18n/api-errors";
 import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { getCartId } from "../server/cookies.server";
@@ -57,15 +58,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const response = await api.register.$post({ json: { username, email, password } });
   const answer = await readApi(response);
   if (!answer.ok) {
-    const reply =
-      answer.code === "username_taken"
-        ? submission.reply({ fieldErrors: { username: [t("errors.usernameTaken")] }, hideFields: HIDDEN_FIELDS })
-        : answer.code === "email_exists"
-          ? submission.reply({ fieldErrors: { email: [t("errors.emailExists")] }, hideFields: HIDDEN_FIELDS })
-          : submission.reply({
-              formErrors: [answer.status === 429 ? t("errors.tooManySignups", { count: retryAfterMinutes(answer.retryAfter) }) : t("errors.registrationFailed")],
-              hideFields: HIDDEN_FIELDS,
-            });
+    const text = apiErrorText(t, answer, "signup");
+    const reply = isCode(answer, "username_taken")
+      ? submission.reply({ fieldErrors: { username: [text] }, hideFields: HIDDEN_FIELDS })
+      : isCode(answer, "email_exists")
+        ? submission.reply({ fieldErrors: { email: [text] }, hideFields: HIDDEN_FIELDS })
+        : submission.reply({ formErrors: [text], hideFields: HIDDEN_FIELDS });
     return data({ result: reply }, { status: answer.status >= 400 ? answer.status : 500 });
   }
 

@@ -12,6 +12,7 @@ import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { AuthCard, BUTTON_CLASS, ErrorList, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
+import { apiErrorText, isCode } from "../i18n/api-errors";
 import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { requireAuth, sessionHeaders, updateSessionUser, type AuthSession } from "../server/session.server";
@@ -74,12 +75,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const response = await api["verify-email"].$post({ json: { email: auth.user.email, code: submission.value.code } });
       const answer = await readApi(response);
       if (!answer.ok) {
-        const reply =
-          answer.code === "code_invalid"
-            ? submission.reply({ fieldErrors: { code: [t("verify.invalidCode")] } })
-            : submission.reply({
-                formErrors: [answer.status === 429 ? t("account:tooManyAttempts", { count: retryAfterMinutes(answer.retryAfter) }) : t("verify.failed")],
-              });
+        const text = apiErrorText(t, answer, "verifyEmail");
+        const reply = isCode(answer, "code_invalid") ? submission.reply({ fieldErrors: { code: [text] } }) : submission.reply({ formErrors: [text] });
         return data({ result: reply }, { status: answer.status, headers });
       }
       const user = { id: auth.user.id, username: auth.user.username, email: auth.user.email, email_verified: true, two_factor_enabled: auth.user.twoFactorEnabled };

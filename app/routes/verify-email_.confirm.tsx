@@ -6,6 +6,7 @@ import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { AuthCard, BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
+import { isCode } from "../i18n/api-errors";
 import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { commitRecoveryBrowser } from "../server/recovery.server";
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await apiClient(context, request).api.v1.auth["verify-email-link"].$post({ json: { token } }),
   );
   if (!answer.ok) {
-    const outcome: Outcome = answer.code === "link_invalid" ? "invalid" : "failed";
+    const outcome: Outcome = isCode(answer, "link_invalid") ? "invalid" : "failed";
     return data({ outcome }, { status: answer.status });
   }
   const { t } = await getTranslator(request, ["signup", "account"]);

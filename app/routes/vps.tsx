@@ -15,6 +15,7 @@ import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
+import { apiErrorText, isCode } from "../i18n/api-errors";
 import { CONTENT_PAGE_SECONDS, type PageCacheHandle } from "../config/page-cache";
 import { apiClient, readApi } from "../server/api.server";
 import { cartApi } from "../server/cart.server";
@@ -60,8 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (answer.status === 400 && field && ["plan", "cycle", "os", "datacenter", "hostname", "ssh_key"].includes(field)) {
       return reply(submission.reply({ fieldErrors: { [field]: [answer.details[0].message] } }));
     }
-    if (answer.code === "already_in_cart") return reply(submission.reply({ fieldErrors: { hostname: [t("servers:errors.already_in_cart")] } }));
-    const message = answer.code === "cart_full" ? t("servers:errors.cart_full") : t("servers:order.failed", { message: answer.message });
+    const message = apiErrorText(t, answer, "vps.order");
+    if (isCode(answer, "already_in_cart")) return reply(submission.reply({ fieldErrors: { hostname: [message] } }));
     return data({ plan, result: submission.reply({ formErrors: [message] }) }, { status: answer.status >= 500 ? 503 : 409 });
   }
   const headers = new Headers();

@@ -80,7 +80,7 @@ export async function readApi(response: ReadableResponse): Promise<ApiResult<unk
   return {
     ok: false,
     status: response.status,
-    code: typeof failure.code === "string" ? failure.code : "invalid_response",
+    code: typeof failure.code !== "string" ? "invalid_response" : failure.code,
     message: typeof failure.message === "string" ? failure.message : `API call failed: ${response.status} ${response.statusText}`,
     retryAfter: Number.parseInt(response.headers.get("retry-after") ?? "", 10) || null,
     details: detailsOf(failure.details ?? failure.errors),

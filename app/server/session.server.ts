@@ -6,6 +6,7 @@ import { cartCookie, cookieSecret } from "./cookies.server";
 import { getTranslator } from "./i18n.server";
 import { clearSignupFlow } from "./signup-flow.server";
 import { createToastHeaders } from "./toast.server";
+import { isCode } from "../i18n/api-errors";
 
 /**
  * The edge session (DESIGN §1): the API's access token (15-minute JWT) and refresh token live in
@@ -151,7 +152,7 @@ async function resolveSession(request: Request, context: AppLoadContext, refresh
     return { auth: next, ended: null, setCookie: await commit(context, request, next) };
   }
   if (answer.status === 401) {
-    return { auth: null, ended: answer.code === "token_reused" ? "terminated" : "expired", setCookie: await destroy(context, request) };
+    return { auth: null, ended: isCode(answer, "token_reused") ? "terminated" : "expired", setCookie: await destroy(context, request) };
   }
   // A concurrent request of this browser refreshed first (409), or the API failed for a moment:
   // keep going with the current token while it lasts, and leave the cookie as it is.
