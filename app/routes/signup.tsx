@@ -16,7 +16,7 @@ import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { getCartId } from "../server/cookies.server";
 import { cartDroppedText, createUserSession, getSessionState } from "../server/session.server";
-import { commitSignupFlow, retryAfterMinutes } from "../server/signup-flow.server";
+import { commitSignupFlow } from "../server/signup-flow.server";
 import { createToastHeaders } from "../server/toast.server";
 import { PasswordField } from "../components/ui/fields";
 

@@ -5,7 +5,6 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { createApiApp } from "../../workers/api/app";
-import type { ApiEnv } from "../../workers/api/env";
 import { api, outbox, postJson, signedInUser, type ErrorBody, type SignedInUser } from "./helpers";
 
 vi.setConfig({ testTimeout: 60_000 });
