@@ -2,37 +2,29 @@
 // `Authorization: Bearer trn_…` instead of signing in. Tokens are managed only with a session's
 // access token: a personal token never reaches /account/** or /auth/** (workers/api/auth/scopes.ts).
 import { z } from "zod";
+import {
+  API_TOKEN_MAX_DAYS,
+  API_TOKEN_MESSAGES,
+  API_TOKEN_SCOPES,
+  apiTokenIdSchema,
+  apiTokenNameSchema,
+  apiTokenScopeSchema as scopeSchema,
+} from "../../../core/auth/api-tokens";
 import { apiRoute, BEARER, jsonBody, ok } from "./route";
 
-/** read: reads of domains, DNS, transfers, servers and billing; domains: + changes to domains and DNS; billing: + cart, checkout, cards and orders. */
-export const API_TOKEN_SCOPES = ["read", "domains", "billing"] as const;
-export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+export {
+  API_TOKEN_MAX_DAYS,
+  API_TOKEN_MESSAGES,
+  API_TOKEN_NAME_MAX,
+  API_TOKEN_PREFIX,
+  API_TOKEN_SCOPES,
+  MAX_API_TOKENS,
+  type ApiTokenScope,
+} from "../../../core/auth/api-tokens";
 
-/** Every personal token starts with this, so scanners and people recognise it. */
-export const API_TOKEN_PREFIX = "trn_";
-export const API_TOKEN_NAME_MAX = 64;
-/** Tokens one account may hold at once (revoked ones do not count). */
-export const MAX_API_TOKENS = 20;
-export const API_TOKEN_MAX_DAYS = 365;
-
-export const API_TOKEN_MESSAGES = {
-  nameRequired: "is required",
-  nameTooLong: `must be at most ${API_TOKEN_NAME_MAX} characters`,
-  scopes: "must be a list of read, domains, billing",
-  scopesEmpty: "must name at least one scope",
-  days: `must be a whole number of days from 1 to ${API_TOKEN_MAX_DAYS}`,
-  tokenId: "must be a token id",
-} as const;
-
-export const apiTokenScopeSchema = z
-  .enum(API_TOKEN_SCOPES, { error: API_TOKEN_MESSAGES.scopes })
-  .meta({ description: "read: reads only; domains: + changes to domains, DNS and transfers; billing: + cart, checkout, cards and orders." });
-
-export const apiTokenNameSchema = z
-  .string({ error: API_TOKEN_MESSAGES.nameRequired })
-  .trim()
-  .min(1, { error: API_TOKEN_MESSAGES.nameRequired })
-  .max(API_TOKEN_NAME_MAX, { error: API_TOKEN_MESSAGES.nameTooLong });
+export const apiTokenScopeSchema = scopeSchema.meta({
+  description: "read: reads only; domains: + changes to domains, DNS and transfers; billing: + cart, checkout, cards and orders.",
+});
 
 export const createApiTokenBodySchema = z.object({
   name: apiTokenNameSchema.meta({ description: "What the token is for, to recognise it later.", example: "Backup script" }),
@@ -52,7 +44,7 @@ export const createApiTokenBodySchema = z.object({
 });
 export type CreateApiTokenBody = z.input<typeof createApiTokenBodySchema>;
 
-export const apiTokenParamSchema = z.object({ id: z.uuid({ error: API_TOKEN_MESSAGES.tokenId }) });
+export const apiTokenParamSchema = z.object({ id: apiTokenIdSchema });
 
 const timestamp = z.string().meta({ description: "ISO 8601, UTC.", example: "2026-11-28T07:00:00.000Z" });
 
