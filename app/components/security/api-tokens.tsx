@@ -51,6 +51,20 @@ function useBusy(intent: string, id?: string): boolean {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent && (id === undefined || navigation.formData?.get("id") === id);
 }
 
+/** With JavaScript a successful create redirects back here, where the form stays mounted: empty it then. */
+function useResetAfterSuccess(intent: string, reset: () => void) {
+  const navigation = useNavigation();
+  const actionData = useActionData<ActionData>();
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formData?.get("intent") === intent) submitted.current = true;
+    else if (navigation.state === "idle" && submitted.current) {
+      submitted.current = false;
+      if (actionData?.intent !== intent) reset();
+    }
+  }, [navigation.state, navigation.formData, actionData, intent, reset]);
+}
+
 /** The form's schema messages in the page's language. */
 function useTokenErrorText(): (message: string) => string {
   const { t } = useTranslation("security");
@@ -96,6 +110,7 @@ function CreateApiTokenForm() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  useResetAfterSuccess(API_TOKEN_INTENTS.create, form.reset);
   const scopeOptions = getCollectionProps(fields.scopes, { type: "checkbox", options: [...API_TOKEN_SCOPES] });
   return (
     <Form method="post" {...getFormProps(form)} className="grid max-w-xl gap-4" data-testid="api-token-create">
