@@ -9,6 +9,7 @@
  * A code a page treats specially (a field error, a redirect, another status) is tested with
  * `isCode(answer, "invalid_password")`, whose codes are `ApiErrorCode`s: no string ladders.
  */
+import { MAX_API_TOKENS } from "../../core/auth/api-tokens";
 import { CARD_ERROR_CODES } from "../../core/payments/card";
 import { isApiErrorCode, type ApiErrorCode } from "../../workers/api/contract/errors";
 
@@ -164,6 +165,8 @@ export const API_ERROR_PLACES = {
       two_factor_already_enabled: "security:twoFactor.alreadyOn",
       two_factor_not_set_up: "security:twoFactor.notSetUp",
       two_factor_not_enabled: "security:twoFactor.notOn",
+      too_many_api_tokens: () => text("security:apiTokens.tooMany", { max: MAX_API_TOKENS }),
+      api_token_not_found: "security:apiTokens.notFound",
     },
     fallback: tooManyOrServer,
   },

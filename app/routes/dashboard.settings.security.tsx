@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { changePasswordSchema, currentPasswordSchema, DELETE_ACCOUNT_PHRASE, deleteAccountSchema, totpCodeSchema } from "../../core/auth/schemas";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
+import { API_TOKEN_INTENTS, ApiTokensPanel, createApiTokenFormSchema, expiresInDays, revokeApiTokenFormSchema } from "../components/security/api-tokens";
 import { groupSecret, recoveryCodesFile, textDataUrl } from "../components/security/format";
 import { LoginHistoryTable, type LoginHistoryRow } from "../components/security/login-history";
 import { QrCode } from "../components/security/qr-code";
@@ -22,7 +23,8 @@ import { createToastHeaders } from "../server/toast.server";
 import { CodeField, PasswordField } from "../components/ui/fields";
 
 // Account security (SPEC §2): change password, two-factor authentication with an authenticator
-// app (QR code drawn on the server, recovery codes), login history and account deletion. One
+// app (QR code drawn on the server, recovery codes), personal API tokens (issue 20), login
+// history and account deletion. One
 // route, several forms: each posts a named intent; errors re-render with 400, success redirects
 // (303) with a toast. Every step works without JavaScript.
 
@@ -37,6 +39,9 @@ export const SECURITY_INTENTS = {
   savedRecoveryCodes: "2fa-saved",
   disableTwoFactor: "2fa-disable",
   deleteAccount: "delete-account",
+  createApiToken: API_TOKEN_INTENTS.create,
+  revokeApiToken: API_TOKEN_INTENTS.revoke,
+  dismissApiToken: API_TOKEN_INTENTS.dismiss,
 } as const;
 
 const PAGE = "/dashboard/settings/security";
@@ -49,9 +54,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
   const { t, locale } = await getTranslator(request, ["security", "account"]);
   const api = userApi(context, request, auth);
-  const [profile, history, flow] = await Promise.all([
+  const [profile, history, apiTokens, flow] = await Promise.all([
     api.api.v1.profile.$get().then((response) => readUserApi(request, context, response)),
     api.api.v1.account["login-history"].$get().then((response) => readUserApi(request, context, response)),
+    api.api.v1.account["api-tokens"].$get().then((response) => readUserApi(request, context, response)),
     readSecurityFlow(request, context, auth.user.id),
   ]);
   const user = profile.ok ? profile.data : null;
@@ -72,7 +78,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         success: entry.success,
       }))
     : null;
-  return { title: t("metaTitle"), locale, twoFactorEnabled, setup, recovery, history: rows };
+  const tokens = apiTokens.ok ? apiTokens.data.tokens : null;
+  const createdToken = flow?.apiToken ? { name: flow.apiToken.name, token: flow.apiToken.token } : null;
+  return { title: t("metaTitle"), locale, twoFactorEnabled, setup, recovery, history: rows, tokens, createdToken, now: Date.now() };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Account security") }];
@@ -156,6 +164,39 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return reply(submission.reply({ hideFields, formErrors: [text] }), answer.status === 429 ? 429 : 400);
       }
       return done(t("twoFactor.disabled"), [cookieHeader(await clearSecurityFlow(request, context)), await refreshedUser()], `${PAGE}#two-factor`);
+    }
+    case SECURITY_INTENTS.createApiToken: {
+      const submission = parseWithZod(formData, { schema: createApiTokenFormSchema });
+      if (submission.status !== "success") return reply(submission.reply());
+      const { name, scopes, expiry } = submission.value;
+      const answer = await readUserApi(request, context, await api.api.v1.account["api-tokens"].$post({ json: { name, scopes, expires_in_days: expiresInDays(expiry) } }));
+      if (!answer.ok) {
+        const message = apiErrorText(t, answer, "security");
+        return reply(submission.reply({ formErrors: [message] }), answer.status === 409 ? 409 : answer.status === 429 ? 429 : 400);
+      }
+      // The secret stays in the flow cookie until "I copied it" (the API never answers it again).
+      const flow = await readSecurityFlow(request, context, auth.user.id);
+      const created = { id: answer.data.id, name: answer.data.name, token: answer.data.token };
+      const cookie = await commitSecurityFlow(request, context, { ...flow, userId: auth.user.id, apiToken: created });
+      return done(t("apiTokens.created"), [cookieHeader(cookie)], `${PAGE}#api-tokens`);
+    }
+    case SECURITY_INTENTS.revokeApiToken: {
+      const submission = parseWithZod(formData, { schema: revokeApiTokenFormSchema });
+      if (submission.status !== "success") return reply({ status: "error", error: { "": [t("apiTokens.notFound")] } });
+      const { id } = submission.value;
+      const answer = await readUserApi(request, context, await api.api.v1.account["api-tokens"][":id"].$delete({ param: { id } }));
+      if (!answer.ok) {
+        const message = apiErrorText(t, answer, "security");
+        return reply({ status: "error", error: { "": [message] } }, answer.status === 404 ? 404 : 400);
+      }
+      const flow = await readSecurityFlow(request, context, auth.user.id);
+      const extra = flow?.apiToken?.id === id ? [cookieHeader(await commitSecurityFlow(request, context, { ...flow, apiToken: undefined }))] : [];
+      return done(t("apiTokens.revoked"), extra, `${PAGE}#api-tokens`);
+    }
+    case SECURITY_INTENTS.dismissApiToken: {
+      const flow = await readSecurityFlow(request, context, auth.user.id);
+      const cookie = await commitSecurityFlow(request, context, { ...flow, userId: auth.user.id, apiToken: undefined });
+      return redirect(`${PAGE}#api-tokens`, { status: 303, headers: merge(session, cookieHeader(cookie)) });
     }
     case SECURITY_INTENTS.deleteAccount: {
       const hideFields = ["password"];
@@ -430,7 +471,7 @@ function DeleteAccountForm() {
 
 export default function SecuritySettings() {
   const { t } = useTranslation(["security", "account"]);
-  const { history, locale } = useLoaderData<typeof loader>();
+  const { history, locale, tokens, createdToken, now } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8">
       <header>
@@ -441,6 +482,9 @@ export default function SecuritySettings() {
         <ChangePasswordForm />
       </Section>
       <TwoFactorSection />
+      <Section id="api-tokens" title={t("apiTokens.heading")} intro={t("apiTokens.intro")}>
+        <ApiTokensPanel tokens={tokens} created={createdToken} locale={locale} now={now} />
+      </Section>
       <Section id="login-history" title={t("history.heading")} intro={t("history.intro")}>
         {history ? <LoginHistoryTable rows={history} locale={locale} /> : <p role="alert">{t("account:serverError")}</p>}
       </Section>

@@ -5,7 +5,8 @@ import { cookieSecret, readCookie } from "./cookies.server";
 /**
  * The two-factor setup between its form posts (so every step works without JavaScript and on
  * reload): the pending secret and its otpauth URI while the user scans and confirms, then the
- * fresh recovery codes until "I saved them". A signed, HttpOnly cookie for the settings pages only,
+ * fresh recovery codes until "I saved them", and a new personal API token's secret until "I copied
+ * it" (the API answers it once; it is never read back). A signed, HttpOnly cookie for the settings pages only,
  * 15 minutes long, bound to the user it was made for (another user at this browser never sees it).
  * The path is /dashboard/settings (not …/security) so that the page's `.data` requests carry it.
  */
@@ -13,6 +14,8 @@ const flowSchema = z.object({
   userId: z.string(),
   setup: z.object({ secret: z.string(), uri: z.string() }).optional(),
   recovery: z.array(z.string()).optional(),
+  /** A personal API token just created (issue 20): its secret until "I copied it". */
+  apiToken: z.object({ id: z.string(), name: z.string(), token: z.string() }).optional(),
 });
 export type SecurityFlow = z.infer<typeof flowSchema>;
 

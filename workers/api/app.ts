@@ -5,6 +5,7 @@ import { RegistryError, type RegistryErrorCode } from "./adapters/registry";
 import { ApiError } from "./errors";
 import type { ApiBindings, ApiEnv } from "./env";
 import { accountRoutes } from "./routes/account";
+import { apiTokenRoutes } from "./routes/api-tokens";
 import { authRoutes } from "./routes/auth";
 import { cartRoutes } from "./routes/cart";
 import { checkoutRoutes } from "./routes/checkout";
@@ -46,6 +47,7 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .route("/", checkoutRoutes)
     .route("/", authRoutes)
     .route("/", accountRoutes)
+    .route("/", apiTokenRoutes)
     .route("/", paymentMethodRoutes)
     .route("/", toolRoutes)
     .route("/", analyticsRoutes)

@@ -156,6 +156,18 @@ export const API_ROUTES: readonly ApiRouteSpec[] = [
   { method: "POST", path: "/api/v1/account/2fa/enable", body: () => ({ code: codes }) },
   { method: "POST", path: "/api/v1/account/2fa/disable", body: (f) => ({ password: [f.password], code: codes }), writesOn4xx: PASSWORD_ALERT },
   { method: "GET", path: "/api/v1/account/login-history" },
+  // api-tokens.ts (issue 20)
+  { method: "GET", path: "/api/v1/account/api-tokens" },
+  {
+    method: "POST",
+    path: "/api/v1/account/api-tokens",
+    body: () => ({
+      name: ["CI deploy", "", "   ", "x".repeat(65), 7],
+      scopes: [["read"], ["domains", "billing"], [], ["admin"], "read", ["read", "read", "read", "read", "read", "read", "read"]],
+      expires_in_days: [7, 365, 0, 366, 1.5, null, "30"],
+    }),
+  },
+  { method: "DELETE", path: "/api/v1/account/api-tokens/:id", params: (f) => ({ id: [f.randomUuid, "not-a-token", ""] }) },
   // payment-methods.ts
   { method: "GET", path: "/api/v1/user/payment-methods" },
   { method: "POST", path: "/api/v1/user/payment-methods", body: (f) => ({ stripe_payment_method_id: [f.paymentMethodRef, "pm_unknown", "card_1"], set_as_default: [true, "true"], nickname: ["Work", "x".repeat(51), null] }) },

@@ -53,6 +53,8 @@ export const LIMITS = {
    * of the name that day is refused before any card is authorised (issue 18).
    */
   transferAuthCodePerUserAndDomain: { scope: "transfer-code", max: 5, windowMs: 24 * 60 * MINUTE_MS },
+  /** Calls made with one personal API token (issue 20): a runaway script is slowed, not the site. */
+  apiTokenCalls: { scope: "api-token", max: 120, windowMs: MINUTE_MS },
 } as const satisfies Record<string, LimitRule>;
 
 /** Rows older than the longest window count for nothing and are swept on each write. */
@@ -243,4 +245,17 @@ export function assertTransferCodeAllowed(db: D1Database, userId: string, domain
 
 export function recordTransferCodeFailure(db: D1Database, userId: string, domain: string, now: Date): Promise<void> {
   return recordAttempts(db, [[LIMITS.transferAuthCodePerUserAndDomain, userAndDomain(userId, domain)]], now);
+}
+
+// Personal API tokens (issue 20): calls per token and minute. Each call is claimed before it runs
+// (a burst of parallel calls cannot slip past); the token's rows that left the window are dropped
+// at once, so a busy token keeps at most `max` rows.
+
+export const API_TOKEN_LIMIT_MESSAGE = "Too many calls with this API token. Please slow down.";
+
+/** Counts one call made with the token: 429 with Retry-After when its minute is used up. */
+export async function takeApiTokenCall(db: D1Database, tokenId: string, now: Date): Promise<void> {
+  const counter: Counter = [LIMITS.apiTokenCalls, tokenId];
+  await takeAttempt(db, counter, now, API_TOKEN_LIMIT_MESSAGE);
+  await db.prepare("DELETE FROM login_attempts WHERE key = ?1 AND at_ms <= ?2").bind(keyOf(counter), now.getTime() - LIMITS.apiTokenCalls.windowMs).run();
 }

@@ -55,6 +55,8 @@ export const API_ERRORS = {
   two_factor_not_set_up: 409,
   address_not_found: 404,
   invalid_contact_id: 400,
+  api_token_not_found: 404,
+  too_many_api_tokens: 409,
 
   // Cart and discounts (core/checkout.ts DiscountRefusal).
   cart_not_found: 404,

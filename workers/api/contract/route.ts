@@ -30,7 +30,8 @@ export const BEARER = [{ bearer: [] }];
 /**
  * A contract route: `createRoute` with the codes its errors can carry. Every route may answer
  * `internal_error` (500); one with parameters or a body `invalid_parameter` (400), one with a body
- * also `bad_request` (400: not JSON); one that needs the bearer token `unauthorized` (401).
+ * also `bad_request` (400: not JSON); one that needs the bearer token `unauthorized` (401),
+ * `insufficient_scope` (403) and `too_many_attempts` (429).
  */
 export function apiRoute<const P extends string, const R extends Omit<RouteConfig, "path"> & { path: P }>(
   config: R,
@@ -40,7 +41,12 @@ export function apiRoute<const P extends string, const R extends Omit<RouteConfi
   if (config.request) codes.add("invalid_parameter");
   // A body that is not JSON (wrong or missing Content-Type, unreadable text).
   if (config.request?.body) codes.add("bad_request");
-  if (config.security?.length) codes.add("unauthorized");
+  if (config.security?.length) {
+    codes.add("unauthorized");
+    // A personal API token outside its scopes, or past its calls per minute (issue 20).
+    codes.add("insufficient_scope");
+    codes.add("too_many_attempts");
+  }
   codes.add("internal_error");
   const byStatus = new Map<number, ApiErrorCode[]>();
   for (const code of codes) for (const status of statusesOf(code)) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);

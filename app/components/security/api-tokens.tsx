@@ -1,0 +1,321 @@
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { API_TOKEN_MESSAGES, API_TOKEN_NAME_MAX, API_TOKEN_SCOPES, apiTokenIdSchema, apiTokenNameSchema, apiTokenScopeSchema } from "../../../core/auth/api-tokens";
+import { DATE_LOCALE_TAGS, type Locale } from "../../../core/locale";
+import { z } from "../../../core/zod";
+import type { ApiToken } from "../../../workers/api/contract/api-tokens";
+import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
+
+// Personal API tokens on the account-security page (issue 20): the create form (name, scopes,
+// expiry), the new secret shown once with a copy hint, and the table of tokens with Revoke. Each
+// form posts an intent to the page's action; everything works without JavaScript.
+
+export const API_TOKEN_INTENTS = {
+  create: "api-token-create",
+  revoke: "api-token-revoke",
+  dismiss: "api-token-dismiss",
+} as const;
+
+export const API_TOKEN_EXPIRY_OPTIONS = ["7", "30", "90", "365", "never"] as const;
+const EXPIRY_MESSAGE = "must be 7, 30, 90, 365 or never";
+
+/** The create form, for Conform in the browser and the action on the server. */
+export const createApiTokenFormSchema = z.object({
+  name: apiTokenNameSchema,
+  scopes: z
+    .array(apiTokenScopeSchema, { error: API_TOKEN_MESSAGES.scopesEmpty })
+    .min(1, { error: API_TOKEN_MESSAGES.scopesEmpty }),
+  expiry: z.enum(API_TOKEN_EXPIRY_OPTIONS, { error: EXPIRY_MESSAGE }),
+});
+
+/** The form's expiry as the API's `expires_in_days`. */
+export function expiresInDays(expiry: (typeof API_TOKEN_EXPIRY_OPTIONS)[number]): number | null {
+  return expiry === "never" ? null : Number(expiry);
+}
+
+/** The revoke button of one row. */
+export const revokeApiTokenFormSchema = z.object({ id: apiTokenIdSchema });
+
+type ActionData = { intent: string; result: SubmissionResult<string[]> };
+
+function useLastResult(intent: string): SubmissionResult<string[]> | undefined {
+  const actionData = useActionData<ActionData>();
+  return actionData?.intent === intent ? actionData.result : undefined;
+}
+
+function useBusy(intent: string, id?: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent && (id === undefined || navigation.formData?.get("id") === id);
+}
+
+/** With JavaScript a successful create redirects back here, where the form stays mounted: empty it then. */
+function useResetAfterSuccess(intent: string, reset: () => void) {
+  const navigation = useNavigation();
+  const actionData = useActionData<ActionData>();
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formData?.get("intent") === intent) submitted.current = true;
+    else if (navigation.state === "idle" && submitted.current) {
+      submitted.current = false;
+      if (actionData?.intent !== intent) reset();
+    }
+  }, [navigation.state, navigation.formData, actionData, intent, reset]);
+}
+
+/** The form's schema messages in the page's language. */
+function useTokenErrorText(): (message: string) => string {
+  const { t } = useTranslation("security");
+  return (message: string) => {
+    switch (message) {
+      case API_TOKEN_MESSAGES.nameRequired:
+        return t("apiTokens.errors.nameRequired");
+      case API_TOKEN_MESSAGES.nameTooLong:
+        return t("apiTokens.errors.nameTooLong", { max: API_TOKEN_NAME_MAX });
+      case API_TOKEN_MESSAGES.scopes:
+        return t("apiTokens.errors.scopes");
+      case API_TOKEN_MESSAGES.scopesEmpty:
+        return t("apiTokens.errors.scopesEmpty");
+      case EXPIRY_MESSAGE:
+        return t("apiTokens.errors.expiry");
+      default:
+        return message;
+    }
+  };
+}
+
+function formatDay(iso: string, locale: Locale): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(DATE_LOCALE_TAGS[locale], { dateStyle: "medium", timeZone: "UTC" }).format(date);
+}
+
+function formatMoment(iso: string, locale: Locale): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(DATE_LOCALE_TAGS[locale], { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(date) + " UTC";
+}
+
+function CreateApiTokenForm() {
+  const { t } = useTranslation("security");
+  const errorText = useTokenErrorText();
+  const busy = useBusy(API_TOKEN_INTENTS.create);
+  const [form, fields] = useForm({
+    id: "create-api-token-form",
+    lastResult: useLastResult(API_TOKEN_INTENTS.create),
+    defaultValue: { expiry: "30" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createApiTokenFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  useResetAfterSuccess(API_TOKEN_INTENTS.create, form.reset);
+  const scopeOptions = getCollectionProps(fields.scopes, { type: "checkbox", options: [...API_TOKEN_SCOPES] });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid max-w-xl gap-4" data-testid="api-token-create">
+      <input type="hidden" name="intent" value={API_TOKEN_INTENTS.create} />
+      <h4 className="font-semibold">{t("apiTokens.createHeading")}</h4>
+      <Field id={fields.name.id} label={t("apiTokens.nameLabel")} errors={fields.name.errors?.map(errorText)} hint={t("apiTokens.nameHint")}>
+        <input
+          {...getInputProps(fields.name, { type: "text", ariaDescribedBy: `${fields.name.id}-hint` })}
+          maxLength={API_TOKEN_NAME_MAX}
+          autoComplete="off"
+          className={INPUT_CLASS}
+        />
+      </Field>
+      <fieldset aria-describedby={`${fields.scopes.id}-error`}>
+        <legend className="block text-sm font-medium text-slate-800 dark:text-slate-200">{t("apiTokens.scopesLegend")}</legend>
+        <div className="mt-2 space-y-2">
+          {scopeOptions.map(({ key, ...props }) => (
+            <label key={key} className="flex items-start gap-2 text-sm">
+              <input {...props} className="mt-0.5 h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500" />
+              <span>{t(`apiTokens.scope.${props.value as (typeof API_TOKEN_SCOPES)[number]}`)}</span>
+            </label>
+          ))}
+        </div>
+        <ErrorList id={`${fields.scopes.id}-error`} errors={fields.scopes.errors?.map(errorText)} />
+      </fieldset>
+      <Field id={fields.expiry.id} label={t("apiTokens.expiryLabel")} errors={fields.expiry.errors?.map(errorText)}>
+        <select {...getSelectProps(fields.expiry)} className={INPUT_CLASS}>
+          {API_TOKEN_EXPIRY_OPTIONS.map((option) => (
+            <option key={option} value={option}>
+              {t(`apiTokens.expiry.${option}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div>
+        <button type="submit" className={BUTTON_CLASS} aria-busy={busy} disabled={busy}>
+          {t("apiTokens.create")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** The new secret, until "I copied it": selectable text, and a Copy button once JavaScript runs. */
+function NewApiToken({ name, token }: { name: string; token: string }) {
+  const { t } = useTranslation("security");
+  const [hydrated, setHydrated] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => setHydrated(true), []);
+  const copy = async () => {
+    input.current?.select();
+    try {
+      await navigator.clipboard.writeText(token);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <div
+      className="space-y-3 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50"
+      data-testid="new-api-token"
+      role="status"
+    >
+      <h4 className="font-semibold">{t("apiTokens.newHeading", { name })}</h4>
+      <p className="text-sm">{t("apiTokens.newIntro")}</p>
+      <div>
+        <label htmlFor="new-api-token-secret" className="block text-sm font-medium">
+          {t("apiTokens.secretLabel")}
+        </label>
+        <div className="mt-1 flex flex-wrap gap-2">
+          <input
+            ref={input}
+            id="new-api-token-secret"
+            readOnly
+            value={token}
+            onFocus={(event) => event.currentTarget.select()}
+            aria-describedby="new-api-token-hint"
+            data-testid="new-api-token-secret"
+            className={`${INPUT_CLASS} mt-0 min-w-0 flex-1 font-mono text-sm`}
+          />
+          {hydrated ? (
+            <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={copy}>
+              {copied ? t("apiTokens.copied") : t("apiTokens.copy")}
+            </button>
+          ) : null}
+        </div>
+        <p id="new-api-token-hint" className="mt-1 text-xs">
+          {t("apiTokens.copyHint")}
+        </p>
+      </div>
+      <Form method="post">
+        <input type="hidden" name="intent" value={API_TOKEN_INTENTS.dismiss} />
+        <button type="submit" className={BUTTON_CLASS}>
+          {t("apiTokens.dismiss")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function RevokeButton({ token }: { token: ApiToken }) {
+  const { t } = useTranslation("security");
+  const busy = useBusy(API_TOKEN_INTENTS.revoke, token.id);
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={API_TOKEN_INTENTS.revoke} />
+      <input type="hidden" name="id" value={token.id} />
+      <button
+        type="submit"
+        aria-label={t("apiTokens.revokeLabel", { name: token.name })}
+        aria-busy={busy}
+        disabled={busy}
+        className="rounded-md border border-rose-300 px-3 py-1 text-sm font-semibold text-rose-800 hover:bg-rose-50 focus:outline-none focus:ring-2 focus:ring-rose-500 disabled:opacity-60 dark:border-rose-700 dark:text-rose-200 dark:hover:bg-rose-950"
+      >
+        {t("apiTokens.revoke")}
+      </button>
+    </Form>
+  );
+}
+
+function ApiTokenTable({ tokens, locale, now }: { tokens: ApiToken[]; locale: Locale; now: number }) {
+  const { t } = useTranslation("security");
+  if (tokens.length === 0) {
+    return <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">{t("apiTokens.empty")}</p>;
+  }
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm" data-testid="api-tokens">
+        <caption className="sr-only">{t("apiTokens.caption")}</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300">
+            <th scope="col" className="py-2 pr-4 font-semibold">{t("apiTokens.columns.name")}</th>
+            <th scope="col" className="py-2 pr-4 font-semibold">{t("apiTokens.columns.scopes")}</th>
+            <th scope="col" className="py-2 pr-4 font-semibold">{t("apiTokens.columns.created")}</th>
+            <th scope="col" className="py-2 pr-4 font-semibold">{t("apiTokens.columns.lastUsed")}</th>
+            <th scope="col" className="py-2 pr-4 font-semibold">{t("apiTokens.columns.expires")}</th>
+            <th scope="col" className="py-2 font-semibold"><span className="sr-only">{t("apiTokens.columns.actions")}</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          {tokens.map((token) => {
+            const expired = token.expires_at !== null && Date.parse(token.expires_at) <= now;
+            return (
+              <tr key={token.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
+                <th scope="row" className="py-2 pr-4 font-medium">
+                  {token.name}
+                  <span className="block font-mono text-xs font-normal text-slate-600 dark:text-slate-400">{token.hint}</span>
+                </th>
+                <td className="py-2 pr-4">{token.scopes.map((scope) => t(`apiTokens.scopeShort.${scope}`)).join(", ")}</td>
+                <td className="py-2 pr-4">
+                  <time dateTime={token.created_at}>{formatDay(token.created_at, locale)}</time>
+                </td>
+                <td className="py-2 pr-4">
+                  {token.last_used_at ? <time dateTime={token.last_used_at}>{formatMoment(token.last_used_at, locale)}</time> : t("apiTokens.neverUsed")}
+                </td>
+                <td className="py-2 pr-4">
+                  {token.expires_at ? (
+                    <>
+                      <time dateTime={token.expires_at}>{formatDay(token.expires_at, locale)}</time>
+                      {expired ? (
+                        <span className="ml-1 inline-block rounded-full bg-rose-100 px-2 py-0.5 text-xs font-semibold text-rose-900 dark:bg-rose-900 dark:text-rose-50">
+                          {t("apiTokens.expired")}
+                        </span>
+                      ) : null}
+                    </>
+                  ) : (
+                    t("apiTokens.never")
+                  )}
+                </td>
+                <td className="py-2">
+                  <RevokeButton token={token} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The section's body: the new secret (once), the token list, the create form. */
+export function ApiTokensPanel({
+  tokens,
+  created,
+  locale,
+  now,
+}: {
+  tokens: ApiToken[] | null;
+  created: { name: string; token: string } | null;
+  locale: Locale;
+  /** The loader's clock (ms), so server and browser agree on what has expired. */
+  now: number;
+}) {
+  const { t } = useTranslation(["security", "account"]);
+  const revokeResult = useLastResult(API_TOKEN_INTENTS.revoke);
+  return (
+    <div className="space-y-6">
+      {created ? <NewApiToken name={created.name} token={created.token} /> : null}
+      {tokens ? <ApiTokenTable tokens={tokens} locale={locale} now={now} /> : <p role="alert">{t("account:serverError")}</p>}
+      <ErrorList errors={revokeResult?.error?.[""] ?? undefined} />
+      <CreateApiTokenForm />
+    </div>
+  );
+}
