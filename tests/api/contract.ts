@@ -21,12 +21,13 @@ function declaredRoutes(): DeclaredRoute[] {
   declared ??= api.openAPIRegistry.definitions
     .flatMap((definition) => (definition.type === "route" ? [definition.route] : []))
     .map((route) => {
-      const path = `/api/v1${route.path}`.replace(/\/+$/, "") || "/";
+      // Exact path: the app routes strictly ("/support/tickets/" is not "/support/tickets", "/vps" not "/vps/").
+      const path = `/api/v1${route.path}`;
       const source = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+");
       return {
         method: route.method.toUpperCase(),
         path,
-        pattern: new RegExp(`^${source}/?$`),
+        pattern: new RegExp(`^${source}$`),
         params: (path.match(/\{/g) ?? []).length,
         responses: route.responses as DeclaredRoute["responses"],
       };
