@@ -112,7 +112,7 @@ function Operation({ operation }: { operation: OperationView }) {
   return (
     <article aria-labelledby={operation.anchor} className="mt-6 rounded-2xl border border-slate-200 p-4 sm:p-6 dark:border-slate-800">
       <h3 id={operation.anchor} className="flex scroll-mt-24 flex-wrap items-baseline gap-x-3 gap-y-1 text-lg font-semibold">
-        <span className={`rounded px-2 py-0.5 font-mono text-sm font-bold ${METHOD_CLASS[operation.method] ?? OTHER_METHOD_CLASS}`}>{operation.method}</span>
+        <span className={`rounded px-2 py-0.5 font-mono text-sm font-bold ${METHOD_CLASS[operation.method] ?? OTHER_METHOD_CLASS}`}>{operation.method}</span>{" "}
         <code className="min-w-0 break-all font-mono text-base text-slate-900 dark:text-white">{operation.path}</code>
       </h3>
       {operation.summary ? <p className="mt-2 text-slate-700 dark:text-slate-300">{operation.summary}</p> : null}
