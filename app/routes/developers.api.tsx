@@ -86,7 +86,9 @@ function FieldsTable({ label, fields, withPlace }: { label: string; fields: Fiel
             {withPlace ? <td className={TD_CLASS}>{field.in}</td> : null}
             <td className={`${TD_CLASS} break-words font-mono text-xs`}>{field.type}</td>
             <td className={TD_CLASS}>{field.required ? t("developers.required") : t("developers.optional")}</td>
-            <td className={`${TD_CLASS} min-w-[12rem]`}>{field.description}</td>
+            <td lang="en" className={`${TD_CLASS} min-w-[12rem]`}>
+              {field.description}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -111,16 +113,24 @@ function Operation({ operation }: { operation: OperationView }) {
   const route = `${operation.method} ${operation.path}`;
   return (
     <article aria-labelledby={operation.anchor} className="mt-6 rounded-2xl border border-slate-200 p-4 sm:p-6 dark:border-slate-800">
-      <h3 id={operation.anchor} className="flex scroll-mt-24 flex-wrap items-baseline gap-x-3 gap-y-1 text-lg font-semibold">
+      <h3 id={operation.anchor} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-lg font-semibold">
         <span className={`rounded px-2 py-0.5 font-mono text-sm font-bold ${METHOD_CLASS[operation.method] ?? OTHER_METHOD_CLASS}`}>{operation.method}</span>{" "}
         <code className="min-w-0 break-all font-mono text-base text-slate-900 dark:text-white">{operation.path}</code>
       </h3>
-      {operation.summary ? <p className="mt-2 text-slate-700 dark:text-slate-300">{operation.summary}</p> : null}
+      {operation.summary ? (
+        <p lang="en" className="mt-2 text-slate-700 dark:text-slate-300">
+          {operation.summary}
+        </p>
+      ) : null}
       <p className="mt-2 flex flex-wrap gap-2">
         <AuthBadge operation={operation} />
         {operation.deprecated ? <span className={`${BADGE_CLASS} bg-rose-100 text-rose-900 dark:bg-rose-900 dark:text-rose-100`}>{t("developers.deprecated")}</span> : null}
       </p>
-      {operation.descriptionHtml ? <Prose html={operation.descriptionHtml} className="text-sm" /> : null}
+      {operation.descriptionHtml ? (
+        <div lang="en">
+          <Prose html={operation.descriptionHtml} className="text-sm" />
+        </div>
+      ) : null}
 
       {operation.parameters.length > 0 ? (
         <section className="mt-4">
@@ -143,7 +153,7 @@ function Operation({ operation }: { operation: OperationView }) {
         <section className="mt-4">
           <h4 className="font-semibold">{t("developers.response")}</h4>
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            {t("developers.responseData", { status: operation.success.status, description: operation.success.description })}
+            {t("developers.responseStatus", { status: operation.success.status })} <span lang="en">{operation.success.description}</span>
           </p>
           {operation.success.contentType && operation.success.contentType !== "application/json" ? (
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("developers.contentType", { type: operation.success.contentType })}</p>
@@ -181,7 +191,7 @@ function Operation({ operation }: { operation: OperationView }) {
                         ))}
                       </ul>
                     ) : (
-                      error.description
+                      <span lang="en">{error.description}</span>
                     )}
                   </td>
                 </tr>
@@ -206,7 +216,7 @@ export default function DevelopersApiPage() {
         </p>
         <p className="mt-4 max-w-3xl text-slate-700 dark:text-slate-300">{t("developers.intro")}</p>
         {locale !== "en" ? (
-          <p lang={locale} className="mt-3 max-w-3xl rounded-lg border border-indigo-200 bg-indigo-50 p-3 text-sm text-indigo-950 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-100">
+          <p className="mt-3 max-w-3xl rounded-lg border border-indigo-200 bg-indigo-50 p-3 text-sm text-indigo-950 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-100">
             {t("developers.languageNote")}
           </p>
         ) : null}
@@ -226,7 +236,9 @@ export default function DevelopersApiPage() {
       {reference.descriptionHtml ? (
         <section aria-labelledby="overview" className="mt-10">
           <h2 id="overview" className="text-2xl font-bold tracking-tight">{t("developers.overview")}</h2>
-          <Prose html={reference.descriptionHtml} className="mt-2" />
+          <div lang="en">
+            <Prose html={reference.descriptionHtml} className="mt-2" />
+          </div>
         </section>
       ) : null}
 
@@ -240,7 +252,7 @@ export default function DevelopersApiPage() {
                   <code className={CODE_CLASS}>{scheme.name}</code> <span className="text-sm text-slate-600 dark:text-slate-400">({scheme.kind})</span>
                 </dt>
                 {scheme.descriptionHtml ? (
-                  <dd>
+                  <dd lang="en">
                     <Prose html={scheme.descriptionHtml} className="text-sm [&_p]:mt-2" />
                   </dd>
                 ) : null}
@@ -251,7 +263,7 @@ export default function DevelopersApiPage() {
       ) : null}
 
       <nav aria-labelledby="contents" className="mt-10">
-        <h2 id="contents" className="scroll-mt-24 text-2xl font-bold tracking-tight">{t("developers.contents")}</h2>
+        <h2 id="contents" className="text-2xl font-bold tracking-tight">{t("developers.contents")}</h2>
         <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {reference.groups.map((group) => (
             <li key={group.anchor}>
@@ -264,8 +276,12 @@ export default function DevelopersApiPage() {
 
       {reference.groups.map((group) => (
         <section key={group.anchor} aria-labelledby={group.anchor} className="mt-12">
-          <h2 id={group.anchor} className="scroll-mt-24 text-2xl font-bold tracking-tight">{group.name}</h2>
-          {group.description ? <p className="mt-2 text-slate-700 dark:text-slate-300">{group.description}</p> : null}
+          <h2 id={group.anchor} className="text-2xl font-bold tracking-tight">{group.name}</h2>
+          {group.description ? (
+            <p lang="en" className="mt-2 text-slate-700 dark:text-slate-300">
+              {group.description}
+            </p>
+          ) : null}
           <ul className="mt-3 space-y-1 text-sm">
             {group.operations.map((operation) => (
               <li key={operation.anchor} className="break-all">

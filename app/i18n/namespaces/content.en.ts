@@ -163,7 +163,7 @@ const content = {
     parameters: "Parameters",
     requestBody: "Request body",
     response: "Answer",
-    responseData: "Answer {{status}}: {{description}}",
+    responseStatus: "Answer {{status}}:",
     dataType: "data: {{type}}",
     contentType: "Content type: {{type}}",
     errors: "Errors",

@@ -163,7 +163,7 @@ const content = {
     parameters: "Parametreler",
     requestBody: "İstek gövdesi",
     response: "Yanıt",
-    responseData: "Yanıt {{status}}: {{description}}",
+    responseStatus: "Yanıt {{status}}:",
     dataType: "data: {{type}}",
     contentType: "İçerik türü: {{type}}",
     errors: "Hatalar",
