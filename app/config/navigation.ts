@@ -64,6 +64,7 @@ export const FOOTER_COLUMNS: { key: "products" | "tools" | "company" | "legal"; 
       { key: "speedTest", to: "/tools/speedtest" },
       { key: "ssl", to: "/tools/ssl" },
       { key: "dns", to: "/tools/dns" },
+      { key: "developersApi", to: "/developers/api" },
     ],
   },
   {

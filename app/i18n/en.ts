@@ -101,6 +101,7 @@ const en = {
       security: "Security",
       brand: "Brand",
       softwear: "Softwear",
+      developersApi: "API reference",
       download: "Download",
       github: "GitHub",
       discord: "Discord",

@@ -103,6 +103,7 @@ const tr: Resources = {
       security: "Güvenlik",
       brand: "Marka",
       softwear: "Softwear",
+      developersApi: "API başvurusu",
       download: "İndir",
       github: "GitHub",
       discord: "Discord",

@@ -4,7 +4,7 @@ import { contentSlugs, listPosts } from "../server/content.server";
 import { localizedUrl } from "../server/seo.server";
 
 /** The public pages of SPEC §2 (the dashboard, cart and sign-in flows are not for search engines). */
-const STATIC_PATHS = ["/", "/domain", "/domain/transfer", "/vps", "/tools/whois", "/tools/speedtest", "/tools/ssl", "/blog"];
+const STATIC_PATHS = ["/", "/domain", "/domain/transfer", "/vps", "/tools/whois", "/tools/speedtest", "/tools/ssl", "/blog", "/developers/api"];
 
 function escapeXml(text: string): string {
   return text.replace(/&/gu, "&amp;").replace(/</gu, "&lt;").replace(/>/gu, "&gt;");

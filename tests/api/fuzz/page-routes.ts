@@ -120,6 +120,7 @@ export const PAGE_ROUTES: readonly PageRouteSpec[] = [
   { id: "routes/softwear", path: "/softwear" },
   { id: "routes/roadmap", path: "/roadmap" },
   { id: "routes/donate", path: "/donate" },
+  { id: "routes/developers.api", path: "/developers/api" },
   // Release e-mails: the sign-up counts against per-address and per-IP limits (login_attempts).
   { id: "routes/download", path: "/download", form: { email: ["a@example.test", "a@b", ""], locale: ["en", "tr"] } },
   { id: "routes/download_.confirm", path: "/download/confirm", query: { token: LINK_TOKENS } },
