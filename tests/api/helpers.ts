@@ -6,11 +6,16 @@ import { env } from "cloudflare:workers";
 import type { CatalogueRow } from "../../core/catalogue";
 import { catalogueImportStatements, parseCatalogueCsv } from "../../core/catalogue-csv";
 import { insertTld as insertCatalogueRow } from "../support/catalogue";
+import { checkContract } from "./contract";
 
-export function api(path: string, init?: RequestInit & { clientIp?: string }): Promise<Response> {
+/** Calls /api/v1 as a client would; the answer must be what the route's contract allows (tests/api/contract.ts). */
+export async function api(path: string, init?: RequestInit & { clientIp?: string }): Promise<Response> {
   const headers = new Headers(init?.headers);
   headers.set("cf-connecting-ip", init?.clientIp ?? freshClientIp());
-  return SELF.fetch(`https://shop.test/api/v1${path}`, { ...init, headers });
+  const url = `https://shop.test/api/v1${path}`;
+  const response = await SELF.fetch(url, { ...init, headers });
+  await checkContract(init?.method ?? "GET", url, response);
+  return response;
 }
 
 export function postJson(path: string, body: unknown, clientIp?: string): Promise<Response> {

@@ -62,7 +62,8 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     c.json({ success: false, code: "not_found", message: translated(c, "not_found", `No API endpoint at ${c.req.method} ${c.req.path}.`) }, 404),
   );
   app.onError(handleError);
-  return routes;
+  // The contract routes of every area, for the document and the contract tests (tests/api/contract.ts).
+  return Object.assign(routes, { openAPIRegistry: app.openAPIRegistry });
 }
 
 /** HTTP status for each registry refusal; the registry's own code and message pass through. */
@@ -86,6 +87,8 @@ function translated(c: Context<ApiBindings>, code: string, message: string): str
   return translateApiText(requestLocale(c.req.header("accept-language")), "errors", message, code);
 }
 
+const NOT_JSON = "The request body must be JSON (Content-Type: application/json).";
+
 function handleError(error: Error, c: Context<ApiBindings>) {
   if (error instanceof ApiError) {
     const body = error.toBody();
@@ -96,13 +99,11 @@ function handleError(error: Error, c: Context<ApiBindings>) {
     const message = translateApiText(requestLocale(c.req.header("accept-language")), "registry", error.message, error.code);
     return c.json({ success: false, code: error.code, message }, REGISTRY_STATUS[error.code]);
   }
-  if (error instanceof HTTPException && error.status === 415) {
-    const message = "The request body must be JSON (Content-Type: application/json).";
-    return c.json({ success: false, code: "unsupported_media_type", message: translated(c, "unsupported_media_type", message) }, 415);
-  }
   if (error instanceof HTTPException && error.status < 500) {
+    // A body that is not JSON is a 400 as before the contract routes (whose media-type gate says 415).
+    if (error.status === 415) return c.json({ success: false, code: "bad_request", message: translated(c, "bad_request", NOT_JSON) }, 400);
     const message = /content-type/i.test(error.message)
-      ? "The request body must be JSON (Content-Type: application/json)."
+      ? NOT_JSON
       : error.message || "Bad request.";
     return c.json({ success: false, code: "bad_request", message: translated(c, "bad_request", message) }, error.status);
   }

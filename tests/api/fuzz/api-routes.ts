@@ -1,8 +1,13 @@
-// THE LIST of /api/v1 endpoints the fuzz suite attacks (tests/api/fuzz-api-*.test.ts). A new
-// endpoint goes here: its method and Hono path, sample values for its path parameters, query
-// parameters and JSON body fields (the fuzzer mixes them with hostile values, so some cases get
-// past validation into the handler). tests/api/fuzz-routes-listed.test.ts fails while an endpoint
-// of the Hono app is missing from this list.
+// Sample values for the /api/v1 endpoints the fuzz suite attacks (tests/api/fuzz-api-*.test.ts).
+// The list of endpoints is the app's own (`fuzzedApiRoutes`: every route of the Hono app, its
+// contract routes included), so a new endpoint is fuzzed the day it is added; an endpoint listed
+// here gets its sample values for path parameters, query parameters and JSON body fields (the
+// fuzzer mixes them with hostile values, so some cases get past validation into the handler), one
+// not listed gets its parameter and field names from its contract (workers/api/contract/).
+// tests/api/fuzz-routes-listed.test.ts fails while an entry here names no endpoint of the app.
+import type { RouteConfig } from "@hono/zod-openapi";
+import { z } from "zod";
+import api from "../../../workers/api/app";
 import type { FuzzFixture } from "./fixture";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -251,3 +256,36 @@ const ADDRESS = {
   email: ["ada@example.test", "not-an-email", null],
   isDefault: [true, "on", "false"],
 };
+
+/** Every endpoint of the /api/v1 app: its entry above, else what its contract names. */
+export function fuzzedApiRoutes(): ApiRouteSpec[] {
+  const listed = new Map(API_ROUTES.map((route) => [`${route.method} ${route.path}`, route]));
+  const contract = new Map<string, RouteConfig>(
+    api.openAPIRegistry.definitions.flatMap((definition) =>
+      definition.type === "route" ? [[`${definition.route.method.toUpperCase()} /api/v1${definition.route.path.replace(/\{(\w+)\}/g, ":$1")}`, definition.route] as const] : [],
+    ),
+  );
+  const endpoints = [...new Set(api.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${route.path}`))];
+  return endpoints.map((endpoint) => {
+    const known = listed.get(endpoint);
+    if (known) return known;
+    const [method, path] = endpoint.split(" ");
+    const route = contract.get(endpoint);
+    const query = fieldNames(route?.request?.query);
+    const media = route?.request?.body?.content["application/json"];
+    const bodySchema = media && "schema" in media ? media.schema : undefined;
+    const body = fieldNames(bodySchema);
+    const samples = (names: string[]) => Object.fromEntries(names.map((name) => [name, ["", "x", 1, null]]));
+    return {
+      method: method as Method,
+      path,
+      ...(query.length ? { query: () => Object.fromEntries(query.map((name) => [name, ["", "x", "1"]])) } : {}),
+      ...(bodySchema ? { body: () => samples(body) } : {}),
+    };
+  });
+}
+
+/** The top-level field names of an object schema (none for anything else). */
+function fieldNames(schema: unknown): string[] {
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+}

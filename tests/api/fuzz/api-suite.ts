@@ -3,7 +3,8 @@
 import { beforeAll, describe, it } from "vitest";
 import api from "../../../workers/api/app";
 import { seedSampleCatalogue } from "../helpers";
-import { API_ROUTES } from "./api-routes";
+import { checkContract } from "../contract";
+import { fuzzedApiRoutes } from "./api-routes";
 import { makeFixture, type FuzzFixture } from "./fixture";
 import { fuzzRoute, inProcess } from "./harness";
 import { apiRequests } from "./requests";
@@ -11,7 +12,8 @@ import { apiRequests } from "./requests";
 export const API_SHARDS = 3;
 
 export function apiFuzzSuite(shard: number): void {
-  const routes = API_ROUTES.filter((_, index) => index % API_SHARDS === shard);
+  // Every endpoint of the app (its contract and plain routes), with the samples of tests/api/fuzz/api-routes.ts.
+  const routes = fuzzedApiRoutes().filter((_, index) => index % API_SHARDS === shard);
   let shared: FuzzFixture;
 
   beforeAll(async () => {
@@ -23,7 +25,17 @@ export function apiFuzzSuite(shard: number): void {
   describe("never 5xx, errors in the one shape, nothing written on a refusal, no redirect off-site", () => {
     it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))("fuzz %s", async (_name, route) => {
       const fixture = route.fresh ? await makeFixture() : shared;
-      await fuzzRoute(`${route.method} ${route.path}`, apiRequests(route, fixture), inProcess(api), { api: true, writesOn4xx: route.writesOn4xx, errorExtraKeys: route.errorExtraKeys, ownErrorShape: route.ownErrorShape, upstreamErrors: route.upstreamErrors });
+      await fuzzRoute(`${route.method} ${route.path}`, apiRequests(route, fixture), contractChecked(inProcess(api)), { api: true, writesOn4xx: route.writesOn4xx, errorExtraKeys: route.errorExtraKeys, ownErrorShape: route.ownErrorShape, upstreamErrors: route.upstreamErrors });
     }, 600_000);
   });
+}
+
+/** Sends, then checks the answer against the route's contract (tests/api/contract.ts). */
+function contractChecked(send: ReturnType<typeof inProcess>): ReturnType<typeof inProcess> {
+  const checked = async (request: Request) => {
+    const response = await send(request);
+    await checkContract(request.method, request.url, response);
+    return response;
+  };
+  return Object.assign(checked, { writes: send.writes });
 }

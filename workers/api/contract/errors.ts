@@ -12,7 +12,6 @@ export const API_ERRORS = {
   // Any route: the one error shape's generic codes.
   invalid_parameter: 400,
   bad_request: 400,
-  unsupported_media_type: 415,
   not_found: 404,
   too_many_attempts: 429,
   internal_error: 500,

@@ -29,8 +29,8 @@ export const BEARER = [{ bearer: [] }];
 
 /**
  * A contract route: `createRoute` with the codes its errors can carry. Every route may answer
- * `internal_error` (500); one with parameters or a body `invalid_parameter` (400); one that needs
- * the bearer token `unauthorized` (401).
+ * `internal_error` (500); one with parameters or a body `invalid_parameter` (400), one with a body
+ * also `bad_request` (400: not JSON); one that needs the bearer token `unauthorized` (401).
  */
 export function apiRoute<const P extends string, const R extends Omit<RouteConfig, "path"> & { path: P }>(
   config: R,
@@ -38,6 +38,8 @@ export function apiRoute<const P extends string, const R extends Omit<RouteConfi
 ) {
   const codes = new Set<ApiErrorCode>(errors);
   if (config.request) codes.add("invalid_parameter");
+  // A body that is not JSON (wrong or missing Content-Type, unreadable text).
+  if (config.request?.body) codes.add("bad_request");
   if (config.security?.length) codes.add("unauthorized");
   codes.add("internal_error");
   const byStatus = new Map<number, ApiErrorCode[]>();
