@@ -25,6 +25,9 @@ export const listQuerySchema = z.object({
   status: z.enum(["completed", "pending", "failed", "cancelled", "refunded", "succeeded", "requires_confirmation", "processing", "authorized", "canceled"], { error: "is not a known status" }).optional(),
 });
 
+/** A status the lists can be filtered by. */
+export type ListStatus = NonNullable<z.input<typeof listQuerySchema>["status"]>;
+
 // ---------------------------------------------------------------------------------------------
 // Discount check (SPEC §7: its refusals answer their own shape, with `data`).
 
@@ -69,8 +72,8 @@ export const discountValidateRoute = apiRoute(
     responses: {
       200: ok(discountCheckSchema, "The code applies."),
       400: {
-        description: "A refused code (discount_required, discount_invalid, discount_not_applicable, discount_min_order), or invalid_parameter, unknown_extension.",
-        content: { "application/json": { schema: z.union([discountRefusalSchema, errorBodySchema(["invalid_parameter", "unknown_extension"])]) } },
+        description: "A refused code (discount_required, discount_invalid, discount_not_applicable, discount_min_order), or invalid_parameter, bad_request (not JSON), unknown_extension.",
+        content: { "application/json": { schema: z.union([discountRefusalSchema, errorBodySchema(["invalid_parameter", "bad_request", "unknown_extension"])]) } },
       },
       401: {
         description: "discount_signin_required: sign in to use a code.",
@@ -78,7 +81,8 @@ export const discountValidateRoute = apiRoute(
       },
     },
   },
-  ["invalid_parameter", "unknown_extension", "discount_required", "discount_signin_required", "discount_invalid", "discount_not_applicable", "discount_min_order"],
+  // The refusals are declared above (400, 401) in their own shape, not at their usual statuses.
+  ["unknown_extension"],
 );
 
 // ---------------------------------------------------------------------------------------------
