@@ -40,7 +40,7 @@ export const links: LinksFunction = () => [
 async function cartCount(request: Request, context: LoaderFunctionArgs["context"]): Promise<number> {
   const { cartId, signedIn, client } = await cartApi(request, context);
   if (!cartId && !signedIn) return 0;
-  const result = await readApi<{ totalItems: number }>(await client.$get());
+  const result = await readApi(await client.$get());
   return result.ok ? result.data.totalItems : 0;
 }
 

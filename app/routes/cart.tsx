@@ -1,8 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { addDomainToCartFormSchema, type CartView } from "../../core/cart";
-import { cartDiscountSchema, type CartSummaryView } from "../../core/checkout";
+import { addDomainToCartFormSchema } from "../../core/cart";
+import { cartDiscountSchema } from "../../core/checkout";
+import type { CartWithSummary } from "../../workers/api/contract/cart";
 import { formatPercent } from "../../core/format";
 import { useFormat } from "../i18n/use-format";
 import { safeRedirectPath } from "../../core/safe-redirect";
@@ -23,15 +24,10 @@ export const handle = { i18n: ["shop"] } satisfies I18nHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [{ t }, { cartId, signedIn, client }] = await Promise.all([getTranslator(request), cartApi(request, context)]);
-  let cart: CartWithSummary | null = null;
-  if (cartId || signedIn) {
-    const result = await readApi<CartWithSummary>(await client.$get());
-    cart = result.ok ? result.data : null;
-  }
+  const result = cartId || signedIn ? await readApi(await client.$get()) : null;
+  const cart = result?.ok ? result.data : null;
   return { title: t("cart.metaTitle"), cart, signedIn };
 }
-
-type CartWithSummary = CartView & CartSummaryView;
 
 /** The discount form's answer when a code is refused: shown beside the field, the code kept. */
 type DiscountActionData = { ok: false; intent: typeof DISCOUNT_INTENTS.apply; code: string; message: string };
@@ -66,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         break;
       }
       const response = await cart.items.$post({ json: parsed.data });
-      const answer = await readApi<CartView>(response);
+      const answer = await readApi(response);
       result = answer.ok
         ? { ok: true, status: 200, cartId: answer.data.id, message: t("cart.added", { domain: answer.data.items.at(-1)?.unicode ?? parsed.data.domain }) }
         : { ok: false, status: answer.status, message: apiErrorText(t, answer, "cart") };
@@ -83,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const item = cart.items[":id"];
       const response =
         intent === CART_INTENTS.remove ? await item.$delete({ param: { id: itemId } }) : await item.$patch({ param: { id: itemId }, json: { years } });
-      const answer = await readApi<CartView>(response);
+      const answer = await readApi(response);
       result = answer.ok
         ? { ok: true, status: 200, message: intent === CART_INTENTS.remove ? t("cart.removed") : t("cart.updated") }
         : { ok: false, status: answer.status, message: apiErrorText(t, answer, "cart") };
@@ -96,7 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!parsed.success) {
         refusal = t(`cart.discount.reasons.${code.trim() ? "too_long" : "discount_required"}`);
       } else {
-        const answer = await readApi<CartWithSummary>(await cart.discount.$put({ json: parsed.data }));
+        const answer = await readApi(await cart.discount.$put({ json: parsed.data }));
         if (answer.ok) {
           const applied = answer.data.discount;
           result = { ok: true, status: 200, message: t("cart.discount.applied", { code: applied?.code ?? parsed.data.code, percentage: formatPercent(locale, applied?.percentage ?? 0) }) };
@@ -108,7 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data({ ok: false, intent: DISCOUNT_INTENTS.apply, code, message: refusal } satisfies DiscountActionData, { status: 400 });
     }
     case DISCOUNT_INTENTS.remove: {
-      const answer = await readApi<CartWithSummary>(await cart.discount.$delete());
+      const answer = await readApi(await cart.discount.$delete());
       result = answer.ok ? { ok: true, status: 200, message: t("cart.discount.removed") } : { ok: false, status: answer.status, message: apiErrorText(t, answer, "cart") };
       break;
     }

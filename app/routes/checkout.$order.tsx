@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentProgress } from "../../core/checkout";
 import { useFormat } from "../i18n/use-format";
-import type { OrderView } from "../../workers/api/checkout/service";
+import type { OrderView } from "../../workers/api/contract/checkout";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
 import { isPaymentErrorCode } from "../components/payment/card-form";
 import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
@@ -31,14 +31,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.order ?? "";
   if (!ORDER_ID.test(id)) notFoundResponse();
   const orders = userApi(context, request, auth).api.v1.orders[":id"];
-  const [{ t }, first] = await Promise.all([getTranslator(request, ["checkout"]), orders.$get({ param: { id } }).then((response) => readUserApi<OrderView>(request, context, response))]);
+  const [{ t }, first] = await Promise.all([getTranslator(request, ["checkout"]), orders.$get({ param: { id } }).then((response) => readUserApi(request, context, response))]);
   if (!first.ok) {
     if (first.status === 404 || first.status === 400) notFoundResponse();
     throw new Response(first.message, { status: 502 });
   }
   let order = first.data;
   if (order.progress === "pending" || order.progress === "processing") {
-    const synced = await orders.sync.$post({ param: { id } }).then((response) => readUserApi<OrderView>(request, context, response));
+    const synced = await orders.sync.$post({ param: { id } }).then((response) => readUserApi(request, context, response));
     if (synced.ok) order = synced.data;
   }
   return { title: t("status.metaTitle", { number: order.number }), order };

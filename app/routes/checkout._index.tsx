@@ -5,11 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { addressSchema } from "../../core/auth/schemas";
-import type { CartView } from "../../core/cart";
-import { CHECKOUT_NEW_CARD, checkoutFormSchema, paymentActionTarget, type CartSummaryView, type CheckoutForm, type CheckoutFormFields } from "../../core/checkout";
+import { CHECKOUT_NEW_CARD, checkoutFormSchema, paymentActionTarget, type CheckoutForm, type CheckoutFormFields } from "../../core/checkout";
 import { useFormat } from "../i18n/use-format";
-import type { OrderAnswer } from "../../workers/api/checkout/service";
-import type { PaymentMethodView } from "../../workers/api/db/payment-methods";
 import { fullName } from "../components/dashboard/address";
 import { AddressForm } from "../components/dashboard/address-form";
 import { countryOptions, type CountryOption } from "../components/dashboard/format";
@@ -42,9 +39,6 @@ type CheckoutIntent = (typeof CHECKOUT_INTENTS)[keyof typeof CHECKOUT_INTENTS];
 /** Where a verified-email check sends the customer back to. */
 const VERIFY_PATH = `/verify-email?redirect=${encodeURIComponent(CHECKOUT_PATH)}`;
 
-type CartWithSummary = CartView & CartSummaryView;
-type MethodsAnswer = { payment_methods: PaymentMethodView[]; provider: string; publishable_key: string | null };
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
   if (!auth.user.emailVerified) throw redirect(VERIFY_PATH);
@@ -52,9 +46,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { client: cart } = await cartApi(request, context);
   const [{ t, locale }, cartAnswer, addressAnswer, methodsAnswer] = await Promise.all([
     getTranslator(request, ["checkout"]),
-    cart.$get().then((response) => readUserApi<CartWithSummary>(request, context, response)),
+    cart.$get().then((response) => readUserApi(request, context, response)),
     api.account.addresses.$get().then((response) => readUserApi(request, context, response)),
-    api.user["payment-methods"].$get().then((response) => readUserApi<MethodsAnswer>(request, context, response)),
+    api.user["payment-methods"].$get().then((response) => readUserApi(request, context, response)),
   ]);
   if (!cartAnswer.ok) throw new Response(cartAnswer.message, { status: 502 });
   if (!addressAnswer.ok) throw new Response(addressAnswer.message, { status: 502 });
@@ -151,7 +145,7 @@ async function pay(request: Request, context: Context, auth: Auth, formData: For
         : { payment_method_id: form.method }),
     },
   });
-  const answer = await readUserApi<OrderAnswer>(request, context, response);
+  const answer = await readUserApi(request, context, response);
   if (!answer.ok) {
     if (isCode(answer, "email_not_verified")) throw redirect(VERIFY_PATH, { headers });
     if (isCode(answer, "cart_empty")) throw await redirectWithToast("/cart", { type: "error", description: apiErrorText(t, answer, "checkout") }, { status: 303, headers });

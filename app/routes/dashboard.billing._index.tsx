@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PAYMENT_STATUSES, type PaymentStatus } from "../../core/checkout";
+import { PAYMENT_STATUSES } from "../../core/checkout";
 import { listQuery, PER_PAGE } from "../components/billing/format";
 import { formatMoney } from "../../core/money";
-import { invoiceNumber, type Invoice } from "../components/billing/invoice";
+import { invoiceNumber } from "../components/billing/invoice";
 import { EmptyState, Pagination, StatusBadge, StatusFilter, TableScroller } from "../components/billing/ui";
 import { formatMoment } from "../../core/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
@@ -13,24 +13,8 @@ import { BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
-import { readBillingList } from "../server/billing.server";
+import { readInvoices, readPayments } from "../server/billing.server";
 import { requireAuth, sessionHeaders } from "../server/session.server";
-
-/** A payment as GET /api/v1/payments/ lists it. */
-type PaymentItem = {
-  id: string;
-  order_id: string;
-  order_number: number;
-  status: PaymentStatus;
-  method: string;
-  card_brand: string | null;
-  card_last4: string | null;
-  amount: number;
-  refunded: number;
-  currency: string;
-  error_code: string | null;
-  created_at: string;
-};
 
 /** Payments history (SPEC §2 "payments history", §3 Payment, §4 payment statuses). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -38,9 +22,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { page, status } = listQuery(new URL(request.url), PAYMENT_STATUSES);
   const [{ t, locale }, answer, invoices] = await Promise.all([
     getTranslator(request, ["billing"]),
-    readBillingList<{ payments: PaymentItem[]; total: number }>(request, context, auth, "payments", { page, perPage: PER_PAGE, status }),
+    readPayments(request, context, auth, { page, perPage: PER_PAGE, status }),
     // The newest invoices, to link each payment to its order's invoice (when it has one yet).
-    readBillingList<{ invoices: Pick<Invoice, "number" | "order_id">[] }>(request, context, auth, "invoices", { page: 1, perPage: 100, status: null }),
+    readInvoices(request, context, auth, { page: 1, perPage: 100, status: null }),
   ]);
   if (!answer.ok) {
     // SPEC §8 "error fetching invoices": said on the page, which keeps its tabs and filter.

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { INVOICE_STATUSES } from "../../core/checkout";
 import { listQuery, PER_PAGE } from "../components/billing/format";
 import { formatMoney } from "../../core/money";
-import { invoiceNumber, type Invoice } from "../components/billing/invoice";
+import { invoiceNumber } from "../components/billing/invoice";
 import { EmptyState, Pagination, StatusBadge, StatusFilter, TableScroller } from "../components/billing/ui";
 import { formatDay } from "../../core/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
@@ -12,7 +12,7 @@ import { BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
-import { readBillingList } from "../server/billing.server";
+import { readInvoices } from "../server/billing.server";
 import { requireAuth, sessionHeaders } from "../server/session.server";
 
 /** Invoices (SPEC §2 "invoices and billing", §3 Invoice, §4 invoice statuses; GET /invoices/ with query params). */
@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { page, status } = listQuery(new URL(request.url), INVOICE_STATUSES);
   const [{ t, locale }, answer] = await Promise.all([
     getTranslator(request, ["billing"]),
-    readBillingList<{ invoices: Invoice[]; total: number }>(request, context, auth, "invoices", { page, perPage: PER_PAGE, status }),
+    readInvoices(request, context, auth, { page, perPage: PER_PAGE, status }),
   ]);
   if (!answer.ok) {
     // SPEC §8 "error fetching invoices": said on the page, which keeps its tabs and filter.

@@ -30,21 +30,6 @@ export const METHOD_INTENTS = {
   remove: "remove",
 } as const;
 
-/** A saved card as GET /api/v1/user/payment-methods lists it. */
-type PaymentMethod = {
-  id: string;
-  stripe_payment_method_id: string;
-  provider: "test" | "stripe";
-  type: "card";
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  is_default: boolean;
-  nickname: string | null;
-};
-type MethodList = { payment_methods: PaymentMethod[]; provider: "test" | "stripe"; publishable_key: string | null };
-
 const NICKNAME_MAX = 50;
 
 /**
@@ -74,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getTranslator(request, ["billing"]),
     userApi(context, request, auth)
       .api.v1.user["payment-methods"].$get()
-      .then((response) => readUserApi<MethodList>(request, context, response)),
+      .then((response) => readUserApi(request, context, response)),
   ]);
   if (!answer.ok) throw new Response(t("common.loadFailed"), { status: answer.status >= 500 ? answer.status : 500 });
   const now = new Date();
@@ -116,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const reply = (value: ActionData, status: number) => data(value, { status, headers });
   const done = (description: string) => redirectWithToast(METHODS_PATH, { type: "success", description }, { status: 303, headers });
   const list = async () => {
-    const answer = await readUserApi<MethodList>(request, context, await methods.$get());
+    const answer = await readUserApi(request, context, await methods.$get());
     return answer.ok ? answer.data.payment_methods : [];
   };
 
@@ -127,7 +112,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const hideFields = cardSecretFields("card");
       if (submission.status !== "success") return reply({ intent, id: null, result: submission.reply({ hideFields }), message: null }, 400);
       const { card } = submission.value.card;
-      const token = await readUserApi<{ payment_method_id: string }>(
+      const token = await readUserApi(
         request,
         context,
         await v1.payment.test["payment-methods"].$post({ json: { number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc } }),
@@ -141,7 +126,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const text = token.status === 404 ? t("payment:errors.not_initialized") : apiErrorText(t, token, "paymentMethods.save");
         return reply({ intent, id: null, result: submission.reply({ hideFields, formErrors: [text] }), message: null }, token.status >= 500 ? 503 : 400);
       }
-      const saved = await readUserApi<PaymentMethod>(
+      const saved = await readUserApi(
         request,
         context,
         await methods.$post({ json: { stripe_payment_method_id: token.data.payment_method_id, set_as_default: submission.value.set_as_default ?? false, nickname: submission.value.nickname ?? null } }),
@@ -152,7 +137,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return done(t("methods.added", { card: cardName(t, saved.data) }));
     }
     case METHOD_INTENTS.stripeSetup: {
-      const answer = await readUserApi<{ client_secret: string | null }>(request, context, await methods["setup-intent"].$post());
+      const answer = await readUserApi(request, context, await methods["setup-intent"].$post());
       if (!answer.ok || !answer.data.client_secret) {
         return data<StripeSetupAnswer>({ clientSecret: null, error: t("payment:errors.payment_start_failed") }, { status: answer.ok ? 409 : answer.status >= 500 ? 503 : 400, headers });
       }
@@ -161,7 +146,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case METHOD_INTENTS.stripeSave: {
       const parsed = stripeSaveSchema.safeParse(Object.fromEntries(formData));
       if (!parsed.success) return data<StripeSetupAnswer>({ error: t("methods.saveFailed") }, { status: 400, headers });
-      const saved = await readUserApi<PaymentMethod>(
+      const saved = await readUserApi(
         request,
         context,
         await methods.$post({ json: { stripe_payment_method_id: parsed.data.stripe_payment_method_id, set_as_default: parsed.data.set_as_default === "on", nickname: null } }),
@@ -171,7 +156,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case METHOD_INTENTS.makeDefault: {
       if (!z.uuid().safeParse(id).success) return reply({ intent, id, result: null, message: t("methods.notFound") }, 404);
-      const answer = await readUserApi<PaymentMethod>(request, context, await methods[":id"].default.$put({ param: { id } }));
+      const answer = await readUserApi(request, context, await methods[":id"].default.$put({ param: { id } }));
       if (!answer.ok) return reply({ intent, id, result: null, message: apiErrorText(t, answer, "paymentMethods.save") }, answer.status === 404 ? 404 : answer.status >= 500 ? 503 : 400);
       return done(t("methods.defaultChanged", { card: cardName(t, answer.data) }));
     }
@@ -179,7 +164,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!z.uuid().safeParse(id).success) return reply({ intent, id, result: null, message: t("methods.notFound") }, 404);
       const card = (await list()).find((method) => method.id === id);
       if (!card) return reply({ intent, id, result: null, message: t("methods.notFound") }, 404);
-      const answer = await readUserApi<{ id: string }>(request, context, await methods[":id"].$delete({ param: { id } }));
+      const answer = await readUserApi(request, context, await methods[":id"].$delete({ param: { id } }));
       if (!answer.ok) return reply({ intent, id, result: null, message: apiErrorText(t, answer, "paymentMethods.remove") }, answer.status === 404 ? 404 : answer.status >= 500 ? 503 : 400);
       return done(t("methods.removed", { card: cardName(t, card) }));
     }

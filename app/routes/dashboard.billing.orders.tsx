@@ -1,33 +1,18 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { OrderStatus } from "../../core/checkout";
 import { listQuery, pageHref, PER_PAGE } from "../components/billing/format";
 import { formatMoney } from "../../core/money";
-import { invoiceNumber, linePeriod, serverFactsText, type Invoice, type ServerLineFacts } from "../components/billing/invoice";
+import { invoiceNumber, linePeriod, serverFactsText } from "../components/billing/invoice";
 import { EmptyState, StatusBadge } from "../components/billing/ui";
 import { formatMoment } from "../../core/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
-import { readBillingList } from "../server/billing.server";
+import { readInvoices, readOrders } from "../server/billing.server";
 import { getTranslator } from "../server/i18n.server";
 import { requireAuth, sessionHeaders } from "../server/session.server";
-
-/** An order as GET /api/v1/orders/ lists it (workers/api/checkout/service.ts `OrderView`). */
-type OrderItem = {
-  id: string;
-  number: number;
-  status: OrderStatus;
-  currency: string;
-  discount: number;
-  discount_code: string | null;
-  total: number;
-  refunded: number;
-  created_at: string;
-  items: { id: string; type: string; unicode: string; operation: string; period: number; amount: number; status: string; server?: ServerLineFacts }[];
-};
 
 /** No status is filtered here: the orders list takes only pages. */
 const NO_STATUSES = [] as const;
@@ -42,8 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { page } = listQuery(new URL(request.url), NO_STATUSES);
   const [{ t, locale }, answer, invoices] = await Promise.all([
     getTranslator(request, ["billing"]),
-    readBillingList<{ orders: OrderItem[] }>(request, context, auth, "orders", { page, perPage: PER_PAGE, status: null }),
-    readBillingList<{ invoices: Pick<Invoice, "number" | "order_id">[] }>(request, context, auth, "invoices", { page: 1, perPage: 100, status: null }),
+    readOrders(request, context, auth, { page, perPage: PER_PAGE, status: null }),
+    readInvoices(request, context, auth, { page: 1, perPage: 100, status: null }),
   ]);
   const headers = await sessionHeaders(request, context);
   if (!answer.ok) return data({ title: t("orders.metaTitle"), page, failed: true, hasNext: false, orders: [] }, { status: 503, headers });

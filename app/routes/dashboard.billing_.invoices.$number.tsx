@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../core/money";
-import { icannFeesOf, invoiceNumber, linePeriod, linesSubtotalOf, serverFactsText, type InvoiceDetail } from "../components/billing/invoice";
+import { icannFeesOf, invoiceNumber, linePeriod, linesSubtotalOf, serverFactsText } from "../components/billing/invoice";
 import { StatusBadge } from "../components/billing/ui";
 import { formatDay } from "../../core/format";
 import { countryOptions } from "../components/dashboard/format";
@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     getTranslator(request, ["billing"]),
     userApi(context, request, auth)
       .api.v1.invoices[":id"].$get({ param: { id: number } })
-      .then((response) => readUserApi<InvoiceDetail>(request, context, response)),
+      .then((response) => readUserApi(request, context, response)),
   ]);
   if (!answer.ok) {
     if (answer.status === 404 || answer.status === 400) notFoundResponse();

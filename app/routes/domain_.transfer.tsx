@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { CartView } from "../../core/cart";
 import type { Locale } from "../../core/locale";
 import { useFormat } from "../i18n/use-format";
 import { transferAuthFormSchema, transferCodeOf, type TransferErrorCode } from "../../core/transfer";
@@ -61,7 +60,7 @@ async function checkTransfer(request: Request, context: LoaderFunctionArgs["cont
 async function inCart(request: Request, context: LoaderFunctionArgs["context"], name: string): Promise<boolean> {
   const { cartId, signedIn, client } = await cartApi(request, context);
   if (!cartId && !signedIn) return false;
-  const answer = await readApi<CartView>(await client.$get());
+  const answer = await readApi(await client.$get());
   return answer.ok && answer.data.items.some((item) => item.name === name);
 }
 
@@ -114,7 +113,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // Payment: into the cart (the API checks everything again and keeps the code for checkout), then checkout.
       const { cartId: existingCartId, client: cart } = await cartApi(request, context);
       const response = await cart.items.$post({ json: { domain, operation: "transfer", years: 1, auth_code: authCode } }).catch(() => null);
-      const answer = response ? await readApi<CartView>(response) : null;
+      const answer = response ? await readApi(response) : null;
       if (!answer?.ok) {
         const failure: Failure = answer ? failureOf(answer) : { code: "server_error", reason: null };
         return reply({ step: "review", domain, authCode, check: checked.check, failure }, isCode(failure, "server_error") ? 503 : 409);

@@ -9,6 +9,7 @@ import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
+import type { ThreeDsView } from "../../workers/api/contract/payments";
 
 /**
  * The embedded test provider's 3-D Secure page (what a bank's check is with Stripe): the payer
@@ -19,15 +20,6 @@ export const handle: I18nHandle = { i18n: ["checkout", "payment"] };
 
 const PAYMENT_REF = /^pi_[A-Za-z0-9_]{1,250}$/u;
 const RESULTS = ["complete", "fail"] as const;
-
-type ThreeDsView = {
-  payment_ref: string;
-  status: string;
-  amount_cents: number;
-  currency: string;
-  card: { brand: string; last4: string } | null;
-  return_url: string | null;
-};
 
 function refOf(params: LoaderFunctionArgs["params"]): string {
   const ref = params.ref ?? "";
@@ -53,7 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     getTranslator(request, ["checkout"]),
     userApi(context, request, auth)
       .api.v1.payment.test["3ds"][":ref"].$get({ param: { ref } })
-      .then((response) => readUserApi<ThreeDsView>(request, context, response)),
+      .then((response) => readUserApi(request, context, response)),
   ]);
   if (!answer.ok) {
     if (answer.status === 404 || answer.status === 400) notFoundResponse();
@@ -74,13 +66,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!RESULTS.some((known) => known === result)) return data({ ok: false }, { status: 400, headers });
   const answer = await userApi(context, request, auth)
     .api.v1.payment.test["3ds"][":ref"].$post({ param: { ref }, json: { result: result === "complete" ? "complete" : "fail" } })
-    .then((response) => readUserApi<ThreeDsView>(request, context, response));
+    .then((response) => readUserApi(request, context, response));
   if (!answer.ok) {
     if (answer.status === 404) notFoundResponse();
     // Already answered (a second click, the back button): go on to the order as it stands.
     const current = await userApi(context, request, auth)
       .api.v1.payment.test["3ds"][":ref"].$get({ param: { ref } })
-      .then((response) => readUserApi<ThreeDsView>(request, context, response));
+      .then((response) => readUserApi(request, context, response));
     return redirect(current.ok ? returnPath(current.data) : "/dashboard/billing", { status: 303, headers });
   }
   return redirect(returnPath(answer.data), { status: 303, headers });

@@ -9,7 +9,6 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../i18n/use-format";
 import { BILLING_CYCLES, SERVER_MESSAGES, serverOrderSchema } from "../../core/servers";
-import type { CartView } from "../../core/cart";
 import type { ServerCatalogueView } from "../../workers/api/contract/servers";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../components/ui/form";
@@ -55,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: serverOrderSchema });
   const reply = (result: SubmissionResult<string[]>) => data({ plan, result }, { status: 400 });
   if (submission.status !== "success") return reply(submission.reply());
-  const answer = await readApi<CartView>(await cart.servers.$post({ json: submission.value }));
+  const answer = await readApi(await cart.servers.$post({ json: submission.value }));
   if (!answer.ok) {
     const field = answer.details[0]?.path;
     if (answer.status === 400 && field && ["plan", "cycle", "os", "datacenter", "hostname", "ssh_key"].includes(field)) {

@@ -1,20 +1,43 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { apiFetch, type ApiResult } from "./api.server";
+import { hc } from "hono/client";
+import type { ApiApp } from "../../workers/api/app";
+import type { ListStatus } from "../../workers/api/contract/checkout";
+import { apiFetch } from "./api.server";
 import { readUserApi, type AuthSession } from "./session.server";
 
+/** A page of a list, as the pages ask for it. */
+export interface ListPage<S extends string> {
+  page: number;
+  perPage: number;
+  status: S | null;
+}
+
+/** SPEC §7 list paths keep their trailing slash (`/invoices/`); the typed client drops it (`/invoices/index` → `/invoices`). */
+function withListSlash(input: RequestInfo | URL): RequestInfo | URL {
+  return typeof input === "string" ? input.replace(/(\/api\/v1\/(?:invoices|payments|orders))(?=\?|$)/u, "$1/") : input;
+}
+
 /**
- * One page of a SPEC §7 list (`GET /invoices/`, `/payments/`, `/orders/` with query params) for the
- * signed-in user. Called through `apiFetch`: the typed client drops the paths' trailing slash.
+ * The typed client for the signed-in user's SPEC §7 lists (`GET /invoices/`, `/payments/`,
+ * `/orders/` with query params): the answers' types come from the contract.
  */
-export async function readBillingList<T>(
-  request: Request,
-  context: AppLoadContext,
-  auth: AuthSession,
-  list: "invoices" | "payments" | "orders",
-  query: { page: number; perPage: number; status: string | null },
-): Promise<ApiResult<T>> {
-  const params = new URLSearchParams({ page: String(query.page), per_page: String(query.perPage) });
-  if (query.status) params.set("status", query.status);
-  const response = await apiFetch(context, request, { token: auth.token })(`${new URL(request.url).origin}/api/v1/${list}/?${params}`);
-  return readUserApi<T>(request, context, response);
+function billingApi(request: Request, context: AppLoadContext, auth: AuthSession) {
+  const fetch = apiFetch(context, request, { token: auth.token });
+  return hc<ApiApp>(new URL(request.url).origin, { fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(withListSlash(input), init) }).api.v1;
+}
+
+function listQuery<S extends string>(query: ListPage<S>) {
+  return { page: String(query.page), per_page: String(query.perPage), ...(query.status ? { status: query.status } : {}) };
+}
+
+export async function readInvoices(request: Request, context: AppLoadContext, auth: AuthSession, query: ListPage<ListStatus>) {
+  return readUserApi(request, context, await billingApi(request, context, auth).invoices.index.$get({ query: listQuery(query) }));
+}
+
+export async function readPayments(request: Request, context: AppLoadContext, auth: AuthSession, query: ListPage<ListStatus>) {
+  return readUserApi(request, context, await billingApi(request, context, auth).payments.index.$get({ query: listQuery(query) }));
+}
+
+export async function readOrders(request: Request, context: AppLoadContext, auth: AuthSession, query: ListPage<ListStatus>) {
+  return readUserApi(request, context, await billingApi(request, context, auth).orders.index.$get({ query: listQuery(query) }));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fixedT, i18nForLocale } from "../../server/i18n.server";
-import { linePeriod, serverFactsText, type ServerLineFacts } from "./invoice";
+import type { ServerLineFacts } from "../../../workers/api/contract/checkout";
+import { linePeriod, serverFactsText } from "./invoice";
 
 const SERVER: ServerLineFacts = {
   plan: "vx1",

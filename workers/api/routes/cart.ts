@@ -1,21 +1,29 @@
-import { Hono } from "hono";
 import type { Context } from "hono";
 import { z } from "zod";
-import { addDomainToCartSchema, capYears, cartYearsBodySchema, maxYearsFor } from "../../../core/cart";
+import { capYears, maxYearsFor } from "../../../core/cart";
 import type { CartView } from "../../../core/cart";
 import { optionalAuth } from "../auth/middleware";
-import { applyDiscount, cartDiscountSchema, normaliseDiscountCode } from "../../../core/checkout";
+import { applyDiscount, normaliseDiscountCode } from "../../../core/checkout";
+import {
+  addCartItemRoute,
+  addCartServerRoute,
+  deleteCartDiscountRoute,
+  getCartRoute,
+  putCartDiscountRoute,
+  removeCartItemRoute,
+  updateCartItemRoute,
+} from "../contract/cart";
 import { addCartItem, addServerLine, findCartOwner, findUserCartId, getCart, removeCartItem, setCartDiscountCode, setCartItemYears } from "../db/cart";
 import { cartSummary, discountMessage, findDiscountRule, priceCart } from "../checkout/service";
 import { loadCatalogue } from "../db/catalogue";
 import { priceCents } from "../domain-quote";
 import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
-import { zValidate } from "../validate";
+import { contractRouter } from "../validate";
 import { parseSearchName } from "./domains";
 import { assertTransferable } from "./transfer-in";
 import { authCodeSchema } from "../../../core/transfer";
-import { checkServerOrder, cyclePrice, serverOrderSchema } from "../../../core/servers";
+import { checkServerOrder, cyclePrice } from "../../../core/servers";
 import { serverCatalogue } from "../servers/catalogue";
 
 /**
@@ -75,16 +83,18 @@ export async function resolveCart(c: Context<ApiBindings>): Promise<{ id: string
   return { id: owner?.userId === userId ? named : await findUserCartId(db, userId), ownerId: userId };
 }
 
-export const cartRoutes = new Hono<ApiBindings>()
-  .use("/cart", optionalAuth)
-  .use("/cart/*", optionalAuth)
-  .get("/cart", async (c) => {
+const router = contractRouter();
+router.use("/cart", optionalAuth);
+router.use("/cart/*", optionalAuth);
+
+export const cartRoutes = router
+  .openapi(getCartRoute, async (c) => {
     const { id } = await resolveCart(c);
     const cart = id ? await getCart(c.env.DB, id) : null;
-    return c.json({ success: true as const, data: await withSummary(c, cart ?? emptyCart(id)) });
+    return c.json({ success: true as const, data: await withSummary(c, cart ?? emptyCart(id)) }, 200);
   })
   // Apply a discount code to the cart (signed-in users only, SPEC §5): checked now and again at checkout.
-  .put("/cart/discount", zValidate("json", cartDiscountSchema), async (c) => {
+  .openapi(putCartDiscountRoute, async (c) => {
     if (!c.var.auth) throw new ApiError(401, "discount_signin_required", discountMessage("discount_signin_required"));
     const { id } = await resolveCart(c);
     if (!id) throw new ApiError(400, "cart_empty", "Your cart is empty.");
@@ -94,16 +104,16 @@ export const cartRoutes = new Hono<ApiBindings>()
     if (!outcome.ok) throw new ApiError(outcome.reason === "discount_invalid" ? 404 : 400, outcome.reason, discountMessage(outcome.reason), [{ path: "code", message: discountMessage(outcome.reason) }]);
     await setCartDiscountCode(c.env.DB, id, code, c.var.services.now());
     const cart = await getCart(c.env.DB, id);
-    return c.json({ success: true as const, data: await withSummary(c, cart ?? emptyCart(id)), message: "Discount code is valid" });
+    return c.json({ success: true as const, data: await withSummary(c, cart ?? emptyCart(id)), message: "Discount code is valid" }, 200);
   })
-  .delete("/cart/discount", async (c) => {
+  .openapi(deleteCartDiscountRoute, async (c) => {
     const { id } = await resolveCart(c);
     if (!id) throw cartNotFound();
     await setCartDiscountCode(c.env.DB, id, null, c.var.services.now());
     const cart = await getCart(c.env.DB, id);
-    return c.json({ success: true as const, data: await withSummary(c, cart ?? emptyCart(id)), message: "Discount removed." });
+    return c.json({ success: true as const, data: await withSummary(c, cart ?? emptyCart(id)), message: "Discount removed." }, 200);
   })
-  .post("/cart/items", zValidate("json", addDomainToCartSchema), async (c) => {
+  .openapi(addCartItemRoute, async (c) => {
     const input = c.req.valid("json");
     const resolved = await resolveCart(c);
     const cartId = resolved.id ?? crypto.randomUUID();
@@ -157,11 +167,12 @@ export const cartRoutes = new Hono<ApiBindings>()
     if (outcome === "duplicate") throw new ApiError(409, "already_in_cart", `${name.unicode} is already in your cart.`);
     if (outcome === "full") throw new ApiError(409, "cart_full", "Your cart is full. Check out or remove an item first.");
     const cart = await getCart(c.env.DB, cartId);
+    if (!cart) throw cartNotFound();
     return c.json({ success: true as const, data: cart, message: `${name.unicode} was added to your cart.` }, 201);
   })
   // Servers (issue 11): a plan with its cycle, OS, datacenter, hostname and SSH key. The price is
   // the catalogue's (plan × cycle + OS licence), computed here and again at checkout.
-  .post("/cart/servers", zValidate("json", serverOrderSchema), async (c) => {
+  .openapi(addCartServerRoute, async (c) => {
     const input = c.req.valid("json");
     const checked = checkServerOrder(serverCatalogue(), input);
     if (!checked.ok) throw new ApiError(400, "invalid_parameter", `Parameter "${checked.issue.path}" ${checked.issue.message}`, [checked.issue]);
@@ -184,26 +195,29 @@ export const cartRoutes = new Hono<ApiBindings>()
     if (outcome === "duplicate") throw new ApiError(409, "already_in_cart", `A server named ${input.hostname} is already in your cart.`, [{ path: "hostname", message: "is already in your cart" }]);
     if (outcome === "full") throw new ApiError(409, "cart_full", "Your cart is full. Check out or remove an item first.");
     const cart = await getCart(c.env.DB, cartId);
+    if (!cart) throw cartNotFound();
     return c.json({ success: true as const, data: cart, message: `${checked.plan.name} (${input.hostname}) was added to your cart.` }, 201);
   })
-  .patch("/cart/items/:id", zValidate("json", cartYearsBodySchema), async (c) => {
+  .openapi(updateCartItemRoute, async (c) => {
     const { id: cartId } = await resolveCart(c);
     if (!cartId) throw cartNotFound();
     const { years, quantity } = c.req.valid("json");
     if (quantity !== undefined && quantity <= 0) {
-      if (!(await removeCartItem(c.env.DB, cartId, c.req.param("id")))) throw new ApiError(404, "item_not_found", "That item is not in the cart.");
-      return c.json({ success: true as const, data: await getCart(c.env.DB, cartId) });
+      if (!(await removeCartItem(c.env.DB, cartId, c.req.valid("param").id))) throw new ApiError(404, "item_not_found", "That item is not in the cart.");
+      return c.json({ success: true as const, data: await getCart(c.env.DB, cartId) }, 200);
     }
     if (years !== undefined) {
-      const updated = await setCartItemYears(c.env.DB, cartId, c.req.param("id"), years);
+      const updated = await setCartItemYears(c.env.DB, cartId, c.req.valid("param").id, years);
       if (!updated) throw new ApiError(400, "invalid_years", "That period is not allowed for this item (or the item is not in the cart).");
     }
-    return c.json({ success: true as const, data: await getCart(c.env.DB, cartId) });
+    return c.json({ success: true as const, data: await getCart(c.env.DB, cartId) }, 200);
   })
-  .delete("/cart/items/:id", async (c) => {
+  .openapi(removeCartItemRoute, async (c) => {
     const { id: cartId } = await resolveCart(c);
     if (!cartId) throw cartNotFound();
-    const removed = await removeCartItem(c.env.DB, cartId, c.req.param("id"));
+    const removed = await removeCartItem(c.env.DB, cartId, c.req.valid("param").id);
     if (!removed) throw new ApiError(404, "item_not_found", "That item is not in the cart.");
-    return c.json({ success: true as const, data: await getCart(c.env.DB, cartId) });
+    const cart = await getCart(c.env.DB, cartId);
+    if (!cart) throw cartNotFound();
+    return c.json({ success: true as const, data: cart }, 200);
   });

@@ -1,35 +1,44 @@
 // Checkout and billing (issue 13, SPEC §7 "Payments and discounts", "Lists"): discount checks,
 // POST /payment/unified (cart → order → payment → fulfilment), orders, payment history,
 // invoices, and the payment provider's webhook.
-import { Hono } from "hono";
-import { z } from "zod";
-import { applyDiscount, discountValidateSchema, orderTotals, unifiedPaymentSchema, type PricedLine } from "../../../core/checkout";
+import type { MiddlewareHandler } from "hono";
+import { applyDiscount, orderTotals, type DiscountRefusal, type PricedLine } from "../../../core/checkout";
 import { domainTotalCents } from "../../../core/cart";
 import { centsToDecimal } from "../../../core/money";
 import { safeRedirectPath } from "../../../core/safe-redirect";
 import { CardError, PaymentsError, WebhookSignatureError } from "../adapters/payments";
 import { authOf, optionalAuth, requireAuth } from "../auth/middleware";
+import {
+  discountValidateRoute,
+  getInvoiceRoute,
+  getOrderRoute,
+  listInvoicesRoute,
+  listOrdersRoute,
+  listPaymentsRoute,
+  paymentWebhookRoute,
+  syncOrderRoute,
+  unifiedPaymentRoute,
+  type InvoiceBuyer,
+  type InvoiceLine,
+  type InvoiceSeller,
+} from "../contract/checkout";
 import { loadCatalogue } from "../db/catalogue";
 import { getInvoice, getOrder, getOrderById, latestPayment, listInvoices, listPayments, paymentByProviderRef, type InvoiceRow } from "../db/orders";
 import { recordWebhookEvent } from "../db/payment-methods";
 import { priceCents } from "../domain-quote";
 import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
-import { zValidate } from "../validate";
+import { contractRouter } from "../validate";
 import { applyPaymentOutcome, discountMessage, findDiscountRule, orderView, placeOrder, runFulfilment, syncOrderPayment } from "../checkout/service";
 import { cardErrorResponse, paymentsErrorResponse } from "./payment-methods";
 import { requestLocale, translateApiText } from "../texts";
 
 const orderNotFound = () => new ApiError(404, "order_not_found", "No such order.");
-const orderParamSchema = z.object({ id: z.uuid({ error: "must be an order id" }) });
-const invoiceParamSchema = z.object({ id: z.string().regex(/^(\d{1,12}|[0-9a-f-]{36})$/u, { error: "must be an invoice id or number" }) });
 
-/** GET /invoices/ and /payments/ query parameters (SPEC §7 "Lists": query params). */
-const listQuerySchema = z.object({
-  page: z.coerce.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1, { error: "must be at least 1" }).max(10_000, { error: "is too large" }).default(1),
-  per_page: z.coerce.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1, { error: "must be at least 1" }).max(100, { error: "must be at most 100" }).default(20),
-  status: z.enum(["completed", "pending", "failed", "cancelled", "refunded", "succeeded", "requires_confirmation", "processing", "authorized", "canceled"], { error: "is not a known status" }).optional(),
-});
+/** A contract route behind a middleware (the bearer token required or optional) of its own. */
+function behind<R extends object>(middleware: MiddlewareHandler<ApiBindings>, route: R) {
+  return { ...route, middleware: [middleware] as [MiddlewareHandler<ApiBindings>] };
+}
 
 function invoiceView(row: InvoiceRow) {
   return {
@@ -44,24 +53,29 @@ function invoiceView(row: InvoiceRow) {
     total: centsToDecimal(row.total_cents),
     refunded: centsToDecimal(row.refunded_cents),
     payment_id: row.payment_id,
-    seller: JSON.parse(row.seller) as unknown,
-    buyer: JSON.parse(row.buyer) as unknown,
-    items: JSON.parse(row.items) as unknown[],
+    // As issued (workers/api/checkout/service.ts); the contract describes them.
+    seller: JSON.parse(row.seller) as InvoiceSeller,
+    buyer: JSON.parse(row.buyer) as InvoiceBuyer,
+    items: JSON.parse(row.items) as InvoiceLine[],
     issued_at: row.issued_at,
   };
 }
 
-export const checkoutRoutes = new Hono<ApiBindings>()
+const router = contractRouter();
+// The webhook below is a plain route (it reads the raw body): the document gets it from here.
+router.openAPIRegistry.registerPath(paymentWebhookRoute);
+
+export const checkoutRoutes = router
   // SPEC §7: POST /discount/validate {code, items[]} → success, data.success, percentage,
   // discount_amount, message, code_id. Prices in the items are ignored: recomputed here.
-  .post("/discount/validate", optionalAuth, zValidate("json", discountValidateSchema), async (c) => {
+  .openapi(behind(optionalAuth, discountValidateRoute), async (c) => {
     const { code, items } = c.req.valid("json");
-    const refuse = (reason: string, status: 400 | 401 = 400) => {
+    const refusal = (reason: DiscountRefusal) => {
       const message = translateApiText(requestLocale(c.req.header("accept-language")), "errors", discountMessage(reason), reason);
-      return c.json({ success: false as const, code: reason, message, data: { success: false, percentage: 0, discount_amount: 0, message, code_id: null } }, status);
+      return { success: false as const, code: reason, message, data: { success: false as const, percentage: 0, discount_amount: 0, message, code_id: null } };
     };
-    if (!code) return refuse("discount_required");
-    if (!c.var.auth) return refuse("discount_signin_required", 401);
+    if (!code) return c.json(refusal("discount_required"), 400);
+    if (!c.var.auth) return c.json(refusal("discount_signin_required"), 401);
     const catalogue = await loadCatalogue(c.env.DB);
     const lines: PricedLine[] = [];
     for (const [index, item] of items.entries()) {
@@ -73,11 +87,11 @@ export const checkoutRoutes = new Hono<ApiBindings>()
       lines.push({ key: String(index), type: "domain", name: item.product_details?.domain_name ?? tld, tld, operation: "registration", years: item.years, totalCents: domainTotalCents("registration", item.years, cents) * item.quantity, icannFeeCents: cents.icannFee });
     }
     const outcome = applyDiscount(await findDiscountRule(c.env.DB, code), lines, true);
-    if (!outcome.ok) return refuse(outcome.reason);
+    if (!outcome.ok) return c.json(refusal(outcome.reason), 400);
     return c.json({
       success: true as const,
       data: {
-        success: true,
+        success: true as const,
         percentage: outcome.rule.percentage,
         discount_amount: centsToDecimal(outcome.discountCents),
         message: "Discount code is valid",
@@ -85,9 +99,9 @@ export const checkoutRoutes = new Hono<ApiBindings>()
         subtotal: centsToDecimal(orderTotals(lines, 0).subtotalCents),
       },
       message: "Discount code is valid",
-    });
+    }, 200);
   })
-  .post("/payment/unified", requireAuth, zValidate("json", unifiedPaymentSchema), async (c) => {
+  .openapi(behind(requireAuth, unifiedPaymentRoute), async (c) => {
     const body = c.req.valid("json");
     const returnPath = safeRedirectPath(body.return_path ?? null, "/checkout/{order}");
     const origin = new URL(c.req.url).origin;
@@ -97,36 +111,37 @@ export const checkoutRoutes = new Hono<ApiBindings>()
         returnUrl: `${origin}${returnPath.replace("%7Border%7D", "{order}")}`,
         locale,
       });
-      return c.json({ success: true as const, data: answer }, status);
+      const reply = { success: true as const, data: answer };
+      return status === 201 ? c.json(reply, 201) : status === 202 ? c.json(reply, 202) : c.json(reply, 200);
     } catch (error) {
       if (error instanceof CardError) throw cardErrorResponse(error);
       if (error instanceof PaymentsError) throw paymentsErrorResponse(error);
       throw error;
     }
   })
-  .get("/orders/", requireAuth, zValidate("query", listQuerySchema), async (c) => {
+  .openapi(behind(requireAuth, listOrdersRoute), async (c) => {
     const { page, per_page } = c.req.valid("query");
     const { results } = await c.env.DB.prepare("SELECT * FROM orders WHERE user_id = ?1 ORDER BY created_at DESC LIMIT ?2 OFFSET ?3")
       .bind(authOf(c).userId, per_page, (page - 1) * per_page)
       .all<Parameters<typeof orderView>[1]>();
-    return c.json({ success: true as const, data: { orders: await Promise.all(results.map((row) => orderView(c.env.DB, row))), page, per_page } });
+    return c.json({ success: true as const, data: { orders: await Promise.all(results.map((row) => orderView(c.env.DB, row))), page, per_page } }, 200);
   })
-  .get("/orders/:id", requireAuth, zValidate("param", orderParamSchema), async (c) => {
+  .openapi(behind(requireAuth, getOrderRoute), async (c) => {
     const order = await getOrder(c.env.DB, authOf(c).userId, c.req.valid("param").id);
     if (!order) throw orderNotFound();
-    return c.json({ success: true as const, data: await orderView(c.env.DB, order) });
+    return c.json({ success: true as const, data: await orderView(c.env.DB, order) }, 200);
   })
   // After 3-D Secure (or to check on a slow payment): ask the provider, move the order on.
-  .post("/orders/:id/sync", requireAuth, zValidate("param", orderParamSchema), async (c) => {
+  .openapi(behind(requireAuth, syncOrderRoute), async (c) => {
     const db = c.env.DB;
     const order = await getOrder(db, authOf(c).userId, c.req.valid("param").id);
     if (!order) throw orderNotFound();
     if (order.status === "pending") await syncOrderPayment(c.env, c.var.services, order);
     else if (order.status === "paid" || order.status === "fulfilling") await runFulfilment(c.env, c.var.services, order.id);
     const after = (await getOrderById(db, order.id)) ?? order;
-    return c.json({ success: true as const, data: await orderView(db, after) });
+    return c.json({ success: true as const, data: await orderView(db, after) }, 200);
   })
-  .get("/payments/", requireAuth, zValidate("query", listQuerySchema), async (c) => {
+  .openapi(behind(requireAuth, listPaymentsRoute), async (c) => {
     const query = c.req.valid("query");
     const { rows, total } = await listPayments(c.env.DB, authOf(c).userId, { page: query.page, perPage: query.per_page, status: query.status });
     return c.json({
@@ -152,14 +167,14 @@ export const checkoutRoutes = new Hono<ApiBindings>()
         page: query.page,
         per_page: query.per_page,
       },
-    });
+    }, 200);
   })
-  .get("/invoices/", requireAuth, zValidate("query", listQuerySchema), async (c) => {
+  .openapi(behind(requireAuth, listInvoicesRoute), async (c) => {
     const query = c.req.valid("query");
     const { rows, total } = await listInvoices(c.env.DB, authOf(c).userId, { page: query.page, perPage: query.per_page, status: query.status });
-    return c.json({ success: true as const, data: { invoices: rows.map(invoiceView), total, page: query.page, per_page: query.per_page } });
+    return c.json({ success: true as const, data: { invoices: rows.map(invoiceView), total, page: query.page, per_page: query.per_page } }, 200);
   })
-  .get("/invoices/:id", requireAuth, zValidate("param", invoiceParamSchema), async (c) => {
+  .openapi(behind(requireAuth, getInvoiceRoute), async (c) => {
     const invoice = await getInvoice(c.env.DB, authOf(c).userId, c.req.valid("param").id);
     if (!invoice) throw new ApiError(404, "invoice_not_found", "No such invoice.");
     const order = await getOrder(c.env.DB, authOf(c).userId, invoice.order_id);
@@ -171,9 +186,10 @@ export const checkoutRoutes = new Hono<ApiBindings>()
         order_number: order?.number ?? null,
         payment: payment ? { id: payment.id, status: payment.status, method: payment.method, card_brand: payment.card_brand, card_last4: payment.card_last4 } : null,
       },
-    });
+    }, 200);
   })
-  // The provider's webhook: verified signature, each event once, any order of arrival.
+  // The provider's webhook: verified signature, each event once, any order of arrival. It reads
+  // the raw body (the signature is over it), so it is a plain route, documented below.
   .post("/payment/webhook", async (c) => {
     const { payments } = c.var.services;
     const raw = await c.req.text();
@@ -201,4 +217,3 @@ export const checkoutRoutes = new Hono<ApiBindings>()
     }
     return c.json({ success: true as const, data: { received: true } });
   });
-

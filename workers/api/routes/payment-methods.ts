@@ -2,14 +2,6 @@
 // browser-facing endpoints: tokenising a typed card and the simulated 3-D Secure page. Every
 // route needs the bearer token and is scoped to the signed-in user: another user's card or
 // payment answers 404 as if it did not exist.
-import { Hono } from "hono";
-import { z } from "zod";
-import {
-  paymentMethodIdBodySchema,
-  savePaymentMethodSchema,
-  testCardBodySchema,
-  threeDSecureBodySchema,
-} from "../../../core/payments/schemas";
 import { CardError, PaymentsError, type PaymentErrorCode, type PaymentsAdapter } from "../adapters/payments";
 import { authOf, requireAuth, unauthorized } from "../auth/middleware";
 import {
@@ -21,14 +13,23 @@ import {
   setDefaultPaymentMethod,
 } from "../db/payment-methods";
 import { findUserById } from "../db/users";
-import type { ApiBindings } from "../env";
+import {
+  choosePaymentMethodRoute,
+  deletePaymentMethodRoute,
+  listPaymentMethodsRoute,
+  removePaymentMethodRoute,
+  savePaymentMethodRoute,
+  setDefaultPaymentMethodRoute,
+  setupIntentRoute,
+  testThreeDsAnswerRoute,
+  testThreeDsRoute,
+  testTokenizeRoute,
+} from "../contract/payments";
 import { ApiError } from "../errors";
-import { zValidate } from "../validate";
+import { contractRouter } from "../validate";
 
 const methodNotFound = () => new ApiError(404, "payment_method_not_found", "No such payment method.");
 const paymentNotFound = () => new ApiError(404, "payment_not_found", "No such payment.");
-const idParamSchema = z.object({ id: z.uuid({ error: "must be a payment method id" }) });
-const refParamSchema = z.object({ ref: z.string().regex(/^pi_[A-Za-z0-9_]{1,250}$/, { error: "must be a payment id like pi_…" }) });
 
 /** A card refusal as the API's one error shape (HTTP 402, as Stripe answers card errors). */
 export function cardErrorResponse(error: CardError): ApiError {
@@ -81,16 +82,18 @@ function listBody(methods: Awaited<ReturnType<typeof listPaymentMethods>>, payme
   };
 }
 
-export const paymentMethodRoutes = new Hono<ApiBindings>()
-  .use("/user/payment-methods", requireAuth)
-  .use("/user/payment-methods/*", requireAuth)
-  .use("/user/payment-method", requireAuth)
-  .use("/payment/test/*", requireAuth)
-  .get("/user/payment-methods", async (c) => {
+const router = contractRouter();
+router.use("/user/payment-methods", requireAuth);
+router.use("/user/payment-methods/*", requireAuth);
+router.use("/user/payment-method", requireAuth);
+router.use("/payment/test/*", requireAuth);
+
+export const paymentMethodRoutes = router
+  .openapi(listPaymentMethodsRoute, async (c) => {
     const { payments } = c.var.services;
-    return c.json(listBody(await listPaymentMethods(c.env.DB, authOf(c).userId, payments.provider), payments));
+    return c.json(listBody(await listPaymentMethods(c.env.DB, authOf(c).userId, payments.provider), payments), 200);
   })
-  .post("/user/payment-methods", zValidate("json", savePaymentMethodSchema), async (c) => {
+  .openapi(savePaymentMethodRoute, async (c) => {
     const { payments, now } = c.var.services;
     const { userId } = authOf(c);
     const body = c.req.valid("json");
@@ -99,9 +102,10 @@ export const paymentMethodRoutes = new Hono<ApiBindings>()
     const { method, created, replacedRef } = await savePaymentMethod(c.env.DB, userId, payments.provider, card, { setAsDefault: body.set_as_default, nickname: body.nickname }, now());
     // The same card saved before (same fingerprint): its row now holds the new id; the old one goes.
     if (replacedRef) await payments.detachPaymentMethod(replacedRef).catch((error: unknown) => console.error("payment methods: could not detach", replacedRef, error));
-    return c.json({ success: true as const, payment_method: method, data: method, message: "Card saved." }, created ? 201 : 200);
+    const reply = { success: true as const, payment_method: method, data: method, message: "Card saved." };
+    return created ? c.json(reply, 201) : c.json(reply, 200);
   })
-  .post("/user/payment-methods/setup-intent", async (c) => {
+  .openapi(setupIntentRoute, async (c) => {
     const { payments, now } = c.var.services;
     const { userId } = authOf(c);
     const customerRef = await customerOf(c.env.DB, payments, userId, now());
@@ -109,30 +113,31 @@ export const paymentMethodRoutes = new Hono<ApiBindings>()
     return c.json({
       success: true as const,
       data: { setup_ref: setup.setupRef, client_secret: setup.clientSecret ?? null, status: setup.status, provider: payments.provider, publishable_key: payments.publishableKey },
-    });
+    }, 200);
   })
-  .put("/user/payment-methods/:id/default", zValidate("param", idParamSchema), async (c) => {
+  .openapi(setDefaultPaymentMethodRoute, async (c) => {
     const { now } = c.var.services;
     const method = await setDefaultPaymentMethod(c.env.DB, authOf(c).userId, c.req.valid("param").id, now());
     if (!method) throw methodNotFound();
-    return c.json({ success: true as const, payment_method: method, data: method, message: "Default card changed." });
+    return c.json({ success: true as const, payment_method: method, data: method, message: "Default card changed." }, 200);
   })
-  .delete("/user/payment-methods/:id", zValidate("param", idParamSchema), async (c) => {
+  .openapi(deletePaymentMethodRoute, async (c) => {
     const { userId } = authOf(c);
-    return removeMethod(c.env.DB, c.var.services.payments, userId, c.req.valid("param").id).then((method) =>
-      c.json({ success: true as const, data: { id: method.id }, message: "Card removed." }),
-    );
+    const method = await removeMethod(c.env.DB, c.var.services.payments, userId, c.req.valid("param").id);
+    return c.json({ success: true as const, data: { id: method.id }, message: "Card removed." }, 200);
   })
   // SPEC §7's singular form, by our id or the provider's: POST makes that card the one used for
   // renewals (the default), saving it first when it is a new provider id; DELETE removes it.
-  .post("/user/payment-method", zValidate("json", paymentMethodIdBodySchema), async (c) => {
+  .openapi(choosePaymentMethodRoute, async (c) => {
     const { payments, now } = c.var.services;
     const { userId } = authOf(c);
     const id = c.req.valid("json").payment_method_id;
     const existing = await getPaymentMethod(c.env.DB, userId, id);
     if (existing) {
       const method = await setDefaultPaymentMethod(c.env.DB, userId, existing.id, now());
-      return c.json({ success: true as const, payment_method: method, data: method, message: "Default card changed." });
+      // Removed meanwhile (another tab): as if it had never been there.
+      if (!method) throw methodNotFound();
+      return c.json({ success: true as const, payment_method: method, data: method, message: "Default card changed." }, 200);
     }
     if (!id.startsWith("pm_") && !id.startsWith("card_")) throw methodNotFound();
     const customerRef = await customerOf(c.env.DB, payments, userId, now());
@@ -141,13 +146,13 @@ export const paymentMethodRoutes = new Hono<ApiBindings>()
     if (replacedRef) await payments.detachPaymentMethod(replacedRef).catch((error: unknown) => console.error("payment methods: could not detach", replacedRef, error));
     return c.json({ success: true as const, payment_method: method, data: method, message: "Card saved." }, 201);
   })
-  .delete("/user/payment-method", zValidate("json", paymentMethodIdBodySchema), async (c) => {
+  .openapi(removePaymentMethodRoute, async (c) => {
     const { userId } = authOf(c);
     const method = await removeMethod(c.env.DB, c.var.services.payments, userId, c.req.valid("json").payment_method_id);
-    return c.json({ success: true as const, data: { id: method.id }, message: "Card removed." });
+    return c.json({ success: true as const, data: { id: method.id }, message: "Card removed." }, 200);
   })
   // ---- the embedded test provider's browser side (404 with another provider) ----
-  .post("/payment/test/payment-methods", zValidate("json", testCardBodySchema), async (c) => {
+  .openapi(testTokenizeRoute, async (c) => {
     const { payments } = c.var.services;
     if (payments.provider !== "test") throw new ApiError(404, "not_found", "The test payment provider is not in use.");
     const body = c.req.valid("json");
@@ -163,16 +168,16 @@ export const paymentMethodRoutes = new Hono<ApiBindings>()
       throw error;
     }
   })
-  .get("/payment/test/3ds/:ref", zValidate("param", refParamSchema), async (c) => {
+  .openapi(testThreeDsRoute, async (c) => {
     const payment = await ownPayment(c.var.services.payments, authOf(c).userId, c.req.valid("param").ref);
-    return c.json({ success: true as const, data: threeDsView(payment) });
+    return c.json({ success: true as const, data: threeDsView(payment) }, 200);
   })
-  .post("/payment/test/3ds/:ref", zValidate("param", refParamSchema), zValidate("json", threeDSecureBodySchema), async (c) => {
+  .openapi(testThreeDsAnswerRoute, async (c) => {
     const { payments } = c.var.services;
     const { ref } = c.req.valid("param");
     await ownPayment(payments, authOf(c).userId, ref);
     const after = await provider(() => payments.confirmAction(ref, c.req.valid("json").result));
-    return c.json({ success: true as const, data: threeDsView(after) });
+    return c.json({ success: true as const, data: threeDsView(after) }, 200);
   });
 
 /** The test provider's payment of this user (404 otherwise, and with another provider). */
