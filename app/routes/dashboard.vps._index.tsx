@@ -12,9 +12,8 @@ import { ServerStatusBadge } from "../components/servers/status";
 import { BUTTON_CLASS, INPUT_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
-import { apiFetch } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
-import { readUserApi, requireAuth, sessionHeaders } from "../server/session.server";
+import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
 
 export const handle = { i18n: ["account", "dashboard", "servers"] } satisfies I18nHandle;
 
@@ -33,13 +32,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
   const url = new URL(request.url);
   const query = cleanQuery(url);
-  const fetchApi = apiFetch(context, request, { token: auth.token });
-  const call = (input: string) => Promise.resolve(fetchApi(input));
-  const params = new URLSearchParams(query).toString();
+  const api = userApi(context, request, auth).api.v1;
   const [{ t, locale }, servers, hosting] = await Promise.all([
     getTranslator(request, ["servers"]),
-    call(`${url.origin}/api/v1/vps/?${params}`).then((response) => readUserApi<ServerList>(request, context, response)),
-    call(`${url.origin}/api/v1/hosting/?per_page=100`).then((response) => readUserApi<ServerList>(request, context, response)),
+    api.vps.index.$get({ query }).then((response) => readUserApi(request, context, response)),
+    api.hosting.index.$get({ query: { per_page: "100" } }).then((response) => readUserApi(request, context, response)),
   ]);
   if (!servers.ok) throw new Response(servers.message, { status: servers.status >= 500 ? servers.status : 500 });
   if (!hosting.ok) throw new Response(hosting.message, { status: hosting.status >= 500 ? hosting.status : 500 });

@@ -15,19 +15,23 @@ export function apiClient(context: AppLoadContext, request: Request, options: { 
 }
 
 /**
- * The in-process fetch behind `apiClient`, for a call the typed client cannot spell: it drops the
- * trailing slash of SPEC §7's list paths (`/invoices/`, `/payments/`, `/orders/`: its `index`
- * segment), which the API keeps. `input` is an absolute URL on the page's origin, e.g.
- * `${origin}/api/v1/invoices/?page=2`.
+ * SPEC §7's list paths keep their trailing slash (`GET /invoices/`, `/payments/`, `/orders/`,
+ * `/vps/`, `/hosting/`); the typed client spells them without it (`vps.index.$get()` →
+ * `/api/v1/vps`), so the in-process fetch puts it back.
  */
-export function apiFetch(context: AppLoadContext, request: Request, options: { cartId?: string | null; token?: string } = {}) {
+function withListSlash(input: RequestInfo | URL): RequestInfo | URL {
+  return typeof input === "string" ? input.replace(/(\/api\/v1\/(?:invoices|payments|orders|vps|hosting))(?=\?|$)/u, "$1/") : input;
+}
+
+/** The in-process fetch behind `apiClient`: the visitor's address, language, cart and token travel with each call. */
+function apiFetch(context: AppLoadContext, request: Request, options: { cartId?: string | null; token?: string } = {}) {
   const { env, ctx } = context.cloudflare;
   const clientIp = request.headers.get("cf-connecting-ip") ?? "local";
   // The API answers (and an account stores, at sign-up and sign-in, for its mails) the PAGE's
   // language: its ?lang or `locale` cookie, else Accept-Language (issue 19).
   let language: ReturnType<typeof getLocale> | undefined;
   return async (input: RequestInfo | URL, init?: RequestInit) => {
-    const inner = new Request(input, init);
+    const inner = new Request(withListSlash(input), init);
     inner.headers.set("cf-connecting-ip", clientIp);
     inner.headers.set("accept-language", await (language ??= getLocale(request)));
     if (options.cartId) inner.headers.set("x-cart-id", options.cartId);
@@ -70,12 +74,9 @@ export type ReadableResponse = Pick<Response, "status" | "statusText" | "headers
  * The API's answer as data or an error to show. Its type comes from the response the typed
  * client returned (the route's contract, workers/api/contract/): call sites name no type.
  */
-export function readApi<R extends ReadableResponse>(response: R): Promise<ApiResult<ApiData<R>>>;
-/** Transitional (issue 20): a call site that still names its type; each moves to the inferred form. */
-export function readApi<T>(response: ReadableResponse): Promise<ApiResult<T>>;
-export async function readApi(response: ReadableResponse): Promise<ApiResult<unknown>> {
+export const readApi = async <R extends ReadableResponse>(response: R): Promise<ApiResult<ApiData<R>>> => {
   const body: unknown = await response.json().catch(() => null);
-  if (isSuccess(body)) return { ok: true, data: body.data };
+  if (isSuccess<ApiData<R>>(body)) return { ok: true, data: body.data };
   const failure = typeof body === "object" && body !== null ? (body as Partial<Record<"code" | "message" | "details" | "errors", unknown>>) : {};
   return {
     ok: false,
@@ -85,9 +86,12 @@ export async function readApi(response: ReadableResponse): Promise<ApiResult<unk
     retryAfter: Number.parseInt(response.headers.get("retry-after") ?? "", 10) || null,
     details: detailsOf(failure.details ?? failure.errors),
   };
-}
+};
 
-/** The success envelope; its `data` is typed by the contract of the route that answered. */
-function isSuccess(body: unknown): body is { success: true; data: unknown } {
+/**
+ * The success envelope. Its `data` is what the route's contract declares: the handler that sent
+ * it was compiled against that schema (workers/api/contract/), so the type is not a guess.
+ */
+function isSuccess<T>(body: unknown): body is { success: true; data: T } {
   return typeof body === "object" && body !== null && (body as { success?: unknown }).success === true && "data" in body;
 }

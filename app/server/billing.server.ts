@@ -1,9 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { hc } from "hono/client";
-import type { ApiApp } from "../../workers/api/app";
 import type { ListStatus } from "../../workers/api/contract/checkout";
-import { apiFetch } from "./api.server";
-import { readUserApi, type AuthSession } from "./session.server";
+import { readUserApi, userApi, type AuthSession } from "./session.server";
 
 /** A page of a list, as the pages ask for it. */
 export interface ListPage<S extends string> {
@@ -12,18 +9,9 @@ export interface ListPage<S extends string> {
   status: S | null;
 }
 
-/** SPEC §7 list paths keep their trailing slash (`/invoices/`); the typed client drops it (`/invoices/index` → `/invoices`). */
-function withListSlash(input: RequestInfo | URL): RequestInfo | URL {
-  return typeof input === "string" ? input.replace(/(\/api\/v1\/(?:invoices|payments|orders))(?=\?|$)/u, "$1/") : input;
-}
-
-/**
- * The typed client for the signed-in user's SPEC §7 lists (`GET /invoices/`, `/payments/`,
- * `/orders/` with query params): the answers' types come from the contract.
- */
+/** The signed-in user's SPEC §7 lists (`GET /invoices/`, `/payments/`, `/orders/`): types from the contract. */
 function billingApi(request: Request, context: AppLoadContext, auth: AuthSession) {
-  const fetch = apiFetch(context, request, { token: auth.token });
-  return hc<ApiApp>(new URL(request.url).origin, { fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(withListSlash(input), init) }).api.v1;
+  return userApi(context, request, auth).api.v1;
 }
 
 function listQuery<S extends string>(query: ListPage<S>) {

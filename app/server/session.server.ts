@@ -234,14 +234,11 @@ export function userApi(context: AppLoadContext, request: Request, auth: AuthSes
  * Reads an API answer for a signed-in call; a 401 (the session was revoked elsewhere, e.g. by a
  * password change) ends the session here too: thrown redirect to sign-in with the message.
  */
-export function readUserApi<R extends ReadableResponse>(request: Request, context: AppLoadContext, response: R): Promise<ApiResult<ApiData<R>>>;
-/** Transitional (issue 20): a call site that still names its type. */
-export function readUserApi<T>(request: Request, context: AppLoadContext, response: ReadableResponse): Promise<ApiResult<T>>;
-export async function readUserApi(request: Request, context: AppLoadContext, response: ReadableResponse): Promise<ApiResult<unknown>> {
+export const readUserApi = async <R extends ReadableResponse>(request: Request, context: AppLoadContext, response: R): Promise<ApiResult<ApiData<R>>> => {
   const result = await readApi(response);
   if (!result.ok && result.status === 401) throw await signInRedirect(request, context, "expired");
   return result;
-}
+};
 
 /**
  * Starts a session from a login answer: the Set-Cookie headers for the session cookie (and the
