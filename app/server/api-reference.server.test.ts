@@ -22,7 +22,11 @@ describe("apiReference of the API's own document", () => {
     expect(reference.operationCount).toBe(methods.length);
     expect(reference.title).toBe(document.info.title);
     expect(reference.descriptionHtml).toContain("<code>Authorization: Bearer &lt;token&gt;</code>");
-    expect(reference.auth).toEqual([expect.objectContaining({ name: "bearer", kind: "http bearer" })]);
+    // A session's access token and a personal API token (issue 20), both bearer schemes.
+    expect(reference.auth).toEqual([
+      expect.objectContaining({ name: "bearer", kind: "http bearer" }),
+      expect.objectContaining({ name: "apiToken", kind: "http bearer" }),
+    ]);
 
     const pricing = reference.groups.find((group) => group.name === "Pricing");
     expect(pricing?.anchor).toBe("tag-pricing");

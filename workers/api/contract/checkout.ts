@@ -5,7 +5,8 @@ import { z } from "zod";
 import { discountValidateSchema, INVOICE_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, unifiedPaymentSchema } from "../../../core/checkout";
 import { BILLING_CYCLES } from "../../../core/servers";
 import { OPTIONAL_BEARER } from "./cart";
-import { errorBodySchema, type ApiErrorCode } from "./errors";
+import { PROVIDER_ERRORS } from "./payments";
+import { errorBodySchema } from "./errors";
 import { apiRoute, BEARER, jsonBody, ok } from "./route";
 
 const money = z.number().meta({ description: "US dollars, two decimals (10.44)." });
@@ -171,25 +172,6 @@ export type OrderView = z.infer<typeof orderSchema>;
 export type OrderAnswer = z.infer<typeof orderAnswerSchema>;
 export type ServerLineFacts = z.infer<typeof serverLineFactsSchema>;
 
-/** A card refusal or a provider failure while paying. */
-const PAYMENT_ERRORS = [
-  "card_declined",
-  "insufficient_funds",
-  "expired_card",
-  "incorrect_cvc",
-  "processing_error",
-  "incomplete_number",
-  "invalid_number",
-  "incomplete_expiry",
-  "incomplete_cvc",
-  "authentication_required",
-  "three_d_secure_failed",
-  "payment_failed",
-  "payment_method_not_found",
-  "payment_request_refused",
-  "not_supported_by_provider",
-  "payment_provider_unavailable",
-] as const satisfies readonly ApiErrorCode[];
 
 export const unifiedPaymentRoute = apiRoute(
   {
@@ -217,7 +199,7 @@ export const unifiedPaymentRoute = apiRoute(
     "too_many_attempts",
     "pricing_unavailable",
     "unavailable",
-    ...PAYMENT_ERRORS,
+    ...PROVIDER_ERRORS,
   ],
 );
 

@@ -4,6 +4,7 @@
 // payment answers 404 as if it did not exist.
 import { z } from "zod";
 import { paymentMethodIdBodySchema, savePaymentMethodSchema, testCardBodySchema, threeDSecureBodySchema } from "../../../core/payments/schemas";
+import { CARD_ERROR_CODES } from "../../../core/payments/card";
 import type { ApiErrorCode } from "./errors";
 import { apiRoute, BEARER, envelope, jsonBody, ok } from "./route";
 
@@ -50,17 +51,9 @@ const refParamSchema = z.object({
   ref: z.string().regex(/^pi_[A-Za-z0-9_]{1,250}$/, { error: "must be a payment id like pi_…" }).meta({ example: "pi_3Abc" }),
 });
 
-/** What a provider call can end with (a refused card, the provider refusing or unreachable). */
-const PROVIDER_ERRORS = [
-  "card_declined",
-  "insufficient_funds",
-  "expired_card",
-  "incorrect_cvc",
-  "processing_error",
-  "incomplete_number",
-  "invalid_number",
-  "incomplete_expiry",
-  "incomplete_cvc",
+/** What a provider call can end with (a refused card, the provider refusing or unreachable); paying ends the same ways. */
+export const PROVIDER_ERRORS = [
+  ...CARD_ERROR_CODES,
   "authentication_required",
   "three_d_secure_failed",
   "payment_failed",
