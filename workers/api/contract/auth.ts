@@ -13,7 +13,7 @@ import {
   verifyEmailSchema,
 } from "../../../core/auth/schemas";
 import { recoveryTokenSchema } from "../../../core/auth/recovery-token";
-import { apiRoute, BEARER, jsonBody, ok } from "./route";
+import { apiRoute, BEARER, jsonBody, ok, OPTIONAL_BEARER } from "./route";
 
 // ─── Request schemas ─────────────────────────────────────────────────────────────────────────
 
@@ -208,6 +208,7 @@ export const extendSessionRoute = apiRoute(
 export const logoutRoute = apiRoute({
   method: "post",
   path: "/auth/logout",
+  security: OPTIONAL_BEARER,
   tags,
   summary: "Sign out",
   description:
@@ -242,6 +243,7 @@ export const verifyEmailRoute = apiRoute(
   {
     method: "post",
     path: "/auth/verify-email",
+    security: OPTIONAL_BEARER,
     tags,
     summary: "Verify an address with the mailed code",
     description: "The code is tried within its flow (flow_token), or without one by the account's own session (bearer token, optional).",
@@ -271,6 +273,7 @@ export const resendVerificationRoute = apiRoute(
   {
     method: "post",
     path: "/auth/resend-verification",
+    security: OPTIONAL_BEARER,
     tags,
     summary: "Mail a new verification code",
     description: "The answer is the same whether or not an account waits for this address. A bearer token (optional) or browser_token of the account's owner is not counted against the per-address cap.",
@@ -284,6 +287,7 @@ export const forgotPasswordRoute = apiRoute(
   {
     method: "post",
     path: "/auth/forgot-password",
+    security: OPTIONAL_BEARER,
     tags,
     summary: "Mail a password reset code",
     description: "The answer is the same whether or not an account uses this address. A bearer token (optional) or browser_token of the account's owner is not counted against the per-address cap.",

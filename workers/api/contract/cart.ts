@@ -6,12 +6,11 @@ import { addDomainToCartSchema, cartYearsBodySchema, DOMAIN_OPERATIONS } from ".
 import { cartDiscountSchema } from "../../../core/checkout";
 import { BILLING_CYCLES, SERVER_KINDS, serverOrderSchema } from "../../../core/servers";
 import type { ApiErrorCode } from "./errors";
-import { apiRoute, jsonBody, ok } from "./route";
+import { apiRoute, jsonBody, ok, OPTIONAL_BEARER } from "./route";
 
 const money = z.number().meta({ description: "US dollars, two decimals (10.44)." });
 
 /** Optional bearer token: without one the cart is the visitor's (X-Cart-Id). */
-export const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearer: [] }];
 
 const CART_HEADER_NOTE =
   "A visitor names the cart with the `X-Cart-Id` header (the id a previous answer gave); with a bearer token the cart is the account's own and the header is ignored. A cart of another account answers 404 `cart_not_found`.";

@@ -4,10 +4,9 @@
 import { z } from "zod";
 import { discountValidateSchema, INVOICE_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, unifiedPaymentSchema } from "../../../core/checkout";
 import { BILLING_CYCLES } from "../../../core/servers";
-import { OPTIONAL_BEARER } from "./cart";
 import { PROVIDER_ERRORS } from "./payments";
 import { errorBodySchema } from "./errors";
-import { apiRoute, BEARER, jsonBody, ok } from "./route";
+import { apiRoute, BEARER, jsonBody, ok, OPTIONAL_BEARER } from "./route";
 
 const money = z.number().meta({ description: "US dollars, two decimals (10.44)." });
 

@@ -27,6 +27,9 @@ export function ok<S extends z.ZodType>(data: S, description: string) {
 /** The bearer scheme: a session's access token or a personal API token. */
 export const BEARER = [{ bearer: [] }];
 
+/** A bearer token is read when sent (a dead or out-of-scope one is refused), not required. */
+export const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearer: [] }];
+
 /**
  * A contract route: `createRoute` with the codes its errors can carry. Every route may answer
  * `internal_error` (500); one with parameters or a body `invalid_parameter` (400), one with a body
