@@ -10,7 +10,7 @@ const time = z.string().meta({ description: "UTC ISO 8601 time.", example: "2026
 const money = z.number().meta({ description: "US dollars, two decimals (10.44)." });
 
 /** The codes a registry refusal passes through with (app.ts maps them to their statuses). */
-export const REGISTRY_CODES = ["not_found", "not_held_here", "invalid_state", "unavailable"] as const satisfies readonly ApiErrorCode[];
+export const REGISTRY_CODES = ["not_found", "not_held_here", "invalid_state", "invalid_input", "unavailable"] as const satisfies readonly ApiErrorCode[];
 
 /** A path's domain, as typed: every route checks it itself (404 or 400 as before). */
 export const domainParamSchema = z.object({
