@@ -88,7 +88,7 @@ export const transferStatusRoute = apiRoute(
     request: { params: domainParamSchema },
     responses: { 200: ok(transferStatusSchema, "The transfer's state and dates.") },
   },
-  ["required", "invalid_format", "too_long", "invalid_characters", "unknown_extension", "transfer_not_found", "unavailable"],
+  ["required", "invalid_format", "too_long", "invalid_characters", "unknown_extension", "transfer_not_found", ...REGISTRY_CODES],
 );
 
 export const authCodeRoute = apiRoute(
