@@ -18,7 +18,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // Local development: wrangler.toml says production (what deploy ships); the dev server runs
       // as development with the mail outbox on, as scripts/workers.mjs does for wrangler dev.
       getLoadContext: ({ context }) => ({
-        cloudflare: { env: { ...context.cloudflare.env, ENVIRONMENT: "development", DEV_OUTBOX: "on" }, ctx: context.cloudflare.ctx },
+        cloudflare: {
+          env: { ...context.cloudflare.env, ENVIRONMENT: "development", DEV_OUTBOX: "on" },
+          ctx: context.cloudflare.ctx,
+        },
         nonce: createNonce(),
       }),
     }),

@@ -10,38 +10,38 @@ export default defineConfig(async () => {
   // pointed at them through its upstream variables, so the tests call it exactly as in production.
   const fakes = await startFakeUpstreams();
   return {
-  plugins: [
-    cloudflareTest({
-      main: "./workers/lookup/index.ts",
-      wrangler: { configPath: "./workers/lookup/wrangler.toml" },
-      miniflare: {
-        bindings: {
-          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
-          FAKE_UPSTREAMS: fakes.url,
-          RDAP_BOOTSTRAP_URL: `${fakes.url}/iana/dns.json`,
-          SSLLABS_API_URL: `${fakes.url}/ssllabs/api/v4/`,
-          SSLLABS_EMAIL: "tools@trinity.example",
-          DOH_RESOLVERS: `cloudflare=${fakes.url}/doh/cloudflare/dns-query,google=${fakes.url}/doh/google/resolve`,
-          UPSTREAM_TIMEOUT_MS: "3000",
-          PAGESPEED_API_URL: `${fakes.url}/pagespeed/runPagespeed`,
-          PAGESPEED_TIMEOUT_MS: "3000",
-          WHOIS_IANA_SERVER: "127.0.0.1",
-          WHOIS_PORT: String(fakes.whoisPort),
+    plugins: [
+      cloudflareTest({
+        main: "./workers/lookup/index.ts",
+        wrangler: { configPath: "./workers/lookup/wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+            FAKE_UPSTREAMS: fakes.url,
+            RDAP_BOOTSTRAP_URL: `${fakes.url}/iana/dns.json`,
+            SSLLABS_API_URL: `${fakes.url}/ssllabs/api/v4/`,
+            SSLLABS_EMAIL: "tools@trinity.example",
+            DOH_RESOLVERS: `cloudflare=${fakes.url}/doh/cloudflare/dns-query,google=${fakes.url}/doh/google/resolve`,
+            UPSTREAM_TIMEOUT_MS: "3000",
+            PAGESPEED_API_URL: `${fakes.url}/pagespeed/runPagespeed`,
+            PAGESPEED_TIMEOUT_MS: "3000",
+            WHOIS_IANA_SERVER: "127.0.0.1",
+            WHOIS_PORT: String(fakes.whoisPort),
+          },
+          // Small limit so the tests can reach it; production keeps wrangler.toml's value.
+          ratelimits: {
+            PRICING_LIMITER: { simple: { limit: 5, period: 60 } },
+            WHOIS_LIMITER: { simple: { limit: 5, period: 60 } },
+            SSL_LIMITER: { simple: { limit: 8, period: 60 } },
+            DNS_LIMITER: { simple: { limit: 5, period: 60 } },
+            PAGESPEED_LIMITER: { simple: { limit: 5, period: 60 } },
+          },
         },
-        // Small limit so the tests can reach it; production keeps wrangler.toml's value.
-        ratelimits: {
-          PRICING_LIMITER: { simple: { limit: 5, period: 60 } },
-          WHOIS_LIMITER: { simple: { limit: 5, period: 60 } },
-          SSL_LIMITER: { simple: { limit: 8, period: 60 } },
-          DNS_LIMITER: { simple: { limit: 5, period: 60 } },
-          PAGESPEED_LIMITER: { simple: { limit: 5, period: 60 } },
-        },
-      },
-    }),
-  ],
-  test: {
-    include: ["tests/lookup/**/*.test.ts"],
-    setupFiles: ["./tests/lookup/apply-migrations.ts"],
-  },
+      }),
+    ],
+    test: {
+      include: ["tests/lookup/**/*.test.ts"],
+      setupFiles: ["./tests/lookup/apply-migrations.ts"],
+    },
   };
 });

@@ -9,7 +9,14 @@ export default defineConfig(() => {
   console.log(`fast-check seed=${fuzz.seed} (${fuzz.source}); replay with FUZZ_SEED=${fuzz.seed}`);
   return {
     test: {
-      include: ["core/**/*.test.ts", "scripts/**/*.test.ts", "tests/contract/*.test.ts", "app/**/*.test.ts", "workers/*.test.ts", "workers/lookup/*.test.ts"],
+      include: [
+        "core/**/*.test.ts",
+        "scripts/**/*.test.ts",
+        "tests/contract/*.test.ts",
+        "app/**/*.test.ts",
+        "workers/*.test.ts",
+        "workers/lookup/*.test.ts",
+      ],
       environment: "node",
       // The fast-check properties generate a hundred inputs each; on a busy 2-core machine one
       // took over the 5 s default, so they get 20 s (a property that loops still fails).

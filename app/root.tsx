@@ -1,14 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_LOCALE, type Locale } from "../core/locale";
@@ -60,7 +52,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const responseHeaders = new Headers(headers ?? undefined);
   if (session.setCookie) responseHeaders.append("Set-Cookie", session.setCookie);
   return data(
-    { locale, theme: savedTheme ?? "system", savedTheme, toast, cartCount: count, session: sessionView(session.auth), seo: pageSeoLinks(request, locale) },
+    {
+      locale,
+      theme: savedTheme ?? "system",
+      savedTheme,
+      toast,
+      cartCount: count,
+      session: sessionView(session.auth),
+      seo: pageSeoLinks(request, locale),
+    },
     { headers: responseHeaders },
   );
 }
@@ -106,7 +106,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/* Every page: its canonical URL in this language and the hreflang alternates (server/seo.server.ts). */}
         {root?.seo ? <link rel="canonical" href={root.seo.canonical} /> : null}
-        {root?.seo?.alternates.map((alternate) => <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />)}
+        {root?.seo?.alternates.map((alternate) => (
+          <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />
+        ))}
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">

@@ -34,7 +34,10 @@ describe("years (SPEC §5)", () => {
 
 describe("addDomainToCartSchema", () => {
   it("defaults to a one-year registration and rejects bad years", () => {
-    expect(addDomainToCartSchema.parse({ domain: "example.com" })).toMatchObject({ operation: "registration", years: 1 });
+    expect(addDomainToCartSchema.parse({ domain: "example.com" })).toMatchObject({
+      operation: "registration",
+      years: 1,
+    });
     expect(addDomainToCartSchema.safeParse({ domain: "example.com", years: 11 }).success).toBe(false);
     expect(addDomainToCartSchema.safeParse({ domain: "" }).success).toBe(false);
   });

@@ -59,7 +59,9 @@ export const yearsSchema = z
 /** POST /cart/items — what a visitor adds: a domain and an operation, optionally years (strict JSON). */
 export const addDomainToCartSchema = z.object({
   domain: z.string({ error: "is required" }).trim().min(1, { error: "is required" }).max(253, { error: "is too long" }),
-  operation: z.enum(["registration", "transfer"], { error: "must be registration or transfer" }).default("registration"),
+  operation: z
+    .enum(["registration", "transfer"], { error: "must be registration or transfer" })
+    .default("registration"),
   years: yearsSchema.default(1),
   auth_code: z.string().trim().max(128).optional(),
 });
@@ -70,7 +72,8 @@ export const addDomainToCartSchema = z.object({
  */
 export const addDomainToCartFormSchema = addDomainToCartSchema.extend({
   years: z.preprocess(
-    (value) => (value === "" ? undefined : typeof value === "string" && /^\s*\d{1,2}\s*$/.test(value) ? Number(value) : value),
+    (value) =>
+      value === "" ? undefined : typeof value === "string" && /^\s*\d{1,2}\s*$/.test(value) ? Number(value) : value,
     yearsSchema.default(1),
   ),
 });

@@ -80,7 +80,13 @@ describe("parseCatalogueCsv: good files", () => {
 
   it("round-trips through catalogueToCsv", () => {
     const rows = parseCatalogueCsv(
-      csv(COM, NET, IO, "xn--p1ai,country-code,USD,9.5,12,12,,yes,4.99,no,no,5", "shop,generic,USD,1.98,32.98,32.98,0.2,no,,no,yes,10"),
+      csv(
+        COM,
+        NET,
+        IO,
+        "xn--p1ai,country-code,USD,9.5,12,12,,yes,4.99,no,no,5",
+        "shop,generic,USD,1.98,32.98,32.98,0.2,no,,no,yes,10",
+      ),
     ).rows;
     expect(rows).toHaveLength(5);
     const again = parseCatalogueCsv(catalogueToCsv(rows));
@@ -89,10 +95,19 @@ describe("parseCatalogueCsv: good files", () => {
   });
 
   it("applies the defaults: ICANN fee by kind, max_years 10, currency USD, empty booleans false", () => {
-    const result = parseCatalogueCsv(csv("app,generic,,14.98,14.98,14.98,,,,,,", "de,country-code,USD,7.98,7.98,7.98,,,,,,"));
+    const result = parseCatalogueCsv(
+      csv("app,generic,,14.98,14.98,14.98,,,,,,", "de,country-code,USD,7.98,7.98,7.98,,,,,,"),
+    );
     expect(result.errors).toEqual([]);
     const [app, de] = result.rows;
-    expect(app).toMatchObject({ currency: "USD", icann_fee_cents: 18, max_years: 10, on_sale: 0, is_popular: 0, is_recommended: 0 });
+    expect(app).toMatchObject({
+      currency: "USD",
+      icann_fee_cents: 18,
+      max_years: 10,
+      on_sale: 0,
+      is_popular: 0,
+      is_recommended: 0,
+    });
     expect(de).toMatchObject({ icann_fee_cents: 0, max_years: 10, sale_cents: null });
   });
 
@@ -149,7 +164,10 @@ describe("parseCatalogueCsv: good files", () => {
   });
 
   it("accepts a file without a final newline and header columns in any order or case", () => {
-    const header = [...CATALOGUE_CSV_COLUMNS].reverse().map((c) => c.toUpperCase()).join(",");
+    const header = [...CATALOGUE_CSV_COLUMNS]
+      .reverse()
+      .map((c) => c.toUpperCase())
+      .join(",");
     const result = parseCatalogueCsv(`${header}\n10,yes,yes,,no,0.18,10.44,10.44,10.44,USD,generic,com`);
     expect(result.errors).toEqual([]);
     expect(result.rows).toEqual([row({ is_popular: 1, is_recommended: 1 })]);
@@ -165,7 +183,10 @@ describe("parseCatalogueCsv: good files", () => {
     expect(result.rows.map((r) => r.tld)).toEqual(["com", "net"]);
 
     // A quoted value over two physical lines: the next record's line number still counts both.
-    const multiLine = csv(`"co\nm",generic,USD,10.44,10.44,10.44,,no,,no,no,10`, "net,generic,USD,abc,1,1,,no,,no,no,10");
+    const multiLine = csv(
+      `"co\nm",generic,USD,10.44,10.44,10.44,,no,,no,no,10`,
+      "net,generic,USD,abc,1,1,,no,,no,no,10",
+    );
     expect(errorsOf(multiLine)).toEqual([
       'line 2: tld "co\\nm" is not a valid extension',
       'line 4: registration_price "abc" is not a price with at most 2 decimals',
@@ -189,9 +210,7 @@ describe("parseCatalogueCsv: bad files", () => {
   it("reports missing, unknown and repeated header columns", () => {
     const missing = HEADER.replace(",icann_fee", "").replace(",max_years", "");
     expect(errorsOf(`${missing}\ncom\n`)).toEqual(["line 1: missing columns: icann_fee, max_years"]);
-    expect(errorsOf(`${HEADER},notes\n${COM},hi\n`)).toEqual([
-      `line 1: unknown column: "notes" (expected ${HEADER})`,
-    ]);
+    expect(errorsOf(`${HEADER},notes\n${COM},hi\n`)).toEqual([`line 1: unknown column: "notes" (expected ${HEADER})`]);
     expect(errorsOf(`${HEADER},tld\n`)).toEqual(["line 1: column repeated in the header: tld"]);
     // A data row where the header should be.
     expect(errorsOf(`${COM}\n${NET}\n`)[0]).toMatch(/^line 1: missing columns: tld, kind/);

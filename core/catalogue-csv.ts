@@ -200,23 +200,21 @@ export const catalogueCsvRowSchema = z
       });
     }
   })
-  .transform(
-    (row): Omit<CatalogueRow, "sort_order"> => ({
-      tld: row.tld.tld,
-      display: row.tld.display,
-      kind: row.kind,
-      currency: row.currency,
-      registration_cents: row.registration_price,
-      renewal_cents: row.renewal_price,
-      transfer_cents: row.transfer_price,
-      icann_fee_cents: row.icann_fee ?? (row.kind === "generic" ? DEFAULT_GTLD_ICANN_FEE_CENTS : 0),
-      on_sale: row.on_sale,
-      sale_cents: row.sale_price,
-      is_popular: row.is_popular,
-      is_recommended: row.is_recommended,
-      max_years: row.max_years,
-    }),
-  );
+  .transform((row): Omit<CatalogueRow, "sort_order"> => ({
+    tld: row.tld.tld,
+    display: row.tld.display,
+    kind: row.kind,
+    currency: row.currency,
+    registration_cents: row.registration_price,
+    renewal_cents: row.renewal_price,
+    transfer_cents: row.transfer_price,
+    icann_fee_cents: row.icann_fee ?? (row.kind === "generic" ? DEFAULT_GTLD_ICANN_FEE_CENTS : 0),
+    on_sale: row.on_sale,
+    sale_cents: row.sale_price,
+    is_popular: row.is_popular,
+    is_recommended: row.is_recommended,
+    max_years: row.max_years,
+  }));
 
 // ---------------------------------------------------------------------------------------------
 // RFC 4180 reader that remembers where each record starts.
@@ -277,7 +275,7 @@ function readCsv(input: string): { records: CsvRecord[]; errors: CatalogueCsvErr
           i += 1;
         }
         if (!closed) {
-          errors.push({ line: recordLine, message: "a quoted value is never closed (missing \")" });
+          errors.push({ line: recordLine, message: 'a quoted value is never closed (missing ")' });
           return { records, errors };
         }
         if (i < n && text[i] !== "," && !atLineEnd(i)) {

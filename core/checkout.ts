@@ -24,7 +24,11 @@ export interface PricedLine {
 }
 
 /** A domain line's price per SPEC §9 plus nothing else: ICANN fees are added per year apart. */
-export function domainLineCents(operation: DomainOperation, years: number, prices: { firstYear: number; renewal: number; transfer: number }): number {
+export function domainLineCents(
+  operation: DomainOperation,
+  years: number,
+  prices: { firstYear: number; renewal: number; transfer: number },
+): number {
   return domainTotalCents(operation, years, prices);
 }
 
@@ -60,10 +64,16 @@ export function normaliseDiscountCode(code: string): string {
  * extensions; discounts never apply to ICANN fees), if their subtotal reaches the minimum order.
  * Rounded down per line so the parts add up to the whole.
  */
-export function applyDiscount(rule: DiscountRule | null, lines: readonly PricedLine[], signedIn: boolean): DiscountOutcome {
+export function applyDiscount(
+  rule: DiscountRule | null,
+  lines: readonly PricedLine[],
+  signedIn: boolean,
+): DiscountOutcome {
   if (!signedIn) return { ok: false, reason: "discount_signin_required" };
   if (!rule || !rule.active) return { ok: false, reason: "discount_invalid" };
-  const eligible = lines.filter((line) => rule.tlds.length === 0 || (line.tld !== null && rule.tlds.includes(line.tld)));
+  const eligible = lines.filter(
+    (line) => rule.tlds.length === 0 || (line.tld !== null && rule.tlds.includes(line.tld)),
+  );
   if (eligible.length === 0) return { ok: false, reason: "discount_not_applicable", rule };
   const eligibleCents = eligible.reduce((sum, line) => sum + line.totalCents, 0);
   if (eligibleCents < rule.minOrderCents) return { ok: false, reason: "discount_min_order", rule, eligibleCents };
@@ -104,7 +114,13 @@ export function orderTotals(lines: readonly PricedLine[], discountCents: number)
   const icannFeesCents = lines.reduce((sum, line) => sum + line.icannFeeCents * line.years, 0);
   const discount = Math.min(discountCents, subtotalCents);
   const taxCents = 0;
-  return { subtotalCents, icannFeesCents, discountCents: discount, taxCents, totalCents: subtotalCents + icannFeesCents - discount + taxCents };
+  return {
+    subtotalCents,
+    icannFeesCents,
+    discountCents: discount,
+    taxCents,
+    totalCents: subtotalCents + icannFeesCents - discount + taxCents,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -123,11 +139,21 @@ export const discountValidateSchema = z.object({
     .array(
       z.object({
         product_type: z.enum(["domain", "vps", "hosting"], { error: "must be domain, vps or hosting" }),
-        plan_id: z.union([z.string().max(100), z.number()]).optional().nullable(),
+        plan_id: z
+          .union([z.string().max(100), z.number()])
+          .optional()
+          .nullable(),
         plan_name: z.string().max(200).optional().nullable(),
         quantity: quantitySchema.default(1),
-        years: z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1, { error: "must be at least 1" }).max(10, { error: "must be at most 10" }).default(1),
-        pricing: z.object({ monthly_price: z.number().nonnegative().optional(), currency: z.string().max(3).optional() }).optional(),
+        years: z
+          .number({ error: "must be a number" })
+          .int({ error: "must be a whole number" })
+          .min(1, { error: "must be at least 1" })
+          .max(10, { error: "must be at most 10" })
+          .default(1),
+        pricing: z
+          .object({ monthly_price: z.number().nonnegative().optional(), currency: z.string().max(3).optional() })
+          .optional(),
         first_year_price: z.number().nonnegative().optional(),
         product_details: z
           .object({
@@ -149,20 +175,34 @@ export const cartDiscountSchema = z.object({
 });
 
 /** The registrant contact id (SPEC §5: numeric). Strings of digits are accepted too. */
-export const contactIdSchema = z.union([
-  z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).positive({ error: "must be a contact id" }),
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,12}$/u, { error: "must be numeric" })
-    .transform(Number),
-], { error: "must be numeric" });
+export const contactIdSchema = z.union(
+  [
+    z
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .positive({ error: "must be a contact id" }),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}$/u, { error: "must be numeric" })
+      .transform(Number),
+  ],
+  { error: "must be numeric" },
+);
 
 /** Card details for the embedded test provider (never stored; brand/last four only). */
 export const testCardSchema = z.object({
   number: z.string({ error: "is required" }).trim().min(1, { error: "is required" }).max(40, { error: "is too long" }),
-  exp_month: z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1, { error: "must be 1 to 12" }).max(12, { error: "must be 1 to 12" }),
-  exp_year: z.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(2000, { error: "must be a year" }).max(2100, { error: "must be a year" }),
+  exp_month: z
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(1, { error: "must be 1 to 12" })
+    .max(12, { error: "must be 1 to 12" }),
+  exp_year: z
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(2000, { error: "must be a year" })
+    .max(2100, { error: "must be a year" }),
   cvc: z.string({ error: "is required" }).trim().min(1, { error: "is required" }).max(8, { error: "is too long" }),
   name: z.string().trim().max(200).optional(),
 });
@@ -171,7 +211,12 @@ export const testCardSchema = z.object({
 export const unifiedPaymentSchema = z
   .object({
     /** One per checkout attempt (the form renders it): the same key is the same order, never a second charge. */
-    idempotency_key: z.string({ error: "is required" }).trim().min(8, { error: "is too short" }).max(100, { error: "is too long" }).regex(/^[\w.:-]+$/u, { error: "has invalid characters" }),
+    idempotency_key: z
+      .string({ error: "is required" })
+      .trim()
+      .min(8, { error: "is too short" })
+      .max(100, { error: "is too long" })
+      .regex(/^[\w.:-]+$/u, { error: "has invalid characters" }),
     contact_id: contactIdSchema,
     /** A saved payment method (its id in GET /user/payment-methods) … */
     payment_method_id: z.string().trim().min(1).max(200).optional(),
@@ -191,10 +236,28 @@ export type UnifiedPaymentBody = z.output<typeof unifiedPaymentSchema>;
 // ---------------------------------------------------------------------------------------------
 // Statuses (SPEC §4).
 
-export const ORDER_STATUSES = ["pending", "paid", "fulfilling", "completed", "completed_with_refunds", "failed", "cancelled", "refunded"] as const;
+export const ORDER_STATUSES = [
+  "pending",
+  "paid",
+  "fulfilling",
+  "completed",
+  "completed_with_refunds",
+  "failed",
+  "cancelled",
+  "refunded",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** `authorized`: the money is held on the card, not taken (a transfer waits for the registry); `canceled`: the hold released, nothing taken. */
-export const PAYMENT_STATUSES = ["pending", "requires_confirmation", "processing", "authorized", "succeeded", "failed", "canceled", "refunded"] as const;
+export const PAYMENT_STATUSES = [
+  "pending",
+  "requires_confirmation",
+  "processing",
+  "authorized",
+  "succeeded",
+  "failed",
+  "canceled",
+  "refunded",
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const INVOICE_STATUSES = ["completed", "pending", "failed", "cancelled", "refunded"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -204,8 +267,16 @@ export type PaymentProgress = "pending" | "processing" | "completed" | "failed";
 
 export function paymentProgress(order: OrderStatus, payment: PaymentStatus | null): PaymentProgress {
   if (order === "failed" || order === "cancelled") return "failed";
-  if (order === "completed" || order === "completed_with_refunds" || order === "refunded") return order === "refunded" ? "failed" : "completed";
-  if (order === "paid" || order === "fulfilling" || payment === "processing" || payment === "authorized" || payment === "succeeded") return "processing";
+  if (order === "completed" || order === "completed_with_refunds" || order === "refunded")
+    return order === "refunded" ? "failed" : "completed";
+  if (
+    order === "paid" ||
+    order === "fulfilling" ||
+    payment === "processing" ||
+    payment === "authorized" ||
+    payment === "succeeded"
+  )
+    return "processing";
   return "pending";
 }
 
@@ -238,10 +309,21 @@ export function checkoutFormSchema(options: { withCard: boolean; now?: () => Dat
     method: z
       .string({ error: "choose_method" })
       .trim()
-      .refine((value) => value === CHECKOUT_NEW_CARD || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/u.test(value), { error: "choose_method" }),
+      .refine(
+        (value) =>
+          value === CHECKOUT_NEW_CARD || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/u.test(value),
+        { error: "choose_method" },
+      ),
     save_card: z.boolean().optional().default(false),
   });
-  return options.withCard ? base.extend({ card: cardFormSchema(options.now) }) : base.extend({ card: z.unknown().optional().transform(() => undefined) });
+  return options.withCard
+    ? base.extend({ card: cardFormSchema(options.now) })
+    : base.extend({
+        card: z
+          .unknown()
+          .optional()
+          .transform(() => undefined),
+      });
 }
 export type CheckoutForm = z.output<ReturnType<typeof checkoutFormSchema>>;
 

@@ -18,14 +18,25 @@ const M = CONTENT_MESSAGES;
 
 export const releaseSignupSchema = z.object({ email: emailSchema });
 
-export const releaseSubscribeBodySchema = releaseSignupSchema.extend({ locale: z.enum(["en", "tr"]).default("en") }).strict();
+export const releaseSubscribeBodySchema = releaseSignupSchema
+  .extend({ locale: z.enum(["en", "tr"]).default("en") })
+  .strict();
 
 /** The token of a confirmation or unsubscribe link: 32 random bytes, base64url. */
 export const linkTokenSchema = z.string({ error: M.token }).regex(/^[A-Za-z0-9_-]{43}$/u, { error: M.token });
 export const linkTokenBodySchema = z.object({ token: linkTokenSchema }).strict();
 
 export const TICKET_PRIORITIES = ["low", "normal", "high", "urgent"] as const;
-export const TICKET_CATEGORIES = ["general", "domains", "billing", "servers", "technical", "sales", "feature", "other"] as const;
+export const TICKET_CATEGORIES = [
+  "general",
+  "domains",
+  "billing",
+  "servers",
+  "technical",
+  "sales",
+  "feature",
+  "other",
+] as const;
 export const TICKET_STATUSES = ["open", "answered", "closed"] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { contentFileName, pageNumber, readingMinutes, relatedPosts, sortPosts, splitFrontMatter, topicSchema } from "./content";
+import {
+  contentFileName,
+  pageNumber,
+  readingMinutes,
+  relatedPosts,
+  sortPosts,
+  splitFrontMatter,
+  topicSchema,
+} from "./content";
 
 describe("splitFrontMatter", () => {
   it("reads the YAML between the --- lines and keeps the body", () => {
@@ -33,11 +41,18 @@ describe("readingMinutes", () => {
   });
 });
 
-const post = (slug: string, date: string, tags: string[], category = "guides") => ({ slug, meta: { date, tags, category } });
+const post = (slug: string, date: string, tags: string[], category = "guides") => ({
+  slug,
+  meta: { date, tags, category },
+});
 
 describe("sortPosts and relatedPosts", () => {
   it("sorts newest first, ties by slug", () => {
-    const sorted = sortPosts([post("b", "2025-01-01", ["x"]), post("a", "2025-01-01", ["x"]), post("c", "2025-02-01", ["x"])]);
+    const sorted = sortPosts([
+      post("b", "2025-01-01", ["x"]),
+      post("a", "2025-01-01", ["x"]),
+      post("c", "2025-02-01", ["x"]),
+    ]);
     expect(sorted.map((entry) => entry.slug)).toEqual(["c", "a", "b"]);
   });
 

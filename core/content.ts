@@ -82,7 +82,9 @@ export function relatedPosts<T extends { slug: string; meta: { date: string; tag
   return sortPosts(all.filter((other) => other.slug !== post.slug))
     .map((other) => ({
       other,
-      score: other.meta.tags.filter((tag) => tags.has(tag)).length * 2 + (other.meta.category === post.meta.category ? 1 : 0),
+      score:
+        other.meta.tags.filter((tag) => tags.has(tag)).length * 2 +
+        (other.meta.category === post.meta.category ? 1 : 0),
     }))
     .filter((entry) => entry.score > 0)
     .sort((a, b) => b.score - a.score)
@@ -96,7 +98,11 @@ export const POSTS_PER_PAGE = 3;
  * A `?page=` value (user input) → a page number within 1..pageCount, or null when it is not a
  * whole number in range (the list answers 404 for those; an absent value is page 1).
  */
-export function pageNumber(value: string | null, total: number, perPage = POSTS_PER_PAGE): { page: number; pageCount: number } | null {
+export function pageNumber(
+  value: string | null,
+  total: number,
+  perPage = POSTS_PER_PAGE,
+): { page: number; pageCount: number } | null {
   const pageCount = Math.max(1, Math.ceil(total / perPage));
   if (value === null) return { page: 1, pageCount };
   if (!/^[1-9]\d{0,5}$/u.test(value)) return null;
@@ -105,7 +111,10 @@ export function pageNumber(value: string | null, total: number, perPage = POSTS_
 }
 
 /** `?tag=` / `?category=` filters: lower-case words and hyphens, at most 40 characters. */
-export const topicSchema = z.string().regex(/^[\p{Ll}\p{N}]+(?:-[\p{Ll}\p{N}]+)*$/u).max(40);
+export const topicSchema = z
+  .string()
+  .regex(/^[\p{Ll}\p{N}]+(?:-[\p{Ll}\p{N}]+)*$/u)
+  .max(40);
 
 /** The donation plans in the donate page's front matter (SPEC §4: In Development, Planned, Research Phase). */
 export const DONATION_PLAN_STATUSES = ["development", "planned", "research"] as const;

@@ -46,7 +46,10 @@ export function parseDnsName(input: string) {
   if (!parsed.ok) return parsed;
   if (!underscored) return parsed;
   const prefix = underscored[1].toLowerCase();
-  return { ok: true as const, name: { ...parsed.name, ascii: `${prefix}${parsed.name.ascii}`, unicode: `${prefix}${parsed.name.unicode}` } };
+  return {
+    ok: true as const,
+    name: { ...parsed.name, ascii: `${prefix}${parsed.name.ascii}`, unicode: `${prefix}${parsed.name.unicode}` },
+  };
 }
 
 /** The DNS checker form (GET /tools/dns?name&type&expected) — Conform and the server. */
@@ -100,19 +103,35 @@ const RCODES: Record<number, DnsRowStatus> = { 0: "NOERROR", 2: "SERVFAIL", 3: "
 
 /** One resolver's DoH JSON body → its row (without the time). */
 export function readDohAnswer(type: DnsType, body: unknown): Pick<DnsRow, "status" | "answers" | "ttl" | "error"> {
-  const object = (typeof body === "object" && body !== null ? body : {}) as { Status?: unknown; Answer?: unknown; Comment?: unknown };
+  const object = (typeof body === "object" && body !== null ? body : {}) as {
+    Status?: unknown;
+    Answer?: unknown;
+    Comment?: unknown;
+  };
   if (typeof object.Status !== "number") return { status: "ERROR", answers: [], ttl: null, error: "unreadable answer" };
   const wanted = DNS_TYPES[type];
   const records = (Array.isArray(object.Answer) ? object.Answer : []).filter(
     (record): record is { type: number; TTL: number; data: string } =>
-      typeof record === "object" && record !== null && (record as { type?: unknown }).type === wanted && typeof (record as { data?: unknown }).data === "string",
+      typeof record === "object" &&
+      record !== null &&
+      (record as { type?: unknown }).type === wanted &&
+      typeof (record as { data?: unknown }).data === "string",
   );
   const answers = [...new Set(records.map((record) => normaliseRecordData(type, record.data)))].sort();
   const ttls = records.map((record) => record.TTL).filter((ttl) => typeof ttl === "number");
   let status = RCODES[object.Status] ?? "ERROR";
   if (status === "NOERROR" && answers.length === 0) status = "NODATA";
-  const comment = Array.isArray(object.Comment) ? object.Comment.join(" ") : typeof object.Comment === "string" ? object.Comment : null;
-  return { status, answers, ttl: ttls.length > 0 ? Math.min(...ttls) : null, error: status === "NOERROR" || status === "NODATA" ? null : comment };
+  const comment = Array.isArray(object.Comment)
+    ? object.Comment.join(" ")
+    : typeof object.Comment === "string"
+      ? object.Comment
+      : null;
+  return {
+    status,
+    answers,
+    ttl: ttls.length > 0 ? Math.min(...ttls) : null,
+    error: status === "NOERROR" || status === "NODATA" ? null : comment,
+  };
 }
 
 /** Do all the resolvers that answered give the same result? */

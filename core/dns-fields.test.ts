@@ -16,11 +16,15 @@ describe("recordFieldsFor", () => {
   it("a field the form hides for a type is one the check refuses for it, and a shown one is never refused as not allowed", () => {
     const values = { priority: 10, weight: 5, port: 443, redirect_type: 301, page_title: "Hello" } as const;
     fc.assert(
-      fc.property(fc.constantFrom<RecordType>(...RECORD_TYPES), fc.constantFrom(...EXTRA_RECORD_FIELDS), (type, field) => {
-        const result = checkRecord({ type, name: "@", content: "", ttl: 0, [field]: values[field] }, "example.com");
-        const refused = !result.ok && result.errors.some((error) => error.path === field);
-        expect(refused).toBe(!recordFieldsFor(type).includes(field));
-      }),
+      fc.property(
+        fc.constantFrom<RecordType>(...RECORD_TYPES),
+        fc.constantFrom(...EXTRA_RECORD_FIELDS),
+        (type, field) => {
+          const result = checkRecord({ type, name: "@", content: "", ttl: 0, [field]: values[field] }, "example.com");
+          const refused = !result.ok && result.errors.some((error) => error.path === field);
+          expect(refused).toBe(!recordFieldsFor(type).includes(field));
+        },
+      ),
     );
   });
 });

@@ -154,7 +154,12 @@ export function txtValue(content: string): string {
 function isWebUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".") && !url.username && !url.password;
+    return (
+      (url.protocol === "http:" || url.protocol === "https:") &&
+      url.hostname.includes(".") &&
+      !url.username &&
+      !url.password
+    );
   } catch {
     return false;
   }
@@ -163,8 +168,14 @@ function isWebUrl(value: string): boolean {
 // ─── The request schema ──────────────────────────────────────────────────────────────────────
 
 const UNKNOWN_FIELD = "is not an accepted field";
-const strict = { error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? UNKNOWN_FIELD : undefined) };
-const u16 = z.number({ error: M.priority }).int({ error: M.priority }).min(0, { error: M.priority }).max(65535, { error: M.priority });
+const strict = {
+  error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? UNKNOWN_FIELD : undefined),
+};
+const u16 = z
+  .number({ error: M.priority })
+  .int({ error: M.priority })
+  .min(0, { error: M.priority })
+  .max(65535, { error: M.priority });
 
 /**
  * POST/PUT …/records body (strict JSON). Fields a type does not use must be absent or null;
@@ -222,7 +233,10 @@ export function recordFieldsFor(type: RecordType): readonly ExtraRecordField[] {
  * One record on its own: per-type rules, normalised. Answers the record to store or the
  * field errors (each naming its field).
  */
-export function checkRecord(body: DnsRecordBody, domain: string): { ok: true; record: DnsRecordInput } | { ok: false; errors: FieldError[] } {
+export function checkRecord(
+  body: DnsRecordBody,
+  domain: string,
+): { ok: true; record: DnsRecordInput } | { ok: false; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const name = relativeName(body.name, domain);
   if (name !== "@" && !RELATIVE_NAME.test(name)) errors.push({ path: "name", message: M.name });
@@ -230,7 +244,8 @@ export function checkRecord(body: DnsRecordBody, domain: string): { ok: true; re
   if (content === "" && body.type !== "TXT") errors.push({ path: "content", message: M.required });
   for (const field of EXTRA_RECORD_FIELDS) {
     const value = body[field];
-    if (value !== undefined && value !== null && !USES[body.type].includes(field)) errors.push({ path: field, message: M.notAllowed });
+    if (value !== undefined && value !== null && !USES[body.type].includes(field))
+      errors.push({ path: field, message: M.notAllowed });
   }
   const record: DnsRecordInput = {
     type: body.type,
@@ -297,7 +312,8 @@ export function checkRecord(body: DnsRecordBody, domain: string): { ok: true; re
     if (!/^_[a-z0-9-]+\._(tcp|udp|tls|sctp)(\.|$)/.test(name)) errors.push({ path: "name", message: M.srvName });
   }
   if (body.type === "FORWARD") {
-    if (body.redirect_type !== 301 && body.redirect_type !== 302) errors.push({ path: "redirect_type", message: M.redirect });
+    if (body.redirect_type !== 301 && body.redirect_type !== 302)
+      errors.push({ path: "redirect_type", message: M.redirect });
     else record.redirect_type = body.redirect_type;
   }
   if (body.type === "STEALTH") {
@@ -312,7 +328,14 @@ export function checkRecord(body: DnsRecordBody, domain: string): { ok: true; re
 
 /** Same record (type, name, content and the fields that make it distinct)? */
 export function sameRecord(a: DnsRecordInput, b: DnsRecordInput): boolean {
-  return a.type === b.type && a.name === b.name && a.content === b.content && a.priority === b.priority && a.weight === b.weight && a.port === b.port;
+  return (
+    a.type === b.type &&
+    a.name === b.name &&
+    a.content === b.content &&
+    a.priority === b.priority &&
+    a.weight === b.weight &&
+    a.port === b.port
+  );
 }
 
 /** Zone-wide rules for the zone after a change: CNAME alone at its name, one forwarding per name, no duplicates. */
@@ -323,10 +346,17 @@ export function zoneConflicts(zone: readonly DnsRecordInput[], changed: DnsRecor
   if (others.some((record) => sameRecord(record, changed))) errors.push({ path: "content", message: M.duplicate });
   if (changed.type === "CNAME" && sameName.some((record) => record.type !== "FORWARD" && record.type !== "STEALTH")) {
     errors.push({ path: "name", message: M.cnameBeside });
-  } else if (changed.type !== "FORWARD" && changed.type !== "STEALTH" && sameName.some((record) => record.type === "CNAME")) {
+  } else if (
+    changed.type !== "FORWARD" &&
+    changed.type !== "STEALTH" &&
+    sameName.some((record) => record.type === "CNAME")
+  ) {
     errors.push({ path: "name", message: M.cnameBeside });
   }
-  if ((changed.type === "FORWARD" || changed.type === "STEALTH") && sameName.some((record) => ["CNAME", "FORWARD", "STEALTH"].includes(record.type))) {
+  if (
+    (changed.type === "FORWARD" || changed.type === "STEALTH") &&
+    sameName.some((record) => ["CNAME", "FORWARD", "STEALTH"].includes(record.type))
+  ) {
     errors.push({ path: "name", message: M.forwardBeside });
   }
   return errors;
@@ -342,7 +372,8 @@ const isSpf = (record: DnsRecordInput) => record.type === "TXT" && /^v=spf1(\s|$
  */
 export function changeWarnings(before: readonly DnsRecordInput[], after: readonly DnsRecordInput[]): ChangeWarning[] {
   const warnings: ChangeWarning[] = [];
-  const mx = (zone: readonly DnsRecordInput[]) => zone.filter((record) => record.type === "MX" && record.name === "@").length;
+  const mx = (zone: readonly DnsRecordInput[]) =>
+    zone.filter((record) => record.type === "MX" && record.name === "@").length;
   if (mx(before) > 0 && mx(after) === 0) warnings.push("last_mx");
   const spfNames = (zone: readonly DnsRecordInput[]) => {
     const counts = new Map<string, number>();
@@ -350,7 +381,8 @@ export function changeWarnings(before: readonly DnsRecordInput[], after: readonl
     return [...counts.values()].some((count) => count > 1);
   };
   if (!spfNames(before) && spfNames(after)) warnings.push("second_spf");
-  const apexAddress = (zone: readonly DnsRecordInput[]) => zone.some((record) => record.name === "@" && (record.type === "A" || record.type === "AAAA"));
+  const apexAddress = (zone: readonly DnsRecordInput[]) =>
+    zone.some((record) => record.name === "@" && (record.type === "A" || record.type === "AAAA"));
   if (apexAddress(before) && !apexAddress(after)) warnings.push("apex_address_removed");
   return warnings;
 }
@@ -379,8 +411,15 @@ export function dnsRecordFormSchema(domain: string) {
   return z
     .object({
       type: z.enum(RECORD_TYPES, { error: M.required }),
-      name: z.string().trim().optional().transform((value) => value || "@"),
-      content: z.string().optional().transform((value) => value ?? ""),
+      name: z
+        .string()
+        .trim()
+        .optional()
+        .transform((value) => value || "@"),
+      content: z
+        .string()
+        .optional()
+        .transform((value) => value ?? ""),
       ttl: z
         .string()
         .optional()
@@ -393,7 +432,10 @@ export function dnsRecordFormSchema(domain: string) {
         .enum(["", "301", "302"], { error: M.redirect })
         .optional()
         .transform((value) => (value ? (Number(value) as 301 | 302) : null)),
-      page_title: z.string().optional().transform((value) => value?.trim() || null),
+      page_title: z
+        .string()
+        .optional()
+        .transform((value) => value?.trim() || null),
     })
     .transform((value, ctx) => {
       const uses = USES[value.type];
@@ -410,7 +452,8 @@ export function dnsRecordFormSchema(domain: string) {
       };
       const checked = checkRecord(body, domain);
       if (!checked.ok) {
-        for (const error of checked.errors) ctx.addIssue({ code: "custom", path: [error.path], message: error.message });
+        for (const error of checked.errors)
+          ctx.addIssue({ code: "custom", path: [error.path], message: error.message });
         return z.NEVER;
       }
       return body;
@@ -464,6 +507,7 @@ export function parseZoneChange(summary: string): ZoneChange | null {
   }
   const rollback = /^rollback to version (\d{1,15})$/u.exec(summary);
   if (rollback) return { action: "rollback", version: Number(rollback[1]) };
-  if (summary === "import" || summary === "import (replace)") return { action: "import", replace: summary !== "import" };
+  if (summary === "import" || summary === "import (replace)")
+    return { action: "import", replace: summary !== "import" };
   return null;
 }

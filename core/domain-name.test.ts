@@ -1,6 +1,12 @@
 import { toASCII as punycodeToAscii } from "punycode/punycode.es6.js";
 import { describe, expect, it } from "vitest";
-import { DOMAIN_ERROR_MESSAGES, parseDomainName, parseLabel, type DomainNameError, type ParsedDomainName } from "./domain-name";
+import {
+  DOMAIN_ERROR_MESSAGES,
+  parseDomainName,
+  parseLabel,
+  type DomainNameError,
+  type ParsedDomainName,
+} from "./domain-name";
 import { toIdnDisplay } from "./search-input";
 import { tldToDisplay } from "./tld-input";
 
@@ -65,7 +71,12 @@ describe("parseDomainName: IDN to and from punycode", () => {
       tldUnicode: "com",
       isIdn: true,
     });
-    expect(parsed("şeker.com.tr")).toMatchObject({ label: "xn--eker-45a.com", labelUnicode: "şeker.com", tld: "tr", tldUnicode: "tr" });
+    expect(parsed("şeker.com.tr")).toMatchObject({
+      label: "xn--eker-45a.com",
+      labelUnicode: "şeker.com",
+      tld: "tr",
+      tldUnicode: "tr",
+    });
     const rf = parsed("bücher.рф");
     expect(rf).toMatchObject({ ascii: "xn--bcher-kva.xn--p1ai", tld: "xn--p1ai", tldUnicode: "рф" });
     expect(rf.tldUnicode).toBe(tldToDisplay(rf.tld));

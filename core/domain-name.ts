@@ -31,7 +31,8 @@ export interface ParsedDomainName {
 
 export type ParseResult = { ok: true; name: ParsedDomainName } | { ok: false; error: DomainNameError; detail: string };
 
-export type LabelResult = { ok: true; ascii: string; unicode: string } | { ok: false; error: DomainNameError; detail: string };
+export type LabelResult =
+  { ok: true; ascii: string; unicode: string } | { ok: false; error: DomainNameError; detail: string };
 
 /** English texts; the UI translates by code. */
 export const DOMAIN_ERROR_MESSAGES: Record<DomainNameError, string> = {
@@ -149,8 +150,10 @@ export function parseDomainName(input: string, isKnownTld?: (asciiTld: string) =
   const host = stripUrlParts(trimmed);
   if (host === "") return fail("invalid_format", "no domain name in the input");
   const rawLabels = host.split(DOTS);
-  if (rawLabels.length < 2) return fail("invalid_format", "a domain name needs a name and an extension, like example.com");
-  if (rawLabels.some((label) => label === "")) return fail("invalid_format", "empty label (a leading dot or two dots in a row)");
+  if (rawLabels.length < 2)
+    return fail("invalid_format", "a domain name needs a name and an extension, like example.com");
+  if (rawLabels.some((label) => label === ""))
+    return fail("invalid_format", "empty label (a leading dot or two dots in a row)");
 
   const ascii: string[] = [];
   const unicode: string[] = [];
@@ -172,7 +175,8 @@ export function parseDomainName(input: string, isKnownTld?: (asciiTld: string) =
 
   const tld = ascii[ascii.length - 1];
   if (!TLD_ASCII.test(tld)) return fail("invalid_format", `"${unicode[unicode.length - 1]}" is not a valid extension`);
-  if (isKnownTld && !isKnownTld(tld)) return fail("unknown_extension", `".${unicode[unicode.length - 1]}" is not in the catalogue`);
+  if (isKnownTld && !isKnownTld(tld))
+    return fail("unknown_extension", `".${unicode[unicode.length - 1]}" is not in the catalogue`);
 
   return {
     ok: true,

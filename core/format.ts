@@ -20,7 +20,10 @@ function cachedNumberFormat(locale: Locale, options: Intl.NumberFormatOptions): 
 
 /** 1234.5 → "1,234.5" / "1.234,5"; `digits` fixes the decimals (both minimum and maximum). */
 export function formatNumber(locale: Locale, value: number, digits?: number): string {
-  const options: Intl.NumberFormatOptions = digits === undefined ? { maximumFractionDigits: 2 } : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  const options: Intl.NumberFormatOptions =
+    digits === undefined
+      ? { maximumFractionDigits: 2 }
+      : { minimumFractionDigits: digits, maximumFractionDigits: digits };
   return cachedNumberFormat(locale, options).format(value);
 }
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { BRANDS, WORDS_NEAR_BRANDS } from "./brands";
 import { parseDomainName, type ParsedDomainName } from "./domain-name";
-import { brandLookalikes, domainWarnings, isOneEditApart, labelScripts, skeleton, type DomainWarning } from "./homograph";
+import {
+  brandLookalikes,
+  domainWarnings,
+  isOneEditApart,
+  labelScripts,
+  skeleton,
+  type DomainWarning,
+} from "./homograph";
 
 function parsed(input: string): ParsedDomainName {
   const result = parseDomainName(input);
@@ -13,12 +20,17 @@ const warningsFor = (input: string): DomainWarning[] => domainWarnings(parsed(in
 const kindsFor = (input: string): string[] => warningsFor(input).map((warning) => warning.kind);
 
 describe("domainWarnings: names that are fine", () => {
-  it.each(["example.com", "paypal.com", "google.com", "www.apple.com", "garanti.com.tr", "istanbul-kahve.com", "123.com"])(
-    "%s has no warning",
-    (input) => {
-      expect(warningsFor(input)).toEqual([]);
-    },
-  );
+  it.each([
+    "example.com",
+    "paypal.com",
+    "google.com",
+    "www.apple.com",
+    "garanti.com.tr",
+    "istanbul-kahve.com",
+    "123.com",
+  ])("%s has no warning", (input) => {
+    expect(warningsFor(input)).toEqual([]);
+  });
 
   it.each([
     ["öğrenci.com", "xn--renci-iua10a.com"],
@@ -59,7 +71,10 @@ describe("domainWarnings: mixed scripts and confusable characters", () => {
   it("flags Greek ο and α among Latin letters", () => {
     const warnings = warningsFor("g\u03bf\u03bfgle.com");
     expect(warnings[0]).toEqual({ kind: "mixed_script", label: "g\u03bf\u03bfgle", scripts: ["Latin", "Greek"] });
-    expect(warnings[1]).toEqual({ kind: "confusable", characters: [{ char: "\u03bf", looksLike: "o", script: "Greek" }] });
+    expect(warnings[1]).toEqual({
+      kind: "confusable",
+      characters: [{ char: "\u03bf", looksLike: "o", script: "Greek" }],
+    });
     expect(warnings).toContainEqual({ kind: "brand_lookalike", brand: "google" });
     expect(kindsFor("\u03b1pple.com")).toEqual(["mixed_script", "confusable", "brand_lookalike", "punycode"]);
   });
@@ -159,12 +174,17 @@ describe("domainWarnings: brand look-alikes", () => {
     expect(warningsFor(input)).toContainEqual({ kind: "brand_lookalike", brand });
   });
 
-  it.each(["paypal.com", "google.net", "garanti.com.tr", "visas.com", "ebays.com", "paypal-payments.com", "mylogin.com"])(
-    "%s is not a brand look-alike",
-    (input) => {
-      expect(kindsFor(input)).not.toContain("brand_lookalike");
-    },
-  );
+  it.each([
+    "paypal.com",
+    "google.net",
+    "garanti.com.tr",
+    "visas.com",
+    "ebays.com",
+    "paypal-payments.com",
+    "mylogin.com",
+  ])("%s is not a brand look-alike", (input) => {
+    expect(kindsFor(input)).not.toContain("brand_lookalike");
+  });
 
   it("ASCII look-alikes get the brand warning only (no punycode notice)", () => {
     expect(warningsFor("paypa1.com")).toEqual([{ kind: "brand_lookalike", brand: "paypal" }]);
@@ -202,7 +222,9 @@ describe("homograph helpers", () => {
   });
 
   it("punycode notice carries both forms for every IDN and never for ASCII names", () => {
-    expect(warningsFor("xn--bcher-kva.com")).toEqual([{ kind: "punycode", ascii: "xn--bcher-kva.com", unicode: "bücher.com" }]);
+    expect(warningsFor("xn--bcher-kva.com")).toEqual([
+      { kind: "punycode", ascii: "xn--bcher-kva.com", unicode: "bücher.com" },
+    ]);
     expect(kindsFor("example.com")).not.toContain("punycode");
   });
 });

@@ -15,7 +15,15 @@ export interface DomainFacts {
   dnssec: boolean;
 }
 
-export const FINDING_KINDS = ["expired", "expiring_soon", "auto_renew_without_card", "unlocked", "dnssec_off", "auto_renew_off", "privacy_off"] as const;
+export const FINDING_KINDS = [
+  "expired",
+  "expiring_soon",
+  "auto_renew_without_card",
+  "unlocked",
+  "dnssec_off",
+  "auto_renew_off",
+  "privacy_off",
+] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 export type Severity = "critical" | "warning" | "info";
 
@@ -62,6 +70,9 @@ export function illuminate(domains: readonly DomainFacts[], hasPaymentMethod: bo
     if (!domain.whois_privacy) add("privacy_off");
   }
   return findings.sort(
-    (a, b) => ORDER[a.severity] - ORDER[b.severity] || FINDING_KINDS.indexOf(a.kind) - FINDING_KINDS.indexOf(b.kind) || a.domain.localeCompare(b.domain),
+    (a, b) =>
+      ORDER[a.severity] - ORDER[b.severity] ||
+      FINDING_KINDS.indexOf(a.kind) - FINDING_KINDS.indexOf(b.kind) ||
+      a.domain.localeCompare(b.domain),
   );
 }

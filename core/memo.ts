@@ -30,7 +30,10 @@ export function createMemo<T>(ttlMs: number, now: () => number = Date.now) {
  * `load`, and once more if it fails and `mayRetry(error)` allows (e.g. a transient database
  * busy answered as a 502). The second failure is the caller's.
  */
-export async function retryOnce<T>(load: () => Promise<T>, mayRetry: (error: unknown) => boolean = () => true): Promise<T> {
+export async function retryOnce<T>(
+  load: () => Promise<T>,
+  mayRetry: (error: unknown) => boolean = () => true,
+): Promise<T> {
   try {
     return await load();
   } catch (error) {

@@ -10,7 +10,21 @@ const MONEY = { en: /^\$\d{1,3}(,\d{3})*\.\d{2}$/u, tr: /^\$\d{1,3}(\.\d{3})*,\d
 const anyAmount = fc.oneof(
   fc.double(),
   fc.integer(),
-  fc.constantFrom(Number.NaN, Infinity, -Infinity, -0, -1, -0.001, 0.005, 1e21, 1e308, Number.MAX_SAFE_INTEGER, MAX_DISPLAY_AMOUNT, null, undefined),
+  fc.constantFrom(
+    Number.NaN,
+    Infinity,
+    -Infinity,
+    -0,
+    -1,
+    -0.001,
+    0.005,
+    1e21,
+    1e308,
+    Number.MAX_SAFE_INTEGER,
+    MAX_DISPLAY_AMOUNT,
+    null,
+    undefined,
+  ),
 );
 
 describe("formatMoney (SPEC §9: the amount with two decimals in the page language, else N/A)", () => {
@@ -48,7 +62,8 @@ describe("formatMoney (SPEC §9: the amount with two decimals in the page langua
         expect(text).not.toMatch(/NaN|Infinity|e[+-]|∞/u);
         expect(MONEY[locale].test(text) || text === NOT_AVAILABLE).toBe(true);
         if (typeof amount === "number" && Number.isFinite(amount) && amount >= 0 && amount <= MAX_DISPLAY_AMOUNT) {
-          const digits = locale === "en" ? text.slice(1).replaceAll(",", "") : text.slice(1).replaceAll(".", "").replace(",", ".");
+          const digits =
+            locale === "en" ? text.slice(1).replaceAll(",", "") : text.slice(1).replaceAll(".", "").replace(",", ".");
           expect(Math.abs(Number(digits) - amount)).toBeLessThanOrEqual(0.005 + amount * 1e-12);
         }
       }),
@@ -71,8 +86,17 @@ describe("homePriceText with any catalogue answer", () => {
   });
 
   it("prefers a usable registration price, else a usable renewal price", () => {
-    expect(homePriceText({ status: "loaded", entry: { registration_price: Number.NaN, renewal_price: 14.5 } })).toBe("$14.50");
-    expect(homePriceText({ status: "loaded", entry: { registration_price: Infinity, renewal_price: Number.NaN } })).toBe("N/A");
-    expect(homePriceText({ status: "loaded", entry: { registration_price: -3, renewal_price: null } }, { notAvailable: "Yok" })).toBe("Yok");
+    expect(homePriceText({ status: "loaded", entry: { registration_price: Number.NaN, renewal_price: 14.5 } })).toBe(
+      "$14.50",
+    );
+    expect(
+      homePriceText({ status: "loaded", entry: { registration_price: Infinity, renewal_price: Number.NaN } }),
+    ).toBe("N/A");
+    expect(
+      homePriceText(
+        { status: "loaded", entry: { registration_price: -3, renewal_price: null } },
+        { notAvailable: "Yok" },
+      ),
+    ).toBe("Yok");
   });
 });

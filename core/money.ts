@@ -62,7 +62,10 @@ export function formatMoney(
   const rounded = Math.round(amount * 100) / 100 + 0; // + 0 turns -0 into 0 (no "-$0.00")
   const format = moneyFormat(locale, currency);
   if (format) return format.format(rounded);
-  const number = new Intl.NumberFormat(NUMBER_LOCALE_TAGS[locale], { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const number = new Intl.NumberFormat(NUMBER_LOCALE_TAGS[locale], {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return `${number.format(rounded)} ${currency}`;
 }
 

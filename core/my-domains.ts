@@ -109,7 +109,9 @@ export function daysUntil(expiresAt: string | null, now: Date): number | null {
 
 /** Statuses whose domain can still be managed (DNS, nameservers, lock, settings). */
 export function isManageable(status: DomainStatus): boolean {
-  return !["transferred_out", "deleted", "pending_delete", "redemption", "pending", "pending_transfer"].includes(status);
+  return !["transferred_out", "deleted", "pending_delete", "redemption", "pending", "pending_transfer"].includes(
+    status,
+  );
 }
 
 /**
@@ -160,7 +162,9 @@ export function statusCondition(filter: StatusFilter, now: Date): { sql: string;
 // ─── Request schemas ─────────────────────────────────────────────────────────────────────────
 
 const UNKNOWN_FIELD = "is not an accepted field";
-const strict = { error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? UNKNOWN_FIELD : undefined) };
+const strict = {
+  error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? UNKNOWN_FIELD : undefined),
+};
 
 export const STATUS_FILTERS = [
   "active",
@@ -189,7 +193,13 @@ const pageNumber = (fallback: number, max: number) =>
     .string()
     .regex(/^\d{1,6}$/, { error: "must be a whole number" })
     .transform(Number)
-    .pipe(z.number().int().min(1, { error: "must be at least 1" }).max(max, { error: `must be at most ${max}` }))
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, { error: "must be at least 1" })
+        .max(max, { error: `must be at most ${max}` }),
+    )
     .optional()
     .transform((value) => value ?? fallback);
 
@@ -217,14 +227,23 @@ export const domainListQuerySchema = z.strictObject(
 );
 export type DomainListQuery = z.output<typeof domainListQuerySchema>;
 
-const passwordField = z.string({ error: "is required" }).min(1, { error: "is required" }).max(128, { error: "is too long" });
+const passwordField = z
+  .string({ error: "is required" })
+  .min(1, { error: "is required" })
+  .max(128, { error: "is too long" });
 const booleanField = z.boolean({ error: "must be true or false" });
 
 /** PUT /domains/dns/{domain}/domain-lock — SPEC §5: a lock change needs the account password. */
 export const domainLockBodySchema = z.strictObject({ locked: booleanField, password: passwordField }, strict);
 /** POST /user-domains/{id}/renew: years wanted (capped at what the registry allows). */
 export const renewBodySchema = z.strictObject(
-  { years: z.number({ error: "must be a whole number" }).int({ error: "must be a whole number" }).min(1, { error: "must be at least 1" }).max(10, { error: "must be at most 10" }) },
+  {
+    years: z
+      .number({ error: "must be a whole number" })
+      .int({ error: "must be a whole number" })
+      .min(1, { error: "must be at least 1" })
+      .max(10, { error: "must be at most 10" }),
+  },
   strict,
 );
 /** PUT /user-domains/{id}/auto-renew. */
@@ -246,15 +265,24 @@ export function isHostName(value: string): boolean {
 
 /** SPEC §5: at least one nameserver, valid host names; at most 13, no repeats. */
 export const nameserversSchema = z
-  .array(z.string({ error: "must be a host name" }).trim().toLowerCase().transform((host) => host.replace(/\.$/, "")), {
-    error: "must be a list of host names",
-  })
+  .array(
+    z
+      .string({ error: "must be a host name" })
+      .trim()
+      .toLowerCase()
+      .transform((host) => host.replace(/\.$/, "")),
+    {
+      error: "must be a list of host names",
+    },
+  )
   .transform((hosts) => hosts.filter((host) => host !== ""))
   .superRefine((hosts, ctx) => {
     if (hosts.length === 0) ctx.addIssue({ code: "custom", message: "needs at least one nameserver" });
-    if (hosts.length > MAX_NAMESERVERS) ctx.addIssue({ code: "custom", message: `allows at most ${MAX_NAMESERVERS} nameservers` });
+    if (hosts.length > MAX_NAMESERVERS)
+      ctx.addIssue({ code: "custom", message: `allows at most ${MAX_NAMESERVERS} nameservers` });
     hosts.forEach((host, index) => {
-      if (!isHostName(host)) ctx.addIssue({ code: "custom", path: [index], message: "must be a valid host name like ns1.example.com" });
+      if (!isHostName(host))
+        ctx.addIssue({ code: "custom", path: [index], message: "must be a valid host name like ns1.example.com" });
     });
     if (new Set(hosts).size !== hosts.length) ctx.addIssue({ code: "custom", message: "lists a nameserver twice" });
   });
@@ -275,7 +303,9 @@ export const DEFAULT_NAMESERVERS = ["ns1.trinity-dns.net", "ns2.trinity-dns.net"
 
 // ─── HTML forms (Conform in the browser, parseWithZod in the actions) ───────────────────────
 
-const formBoolean = z.enum(["true", "false"], { error: "must be true or false" }).transform((value) => value === "true");
+const formBoolean = z
+  .enum(["true", "false"], { error: "must be true or false" })
+  .transform((value) => value === "true");
 
 /** Lock or unlock: the wanted state and the account password. */
 export const lockFormSchema = z.object({ locked: formBoolean, password: passwordField });

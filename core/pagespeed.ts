@@ -37,7 +37,11 @@ export function parseAnalyticsUrl(input: string): { ok: true; url: string } | { 
   const host = url.hostname.replace(/\.$/, "");
   if (host.startsWith("[") || /^[0-9.]+$/.test(host)) return { ok: false, error: "not_public" };
   const parsed = parseLookupName(host);
-  if (!parsed.ok) return { ok: false, error: parsed.error === "unknown_extension" || parsed.error === "invalid_format" ? "not_public" : "invalid_url" };
+  if (!parsed.ok)
+    return {
+      ok: false,
+      error: parsed.error === "unknown_extension" || parsed.error === "invalid_format" ? "not_public" : "invalid_url",
+    };
   url.hash = "";
   const normalised = url.toString();
   if (normalised.length > MAX_URL_LENGTH) return { ok: false, error: "too_long" };
@@ -121,7 +125,8 @@ export interface PageSpeedResult {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
 /** Field metric keys of `loadingExperience.metrics` per vital (CLS's percentile is ×100). */
@@ -148,7 +153,8 @@ export class PageSpeedShapeError extends Error {}
  * `lighthouseResult`.
  */
 export function mapPageSpeed(body: unknown, asked: { url: string; strategy: Strategy }, now: Date): PageSpeedResult {
-  if (!isObject(body) || !isObject(body.lighthouseResult)) throw new PageSpeedShapeError("no lighthouseResult in the answer");
+  if (!isObject(body) || !isObject(body.lighthouseResult))
+    throw new PageSpeedShapeError("no lighthouseResult in the answer");
   const lighthouse = body.lighthouseResult;
   const categories = isObject(lighthouse.categories) ? lighthouse.categories : {};
   const audits = isObject(lighthouse.audits) ? lighthouse.audits : {};
@@ -160,7 +166,8 @@ export function mapPageSpeed(body: unknown, asked: { url: string; strategy: Stra
     }),
   ) as Record<Category, number | null>;
 
-  const field = isObject(body.loadingExperience) && isObject(body.loadingExperience.metrics) ? body.loadingExperience.metrics : {};
+  const field =
+    isObject(body.loadingExperience) && isObject(body.loadingExperience.metrics) ? body.loadingExperience.metrics : {};
   const vitals: Partial<Record<Vital, VitalValue>> = {};
   for (const vital of VITALS) {
     const fieldMetric = FIELD_METRICS[vital];
@@ -177,12 +184,18 @@ export function mapPageSpeed(body: unknown, asked: { url: string; strategy: Stra
     if (lab !== null) vitals[vital] = { value: lab, rating: rateVital(vital, lab), source: "lab" };
   }
 
-  const analysedAt = typeof body.analysisUTCTimestamp === "string" && !Number.isNaN(Date.parse(body.analysisUTCTimestamp))
-    ? new Date(body.analysisUTCTimestamp).toISOString()
-    : now.toISOString();
+  const analysedAt =
+    typeof body.analysisUTCTimestamp === "string" && !Number.isNaN(Date.parse(body.analysisUTCTimestamp))
+      ? new Date(body.analysisUTCTimestamp).toISOString()
+      : now.toISOString();
   return {
     url: asked.url,
-    finalUrl: typeof lighthouse.finalDisplayedUrl === "string" ? lighthouse.finalDisplayedUrl : typeof lighthouse.finalUrl === "string" ? lighthouse.finalUrl : asked.url,
+    finalUrl:
+      typeof lighthouse.finalDisplayedUrl === "string"
+        ? lighthouse.finalDisplayedUrl
+        : typeof lighthouse.finalUrl === "string"
+          ? lighthouse.finalUrl
+          : asked.url,
     strategy: asked.strategy,
     scores,
     vitals,

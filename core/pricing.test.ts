@@ -8,7 +8,9 @@ describe("homePriceText (SPEC §9 home price display)", () => {
   });
 
   it("falls back to the renewal price when there is no registration price", () => {
-    expect(homePriceText({ status: "loaded", entry: { registration_price: null, renewal_price: 14.5 } })).toBe("$14.50");
+    expect(homePriceText({ status: "loaded", entry: { registration_price: null, renewal_price: 14.5 } })).toBe(
+      "$14.50",
+    );
     expect(homePriceText({ status: "loaded", entry: { registration_price: 0, renewal_price: 14.5 } })).toBe("$14.50");
   });
 

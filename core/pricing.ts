@@ -49,9 +49,7 @@ export function homePriceText(state: HomePriceState, options: { locale?: Locale;
   }
 }
 
-function pickDisplayPrice(
-  entry: Pick<TldPrice, "registration_price" | "renewal_price"> | undefined,
-): number | null {
+function pickDisplayPrice(entry: Pick<TldPrice, "registration_price" | "renewal_price"> | undefined): number | null {
   if (!entry) return null;
   for (const candidate of [entry.registration_price, entry.renewal_price]) {
     if (isDisplayableAmount(candidate) && candidate > 0) return candidate;

@@ -27,9 +27,21 @@ interface Requirement {
 }
 
 export const PRODUCTION_REQUIREMENTS: Record<OutsideService, Requirement> = {
-  payments: { adapter: { name: "PAYMENTS_ADAPTER", value: "stripe" }, settings: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"], bindings: [] },
-  registry: { adapter: { name: "REGISTRY_ADAPTER", value: "http" }, settings: ["REGISTRY_API_URL", "REGISTRY_API_TOKEN", "REGISTRY_CLIENT_ID"], bindings: [] },
-  provisioning: { adapter: { name: "PROVISIONING_ADAPTER", value: "hetzner" }, settings: ["PROVISIONING_API_TOKEN"], bindings: [] },
+  payments: {
+    adapter: { name: "PAYMENTS_ADAPTER", value: "stripe" },
+    settings: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"],
+    bindings: [],
+  },
+  registry: {
+    adapter: { name: "REGISTRY_ADAPTER", value: "http" },
+    settings: ["REGISTRY_API_URL", "REGISTRY_API_TOKEN", "REGISTRY_CLIENT_ID"],
+    bindings: [],
+  },
+  provisioning: {
+    adapter: { name: "PROVISIONING_ADAPTER", value: "hetzner" },
+    settings: ["PROVISIONING_API_TOKEN"],
+    bindings: [],
+  },
   mail: { adapter: { name: "MAIL_ADAPTER", value: "cloudflare" }, settings: ["MAIL_FROM"], bindings: ["EMAIL"] },
 };
 

@@ -46,9 +46,17 @@ describe("catalogue", () => {
   it("has every kind, ARM and x86, GPU models and Windows with a licence fee", () => {
     expect(new Set(catalogue.plans.map((entry) => entry.kind))).toEqual(new Set(["vps", "root", "gpu", "hosting"]));
     expect(catalogue.plans.some((entry) => entry.kind === "vps" && entry.arch === "arm")).toBe(true);
-    expect(catalogue.plans.filter((entry) => entry.kind === "gpu").every((entry) => entry.gpu && entry.gpu.memory_gb > 0)).toBe(true);
-    expect(catalogue.operating_systems.filter((entry) => entry.family === "windows").every((entry) => entry.licence_cents_per_month > 0)).toBe(true);
-    expect(new Set(catalogue.operating_systems.map((entry) => entry.family))).toEqual(new Set(["linux", "bsd", "windows"]));
+    expect(
+      catalogue.plans.filter((entry) => entry.kind === "gpu").every((entry) => entry.gpu && entry.gpu.memory_gb > 0),
+    ).toBe(true);
+    expect(
+      catalogue.operating_systems
+        .filter((entry) => entry.family === "windows")
+        .every((entry) => entry.licence_cents_per_month > 0),
+    ).toBe(true);
+    expect(new Set(catalogue.operating_systems.map((entry) => entry.family))).toEqual(
+      new Set(["linux", "bsd", "windows"]),
+    );
   });
 
   it("offers no Windows on ARM and no OS choice for hosting", () => {
@@ -94,7 +102,18 @@ describe("hostnames (RFC 1123)", () => {
   it.each(["web1", "web-1.example.com", "a.b.c", "1host.example", "x".repeat(63) + ".com"])("accepts %s", (name) => {
     expect(isValidHostname(name)).toBe(true);
   });
-  it.each(["", "-web", "web-", "we_b", "web..com", "x".repeat(64) + ".com", "example.123", "exa mple", "ünicode.com", `${"a".repeat(60)}.`.repeat(5) + "com"])("refuses %j", (name) => {
+  it.each([
+    "",
+    "-web",
+    "web-",
+    "we_b",
+    "web..com",
+    "x".repeat(64) + ".com",
+    "example.123",
+    "exa mple",
+    "ünicode.com",
+    `${"a".repeat(60)}.`.repeat(5) + "com",
+  ])("refuses %j", (name) => {
     expect(isValidHostname(name)).toBe(false);
   });
 });
@@ -110,7 +129,11 @@ describe("SSH public keys", () => {
     const parsed = parseSshPublicKey(KEYS[name]);
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
-    expect(parsed.key).toMatchObject({ type, bits, comment: `test@${name === "rsa2048" ? "rsab2048" : name === "ed25519" ? "ed25519" : `ecdsab${bits}`}` });
+    expect(parsed.key).toMatchObject({
+      type,
+      bits,
+      comment: `test@${name === "rsa2048" ? "rsab2048" : name === "ed25519" ? "ed25519" : `ecdsab${bits}`}`,
+    });
     expect(await sshFingerprint(parsed.key)).toBe(fingerprint);
   });
 
@@ -121,7 +144,10 @@ describe("SSH public keys", () => {
   it("refuses a key whose inner type differs from the line's", () => {
     const blob = KEYS.ed25519.split(" ")[1];
     expect(parseSshPublicKey(`ssh-rsa ${blob}`)).toEqual({ ok: false, problem: "format" });
-    expect(parseSshPublicKey(`ecdsa-sha2-nistp384 ${KEYS.p256.split(" ")[1]}`)).toEqual({ ok: false, problem: "format" });
+    expect(parseSshPublicKey(`ecdsa-sha2-nistp384 ${KEYS.p256.split(" ")[1]}`)).toEqual({
+      ok: false,
+      problem: "format",
+    });
   });
 
   it.each([
@@ -140,7 +166,14 @@ describe("SSH public keys", () => {
 });
 
 describe("serverOrderSchema", () => {
-  const base = { plan: "vx1", cycle: "monthly", os: "debian-12", datacenter: "fsn1", hostname: "Web1.Example.com", ssh_key: "" };
+  const base = {
+    plan: "vx1",
+    cycle: "monthly",
+    os: "debian-12",
+    datacenter: "fsn1",
+    hostname: "Web1.Example.com",
+    ssh_key: "",
+  };
 
   it("normalises the hostname and drops an empty key", () => {
     const parsed = serverOrderSchema.parse(base);
@@ -162,9 +195,18 @@ describe("serverOrderSchema", () => {
   it("checks plan, OS and datacenter against the catalogue", () => {
     const order = serverOrderSchema.parse(base);
     expect(checkServerOrder(catalogue, order).ok).toBe(true);
-    expect(checkServerOrder(catalogue, { ...order, plan: "nope" })).toEqual({ ok: false, issue: { path: "plan", message: SERVER_MESSAGES.plan } });
-    expect(checkServerOrder(catalogue, { ...order, plan: "va1", os: "windows-2022" })).toEqual({ ok: false, issue: { path: "os", message: SERVER_MESSAGES.os } });
-    expect(checkServerOrder(catalogue, { ...order, datacenter: "sin", plan: "va1" })).toEqual({ ok: false, issue: { path: "datacenter", message: SERVER_MESSAGES.datacenter } });
+    expect(checkServerOrder(catalogue, { ...order, plan: "nope" })).toEqual({
+      ok: false,
+      issue: { path: "plan", message: SERVER_MESSAGES.plan },
+    });
+    expect(checkServerOrder(catalogue, { ...order, plan: "va1", os: "windows-2022" })).toEqual({
+      ok: false,
+      issue: { path: "os", message: SERVER_MESSAGES.os },
+    });
+    expect(checkServerOrder(catalogue, { ...order, datacenter: "sin", plan: "va1" })).toEqual({
+      ok: false,
+      issue: { path: "datacenter", message: SERVER_MESSAGES.datacenter },
+    });
     const hosting = checkServerOrder(catalogue, { ...order, plan: "hs1", os: undefined });
     expect(hosting.ok && hosting.os).toBeNull();
   });

@@ -98,7 +98,11 @@ export function actionAllowed(action: ServerAction, status: ServerStatus): boole
 const cents = z.number().int().nonnegative();
 export const serverCatalogueSchema = z.object({
   currency: z.literal("USD"),
-  datacenters: z.array(z.object({ id: z.string().regex(/^[a-z0-9-]{2,16}$/u), city: z.string().min(1), country: z.string().length(2) })).min(1),
+  datacenters: z
+    .array(
+      z.object({ id: z.string().regex(/^[a-z0-9-]{2,16}$/u), city: z.string().min(1), country: z.string().length(2) }),
+    )
+    .min(1),
   operating_systems: z
     .array(
       z.object({
@@ -127,7 +131,9 @@ export const serverCatalogueSchema = z.object({
         datacenters: z.array(z.string()).min(1),
         popular: z.boolean(),
         provider_type: z.string().min(1),
-        gpu: z.object({ model: z.string(), memory_gb: z.number().positive(), count: z.number().int().positive() }).optional(),
+        gpu: z
+          .object({ model: z.string(), memory_gb: z.number().positive(), count: z.number().int().positive() })
+          .optional(),
         websites: z.number().int().positive().optional(),
       }),
     )
@@ -146,7 +152,8 @@ export function parseServerCatalogue(input: unknown): ServerCatalogue {
   for (const plan of catalogue.plans) {
     if (ids.has(plan.id)) throw new Error(`server catalogue: plan ${plan.id} twice`);
     ids.add(plan.id);
-    for (const dc of plan.datacenters) if (!dcs.has(dc)) throw new Error(`server catalogue: plan ${plan.id} names unknown datacenter ${dc}`);
+    for (const dc of plan.datacenters)
+      if (!dcs.has(dc)) throw new Error(`server catalogue: plan ${plan.id} names unknown datacenter ${dc}`);
   }
   return catalogue;
 }
@@ -209,7 +216,8 @@ export const SERVER_MESSAGES = {
   cycle: "must be monthly, quarterly, annually or biennially",
   os: "must be one of the operating systems for this plan",
   datacenter: "must be one of the datacenters for this plan",
-  hostname: "must be a valid hostname (letters, digits and hyphens; labels of 1 to 63 characters, not starting or ending with a hyphen; at most 253 characters)",
+  hostname:
+    "must be a valid hostname (letters, digits and hyphens; labels of 1 to 63 characters, not starting or ending with a hyphen; at most 253 characters)",
   sshKey: "must be an OpenSSH public key (ssh-ed25519, ssh-rsa of at least 2048 bits, or ecdsa-sha2-nistp256/384/521)",
   sshKeyRsaShort: "is an RSA key shorter than 2048 bits",
   password: "is required",
@@ -227,7 +235,13 @@ export function isValidHostname(value: string): boolean {
   return !/^\d+$/u.test(labels[labels.length - 1]);
 }
 
-export const SSH_KEY_TYPES = ["ssh-ed25519", "ssh-rsa", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521"] as const;
+export const SSH_KEY_TYPES = [
+  "ssh-ed25519",
+  "ssh-rsa",
+  "ecdsa-sha2-nistp256",
+  "ecdsa-sha2-nistp384",
+  "ecdsa-sha2-nistp521",
+] as const;
 export type SshKeyType = (typeof SSH_KEY_TYPES)[number];
 
 export interface SshPublicKey {
@@ -260,7 +274,8 @@ class WireReader {
   string(): Uint8Array | null {
     if (this.offset + 4 > this.bytes.length) return null;
     const b = this.bytes;
-    const length = ((b[this.offset] << 24) >>> 0) + (b[this.offset + 1] << 16) + (b[this.offset + 2] << 8) + b[this.offset + 3];
+    const length =
+      ((b[this.offset] << 24) >>> 0) + (b[this.offset + 1] << 16) + (b[this.offset + 2] << 8) + b[this.offset + 3];
     this.offset += 4;
     if (length > this.bytes.length - this.offset) return null;
     const value = this.bytes.subarray(this.offset, this.offset + length);
@@ -294,7 +309,9 @@ const ECDSA_POINT: Record<string, { curve: string; length: number; bits: number 
  * bits, an uncompressed ECDSA point on the named curve's size). Options before the type (as in
  * authorized_keys) are not accepted.
  */
-export function parseSshPublicKey(line: string): { ok: true; key: SshPublicKey } | { ok: false; problem: SshKeyProblem } {
+export function parseSshPublicKey(
+  line: string,
+): { ok: true; key: SshPublicKey } | { ok: false; problem: SshKeyProblem } {
   const fail = (problem: SshKeyProblem = "format") => ({ ok: false as const, problem });
   const trimmed = line.trim();
   if (trimmed.length === 0 || trimmed.length > 16_384 || /[\r\n]/u.test(trimmed)) return fail();
@@ -321,7 +338,8 @@ export function parseSshPublicKey(line: string): { ok: true; key: SshPublicKey }
     const spec = ECDSA_POINT[type];
     const curve = reader.string();
     const point = reader.string();
-    if (!curve || ascii(curve) !== spec.curve || !point || point.length !== spec.length || point[0] !== 4) return fail();
+    if (!curve || ascii(curve) !== spec.curve || !point || point.length !== spec.length || point[0] !== 4)
+      return fail();
     bits = spec.bits;
   }
   if (!reader.done) return fail();
@@ -359,10 +377,12 @@ export const sshKeySchema = z
   .superRefine((value, ctx) => {
     if (value === undefined) return;
     const parsed = parseSshPublicKey(value);
-    if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.problem === "rsa_short" ? M.sshKeyRsaShort : M.sshKey });
+    if (!parsed.ok)
+      ctx.addIssue({ code: "custom", message: parsed.problem === "rsa_short" ? M.sshKeyRsaShort : M.sshKey });
   });
 
-const idSchema = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(32, { error: message });
+const idSchema = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(32, { error: message });
 
 /**
  * A server order (the /vps form and POST /cart/servers). The catalogue checks (plan exists, OS and
@@ -390,7 +410,9 @@ export type ServerOrderIssue = { path: "plan" | "os" | "datacenter"; message: st
 export function checkServerOrder(
   catalogue: ServerCatalogue,
   order: ServerOrder,
-): { ok: true; plan: ServerPlan; os: OperatingSystem | null; datacenter: Datacenter } | { ok: false; issue: ServerOrderIssue } {
+):
+  | { ok: true; plan: ServerPlan; os: OperatingSystem | null; datacenter: Datacenter }
+  | { ok: false; issue: ServerOrderIssue } {
   const plan = catalogue.plans.find((entry) => entry.id === order.plan);
   if (!plan) return { ok: false, issue: { path: "plan", message: M.plan } };
   const choices = osChoices(catalogue, plan);
@@ -399,7 +421,9 @@ export function checkServerOrder(
     os = choices.find((entry) => entry.id === order.os) ?? null;
     if (!os) return { ok: false, issue: { path: "os", message: order.os ? M.os : M.required } };
   }
-  const datacenter = plan.datacenters.includes(order.datacenter) ? catalogue.datacenters.find((dc) => dc.id === order.datacenter) : undefined;
+  const datacenter = plan.datacenters.includes(order.datacenter)
+    ? catalogue.datacenters.find((dc) => dc.id === order.datacenter)
+    : undefined;
   if (!datacenter) return { ok: false, issue: { path: "datacenter", message: M.datacenter } };
   return { ok: true, plan, os, datacenter };
 }
@@ -413,14 +437,26 @@ export const serverListQuerySchema = z
     status: z.enum(SERVER_STATUSES, { error: "must be one of the server statuses" }).optional(),
     q: z.string().trim().max(253, { error: "must be at most 253 characters" }).optional(),
     sort: z.enum(SERVER_SORTS, { error: `must be one of ${SERVER_SORTS.join(", ")}` }).default("-created"),
-    page: z.coerce.number({ error: "must be a whole number from 1" }).int({ error: "must be a whole number from 1" }).min(1, { error: "must be a whole number from 1" }).max(100_000, { error: "must be at most 100000" }).default(1),
-    per_page: z.coerce.number({ error: "must be a whole number from 1 to 100" }).int({ error: "must be a whole number from 1 to 100" }).min(1, { error: "must be a whole number from 1 to 100" }).max(100, { error: "must be a whole number from 1 to 100" }).default(20),
+    page: z.coerce
+      .number({ error: "must be a whole number from 1" })
+      .int({ error: "must be a whole number from 1" })
+      .min(1, { error: "must be a whole number from 1" })
+      .max(100_000, { error: "must be at most 100000" })
+      .default(1),
+    per_page: z.coerce
+      .number({ error: "must be a whole number from 1 to 100" })
+      .int({ error: "must be a whole number from 1 to 100" })
+      .min(1, { error: "must be a whole number from 1 to 100" })
+      .max(100, { error: "must be a whole number from 1 to 100" })
+      .default(20),
   })
   .strict();
 export type ServerListQuery = z.output<typeof serverListQuerySchema>;
 
 /** Root password reveal: the account password confirms it. */
-export const revealPasswordSchema = z.object({ password: z.string({ error: M.password }).min(1, { error: M.password }).max(1024) }).strict();
+export const revealPasswordSchema = z
+  .object({ password: z.string({ error: M.password }).min(1, { error: M.password }).max(1024) })
+  .strict();
 
 /** Renewal into the cart: the cycle to renew for. */
 export const renewServerSchema = z.object({ cycle: cycleSchema }).strict();

@@ -62,7 +62,8 @@ export const sslFormSchema = z.object({
 });
 
 type Json = unknown;
-const obj = (value: Json): Record<string, Json> => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, Json>) : {});
+const obj = (value: Json): Record<string, Json> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, Json>) : {};
 const arr = (value: Json): Json[] => (Array.isArray(value) ? value : []);
 const str = (value: Json): string | null => (typeof value === "string" && value.trim() !== "" ? value : null);
 const num = (value: Json): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
@@ -100,7 +101,9 @@ export function mapSslLabsHost(body: Json, host: string, now: Date): SslCheck {
   const status = str(answer.status);
   const endpointsRaw = arr(answer.endpoints).map(obj);
   if (status === "DNS" || status === "IN_PROGRESS") {
-    const progresses = endpointsRaw.map((endpoint) => num(endpoint.progress)).filter((p): p is number => p !== null && p >= 0);
+    const progresses = endpointsRaw
+      .map((endpoint) => num(endpoint.progress))
+      .filter((p): p is number => p !== null && p >= 0);
     return {
       state: "running",
       host,
@@ -121,7 +124,9 @@ export function mapSslLabsHost(body: Json, host: string, now: Date): SslCheck {
   // The leaf certificate: the first certificate of the first chain an endpoint served, else the
   // first host-level certificate.
   const certs = arr(answer.certs).map(obj);
-  const leafId = endpointsRaw.map((endpoint) => str(arr(obj(arr(obj(endpoint.details).certChains)[0]).certIds)[0])).find(Boolean);
+  const leafId = endpointsRaw
+    .map((endpoint) => str(arr(obj(arr(obj(endpoint.details).certChains)[0]).certIds)[0]))
+    .find(Boolean);
   const leaf = certs.find((cert) => leafId && cert.id === leafId) ?? certs[0];
   let certificate: SslCertificate | null = null;
   if (leaf) {

@@ -8,7 +8,11 @@ const TLD_ASCII = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 /** Unicode or ASCII extension → its ASCII (A-label) form, or null when it cannot be one. */
 export function tldToAscii(input: string): string | null {
   // NFC, and the ideographic full stops people type with CJK input methods count as a dot.
-  const bare = input.trim().normalize("NFC").toLowerCase().replace(/^[.\u3002\uff0e\uff61]/, "");
+  const bare = input
+    .trim()
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/^[.\u3002\uff0e\uff61]/, "");
   if (bare === "" || bare.includes(".")) return null;
   let ascii: string;
   try {

@@ -10,8 +10,12 @@ describe("transferPossibleFrom", () => {
   });
 
   it("counts from the latest of registration and last transfer, in any order, skipping missing and unreadable dates", () => {
-    expect(transferPossibleFrom([null, "2026-01-01T00:00:00.000Z", "2026-03-01T00:00:00.000Z", undefined, "not a date"])).toBe("2026-04-30T00:00:00.000Z");
-    expect(transferPossibleFrom(["2026-03-01T00:00:00.000Z", "2026-01-01T00:00:00.000Z"])).toBe("2026-04-30T00:00:00.000Z");
+    expect(
+      transferPossibleFrom([null, "2026-01-01T00:00:00.000Z", "2026-03-01T00:00:00.000Z", undefined, "not a date"]),
+    ).toBe("2026-04-30T00:00:00.000Z");
+    expect(transferPossibleFrom(["2026-03-01T00:00:00.000Z", "2026-01-01T00:00:00.000Z"])).toBe(
+      "2026-04-30T00:00:00.000Z",
+    );
   });
 
   it("is null when no date is known", () => {
@@ -20,7 +24,9 @@ describe("transferPossibleFrom", () => {
   });
 
   it("is never earlier than 60 days after any given date", () => {
-    const moment = fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true }).map((date) => date.toISOString());
+    const moment = fc
+      .date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true })
+      .map((date) => date.toISOString());
     fc.assert(
       fc.property(fc.array(moment, { minLength: 1, maxLength: 5 }), (dates) => {
         const until = Date.parse(transferPossibleFrom(dates) ?? "");

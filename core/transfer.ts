@@ -31,7 +31,8 @@ export function transferCodeOf(code: string): TransferErrorCode {
   if ((TRANSFER_ERROR_CODES as readonly string[]).includes(code)) return code as TransferErrorCode;
   if (code === "locked") return "locked_at_registrar";
   if (code === "already_held_here") return "already_registered_here";
-  if (["required", "invalid_format", "too_long", "invalid_characters", "invalid_parameter"].includes(code)) return "invalid_domain";
+  if (["required", "invalid_format", "too_long", "invalid_characters", "invalid_parameter"].includes(code))
+    return "invalid_domain";
   return "server_error";
 }
 
@@ -48,7 +49,11 @@ export const authCodeSchema = z
   .max(128, { error: "invalid_auth_code" })
   .regex(/^[\x21-\x7e]+$/u, { error: "invalid_auth_code" });
 
-const domainField = z.string({ error: "invalid_domain" }).trim().min(1, { error: "invalid_domain" }).max(253, { error: "invalid_domain" });
+const domainField = z
+  .string({ error: "invalid_domain" })
+  .trim()
+  .min(1, { error: "invalid_domain" })
+  .max(253, { error: "invalid_domain" });
 
 /** Step 1 (Domain): a GET form. */
 export const transferDomainFormSchema = z.object({ domain: domainField });

@@ -31,9 +31,13 @@ const SYSTEMS: readonly (readonly [RegExp, string])[] = [
 
 const BROWSER_NAMES = [...new Set(BROWSERS.map(([, name]) => name))];
 const SYSTEM_NAMES = [...new Set(SYSTEMS.map(([, name]) => name))];
-const alternatives = (names: readonly string[]) => names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")).join("|");
+const alternatives = (names: readonly string[]) =>
+  names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")).join("|");
 /** What deviceName answers: "Browser N · System", "Browser N" or "System". */
-const DEVICE_NAME = new RegExp(`^(?:(?:${alternatives(BROWSER_NAMES)}) \\d{1,4}(?: · (?:${alternatives(SYSTEM_NAMES)}))?|(?:${alternatives(SYSTEM_NAMES)}))$`, "u");
+const DEVICE_NAME = new RegExp(
+  `^(?:(?:${alternatives(BROWSER_NAMES)}) \\d{1,4}(?: · (?:${alternatives(SYSTEM_NAMES)}))?|(?:${alternatives(SYSTEM_NAMES)}))$`,
+  "u",
+);
 
 /**
  * The short device name of a User-Agent header ("Chrome 120 · Windows", "curl 8", "Android"), or

@@ -32,7 +32,13 @@ export interface WhoisResult {
   updatedAt: string | null;
   expiresAt: string | null;
   statuses: WhoisStatus[];
-  registrar: { name: string | null; ianaId: string | null; url: string | null; abuseEmail: string | null; abusePhone: string | null } | null;
+  registrar: {
+    name: string | null;
+    ianaId: string | null;
+    url: string | null;
+    abuseEmail: string | null;
+    abusePhone: string | null;
+  } | null;
   /** Each field as published, or null when the answer does not carry it. */
   registrant: Record<RegistrantField, string | null>;
   /** Registrant fields the server says it withheld (RFC 9537 or a "redacted" placeholder). */
@@ -168,7 +174,9 @@ function readEntity(value: Json): Entity | null {
       .map(asObject)
       .filter((id): id is Record<string, Json> => id !== null)
       .map((id) => ({ type: String(id.type ?? ""), identifier: String(id.identifier ?? "") })),
-    entities: asArray(object.entities).map(readEntity).filter((entity): entity is Entity => entity !== null),
+    entities: asArray(object.entities)
+      .map(readEntity)
+      .filter((entity): entity is Entity => entity !== null),
     links: asArray(object.links),
   };
 }
@@ -265,8 +273,12 @@ export function normaliseRdapDomain(
   const registrarObject = asObject(options.registrarAnswer);
   // The registry is the authority on dates; the registrar's answer only fills gaps.
   const events = [...asArray(object.events), ...asArray(registrarObject?.events)];
-  const entities = asArray(object.entities).map(readEntity).filter((e): e is Entity => e !== null);
-  const registrarEntities = asArray(registrarObject?.entities).map(readEntity).filter((e): e is Entity => e !== null);
+  const entities = asArray(object.entities)
+    .map(readEntity)
+    .filter((e): e is Entity => e !== null);
+  const registrarEntities = asArray(registrarObject?.entities)
+    .map(readEntity)
+    .filter((e): e is Entity => e !== null);
 
   const registrarEntity = findEntity(entities, "registrar") ?? findEntity(registrarEntities, "registrar");
   let registrar: WhoisResult["registrar"] = null;
@@ -285,7 +297,13 @@ export function normaliseRdapDomain(
   }
 
   const registrantEntity = findEntity(registrarEntities, "registrant") ?? findEntity(entities, "registrant");
-  const registrant: WhoisResult["registrant"] = { organization: null, name: null, email: null, phone: null, country: null };
+  const registrant: WhoisResult["registrant"] = {
+    organization: null,
+    name: null,
+    email: null,
+    phone: null,
+    country: null,
+  };
   const redacted = new Set<RegistrantField>();
   if (registrantEntity) {
     const vcard = registrantEntity.vcard;
@@ -311,7 +329,10 @@ export function normaliseRdapDomain(
   const statusValues = [...asArray(object.status), ...asArray(registrarObject?.status)]
     .map(asString)
     .filter((value): value is string => value !== null);
-  const statuses = [...new Set(statusValues.map((value) => value.toLowerCase()))].map((value) => ({ value, key: statusKey(value) }));
+  const statuses = [...new Set(statusValues.map((value) => value.toLowerCase()))].map((value) => ({
+    value,
+    key: statusKey(value),
+  }));
 
   const nameservers = [
     ...new Set(
@@ -355,7 +376,8 @@ export function registrarRdapLink(body: Json): string | null {
     if (!object || object.rel !== "related") continue;
     const href = asString(object.href);
     const type = asString(object.type);
-    if (href && /^https?:\/\//i.test(href) && (!type || /rdap\+json/i.test(type)) && /\/domain\//i.test(href)) return href;
+    if (href && /^https?:\/\//i.test(href) && (!type || /rdap\+json/i.test(type)) && /\/domain\//i.test(href))
+      return href;
   }
   return null;
 }

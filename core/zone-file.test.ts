@@ -27,9 +27,26 @@ describe("parseZone on real BIND zones", () => {
     const zone = parseZone(fixture("octodns-bind-unit.tests.zone"), "unit.tests");
     expect(zone.errors).toEqual([]);
     const count = (type: string) => zone.records.filter((r) => r.type === type).length;
-    expect([count("A"), count("AAAA"), count("CNAME"), count("MX"), count("TXT"), count("NS"), count("SRV"), count("CAA")]).toEqual([4, 1, 2, 4, 3, 2, 4, 2]);
-    expect(zone.records.find((r) => r.name === "_pop3._tcp")).toMatchObject({ type: "SRV", priority: 0, weight: 0, port: 0, content: "." });
-    expect(zone.records.find((r) => r.type === "CAA" && r.content.includes("iodef"))?.content).toBe('0 iodef "mailto:admin@unit.tests"');
+    expect([
+      count("A"),
+      count("AAAA"),
+      count("CNAME"),
+      count("MX"),
+      count("TXT"),
+      count("NS"),
+      count("SRV"),
+      count("CAA"),
+    ]).toEqual([4, 1, 2, 4, 3, 2, 4, 2]);
+    expect(zone.records.find((r) => r.name === "_pop3._tcp")).toMatchObject({
+      type: "SRV",
+      priority: 0,
+      weight: 0,
+      port: 0,
+      content: ".",
+    });
+    expect(zone.records.find((r) => r.type === "CAA" && r.content.includes("iodef"))?.content).toBe(
+      '0 iodef "mailto:admin@unit.tests"',
+    );
     expect(zone.records.find((r) => r.name === "wwww.sub")?.content).toBe("2.2.3.6");
     // SOA, 2 apex NS, 2 SSHFP, 2 LOC, 2 TLSA (one across lines).
     expect(zone.skipped).toBe(9);
@@ -39,8 +56,13 @@ describe("parseZone on real BIND zones", () => {
     const zone = parseZone(fixture("elgs-zonefile_forward.zone"), "mydomain.com");
     const a = zone.records.filter((r) => r.type === "A");
     expect(a.map((r) => `${r.name} ${r.content}`)).toContain("tst 101.228.10.127");
-    expect(zone.records.find((r) => r.name === "a" && r.type === "AAAA")).toMatchObject({ content: "2001:db8::1", ttl: 120 });
-    expect(zone.records.find((r) => r.type === "CAA" && r.content.includes("account"))?.content).toBe('0 issue "ca.example.net; account=230123"');
+    expect(zone.records.find((r) => r.name === "a" && r.type === "AAAA")).toMatchObject({
+      content: "2001:db8::1",
+      ttl: 120,
+    });
+    expect(zone.records.find((r) => r.type === "CAA" && r.content.includes("account"))?.content).toBe(
+      '0 issue "ca.example.net; account=230123"',
+    );
   });
 
   it("an IDN zone (faß.de) in its A-label form", () => {
@@ -62,10 +84,14 @@ describe("parseZone on real BIND zones", () => {
   });
 
   it("exports a zone that imports back to the same records", () => {
-    const records: DnsRecord[] = parseZone(fixture("octodns-bind-unit.tests.zone"), "unit.tests").records.map((r, i) => ({ ...r, id: String(i) }));
+    const records: DnsRecord[] = parseZone(fixture("octodns-bind-unit.tests.zone"), "unit.tests").records.map(
+      (r, i) => ({ ...r, id: String(i) }),
+    );
     const text = exportZone("unit.tests", records, ["ns1.trinity-dns.net"], new Date("2026-11-25T12:00:00Z"));
     expect(text).toContain("$ORIGIN unit.tests.");
-    expect(text).toContain("@\tIN\tSOA\tns1.trinity-dns.net. hostmaster.unit.tests. ( 2026112500 7200 3600 1209600 3600 )");
+    expect(text).toContain(
+      "@\tIN\tSOA\tns1.trinity-dns.net. hostmaster.unit.tests. ( 2026112500 7200 3600 1209600 3600 )",
+    );
     const again = parseZone(text, "unit.tests");
     expect(again.errors).toEqual([]);
     expect(again.records).toEqual(records.map(({ id: _id, ...rest }) => rest));

@@ -59,7 +59,7 @@ function tokenize(text: string): string[] {
       continue;
     }
     let end = index;
-    while (end < text.length && !" \t\r;\"".includes(text[end])) end += 1;
+    while (end < text.length && !' \t\r;"'.includes(text[end])) end += 1;
     tokens.push(text.slice(index, end));
     index = end;
   }
@@ -165,11 +165,18 @@ export function parseZone(text: string, domain: string): ZoneImport {
       continue;
     }
     const name = relativeTo(owner, zone);
-    if (name === null || !(RECORD_TYPES as readonly string[]).includes(type) || type === "FORWARD" || type === "STEALTH" || (type === "NS" && name === "@")) {
+    if (
+      name === null ||
+      !(RECORD_TYPES as readonly string[]).includes(type) ||
+      type === "FORWARD" ||
+      type === "STEALTH" ||
+      (type === "NS" && name === "@")
+    ) {
       result.skipped += 1;
       continue;
     }
-    const host = (value: string | undefined) => (value === undefined ? "" : value === "." ? "." : absolute(value, origin));
+    const host = (value: string | undefined) =>
+      value === undefined ? "" : value === "." ? "." : absolute(value, origin);
     const seconds = ttl ?? defaultTtl;
     const body2: Parameters<typeof checkRecord>[0] = {
       type: type as RecordType,
@@ -228,7 +235,12 @@ function fqdn(host: string): string {
 }
 
 /** The zone as a BIND master file: $ORIGIN, $TTL, SOA, NS of the domain, then the records. Forwarding is listed as comments. */
-export function exportZone(domain: string, records: readonly DnsRecord[], nameservers: readonly string[], now: Date): string {
+export function exportZone(
+  domain: string,
+  records: readonly DnsRecord[],
+  nameservers: readonly string[],
+  now: Date,
+): string {
   const serial = `${now.toISOString().slice(0, 10).replace(/-/g, "")}00`;
   const primary = nameservers[0] ?? `ns1.${domain}`;
   const lines = [
@@ -255,12 +267,16 @@ export function exportZone(domain: string, records: readonly DnsRecord[], namese
         break;
       case "TXT": {
         const strings = txtStrings(record.content);
-        data = (Array.isArray(strings) ? strings : [record.content]).map((value) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`).join(" ");
+        data = (Array.isArray(strings) ? strings : [record.content])
+          .map((value) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`)
+          .join(" ");
         break;
       }
       case "FORWARD":
       case "STEALTH":
-        lines.push(`; ${owner} ${record.type === "FORWARD" ? `forwards (${record.redirect_type}) to` : "stealth-forwards to"} ${record.content}`);
+        lines.push(
+          `; ${owner} ${record.type === "FORWARD" ? `forwards (${record.redirect_type}) to` : "stealth-forwards to"} ${record.content}`,
+        );
         continue;
       default:
         data = record.content;

@@ -53,11 +53,18 @@ describe("formatImportErrors and wranglerArgs", () => {
 
 describe("the sample price list", () => {
   it("is valid and has over 500 extensions, with the tracked and popular ones", () => {
-    const { rows, errors } = parseCatalogueCsv(readFileSync(new URL("../data/tld-prices.csv", import.meta.url), "utf8"));
+    const { rows, errors } = parseCatalogueCsv(
+      readFileSync(new URL("../data/tld-prices.csv", import.meta.url), "utf8"),
+    );
     expect(errors).toEqual([]);
     expect(rows.length).toBeGreaterThan(500);
     const byTld = new Map(rows.map((row) => [row.tld, row]));
-    expect(byTld.get("com")).toMatchObject({ registration_cents: 1044, renewal_cents: 1044, icann_fee_cents: 18, sort_order: 0 });
+    expect(byTld.get("com")).toMatchObject({
+      registration_cents: 1044,
+      renewal_cents: 1044,
+      icann_fee_cents: 18,
+      sort_order: 0,
+    });
     expect(byTld.get("ai")).toMatchObject({ max_years: 2, kind: "country-code", icann_fee_cents: 0 });
     expect(byTld.get("xn--p1ai")).toMatchObject({ display: "рф", kind: "country-code" });
     expect(rows.filter((row) => row.is_popular === 1)).toHaveLength(12);
@@ -91,8 +98,12 @@ describe("the import SQL on SQLite", () => {
     "net,generic,USD,11.98,11.98,11.98,,no,,yes,yes,10",
     "рф,country-code,USD,9,9,9,,yes,4.5,no,no,2",
   );
-  const second = rowsOf("com,generic,USD,12.00,12.00,12.00,,no,,yes,yes,10", "org,generic,USD,10.98,10.98,10.98,,no,,no,no,10");
-  const list = "SELECT group_concat(tld || ':' || registration_cents, ' ') FROM (SELECT * FROM tlds ORDER BY sort_order, tld);";
+  const second = rowsOf(
+    "com,generic,USD,12.00,12.00,12.00,,no,,yes,yes,10",
+    "org,generic,USD,10.98,10.98,10.98,,no,,no,no,10",
+  );
+  const list =
+    "SELECT group_concat(tld || ':' || registration_cents, ' ') FROM (SELECT * FROM tlds ORDER BY sort_order, tld);";
 
   it("imports, updates and (with replace) deletes", () => {
     const sql = [

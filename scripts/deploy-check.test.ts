@@ -7,10 +7,25 @@ import { deployProblems } from "./deploy-check";
 
 /** Everything production needs, as the deploy check would read it. */
 function complete() {
-  const vars: Record<string, string> = { ENVIRONMENT: "production", MAIL_FROM: "accounts@trinity.example", REGISTRY_API_URL: "https://epp.example/api" };
-  for (const requirement of Object.values(PRODUCTION_REQUIREMENTS)) vars[requirement.adapter.name] = requirement.adapter.value;
+  const vars: Record<string, string> = {
+    ENVIRONMENT: "production",
+    MAIL_FROM: "accounts@trinity.example",
+    REGISTRY_API_URL: "https://epp.example/api",
+  };
+  for (const requirement of Object.values(PRODUCTION_REQUIREMENTS))
+    vars[requirement.adapter.name] = requirement.adapter.value;
   const bindings = ["DB", "CACHE", "LOOKUP", "EMAIL"];
-  const secrets = ["COOKIE_SECRET", "JWT_SECRET", "SERVERS_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY", "REGISTRY_API_TOKEN", "REGISTRY_CLIENT_ID", "PROVISIONING_API_TOKEN"];
+  const secrets = [
+    "COOKIE_SECRET",
+    "JWT_SECRET",
+    "SERVERS_SECRET",
+    "STRIPE_SECRET_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+    "STRIPE_PUBLISHABLE_KEY",
+    "REGISTRY_API_TOKEN",
+    "REGISTRY_CLIENT_ID",
+    "PROVISIONING_API_TOKEN",
+  ];
   return { vars, bindings, secrets };
 }
 
@@ -20,7 +35,11 @@ describe("the deploy check", () => {
   });
 
   it("lists what the current wrangler.toml lacks, with no secrets set", () => {
-    const problems = deployProblems({ vars: tomlVars("wrangler.toml"), bindings: tomlBindings("wrangler.toml"), secrets: [] });
+    const problems = deployProblems({
+      vars: tomlVars("wrangler.toml"),
+      bindings: tomlBindings("wrangler.toml"),
+      secrets: [],
+    });
     expect(problems).toEqual([
       "payments (to take payments): PAYMENTS_ADAPTER=stripe, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY",
       "registry (to register or manage domain names): REGISTRY_ADAPTER=http, REGISTRY_API_URL, REGISTRY_API_TOKEN, REGISTRY_CLIENT_ID",
@@ -36,17 +55,29 @@ describe("the deploy check", () => {
 
   it("names each missing piece alone", () => {
     const { vars, bindings, secrets } = complete();
-    expect(deployProblems({ vars: { ...vars, PAYMENTS_ADAPTER: "test" }, bindings, secrets })).toEqual(["payments (to take payments): PAYMENTS_ADAPTER=stripe"]);
-    expect(deployProblems({ vars: { ...vars, MAIL_ADAPTER: "" }, bindings, secrets })).toEqual(["mail (to send email): MAIL_ADAPTER=cloudflare"]);
-    expect(deployProblems({ vars, bindings: bindings.filter((name) => name !== "EMAIL"), secrets })).toEqual(["mail (to send email): EMAIL"]);
-    expect(deployProblems({ vars, bindings, secrets: secrets.filter((name) => name !== "JWT_SECRET") })).toEqual(["secrets: JWT_SECRET (wrangler secret put NAME)"]);
+    expect(deployProblems({ vars: { ...vars, PAYMENTS_ADAPTER: "test" }, bindings, secrets })).toEqual([
+      "payments (to take payments): PAYMENTS_ADAPTER=stripe",
+    ]);
+    expect(deployProblems({ vars: { ...vars, MAIL_ADAPTER: "" }, bindings, secrets })).toEqual([
+      "mail (to send email): MAIL_ADAPTER=cloudflare",
+    ]);
+    expect(deployProblems({ vars, bindings: bindings.filter((name) => name !== "EMAIL"), secrets })).toEqual([
+      "mail (to send email): EMAIL",
+    ]);
+    expect(deployProblems({ vars, bindings, secrets: secrets.filter((name) => name !== "JWT_SECRET") })).toEqual([
+      "secrets: JWT_SECRET (wrangler secret put NAME)",
+    ]);
     expect(deployProblems({ vars: { ...vars, ENVIRONMENT: "development" }, bindings, secrets })).toEqual([
       'ENVIRONMENT: wrangler.toml [vars] must set ENVIRONMENT = "production" (it is "development").',
     ]);
   });
 
   it("without the secret list, reports only what wrangler.toml alone must hold", () => {
-    const problems = deployProblems({ vars: tomlVars("wrangler.toml"), bindings: tomlBindings("wrangler.toml"), secrets: null });
+    const problems = deployProblems({
+      vars: tomlVars("wrangler.toml"),
+      bindings: tomlBindings("wrangler.toml"),
+      secrets: null,
+    });
     expect(problems).toEqual([
       "payments (to take payments): PAYMENTS_ADAPTER=stripe",
       "registry (to register or manage domain names): REGISTRY_ADAPTER=http",
@@ -60,12 +91,23 @@ describe("the deploy check", () => {
   it("shares its rules with the worker: a secret known by name counts as set, an empty variable does not", () => {
     const settings: Record<string, unknown> = {};
     for (const name of PRODUCTION_SECRETS) settings[name] = true;
-    expect(productionProblems(settings).map((problem) => problem.service)).toEqual(["payments", "registry", "provisioning", "mail"]);
-    expect(productionProblems({ ...settings, JWT_SECRET: " " }).at(-1)).toEqual({ service: "secrets", missing: ["JWT_SECRET"] });
+    expect(productionProblems(settings).map((problem) => problem.service)).toEqual([
+      "payments",
+      "registry",
+      "provisioning",
+      "mail",
+    ]);
+    expect(productionProblems({ ...settings, JWT_SECRET: " " }).at(-1)).toEqual({
+      service: "secrets",
+      missing: ["JWT_SECRET"],
+    });
   });
 
   it("stops with a non-zero exit and the list when run on the current wrangler.toml", () => {
-    const run = spawnSync("npx", ["tsx", "scripts/deploy-check.ts"], { encoding: "utf8", env: { ...process.env, DEPLOY_SKIP_SECRETS_CHECK: "1" } });
+    const run = spawnSync("npx", ["tsx", "scripts/deploy-check.ts"], {
+      encoding: "utf8",
+      env: { ...process.env, DEPLOY_SKIP_SECRETS_CHECK: "1" },
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("wrangler.toml is not ready for production; missing:");
     expect(run.stderr).toContain("PAYMENTS_ADAPTER=stripe");

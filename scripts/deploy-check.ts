@@ -9,7 +9,12 @@
 //   npx tsx scripts/deploy-check.ts [--config wrangler.toml]
 import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
-import { PRODUCTION_REQUIREMENTS, productionProblems, SERVICE_PURPOSE, type ProductionProblem } from "../core/production-config";
+import {
+  PRODUCTION_REQUIREMENTS,
+  productionProblems,
+  SERVICE_PURPOSE,
+  type ProductionProblem,
+} from "../core/production-config";
 import { tomlBindings, tomlVars } from "./deploy-config.mjs";
 
 export interface DeployConfig {
@@ -21,7 +26,10 @@ export interface DeployConfig {
 
 /** Names that can only come from wrangler.toml: the adapter choices (`NAME=value`) and the bindings. */
 function knowableWithoutSecrets(name: string): boolean {
-  return name.includes("=") || Object.values(PRODUCTION_REQUIREMENTS).some((requirement) => requirement.bindings.includes(name));
+  return (
+    name.includes("=") ||
+    Object.values(PRODUCTION_REQUIREMENTS).some((requirement) => requirement.bindings.includes(name))
+  );
 }
 
 /**
@@ -35,7 +43,10 @@ export function deployProblems(config: DeployConfig): string[] {
   for (const name of config.bindings) settings[name] = {};
   Object.assign(settings, config.vars);
   const lines: string[] = [];
-  if (config.vars.ENVIRONMENT !== "production") lines.push(`ENVIRONMENT: wrangler.toml [vars] must set ENVIRONMENT = "production" (it is ${JSON.stringify(config.vars.ENVIRONMENT ?? null)}).`);
+  if (config.vars.ENVIRONMENT !== "production")
+    lines.push(
+      `ENVIRONMENT: wrangler.toml [vars] must set ENVIRONMENT = "production" (it is ${JSON.stringify(config.vars.ENVIRONMENT ?? null)}).`,
+    );
   for (const problem of productionProblems(settings)) {
     if (config.secrets === null) {
       const knowable = problem.service === "secrets" ? [] : problem.missing.filter(knowableWithoutSecrets);
@@ -54,13 +65,32 @@ function describe(problem: ProductionProblem): string {
 
 /** `wrangler secret list` of the worker the config deploys: the names, or the reason it failed. */
 export function listSecrets(configPath: string): { names: string[] } | { error: string } {
-  const run = spawnSync("npx", ["wrangler", "secret", "list", "-c", configPath, "--format", "json"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 });
+  const run = spawnSync("npx", ["wrangler", "secret", "list", "-c", configPath, "--format", "json"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    timeout: 60_000,
+  });
   const output = `${run.stderr ?? ""}\n${run.stdout ?? ""}`.replace(/\x1b\[[0-9;]*m/g, "");
-  if (run.status !== 0) return { error: output.trim().split("\n").filter((line) => line.trim()).slice(-3).join("\n") || `exit ${run.status ?? run.signal}` };
+  if (run.status !== 0)
+    return {
+      error:
+        output
+          .trim()
+          .split("\n")
+          .filter((line) => line.trim())
+          .slice(-3)
+          .join("\n") || `exit ${run.status ?? run.signal}`,
+    };
   try {
     const parsed: unknown = JSON.parse(run.stdout.slice(run.stdout.indexOf("[")));
     if (!Array.isArray(parsed)) throw new Error("not a list");
-    return { names: parsed.flatMap((entry: unknown) => (typeof entry === "object" && entry !== null && "name" in entry && typeof entry.name === "string" ? [entry.name] : [])) };
+    return {
+      names: parsed.flatMap((entry: unknown) =>
+        typeof entry === "object" && entry !== null && "name" in entry && typeof entry.name === "string"
+          ? [entry.name]
+          : [],
+      ),
+    };
   } catch {
     return { error: `could not read wrangler's answer: ${run.stdout.slice(0, 200)}` };
   }
@@ -74,20 +104,31 @@ function main(argv: string[]): number {
   if (!skipSecrets) {
     const listed = listSecrets(configPath);
     if ("error" in listed) {
-      console.error(`deploy check: cannot list the worker's secrets with \`wrangler secret list\` (offline, or not logged in: run \`wrangler login\` or set CLOUDFLARE_API_TOKEN):\n${listed.error}`);
-      console.error("Deploy stopped. DEPLOY_SKIP_SECRETS_CHECK=1 npm run deploy checks everything else and skips the secrets.");
+      console.error(
+        `deploy check: cannot list the worker's secrets with \`wrangler secret list\` (offline, or not logged in: run \`wrangler login\` or set CLOUDFLARE_API_TOKEN):\n${listed.error}`,
+      );
+      console.error(
+        "Deploy stopped. DEPLOY_SKIP_SECRETS_CHECK=1 npm run deploy checks everything else and skips the secrets.",
+      );
       return 1;
     }
     secrets = listed.names;
   }
   const problems = deployProblems({ vars: tomlVars(configPath), bindings: tomlBindings(configPath), secrets });
   if (problems.length > 0) {
-    console.error(`deploy check: ${configPath} is not ready for production; missing:\n${problems.map((line) => `  - ${line}`).join("\n")}`);
-    console.error("Set the variables in wrangler.toml [vars], the bindings in wrangler.toml, the secrets with `wrangler secret put NAME` (README, Configuration). Deploy stopped.");
+    console.error(
+      `deploy check: ${configPath} is not ready for production; missing:\n${problems.map((line) => `  - ${line}`).join("\n")}`,
+    );
+    console.error(
+      "Set the variables in wrangler.toml [vars], the bindings in wrangler.toml, the secrets with `wrangler secret put NAME` (README, Configuration). Deploy stopped.",
+    );
     return 1;
   }
-  console.log(`deploy check: ${configPath} is ready for production${secrets === null ? " (secrets NOT checked: DEPLOY_SKIP_SECRETS_CHECK=1)" : ""}.`);
+  console.log(
+    `deploy check: ${configPath} is ready for production${secrets === null ? " (secrets NOT checked: DEPLOY_SKIP_SECRETS_CHECK=1)" : ""}.`,
+  );
   return 0;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = main(process.argv.slice(2));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  process.exitCode = main(process.argv.slice(2));

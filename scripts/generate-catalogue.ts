@@ -185,7 +185,9 @@ interface Entry {
   kind: CatalogueRow["kind"];
 }
 
-function price(entry: Entry): Pick<
+function price(
+  entry: Entry,
+): Pick<
   CatalogueRow,
   "registration_cents" | "renewal_cents" | "transfer_cents" | "max_years" | "on_sale" | "sale_cents"
 > {
@@ -245,7 +247,8 @@ function main(): void {
     }
     const normalised = normaliseCatalogueTld(name);
     if (!normalised.ok) throw new Error(`${name}: ${normalised.message}`);
-    if (!entries.has(normalised.tld)) entries.set(normalised.tld, { tld: normalised.tld, display: normalised.display, kind });
+    if (!entries.has(normalised.tld))
+      entries.set(normalised.tld, { tld: normalised.tld, display: normalised.display, kind });
   };
 
   for (const name of present) if (/^[a-z]{2}$/.test(name)) add(name, "country-code");

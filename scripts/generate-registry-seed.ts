@@ -29,7 +29,9 @@ if (catalogue.errors.length > 0) throw new Error("data/tld-prices.csv is not val
 const CATALOGUE = new Set(catalogue.rows.map((row) => row.tld));
 
 const emailProviders = require("email-providers/all.json") as string[];
-const topSites = (JSON.parse(readFileSync(TOP_SITES, "utf8")) as { rootDomain: string }[]).map((site) => site.rootDomain);
+const topSites = (JSON.parse(readFileSync(TOP_SITES, "utf8")) as { rootDomain: string }[]).map(
+  (site) => site.rootDomain,
+);
 
 /**
  * Major corporate names: held at MarkMonitor and protected at the registry (transferable = 0),
@@ -57,7 +59,11 @@ openai.com alibaba.com aliexpress.com baidu.com qq.com yandex.ru
 /** Weighted by a rough market share; all simulated. */
 const REGISTRARS: { name: string; weight: number; nameservers: (hash: number) => string[] }[] = [
   { name: "GoDaddy.com, LLC", weight: 30, nameservers: (h) => pair("ns%.domaincontrol.com", 1 + (h % 80), 2) },
-  { name: "NameCheap, Inc.", weight: 15, nameservers: () => ["dns1.registrar-servers.com", "dns2.registrar-servers.com"] },
+  {
+    name: "NameCheap, Inc.",
+    weight: 15,
+    nameservers: () => ["dns1.registrar-servers.com", "dns2.registrar-servers.com"],
+  },
   { name: "Tucows Domains Inc.", weight: 10, nameservers: () => ["ns1.hover.com", "ns2.hover.com"] },
   {
     name: "Cloudflare, Inc.",
@@ -69,7 +75,11 @@ const REGISTRARS: { name: string; weight: number; nameservers: (hash: number) =>
       );
     },
   },
-  { name: "Gandi SAS", weight: 5, nameservers: (h) => ["a", "b", "c"].map((x) => `ns-${100 + (h % 200)}-${x}.gandi.net`) },
+  {
+    name: "Gandi SAS",
+    weight: 5,
+    nameservers: (h) => ["a", "b", "c"].map((x) => `ns-${100 + (h % 200)}-${x}.gandi.net`),
+  },
   {
     name: "Porkbun LLC",
     weight: 5,
@@ -84,7 +94,8 @@ const REGISTRARS: { name: string; weight: number; nameservers: (hash: number) =>
   {
     name: "IONOS SE",
     weight: 7,
-    nameservers: (h) => ["com", "de", "org", "biz"].map((tld) => `ns1${String(h % 100).padStart(2, "0")}.ui-dns.${tld}`),
+    nameservers: (h) =>
+      ["com", "de", "org", "biz"].map((tld) => `ns1${String(h % 100).padStart(2, "0")}.ui-dns.${tld}`),
   },
   { name: "OVH SAS", weight: 6, nameservers: (h) => [`dns${10 + (h % 100)}.ovh.net`, `ns${10 + (h % 100)}.ovh.net`] },
 ];
@@ -116,7 +127,23 @@ antalya bodrum doktor emlak sigorta araba tatil oyun haber
 `
   .trim()
   .split(/\s+/);
-const PREMIUM_TLDS = ["com", "net", "org", "io", "co", "ai", "app", "dev", "xyz", "shop", "online", "store", "tech", "me", "tv"];
+const PREMIUM_TLDS = [
+  "com",
+  "net",
+  "org",
+  "io",
+  "co",
+  "ai",
+  "app",
+  "dev",
+  "xyz",
+  "shop",
+  "online",
+  "store",
+  "tech",
+  "me",
+  "tv",
+];
 const PREMIUM_TARGET = 200;
 
 // --- helpers ------------------------------------------------------------------------------------
@@ -134,7 +161,13 @@ function pair(pattern: string, first: number, count: number): string[] {
 function registrable(raw: string): string | null {
   let ascii: string;
   try {
-    ascii = toASCII(raw.trim().toLowerCase().replace(/^www\./, "").replace(/\.$/, ""));
+    ascii = toASCII(
+      raw
+        .trim()
+        .toLowerCase()
+        .replace(/^www\./, "")
+        .replace(/\.$/, ""),
+    );
   } catch {
     return null;
   }
@@ -268,7 +301,12 @@ const premium = premiumCandidates
 const utf8 = new TextEncoder();
 
 /** Multi-row INSERT OR IGNORE statements, each under MAX_STATEMENT_BYTES (D1's limit is 100 KB). */
-function inserts<T extends object>(table: string, columns: (keyof T & string)[], rows: T[], fixed: Record<string, string> = {}): string[] {
+function inserts<T extends object>(
+  table: string,
+  columns: (keyof T & string)[],
+  rows: T[],
+  fixed: Record<string, string> = {},
+): string[] {
   const names = [...columns, ...Object.keys(fixed)];
   const prefix = `INSERT OR IGNORE INTO ${table} (${names.join(", ")}) VALUES\n`;
   const statements: string[] = [];
@@ -292,7 +330,18 @@ function inserts<T extends object>(table: string, columns: (keyof T & string)[],
 
 const domainStatements = inserts<SeedDomain>(
   "registry_domains",
-  ["name", "label", "tld", "registrar", "created_at", "expires_at", "locked", "transferable", "nameservers", "updated_at"],
+  [
+    "name",
+    "label",
+    "tld",
+    "registrar",
+    "created_at",
+    "expires_at",
+    "locked",
+    "transferable",
+    "nameservers",
+    "updated_at",
+  ],
   domains,
   { status: "'active'", held_here: "0", rev: "'seed'" },
 );

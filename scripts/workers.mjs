@@ -33,10 +33,23 @@ export function startWrangler(args, name, restartsLeft = RESTARTS) {
   const portAt = args.indexOf("--port");
   const inspector = portAt >= 0 ? ["--inspector-port", String(Number(args[portAt + 1]) + 10000)] : [];
   const startedAt = Date.now();
-  const child = spawn(wranglerBin, ["dev", ...args, ...inspector, ...LOCAL_VARS, "--persist-to", STATE_DIR, "--show-interactive-dev-session=false", "--test-scheduled"], {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
+  const child = spawn(
+    wranglerBin,
+    [
+      "dev",
+      ...args,
+      ...inspector,
+      ...LOCAL_VARS,
+      "--persist-to",
+      STATE_DIR,
+      "--show-interactive-dev-session=false",
+      "--test-scheduled",
+    ],
+    {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    },
+  );
   child.on("exit", (code, signal) => {
     if (stopping) return;
     const how = signal ?? `exit ${code}`;
@@ -83,19 +96,29 @@ function upstreamVars() {
   const base = process.env.LOOKUP_UPSTREAMS;
   if (!base) return [];
   return [
-    "--var", `RDAP_BOOTSTRAP_URL:${base}/iana/dns.json`,
-    "--var", `SSLLABS_API_URL:${base}/ssllabs/api/v4/`,
-    "--var", "SSLLABS_EMAIL:tools@trinity.example",
-    "--var", `PAGESPEED_API_URL:${base}/pagespeed/runPagespeed`,
-    "--var", `DOH_RESOLVERS:cloudflare=${base}/doh/cloudflare/dns-query,google=${base}/doh/google/resolve`,
+    "--var",
+    `RDAP_BOOTSTRAP_URL:${base}/iana/dns.json`,
+    "--var",
+    `SSLLABS_API_URL:${base}/ssllabs/api/v4/`,
+    "--var",
+    "SSLLABS_EMAIL:tools@trinity.example",
+    "--var",
+    `PAGESPEED_API_URL:${base}/pagespeed/runPagespeed`,
+    "--var",
+    `DOH_RESOLVERS:cloudflare=${base}/doh/cloudflare/dns-query,google=${base}/doh/google/resolve`,
     // The fakes' port-43 WHOIS listens on the next port.
-    "--var", "WHOIS_IANA_SERVER:127.0.0.1",
-    "--var", `WHOIS_PORT:${Number(new URL(base).port) + 1}`,
+    "--var",
+    "WHOIS_IANA_SERVER:127.0.0.1",
+    "--var",
+    `WHOIS_PORT:${Number(new URL(base).port) + 1}`,
   ];
 }
 
 export function startLookup(port) {
-  startWrangler(["-c", "workers/lookup/wrangler.toml", "--port", String(port), "--ip", "127.0.0.1", ...upstreamVars()], "lookup worker");
+  startWrangler(
+    ["-c", "workers/lookup/wrangler.toml", "--port", String(port), "--ip", "127.0.0.1", ...upstreamVars()],
+    "lookup worker",
+  );
   return waitFor(`http://127.0.0.1:${port}/`);
 }
 

@@ -7,7 +7,10 @@ import { findForwarding } from "./api/db/dns";
 /** Our own host names: never looked up as a customer's. STOREFRONT_HOSTS adds the deployed ones. */
 export function isOwnHost(host: string, extra: string | undefined): boolean {
   if (host === "localhost" || host === "127.0.0.1" || host === "[::1]" || host.endsWith(".workers.dev")) return true;
-  const own = (extra ?? "").split(",").map((value) => value.trim().toLowerCase()).filter(Boolean);
+  const own = (extra ?? "")
+    .split(",")
+    .map((value) => value.trim().toLowerCase())
+    .filter(Boolean);
   return own.some((name) => host === name || host.endsWith(`.${name}`));
 }
 
@@ -23,7 +26,11 @@ export function forwardTarget(target: string, request: URL): string {
   return url.toString();
 }
 
-export async function forwardingResponse(request: Request, env: { DB: D1Database; STOREFRONT_HOSTS?: string }, now: Date = new Date()): Promise<Response | null> {
+export async function forwardingResponse(
+  request: Request,
+  env: { DB: D1Database; STOREFRONT_HOSTS?: string },
+  now: Date = new Date(),
+): Promise<Response | null> {
   const url = new URL(request.url);
   const host = url.hostname.toLowerCase().replace(/\.$/, "");
   if (isOwnHost(host, env.STOREFRONT_HOSTS)) return null;
@@ -31,7 +38,10 @@ export async function forwardingResponse(request: Request, env: { DB: D1Database
   if (!record) return null;
   const target = forwardTarget(record.content, url);
   if (record.type === "FORWARD") {
-    return new Response(null, { status: record.redirect_type ?? 301, headers: { location: target, "cache-control": "no-store" } });
+    return new Response(null, {
+      status: record.redirect_type ?? 301,
+      headers: { location: target, "cache-control": "no-store" },
+    });
   }
   const title = escapeHtml(record.page_title ?? host);
   const origin = new URL(record.content).origin;

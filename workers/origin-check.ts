@@ -18,4 +18,3 @@ export function crossSiteRefusal(): Response {
     headers: { "content-type": "text/plain; charset=utf-8" },
   });
 }
-

@@ -1,16 +1,33 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PAGE_CACHE_HEADER, SHARED_COOKIES, cachedResponse, createPageCache, pageCacheKey, storeIfShared } from "./page-cache";
+import {
+  PAGE_CACHE_HEADER,
+  SHARED_COOKIES,
+  cachedResponse,
+  createPageCache,
+  pageCacheKey,
+  storeIfShared,
+} from "./page-cache";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
   new Request(`https://trinity.example${path}`, { method, headers: { "user-agent": BROWSER, ...headers } });
 
 /** A rendered page as entry.server.tsx answers it, with `nonce` in its scripts. */
-function rendered(nonce: string, init: { status?: number; seconds?: string | null; headers?: Record<string, string> } = {}) {
-  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Content-Language": "en", ...init.headers });
+function rendered(
+  nonce: string,
+  init: { status?: number; seconds?: string | null; headers?: Record<string, string> } = {},
+) {
+  const headers = new Headers({
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Language": "en",
+    ...init.headers,
+  });
   if (init.seconds !== null) headers.set(PAGE_CACHE_HEADER, init.seconds ?? "30");
-  return new Response(`<html><script nonce="${nonce}">boot()</script><p>Hello</p></html>`, { status: init.status ?? 200, headers });
+  return new Response(`<html><script nonce="${nonce}">boot()</script><p>Hello</p></html>`, {
+    status: init.status ?? 200,
+    headers,
+  });
 }
 
 /** Stores `response` under `key` and waits for the copy to be kept; returns what the visitor got. */
@@ -26,7 +43,9 @@ describe("pageCacheKey: who may share a rendered page", () => {
   it("shares among visitors with no cookie or only the language, theme and JS cookies, in any order", () => {
     const plain = pageCacheKey(get("/blog"));
     expect(plain).not.toBeNull();
-    expect(pageCacheKey(get("/blog", { cookie: "theme=dark; js=1" }))).toBe(pageCacheKey(get("/blog", { cookie: "js=1;theme=dark" })));
+    expect(pageCacheKey(get("/blog", { cookie: "theme=dark; js=1" }))).toBe(
+      pageCacheKey(get("/blog", { cookie: "js=1;theme=dark" })),
+    );
     expect(pageCacheKey(get("/blog", { cookie: "theme=dark" }))).not.toBe(plain);
   });
 
@@ -43,17 +62,24 @@ describe("pageCacheKey: who may share a rendered page", () => {
     const base = pageCacheKey(get("/"));
     expect(pageCacheKey(get("/?lang=tr"))).not.toBe(base);
     expect(pageCacheKey(get("/", { "accept-language": "tr-TR,tr;q=0.9" }))).not.toBe(base);
-    expect(pageCacheKey(get("/", { "accept-language": "en-GB,en;q=0.9" }))).toBe(pageCacheKey(get("/", { "accept-language": "en-US" })));
+    expect(pageCacheKey(get("/", { "accept-language": "en-GB,en;q=0.9" }))).toBe(
+      pageCacheKey(get("/", { "accept-language": "en-US" })),
+    );
     expect(pageCacheKey(get("/", { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" }))).not.toBe(base);
   });
 
   it("returns null for any cookie header naming a cookie that is not shared (generated)", () => {
     const name = fc.stringMatching(/^[A-Za-z0-9_.-]{1,12}$/).filter((n) => !SHARED_COOKIES.has(n));
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...SHARED_COOKIES), { maxLength: 3 }), name, fc.string({ maxLength: 20 }), (shared, other, value) => {
-        const cookie = [...shared.map((n) => `${n}=1`), `${other}=${value.replace(/[;\r\n]/g, "")}`].join("; ");
-        expect(pageCacheKey(get("/", { cookie }))).toBeNull();
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...SHARED_COOKIES), { maxLength: 3 }),
+        name,
+        fc.string({ maxLength: 20 }),
+        (shared, other, value) => {
+          const cookie = [...shared.map((n) => `${n}=1`), `${other}=${value.replace(/[;\r\n]/g, "")}`].join("; ");
+          expect(pageCacheKey(get("/", { cookie }))).toBeNull();
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -39,7 +39,12 @@ export interface PageCacheOptions {
   maxTotalLength?: number;
 }
 
-export function createPageCache({ now = Date.now, maxEntries = 200, maxBodyLength = 512 * 1024, maxTotalLength = 4 * 1024 * 1024 }: PageCacheOptions = {}) {
+export function createPageCache({
+  now = Date.now,
+  maxEntries = 200,
+  maxBodyLength = 512 * 1024,
+  maxTotalLength = 4 * 1024 * 1024,
+}: PageCacheOptions = {}) {
   const entries = new Map<string, CachedPage>();
   let totalLength = 0;
   const remove = (key: string) => {
@@ -152,7 +157,9 @@ export function storeIfShared(
   waitUntil(
     new Response(toCache)
       .text()
-      .then((body) => cache.set(key, { body: body.split(nonce).join(NONCE_PLACEHOLDER), status: answer.status, headers }, seconds))
+      .then((body) =>
+        cache.set(key, { body: body.split(nonce).join(NONCE_PLACEHOLDER), status: answer.status, headers }, seconds),
+      )
       .catch(() => undefined),
   );
   return new Response(toClient, answer);

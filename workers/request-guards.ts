@@ -25,16 +25,22 @@ export async function unreadableFormRefusal(request: Request): Promise<Response 
   if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return null;
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (!FORM_TYPES.includes(type)) {
-    return new Response("This address accepts form posts only (application/x-www-form-urlencoded or multipart/form-data).", {
-      status: 415,
-      headers: { "content-type": "text/plain; charset=utf-8" },
-    });
+    return new Response(
+      "This address accepts form posts only (application/x-www-form-urlencoded or multipart/form-data).",
+      {
+        status: 415,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+      },
+    );
   }
   try {
     await request.clone().formData();
     return null;
   } catch {
-    return new Response("The form could not be read.", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+    return new Response("The form could not be read.", {
+      status: 400,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
   }
 }
 

@@ -20,10 +20,13 @@ function headers(started: number, extra: Record<string, string> = {}): Headers {
 }
 
 function refuse(status: number, message: string, allow?: string): Response {
-  return new Response(JSON.stringify({ success: false, code: status === 405 ? "method_not_allowed" : "invalid_parameter", message }), {
-    status,
-    headers: { "content-type": "application/json", "cache-control": "no-store", ...(allow ? { allow } : {}) },
-  });
+  return new Response(
+    JSON.stringify({ success: false, code: status === 405 ? "method_not_allowed" : "invalid_parameter", message }),
+    {
+      status,
+      headers: { "content-type": "application/json", "cache-control": "no-store", ...(allow ? { allow } : {}) },
+    },
+  );
 }
 
 export function isSpeedPath(pathname: string): boolean {
@@ -34,7 +37,8 @@ export async function handleSpeed(request: Request): Promise<Response> {
   const started = Date.now();
   const url = new URL(request.url);
   if (url.pathname === "/__down") {
-    if (request.method !== "GET" && request.method !== "HEAD") return refuse(405, "Use GET /__down?bytes=N.", "GET, HEAD");
+    if (request.method !== "GET" && request.method !== "HEAD")
+      return refuse(405, "Use GET /__down?bytes=N.", "GET, HEAD");
     const raw = url.searchParams.get("bytes") ?? "0";
     if (!/^\d{1,9}$/.test(raw) || Number(raw) > MAX_DOWN_BYTES) {
       return refuse(400, `Parameter "bytes" must be a whole number from 0 to ${MAX_DOWN_BYTES}.`);
@@ -51,7 +55,10 @@ export async function handleSpeed(request: Request): Promise<Response> {
               if (left === 0) controller.close();
             },
           });
-    return new Response(body, { status: 200, headers: headers(started, { "content-type": "application/octet-stream" }) });
+    return new Response(body, {
+      status: 200,
+      headers: headers(started, { "content-type": "application/octet-stream" }),
+    });
   }
   if (request.method !== "POST") return refuse(405, "Use POST /__up with the bytes as the body.", "POST");
   let received = 0;

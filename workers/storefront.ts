@@ -6,7 +6,12 @@ import type { ApiEnv } from "./api/env";
 import { runJobs } from "./api/jobs";
 import { forwardingResponse } from "./forwarding";
 import { crossSiteRefusal, isCrossSiteRequest } from "./origin-check";
-import { unsafePathRefusal, legacyDataRequestRefusal, unreadableFormRefusal, withoutForwardedHost } from "./request-guards";
+import {
+  unsafePathRefusal,
+  legacyDataRequestRefusal,
+  unreadableFormRefusal,
+  withoutForwardedHost,
+} from "./request-guards";
 import { cachedResponse, createPageCache, pageCacheKey, storeIfShared } from "./page-cache";
 import { createNonce, withSecurityHeaders } from "./security-headers";
 import { handleSpeed, isSpeedPath } from "./speed";
@@ -45,7 +50,10 @@ export default {
       cloudflare: { env, ctx },
       nonce,
     });
-    return withSecurityHeaders(storeIfShared(cacheKey, response, nonce, pageCache, (p) => ctx.waitUntil(p)), nonce);
+    return withSecurityHeaders(
+      storeIfShared(cacheKey, response, nonce, pageCache, (p) => ctx.waitUntil(p)),
+      nonce,
+    );
   },
   async scheduled(_controller, env, ctx): Promise<void> {
     ctx.waitUntil(runJobs(env).then((results) => console.log("scheduled jobs", JSON.stringify(results))));

@@ -17,10 +17,16 @@ export function NotFoundPage() {
       <h1 className="mt-2 text-4xl font-bold tracking-tight">{t("notFound.title")}</h1>
       <p className="mt-4 text-slate-600 dark:text-slate-300">{t("notFound.text")}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300">
+        <Link
+          to="/"
+          className="rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300"
+        >
           {t("notFound.home")}
         </Link>
-        <Link to="/domain-search" className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900">
+        <Link
+          to="/domain-search"
+          className="rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900"
+        >
           {t("notFound.search")}
         </Link>
       </div>
@@ -32,10 +38,16 @@ function GenericError({ status }: { status?: number }) {
   const { t } = useTranslation();
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      {status ? <p className="text-sm font-semibold text-rose-700 dark:text-rose-300">{t("errors.status", { status })}</p> : null}
+      {status ? (
+        <p className="text-sm font-semibold text-rose-700 dark:text-rose-300">{t("errors.status", { status })}</p>
+      ) : null}
       <h1 className="mt-2 text-4xl font-bold tracking-tight">{t("errors.title")}</h1>
       <p className="mt-4 text-slate-600 dark:text-slate-300">{t("errors.text")}</p>
-      <Link to="/" reloadDocument className="mt-8 inline-block rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white dark:bg-indigo-400 dark:text-slate-950">
+      <Link
+        to="/"
+        reloadDocument
+        className="mt-8 inline-block rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white dark:bg-indigo-400 dark:text-slate-950"
+      >
         {t("errors.retry")}
       </Link>
     </section>

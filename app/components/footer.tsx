@@ -9,7 +9,10 @@ export function Footer({ theme }: { theme: Theme }) {
   const { t } = useTranslation();
   return (
     <footer className="mt-24 border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
-      <nav aria-label={t("a11y.footerNav")} className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-6">
+      <nav
+        aria-label={t("a11y.footerNav")}
+        className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-6"
+      >
         <div className="lg:col-span-1">
           <Logo />
           <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t("brand.tagline")}</p>
@@ -20,7 +23,10 @@ export function Footer({ theme }: { theme: Theme }) {
             <ul className="mt-3 space-y-2">
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="text-sm text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white">
+                  <Link
+                    to={link.to}
+                    className="text-sm text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
+                  >
                     {t(`footer.links.${link.key}`)}
                   </Link>
                 </li>
@@ -48,7 +54,9 @@ export function Footer({ theme }: { theme: Theme }) {
         </div>
       </nav>
       <div className="mx-auto flex max-w-7xl flex-col items-start justify-between gap-4 border-t border-slate-200 px-4 py-6 sm:flex-row sm:items-center dark:border-slate-800">
-        <p className="text-sm text-slate-600 dark:text-slate-400">{t("footer.copyright", { year: new Date().getUTCFullYear() })}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {t("footer.copyright", { year: new Date().getUTCFullYear() })}
+        </p>
         <ThemeSelector serverTheme={theme} />
       </div>
     </footer>

@@ -10,7 +10,10 @@ import { MobileUserSection, UserMenu, type MenuUser } from "./user-menu";
 function Chevron() {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 transition-transform group-open:rotate-180">
-      <path fill="currentColor" d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+      <path
+        fill="currentColor"
+        d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z"
+      />
     </svg>
   );
 }
@@ -19,7 +22,13 @@ function LanguageSwitch({ locale, redirectTo }: { locale: Locale; redirectTo: st
   const { t } = useTranslation();
   return (
     // A full document post: the new language's resources load with the page, JS or not.
-    <Form method="post" action="/locale" reloadDocument className="flex items-center gap-1" aria-label={t("header.language")}>
+    <Form
+      method="post"
+      action="/locale"
+      reloadDocument
+      className="flex items-center gap-1"
+      aria-label={t("header.language")}
+    >
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {(["tr", "en"] as const).map((code) => (
         <button
@@ -47,8 +56,19 @@ function CartLink({ count }: { count: number }) {
       className="relative inline-flex items-center rounded-md p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
       aria-label={count > 0 ? t("header.cartWithCount", { count }) : t("header.cart")}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">
-        <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-6 w-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      >
+        <path
+          d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
         <circle cx="10" cy="20" r="1.3" />
         <circle cx="17" cy="20" r="1.3" />
       </svg>
@@ -73,17 +93,26 @@ export function Header({ locale, cartCount, user }: { locale: Locale; cartCount:
 
   const authLinks = (
     <>
-      <Link to="/signin" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
+      <Link
+        to="/signin"
+        className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+      >
         {t("header.signIn")}
       </Link>
-      <Link to="/signup" className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300">
+      <Link
+        to="/signup"
+        className="rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300"
+      >
         {t("header.signUp")}
       </Link>
     </>
   );
 
   return (
-    <header ref={ref} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+    <header
+      ref={ref}
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
+    >
       {user ? null : (
         <div data-header-banner className="bg-indigo-700 px-4 py-1.5 text-center text-xs text-white dark:bg-indigo-900">
           {t("header.banner")}{" "}
@@ -107,7 +136,10 @@ export function Header({ locale, cartCount, user }: { locale: Locale; cartCount:
               <ul className="absolute left-0 top-full mt-2 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
                 {menu.links.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to} className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800">
+                    <Link
+                      to={link.to}
+                      className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                    >
                       {t(`header.links.${link.key}`)}
                     </Link>
                   </li>
@@ -126,7 +158,14 @@ export function Header({ locale, cartCount, user }: { locale: Locale; cartCount:
             <summary className="relative z-50 flex cursor-pointer list-none items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden">
               <span className="group-open:hidden">{t("header.openMenu")}</span>
               <span className="hidden group-open:inline">{t("header.closeMenu")}</span>
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-6 w-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
                 <path className="hidden group-open:block" d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
               </svg>
@@ -135,13 +174,19 @@ export function Header({ locale, cartCount, user }: { locale: Locale; cartCount:
               <nav aria-label={t("a11y.mainNav")} className="mx-auto max-w-md space-y-8">
                 {HEADER_MENUS.map((menu) => (
                   <section key={menu.key} aria-labelledby={`mobile-${menu.key}`}>
-                    <h2 id={`mobile-${menu.key}`} className="mb-2 text-xs font-semibold uppercase tracking-wider text-slate-600 dark:text-slate-400">
+                    <h2
+                      id={`mobile-${menu.key}`}
+                      className="mb-2 text-xs font-semibold uppercase tracking-wider text-slate-600 dark:text-slate-400"
+                    >
                       {t(`header.menus.${menu.key}`)}
                     </h2>
                     <ul className="space-y-1">
                       {menu.links.map((link) => (
                         <li key={link.to}>
-                          <Link to={link.to} className="block rounded-md px-2 py-2 text-lg text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800">
+                          <Link
+                            to={link.to}
+                            className="block rounded-md px-2 py-2 text-lg text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
+                          >
                             {t(`header.links.${link.key}`)}
                           </Link>
                         </li>

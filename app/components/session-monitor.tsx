@@ -51,7 +51,8 @@ export default function SessionMonitor({ session }: { session: SessionView }) {
           showToast({
             id: "session-warning",
             type: "warning",
-            description: effect.minutesLeft <= 1 ? t("session.warningOne") : t("session.warning", { count: effect.minutesLeft }),
+            description:
+              effect.minutesLeft <= 1 ? t("session.warningOne") : t("session.warning", { count: effect.minutesLeft }),
             duration: effect.durationMs,
           });
           break;
@@ -59,7 +60,12 @@ export default function SessionMonitor({ session }: { session: SessionView }) {
           showToast({
             id: "session-extend",
             type: "warning",
-            description: t("session.warning", { count: Math.max(1, Math.ceil(((monitorRef.current?.state().expiresAt ?? Date.now()) - Date.now()) / 60_000)) }),
+            description: t("session.warning", {
+              count: Math.max(
+                1,
+                Math.ceil(((monitorRef.current?.state().expiresAt ?? Date.now()) - Date.now()) / 60_000),
+              ),
+            }),
             duration: effect.durationMs,
             action: { label: t("session.extend"), onClick: () => submit(SESSION_INTENTS.extend) },
           });

@@ -37,7 +37,11 @@ export function ThemeSelector({ serverTheme }: { serverTheme: Theme }) {
         {t("footer.theme")}
       </span>
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <div role="group" aria-label={t("footer.theme")} className="inline-flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-700">
+      <div
+        role="group"
+        aria-label={t("footer.theme")}
+        className="inline-flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-700"
+      >
         {THEMES.map((option) => (
           <button
             key={option}

@@ -71,7 +71,10 @@ function ToastItem({ toast, onClose }: { toast: ToastMessage; onClose: (id: stri
         className="-m-1 rounded p-1 opacity-80 hover:opacity-100"
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4">
-          <path fill="currentColor" d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+          <path
+            fill="currentColor"
+            d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z"
+          />
         </svg>
       </button>
     </div>
@@ -134,7 +137,8 @@ export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
   }, []);
 
   useEffect(() => {
-    if (serverToast) setToasts((current) => (current.some((x) => x.id === serverToast.id) ? current : [...current, serverToast]));
+    if (serverToast)
+      setToasts((current) => (current.some((x) => x.id === serverToast.id) ? current : [...current, serverToast]));
   }, [serverToast]);
 
   const place = useCallback(() => {

@@ -104,7 +104,10 @@ export function UserMenu({ user }: { user: MenuUser }) {
 export function MobileUserSection({ user }: { user: MenuUser }) {
   const { t } = useTranslation();
   return (
-    <section aria-label={t("header.user.nav")} className="space-y-3 border-t border-slate-200 pt-6 dark:border-slate-800">
+    <section
+      aria-label={t("header.user.nav")}
+      className="space-y-3 border-t border-slate-200 pt-6 dark:border-slate-800"
+    >
       <Identity user={user} />
       <UserLinks large />
       <SignOutForm />

@@ -15,4 +15,7 @@ export const HOME_PAGE_SECONDS = 30;
 export const CONTENT_PAGE_SECONDS = 300;
 
 /** Blog posts and info pages: kept rendered, no JavaScript bundle. */
-export const STATIC_CONTENT_PAGE = { pageCache: CONTENT_PAGE_SECONDS, hydrate: false } as const satisfies PageCacheHandle;
+export const STATIC_CONTENT_PAGE = {
+  pageCache: CONTENT_PAGE_SECONDS,
+  hydrate: false,
+} as const satisfies PageCacheHandle;

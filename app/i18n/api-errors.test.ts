@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { API_ERRORS, isApiErrorCode, statusesOf, type ApiErrorCode } from "../../workers/api/contract/errors";
 import { i18nForLocale } from "../server/i18n.server";
-import { API_ERROR_PLACES, GENERIC_API_ERROR_KEY, apiErrorKey, apiErrorText, isCode, type ApiErrorPlace, type ApiFailure } from "./api-errors";
+import {
+  API_ERROR_PLACES,
+  GENERIC_API_ERROR_KEY,
+  apiErrorKey,
+  apiErrorText,
+  isCode,
+  type ApiErrorPlace,
+  type ApiFailure,
+} from "./api-errors";
 
 const LOCALES = ["en", "tr"] as const;
 const PLACES = Object.keys(API_ERROR_PLACES) as ApiErrorPlace[];
@@ -52,7 +60,9 @@ describe("API error texts (app/i18n/api-errors.ts)", () => {
           expect(found.raw).toBe(failure.message);
           continue;
         }
-        expect(i18n.exists(found.key, { lng: locale, ...found.values }), `${place} at ${status}: ${found.key}`).toBe(true);
+        expect(i18n.exists(found.key, { lng: locale, ...found.values }), `${place} at ${status}: ${found.key}`).toBe(
+          true,
+        );
         expect(apiErrorText(t, failure, place, PAGE_VALUES), `${place} at ${status}`).not.toMatch(/\{\{/);
       }
     }
@@ -65,9 +75,13 @@ describe("API error texts (app/i18n/api-errors.ts)", () => {
     const t = i18nForLocale("en").getFixedT("en");
     expect(apiErrorText(t, failureOf("invalid_password", 403), "security")).toBe(t("security:password.wrongCurrent"));
     expect(apiErrorText(t, failureOf("invalid_password", 403), "profile")).toBe(t("dashboard:profile.wrongPassword"));
-    expect(apiErrorText(t, { ...failureOf("too_many_attempts", 429), retryAfter: 125 }, "security")).toBe(t("account:tooManyAttempts", { count: 3 }));
+    expect(apiErrorText(t, { ...failureOf("too_many_attempts", 429), retryAfter: 125 }, "security")).toBe(
+      t("account:tooManyAttempts", { count: 3 }),
+    );
     expect(apiErrorText(t, failureOf("internal_error", 500), "signin")).toBe(t("signin:errors.server"));
-    expect(apiErrorText(t, failureOf("not_available", 409), "checkout")).toBe(t("checkout:errors.not_available", { message: "the server's message" }));
+    expect(apiErrorText(t, failureOf("not_available", 409), "checkout")).toBe(
+      t("checkout:errors.not_available", { message: "the server's message" }),
+    );
     expect(apiErrorText(t, failureOf("invalid_parameter", 400), "vps.reveal")).toBe("the server's message");
     expect(apiErrorText(t, failureOf("whois_failed", 502), "tools.whois", { domain: "example.com" })).toBe(
       t("tools:whois.errors.whois_failed", { domain: "example.com", message: "the server's message" }),

@@ -34,9 +34,11 @@ export function minutesToWait(retryAfter: number | null): number {
   return Math.max(1, Math.ceil((retryAfter ?? 60) / 60));
 }
 
-const text = (key: string, values?: Record<string, string | number>): ApiErrorText => (values ? { key, values } : { key });
+const text = (key: string, values?: Record<string, string | number>): ApiErrorText =>
+  values ? { key, values } : { key };
 const withMessage = (key: string) => (failure: ApiFailure) => text(key, { message: failure.message });
-const tooManyAttempts = (failure: ApiFailure) => text("account:tooManyAttempts", { count: minutesToWait(failure.retryAfter) });
+const tooManyAttempts = (failure: ApiFailure) =>
+  text("account:tooManyAttempts", { count: minutesToWait(failure.retryAfter) });
 
 /** The generic text of a refusal no place has words for. */
 export const GENERIC_API_ERROR_KEY = "translation:errors.text";
@@ -49,10 +51,22 @@ function named(prefix: string, codes: readonly ApiErrorCode[]): Partial<Record<A
 }
 
 /** The card and payment refusals a payment form shows. */
-const PAYMENT_CODES = named("payment:errors.", [...CARD_ERROR_CODES, "payment_failed", "three_d_secure_failed", "authentication_required", "server_error"]);
+const PAYMENT_CODES = named("payment:errors.", [
+  ...CARD_ERROR_CODES,
+  "payment_failed",
+  "three_d_secure_failed",
+  "authentication_required",
+  "server_error",
+]);
 
 /** The domain-name input rules (core/domain-name.ts). */
-const DOMAIN_NAME_CODES = ["required", "invalid_format", "too_long", "invalid_characters", "unknown_extension"] as const satisfies readonly ApiErrorCode[];
+const DOMAIN_NAME_CODES = [
+  "required",
+  "invalid_format",
+  "too_long",
+  "invalid_characters",
+  "unknown_extension",
+] as const satisfies readonly ApiErrorCode[];
 
 /** Settings, transfer-out and DNS forms of a domain held here (SPEC §8). */
 const DOMAIN_CODES = named("domains:errors.", [
@@ -68,13 +82,15 @@ const DOMAIN_CODES = named("domains:errors.", [
 function domainFallback(server: string) {
   return (failure: ApiFailure): ApiErrorText => {
     if (failure.status >= 500) return text(server);
-    if (failure.status === 429) return text("domains:errors.too_many_attempts", { count: minutesToWait(failure.retryAfter) });
+    if (failure.status === 429)
+      return text("domains:errors.too_many_attempts", { count: minutesToWait(failure.retryAfter) });
     if (failure.status === 403) return text("domains:errors.access_denied");
     return text("domains:errors.failed", { message: failure.message });
   };
 }
 
-const tooManyOrServer = (failure: ApiFailure) => (failure.status === 429 ? tooManyAttempts(failure) : text("account:serverError"));
+const tooManyOrServer = (failure: ApiFailure) =>
+  failure.status === 429 ? tooManyAttempts(failure) : text("account:serverError");
 
 function paymentMethodsPlace(fallback: string): Place {
   return {
@@ -122,7 +138,10 @@ export const API_ERROR_PLACES = {
   },
   signup: {
     codes: { username_taken: "signup:errors.usernameTaken", email_exists: "signup:errors.emailExists" },
-    fallback: (failure) => (failure.status === 429 ? text("signup:errors.tooManySignups", { count: minutesToWait(failure.retryAfter) }) : text("signup:errors.registrationFailed")),
+    fallback: (failure) =>
+      failure.status === 429
+        ? text("signup:errors.tooManySignups", { count: minutesToWait(failure.retryAfter) })
+        : text("signup:errors.registrationFailed"),
   },
   verifyEmail: {
     codes: { code_invalid: "signup:verify.invalidCode" },
@@ -185,7 +204,8 @@ export const API_ERROR_PLACES = {
       payment_request_refused: "payment:errors.payment_start_failed",
       not_supported_by_provider: "payment:errors.payment_start_failed",
     },
-    fallback: (failure) => text(failure.status >= 500 ? "payment:errors.server_error" : "payment:errors.payment_start_failed"),
+    fallback: (failure) =>
+      text(failure.status >= 500 ? "payment:errors.server_error" : "payment:errors.payment_start_failed"),
   },
   /** Saving a card (billing → payment methods). */
   "paymentMethods.save": paymentMethodsPlace("billing:methods.saveFailed"),
@@ -195,17 +215,37 @@ export const API_ERROR_PLACES = {
   cart: {
     codes: {
       ...named("translation:domainErrors.", DOMAIN_NAME_CODES),
-      ...named("translation:cart.errors.", ["already_in_cart", "not_available", "not_registered", "not_transferable", "already_registered_here", "cart_full", "invalid_years"]),
+      ...named("translation:cart.errors.", [
+        "already_in_cart",
+        "not_available",
+        "not_registered",
+        "not_transferable",
+        "already_registered_here",
+        "cart_full",
+        "invalid_years",
+      ]),
     },
     fallback: withMessage("translation:cart.errors.generic"),
   },
   "cart.discount": {
-    codes: named("translation:cart.discount.reasons.", ["discount_required", "discount_signin_required", "discount_invalid", "discount_not_applicable", "discount_min_order"]),
+    codes: named("translation:cart.discount.reasons.", [
+      "discount_required",
+      "discount_signin_required",
+      "discount_invalid",
+      "discount_not_applicable",
+      "discount_min_order",
+    ]),
     fallback: () => text("translation:cart.discount.reasons.error"),
   },
-  domainSearch: { codes: named("translation:domainErrors.", DOMAIN_NAME_CODES), fallback: withMessage("translation:domainErrors.generic") },
+  domainSearch: {
+    codes: named("translation:domainErrors.", DOMAIN_NAME_CODES),
+    fallback: withMessage("translation:domainErrors.generic"),
+  },
   /** An offer on a taken name (domain search). */
-  "domainSearch.offer": { codes: { domain_available: "translation:search.offerErrors.domain_available" }, fallback: withMessage("translation:domainErrors.generic") },
+  "domainSearch.offer": {
+    codes: { domain_available: "translation:search.offerErrors.domain_available" },
+    fallback: withMessage("translation:domainErrors.generic"),
+  },
   /** A domain held here: renew, lock, privacy, DNSSEC, name servers, delete, DNS, transfer out. */
   domains: { codes: DOMAIN_CODES, fallback: domainFallback("domains:errors.server") },
   /** Turning auto-renew on or off: one text, unless a saved card is missing. */
@@ -227,7 +267,10 @@ export const API_ERROR_PLACES = {
       invalid_password: "servers:dashboard.wrongPassword",
       root_password_unavailable: "servers:dashboard.noRootPassword",
     },
-    fallback: (failure) => (failure.status === 429 ? text("servers:dashboard.tooManyReveals", { count: minutesToWait(failure.retryAfter) }) : { raw: failure.message }),
+    fallback: (failure) =>
+      failure.status === 429
+        ? text("servers:dashboard.tooManyReveals", { count: minutesToWait(failure.retryAfter) })
+        : { raw: failure.message },
   },
   "vps.autoRenew": {
     codes: { payment_method_required: "servers:dashboard.autoRenewNeedsCard" },
@@ -284,13 +327,21 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
  * A refusal as the words a page shows, translated by the page's `t`. `values` adds the page's
  * own values (a domain, a host) to the text's.
  */
-export function apiErrorText(t: Translate, failure: ApiFailure, place: ApiErrorPlace = "generic", values?: Record<string, string | number>): string {
+export function apiErrorText(
+  t: Translate,
+  failure: ApiFailure,
+  place: ApiErrorPlace = "generic",
+  values?: Record<string, string | number>,
+): string {
   const found = apiErrorKey(failure, place);
   if ("raw" in found) return found.raw;
   return values || found.values ? t(found.key, { ...values, ...found.values }) : t(found.key);
 }
 
 /** Whether a refusal (or a page's failure) carries one of these codes. */
-export function isCode(failure: { code: string } | null | undefined, ...codes: [ApiErrorCode, ...ApiErrorCode[]]): boolean {
+export function isCode(
+  failure: { code: string } | null | undefined,
+  ...codes: [ApiErrorCode, ...ApiErrorCode[]]
+): boolean {
   return failure != null && (codes as readonly string[]).includes(failure.code);
 }

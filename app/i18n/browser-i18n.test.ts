@@ -39,9 +39,18 @@ describe.each(locales)("the browser translator gives i18next's text (%s)", (lng)
       const variables = Object.fromEntries(
         leaves(tree)
           .filter(([leaf]) => leaf === key || leaf.startsWith(`${key}_`))
-          .flatMap(([, text]) => [...text.matchAll(/\{\{-?\s*(\w+)\s*\}\}/g)].map((match) => [match[1], `<${match[1]}>`])),
+          .flatMap(([, text]) =>
+            [...text.matchAll(/\{\{-?\s*(\w+)\s*\}\}/g)].map((match) => [match[1], `<${match[1]}>`]),
+          ),
       );
-      for (const options of [undefined, variables, { ...variables, count: 0 }, { ...variables, count: 1 }, { ...variables, count: 2 }, { ...variables, count: 21 }]) {
+      for (const options of [
+        undefined,
+        variables,
+        { ...variables, count: 0 },
+        { ...variables, count: 1 },
+        { ...variables, count: 2 },
+        { ...variables, count: 21 },
+      ]) {
         expect(actualT(key, options), `${ns}:${key} ${JSON.stringify(options)}`).toBe(expectedT(key, options));
         checked++;
       }
@@ -51,7 +60,11 @@ describe.each(locales)("the browser translator gives i18next's text (%s)", (lng)
 
   it("resolves ns:key, namespace lists, defaultValue, missing keys and objects like i18next", async () => {
     const { reference, browser } = await pair(lng);
-    const cases: [string | string[], string | readonly string[] | undefined, Record<string, unknown> | string | undefined][] = [
+    const cases: [
+      string | string[],
+      string | readonly string[] | undefined,
+      Record<string, unknown> | string | undefined,
+    ][] = [
       ["translation:header.menus.domains", "account", undefined],
       ["account:nothing.here", undefined, undefined],
       ["nothing.here", undefined, { defaultValue: "Fallback {{name}}", name: "N" }],
@@ -72,7 +85,14 @@ describe.each(locales)("the browser translator gives i18next's text (%s)", (lng)
 describe("the browser translator's exists (a route asks it before translating an error code)", () => {
   it.each(locales)("answers like i18next's exists (%s)", async (lng) => {
     const { reference, browser } = await pair(lng);
-    for (const key of ["tools:analytics.inputErrors.required", "tools:analytics.inputErrors.no_such_code", "header.menus.domains", "nothing.here", "account:nothing.here", "header"]) {
+    for (const key of [
+      "tools:analytics.inputErrors.required",
+      "tools:analytics.inputErrors.no_such_code",
+      "header.menus.domains",
+      "nothing.here",
+      "account:nothing.here",
+      "header",
+    ]) {
       expect(browser.exists(key), key).toBe(reference.exists(key));
     }
   });

@@ -13,7 +13,12 @@
 
 type Resource = { [key: string]: unknown };
 type Listener = (...args: unknown[]) => void;
-export type TranslateOptions = { [name: string]: unknown; count?: number; defaultValue?: string; ns?: string | readonly string[] };
+export type TranslateOptions = {
+  [name: string]: unknown;
+  count?: number;
+  defaultValue?: string;
+  ns?: string | readonly string[];
+};
 export type BrowserTFunction = (key: string | readonly string[], options?: TranslateOptions | string) => string;
 
 type InitOptions = {
@@ -64,7 +69,8 @@ function deepMerge(target: Resource, source: Resource, overwrite: boolean): Reso
   for (const [key, value] of Object.entries(source)) {
     const existing = target[key];
     if (isPlainObject(value) && isPlainObject(existing)) deepMerge(existing, value, overwrite);
-    else if (overwrite || existing === undefined) target[key] = isPlainObject(value) ? deepMerge({}, value, true) : value;
+    else if (overwrite || existing === undefined)
+      target[key] = isPlainObject(value) ? deepMerge({}, value, true) : value;
   }
   return target;
 }
@@ -74,7 +80,11 @@ export class BrowserI18n {
   languages: string[] = [];
   isInitialized = false;
   initializedStoreOnce = false;
-  options: InitOptions & { defaultNS: string; ns: string[] } = { lng: "", defaultNS: "translation", ns: ["translation"] };
+  options: InitOptions & { defaultNS: string; ns: string[] } = {
+    lng: "",
+    defaultNS: "translation",
+    ns: ["translation"],
+  };
   /** Set by react-i18next. */
   reportNamespaces?: unknown;
   private store: Record<string, Record<string, Resource>> = {};
@@ -88,13 +98,18 @@ export class BrowserI18n {
   }
 
   async init(options: InitOptions): Promise<BrowserTFunction> {
-    this.options = { ...options, defaultNS: options.defaultNS ?? "translation", ns: [options.defaultNS ?? "translation"] };
+    this.options = {
+      ...options,
+      defaultNS: options.defaultNS ?? "translation",
+      ns: [options.defaultNS ?? "translation"],
+    };
     this.store = {};
     for (const [lng, namespaces] of Object.entries(options.resources ?? {})) {
       for (const [ns, resource] of Object.entries(namespaces)) this.addResourceBundle(lng, ns, resource, true, true);
     }
     this.language = options.lng;
-    this.languages = options.fallbackLng && options.fallbackLng !== options.lng ? [options.lng, options.fallbackLng] : [options.lng];
+    this.languages =
+      options.fallbackLng && options.fallbackLng !== options.lng ? [options.lng, options.fallbackLng] : [options.lng];
     this.isInitialized = true;
     this.initializedStoreOnce = true;
     this.emit("initialized", this.options);
@@ -129,7 +144,9 @@ export class BrowserI18n {
 
   addResourceBundle(lng: string, ns: string, resources: Resource, deep = false, overwrite = false): this {
     const namespaces = (this.store[lng] ??= {});
-    namespaces[ns] = deep ? deepMerge(namespaces[ns] ?? {}, resources, overwrite) : { ...(namespaces[ns] ?? {}), ...resources };
+    namespaces[ns] = deep
+      ? deepMerge(namespaces[ns] ?? {}, resources, overwrite)
+      : { ...(namespaces[ns] ?? {}), ...resources };
     if (!this.options.ns.includes(ns)) this.options.ns.push(ns);
     this.emit("added", lng, ns);
     return this;
@@ -179,13 +196,22 @@ export class BrowserI18n {
     return undefined;
   }
 
-  translate(lng: string, defaultNs: string | readonly string[] | undefined, keys: string | readonly string[], rawOptions?: TranslateOptions | string): string {
-    const options: TranslateOptions = typeof rawOptions === "string" ? { defaultValue: rawOptions } : (rawOptions ?? {});
+  translate(
+    lng: string,
+    defaultNs: string | readonly string[] | undefined,
+    keys: string | readonly string[],
+    rawOptions?: TranslateOptions | string,
+  ): string {
+    const options: TranslateOptions =
+      typeof rawOptions === "string" ? { defaultValue: rawOptions } : (rawOptions ?? {});
     const count = typeof options.count === "number" ? options.count : undefined;
     const keyList = typeof keys === "string" ? [keys] : keys;
     let usedKey = "";
     for (const fullKey of keyList) {
-      let namespaces: readonly string[] = typeof options.ns === "string" ? [options.ns] : (options.ns ?? (typeof defaultNs === "string" ? [defaultNs] : (defaultNs ?? [this.options.defaultNS])));
+      let namespaces: readonly string[] =
+        typeof options.ns === "string"
+          ? [options.ns]
+          : (options.ns ?? (typeof defaultNs === "string" ? [defaultNs] : (defaultNs ?? [this.options.defaultNS])));
       let key = fullKey;
       const colon = fullKey.indexOf(":");
       if (colon > -1) {
@@ -218,7 +244,8 @@ export class BrowserI18n {
 
   changeLanguage(lng: string): Promise<BrowserTFunction> {
     this.language = lng;
-    this.languages = this.options.fallbackLng && this.options.fallbackLng !== lng ? [lng, this.options.fallbackLng] : [lng];
+    this.languages =
+      this.options.fallbackLng && this.options.fallbackLng !== lng ? [lng, this.options.fallbackLng] : [lng];
     this.emit("languageChanged", lng);
     return Promise.resolve(this.t);
   }

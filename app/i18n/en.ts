@@ -113,7 +113,10 @@ const en = {
     themes: { system: "System", light: "Light", dark: "Dark" },
     copyright: "© 2019–{{year}} Trinity. All rights reserved.",
   },
-  toast: { close: "Close notification", types: { success: "Success", error: "Error", warning: "Warning", info: "Information" } },
+  toast: {
+    close: "Close notification",
+    types: { success: "Success", error: "Error", warning: "Warning", info: "Information" },
+  },
   locale: { changed: "Language set to English." },
   theme: { changed: "Theme updated." },
   notFound: {

@@ -19,21 +19,30 @@ const FORBIDDEN: { variant: RegExp; use: string }[] = [
 
 function entries(value: unknown, prefix = ""): [string, string][] {
   if (typeof value === "string") return [[prefix, value]];
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => entries(child, prefix ? `${prefix}.${key}` : key));
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
+    entries(child, prefix ? `${prefix}.${key}` : key),
+  );
 }
 
 /** Text a reader sees: interpolation variables, markdown links' targets and inline code are not words. */
 function words(text: string): string {
-  return text.replace(/\{\{\w+\}\}/gu, "").replace(/\]\([^)]*\)/gu, "]").replace(/`[^`]*`/gu, "");
+  return text
+    .replace(/\{\{\w+\}\}/gu, "")
+    .replace(/\]\([^)]*\)/gu, "]")
+    .replace(/`[^`]*`/gu, "");
 }
 
 function violations(source: string, text: string): string[] {
-  return FORBIDDEN.filter(({ variant }) => variant.test(words(text))).map(({ variant, use }) => `${source}: "${variant.source}" → use "${use}"`);
+  return FORBIDDEN.filter(({ variant }) => variant.test(words(text))).map(
+    ({ variant, use }) => `${source}: "${variant.source}" → use "${use}"`,
+  );
 }
 
 describe("Turkish texts follow the glossary (docs/glossary.md)", () => {
   it("every Turkish namespace string", () => {
-    const found = Object.entries(resources.tr).flatMap(([ns, value]) => entries(value, ns).flatMap(([key, text]) => violations(key, text)));
+    const found = Object.entries(resources.tr).flatMap(([ns, value]) =>
+      entries(value, ns).flatMap(([key, text]) => violations(key, text)),
+    );
     expect(found).toEqual([]);
   });
 

@@ -89,7 +89,8 @@ export function namespacesOf(handles: readonly unknown[]): LazyNamespace[] {
   const found = new Set<LazyNamespace>();
   for (const handle of handles) {
     if (!handle || typeof handle !== "object" || !("i18n" in handle) || !Array.isArray(handle.i18n)) continue;
-    for (const ns of handle.i18n) if ((LAZY_NAMESPACES as readonly string[]).includes(ns)) found.add(ns as LazyNamespace);
+    for (const ns of handle.i18n)
+      if ((LAZY_NAMESPACES as readonly string[]).includes(ns)) found.add(ns as LazyNamespace);
   }
   return [...found];
 }

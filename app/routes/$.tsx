@@ -31,16 +31,37 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!result.ok) {
     // A name that cannot exist (bad format, unknown extension) has no page; a failed call does.
     if (result.status === 400) notFoundResponse();
-    return { title: t("domain.metaTitle", { domain: splat }), domain: splat, result: null, alternatives: null, whois: null };
+    return {
+      title: t("domain.metaTitle", { domain: splat }),
+      domain: splat,
+      result: null,
+      alternatives: null,
+      whois: null,
+    };
   }
-  const alternatives = api.check(result.data.label, 60).then((answer) =>
-    answer.ok ? answer.data.results.filter((entry) => entry.available && entry.domain !== result.data.domain).slice(0, ALTERNATIVES) : null,
-  );
+  const alternatives = api
+    .check(result.data.label, 60)
+    .then((answer) =>
+      answer.ok
+        ? answer.data.results
+            .filter((entry) => entry.available && entry.domain !== result.data.domain)
+            .slice(0, ALTERNATIVES)
+        : null,
+    );
   alternatives.catch(() => undefined);
   // A taken name's public WHOIS view, streamed like the alternatives (the page does not wait for it).
-  const whois = !result.data.available && result.data.reason === "registered" ? whoisSummary(context, request, result.data.domain, result.data.unicode) : null;
+  const whois =
+    !result.data.available && result.data.reason === "registered"
+      ? whoisSummary(context, request, result.data.domain, result.data.unicode)
+      : null;
   whois?.catch(() => undefined);
-  return { title: t("domain.metaTitle", { domain: result.data.unicode }), domain: result.data.unicode, result: result.data, alternatives, whois };
+  return {
+    title: t("domain.metaTitle", { domain: result.data.unicode }),
+    domain: result.data.unicode,
+    result: result.data,
+    alternatives,
+    whois,
+  };
 }
 
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
@@ -79,13 +100,20 @@ export default function DomainDetail() {
     return (
       <section className="mx-auto max-w-3xl px-4 py-16">
         <h1 className="text-3xl font-bold break-all">{domain}</h1>
-        <p role="alert" className="mt-6 rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+        <p
+          role="alert"
+          className="mt-6 rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+        >
           {t("domain.couldNotLoad")} {t("domain.couldNotLoadPricing")} {t("domain.couldNotLoadStatus")}
         </p>
       </section>
     );
   }
-  const statusKey = result.available ? "available" : result.reason === "reserved" ? "reserved" : (result.registration?.status ?? "active");
+  const statusKey = result.available
+    ? "available"
+    : result.reason === "reserved"
+      ? "reserved"
+      : (result.registration?.status ?? "active");
   const title = result.available
     ? t("domain.availableTitle", { domain: result.unicode })
     : result.reason === "reserved"
@@ -93,14 +121,24 @@ export default function DomainDetail() {
       : t("domain.takenTitle", { domain: result.unicode });
   const prices = result.prices;
   const cents = prices
-    ? { firstYear: decimalToCents(prices.registration) ?? 0, renewal: decimalToCents(prices.renewal) ?? 0, transfer: decimalToCents(prices.transfer) ?? 0 }
+    ? {
+        firstYear: decimalToCents(prices.registration) ?? 0,
+        renewal: decimalToCents(prices.renewal) ?? 0,
+        transfer: decimalToCents(prices.transfer) ?? 0,
+      }
     : null;
 
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-12">
       <header>
-        <h1 className={`text-3xl font-bold tracking-tight break-all ${result.available ? "text-emerald-700 dark:text-emerald-300" : ""}`}>{title}</h1>
-        {result.domain !== result.unicode ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{result.domain}</p> : null}
+        <h1
+          className={`text-3xl font-bold tracking-tight break-all ${result.available ? "text-emerald-700 dark:text-emerald-300" : ""}`}
+        >
+          {title}
+        </h1>
+        {result.domain !== result.unicode ? (
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{result.domain}</p>
+        ) : null}
       </header>
 
       <DomainWarnings warnings={result.warnings} />
@@ -131,33 +169,49 @@ export default function DomainDetail() {
           <table className="mt-4 w-full text-left text-sm">
             <thead>
               <tr className="text-slate-600 dark:text-slate-400">
-                <th scope="col" className="py-2 font-medium">{t("domain.operation")}</th>
-                <th scope="col" className="py-2 text-right font-medium">{t("domain.total")}</th>
+                <th scope="col" className="py-2 font-medium">
+                  {t("domain.operation")}
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  {t("domain.total")}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
               {Array.from({ length: prices.max_years }, (_, index) => index + 1).map((years) => (
                 <tr key={years}>
-                  <th scope="row" className="py-2 font-normal">{t("domain.registrationYears", { count: years })}</th>
-                  <td className="py-2 text-right font-semibold">{money(domainTotalCents("registration", years, cents) / 100)}</td>
+                  <th scope="row" className="py-2 font-normal">
+                    {t("domain.registrationYears", { count: years })}
+                  </th>
+                  <td className="py-2 text-right font-semibold">
+                    {money(domainTotalCents("registration", years, cents) / 100)}
+                  </td>
                 </tr>
               ))}
               <tr>
-                <th scope="row" className="py-2 font-normal">{t("domain.transferRow")}</th>
+                <th scope="row" className="py-2 font-normal">
+                  {t("domain.transferRow")}
+                </th>
                 <td className="py-2 text-right font-semibold">{money(prices.transfer)}</td>
               </tr>
               <tr>
-                <th scope="row" className="py-2 font-normal">{t("domain.renewalRow")}</th>
+                <th scope="row" className="py-2 font-normal">
+                  {t("domain.renewalRow")}
+                </th>
                 <td className="py-2 text-right font-semibold">{money(prices.renewal)}</td>
               </tr>
               <tr>
-                <th scope="row" className="py-2 font-normal">{t("domain.icannFee")}</th>
+                <th scope="row" className="py-2 font-normal">
+                  {t("domain.icannFee")}
+                </th>
                 <td className="py-2 text-right">{money(prices.icann_fee)}</td>
               </tr>
             </tbody>
           </table>
         ) : (
-          <p role="alert" className="mt-2">{t("domain.couldNotLoadPricing")}</p>
+          <p role="alert" className="mt-2">
+            {t("domain.couldNotLoadPricing")}
+          </p>
         )}
       </section>
 
@@ -166,13 +220,22 @@ export default function DomainDetail() {
           <h2 id="alternatives-title" className="text-lg font-semibold">
             {t("domain.alternativesHeading")}
           </h2>
-          <Suspense fallback={<p role="status" className="py-3">{t("common.loading")}</p>}>
+          <Suspense
+            fallback={
+              <p role="status" className="py-3">
+                {t("common.loading")}
+              </p>
+            }
+          >
             <Await resolve={alternatives} errorElement={<p className="py-3">{t("domain.couldNotLoad")}</p>}>
               {(list) =>
                 list && list.length > 0 ? (
                   <ul className="mt-3 grid gap-3 sm:grid-cols-2">
                     {list.map((entry) => (
-                      <li key={entry.domain} className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-800">
+                      <li
+                        key={entry.domain}
+                        className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-800"
+                      >
                         <Link to={`/${entry.unicode}`} className="font-medium break-all hover:underline">
                           {entry.unicode}
                         </Link>

@@ -1,4 +1,9 @@
-import { data as withHeaders, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data as withHeaders,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../i18n/use-format";
@@ -22,7 +27,10 @@ const PRICING_TIMEOUT_MS = 2000;
 const homePricesMemo = createMemo<TldPrice[]>(30_000);
 
 async function callPricing(args: LoaderFunctionArgs, signal: AbortSignal): Promise<TldPrice[]> {
-  const response = await apiClient(args.context, args.request).api.v1.tld.pricing.$post({ json: { tlds: [...HOME_TRACKED_TLDS] } }, { init: { signal } });
+  const response = await apiClient(args.context, args.request).api.v1.tld.pricing.$post(
+    { json: { tlds: [...HOME_TRACKED_TLDS] } },
+    { init: { signal } },
+  );
   const body = await response.json();
   if (!body.success) throw new Error(`pricing call answered ${response.status}`);
   return body.data.pricing;
@@ -56,7 +64,12 @@ export const handle = { i18n: ["home"], pageCache: HOME_PAGE_SECONDS } satisfies
 export async function loader(args: LoaderFunctionArgs) {
   const [{ t }, prices] = await Promise.all([getTranslator(args.request), loadHomePrices(args)]);
   return withHeaders(
-    { title: t("meta.homeTitle"), description: t("meta.homeDescription"), prices, origin: new URL(args.request.url).origin },
+    {
+      title: t("meta.homeTitle"),
+      description: t("meta.homeDescription"),
+      prices,
+      origin: new URL(args.request.url).origin,
+    },
     prices.failed ? { headers: FAILED_RENDER_HEADERS } : undefined,
   );
 }
@@ -86,7 +99,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
                 "@type": "WebSite",
                 name: "Trinity",
                 url: `${data.origin}/`,
-                potentialAction: { "@type": "SearchAction", target: `${data.origin}/domain-search?q={search_term_string}`, "query-input": "required name=search_term_string" },
+                potentialAction: {
+                  "@type": "SearchAction",
+                  target: `${data.origin}/domain-search?q={search_term_string}`,
+                  "query-input": "required name=search_term_string",
+                },
               },
             ],
           },
@@ -110,7 +127,11 @@ function PriceCards() {
             ? { status: "failed" }
             : { status: "loaded", entry: prices.pricing.find((entry) => entry.tld === tld) };
           return (
-            <li key={tld} data-testid={`price-card-${tld}`} className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
+            <li
+              key={tld}
+              data-testid={`price-card-${tld}`}
+              className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900"
+            >
               <p className="text-2xl font-bold text-indigo-700 dark:text-indigo-300">.{tld}</p>
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("home.prices.onlyFrom")}</p>
               <p className="text-3xl font-extrabold tracking-tight" data-testid={`price-${tld}`}>
@@ -122,7 +143,10 @@ function PriceCards() {
         })}
       </ul>
       <p className="mt-4 text-center">
-        <Link to="/domain" className="text-sm font-semibold text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+        <Link
+          to="/domain"
+          className="text-sm font-semibold text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+        >
           {t("home.prices.seeAll")}
         </Link>
       </p>
@@ -189,16 +213,24 @@ export default function Home() {
       </section>
 
       <section aria-labelledby="trinity-title" className="mx-auto mt-24 max-w-4xl px-4 text-center">
-        <p className="text-sm font-semibold uppercase tracking-wider text-violet-700 dark:text-violet-300">{t("home.trinity.eyebrow")}</p>
+        <p className="text-sm font-semibold uppercase tracking-wider text-violet-700 dark:text-violet-300">
+          {t("home.trinity.eyebrow")}
+        </p>
         <h2 id="trinity-title" className="mt-2 text-3xl font-bold tracking-tight">
           {t("home.trinity.title")}
         </h2>
         <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">{t("home.trinity.text")}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/domain-search" className="rounded-xl bg-violet-700 px-6 py-3 font-semibold text-white hover:bg-violet-800 dark:bg-violet-400 dark:text-slate-950 dark:hover:bg-violet-300">
+          <Link
+            to="/domain-search"
+            className="rounded-xl bg-violet-700 px-6 py-3 font-semibold text-white hover:bg-violet-800 dark:bg-violet-400 dark:text-slate-950 dark:hover:bg-violet-300"
+          >
             {t("home.trinity.try")}
           </Link>
-          <a href="#faq" className="rounded-xl border border-slate-300 px-6 py-3 font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900">
+          <a
+            href="#faq"
+            className="rounded-xl border border-slate-300 px-6 py-3 font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900"
+          >
             {t("home.trinity.learnMore")}
           </a>
         </div>
@@ -206,7 +238,9 @@ export default function Home() {
 
       <section aria-labelledby="vps-title" className="mx-auto mt-24 max-w-7xl px-4">
         <SectionTitle id="vps-title">{t("home.vps.title")}</SectionTitle>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600 dark:text-slate-300">{t("home.vps.subtitle")}</p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-600 dark:text-slate-300">
+          {t("home.vps.subtitle")}
+        </p>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {VPS.map(({ key }) => (
             <li key={key}>
@@ -216,7 +250,9 @@ export default function Home() {
               >
                 <h3 className="text-lg font-semibold">{t(`home.vps.items.${key}.title`)}</h3>
                 <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t(`home.vps.items.${key}.text`)}</p>
-                <p className="mt-4 text-sm font-semibold text-indigo-700 dark:text-indigo-300">{t("home.vps.viewPlans")} →</p>
+                <p className="mt-4 text-sm font-semibold text-indigo-700 dark:text-indigo-300">
+                  {t("home.vps.viewPlans")} →
+                </p>
               </Link>
             </li>
           ))}
@@ -240,7 +276,10 @@ export default function Home() {
         </div>
         <p className="mt-8 text-center text-slate-700 dark:text-slate-300">
           {t("home.faq.contact")}{" "}
-          <Link to="/dashboard/support" className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+          <Link
+            to="/dashboard/support"
+            className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+          >
             {t("home.faq.contactLink")}
           </Link>
         </p>

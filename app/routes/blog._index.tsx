@@ -29,7 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     filter[key] = value;
   }
   const posts = listPosts(locale).filter(
-    (post) => (!filter.tag || post.meta.tags.includes(filter.tag)) && (!filter.category || post.meta.category === filter.category),
+    (post) =>
+      (!filter.tag || post.meta.tags.includes(filter.tag)) &&
+      (!filter.category || post.meta.category === filter.category),
   );
   if (posts.length === 0 && (filter.tag || filter.category)) notFoundResponse();
   const paging = pageNumber(url.searchParams.get("page"), posts.length);
@@ -43,7 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const heading = filter.tag
     ? t("blog.filteredTag", { tag: t(`blog.tagNames.${filter.tag}`, { defaultValue: filter.tag }) })
     : filter.category
-      ? t("blog.filteredCategory", { category: t(`blog.categories.${filter.category}`, { defaultValue: filter.category }) })
+      ? t("blog.filteredCategory", {
+          category: t(`blog.categories.${filter.category}`, { defaultValue: filter.category }),
+        })
       : t("blog.title");
   const start = (paging.page - 1) * POSTS_PER_PAGE;
   return {
@@ -76,7 +80,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
         description: data.description,
         url: data.seo.canonical,
         inLanguage: data.locale,
-        blogPost: data.posts.map((post) => ({ "@type": "BlogPosting", headline: post.title, datePublished: post.date, url: `${new URL(data.seo.canonical).origin}/blog/${post.slug}` })),
+        blogPost: data.posts.map((post) => ({
+          "@type": "BlogPosting",
+          headline: post.title,
+          datePublished: post.date,
+          url: `${new URL(data.seo.canonical).origin}/blog/${post.slug}`,
+        })),
       },
     }),
     { tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Trinity blog", href: feed },
@@ -90,7 +99,8 @@ function pageHref(page: number, filter: { tag?: string; category?: string }): st
   return query ? `/blog?${query}` : "/blog";
 }
 
-const PAGER_LINK = "rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900";
+const PAGER_LINK =
+  "rounded-md border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-900";
 
 export default function BlogIndex() {
   const data = useLoaderData<typeof loader>();
@@ -106,7 +116,10 @@ export default function BlogIndex() {
               {t("blog.allPosts")}
             </Link>
           ) : null}
-          <a href={`/blog/feed.xml${data.locale === "en" ? "" : `?${LANG_PARAM}=${data.locale}`}`} className="font-medium text-indigo-700 underline dark:text-indigo-300">
+          <a
+            href={`/blog/feed.xml${data.locale === "en" ? "" : `?${LANG_PARAM}=${data.locale}`}`}
+            className="font-medium text-indigo-700 underline dark:text-indigo-300"
+          >
             {t("blog.feed")}
           </a>
         </p>
@@ -127,7 +140,9 @@ export default function BlogIndex() {
           ) : (
             <span />
           )}
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t("blog.pageOf", { page: data.page, count: data.pageCount })}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {t("blog.pageOf", { page: data.page, count: data.pageCount })}
+          </p>
           {data.page < data.pageCount ? (
             <Link to={pageHref(data.page + 1, data.filter)} rel="next" className={PAGER_LINK}>
               {t("blog.older")} →

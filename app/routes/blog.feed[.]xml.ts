@@ -4,7 +4,10 @@ import { listPosts } from "../server/content.server";
 import { localizedUrl } from "../server/seo.server";
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/gu, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[char] ?? char);
+  return text.replace(
+    /[<>&"']/gu,
+    (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[char] ?? char,
+  );
 }
 
 /** /blog/feed.xml (Atom 1.0, RFC 4287): the blog's posts in the request's language (`?lang=tr`). */
@@ -47,6 +50,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     "",
   ].join("\n");
   return new Response(xml, {
-    headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, max-age=3600", "Content-Language": locale },
+    headers: {
+      "Content-Type": "application/atom+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+      "Content-Language": locale,
+    },
   });
 }

@@ -1,4 +1,10 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addDomainToCartFormSchema } from "../../core/cart";
@@ -35,12 +41,20 @@ type DiscountActionData = { ok: false; intent: typeof DISCOUNT_INTENTS.apply; co
 const DISCOUNT_INTENTS = { apply: "discount-apply", remove: "discount-remove" } as const;
 
 function isDiscountRefusal(value: unknown): value is DiscountActionData {
-  return typeof value === "object" && value !== null && "intent" in value && value.intent === DISCOUNT_INTENTS.apply && "code" in value;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "intent" in value &&
+    value.intent === DISCOUNT_INTENTS.apply &&
+    "code" in value
+  );
 }
 
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Cart") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Cart") },
+];
 
 /**
  * The one cart action (house style 5): named intents, 400 for an unknown one. With JS (`_js=1`,
@@ -48,7 +62,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: 
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const [{ t, locale }, { cartId: existingCartId, client: cart }] = await Promise.all([getTranslator(request), cartApi(request, context)]);
+  const [{ t, locale }, { cartId: existingCartId, client: cart }] = await Promise.all([
+    getTranslator(request),
+    cartApi(request, context),
+  ]);
   const viaFetcher = form.get("_js") === "1";
   const redirectTo = safeRedirectPath(form.get("redirectTo"), "/cart");
   const intent = form.get("intent");
@@ -64,7 +81,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const response = await cart.items.$post({ json: parsed.data });
       const answer = await readApi(response);
       result = answer.ok
-        ? { ok: true, status: 200, cartId: answer.data.id, message: t("cart.added", { domain: answer.data.items.at(-1)?.unicode ?? parsed.data.domain }) }
+        ? {
+            ok: true,
+            status: 200,
+            cartId: answer.data.id,
+            message: t("cart.added", { domain: answer.data.items.at(-1)?.unicode ?? parsed.data.domain }),
+          }
         : { ok: false, status: answer.status, message: apiErrorText(t, answer, "cart") };
       break;
     }
@@ -78,7 +100,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       const item = cart.items[":id"];
       const response =
-        intent === CART_INTENTS.remove ? await item.$delete({ param: { id: itemId } }) : await item.$patch({ param: { id: itemId }, json: { years } });
+        intent === CART_INTENTS.remove
+          ? await item.$delete({ param: { id: itemId } })
+          : await item.$patch({ param: { id: itemId }, json: { years } });
       const answer = await readApi(response);
       result = answer.ok
         ? { ok: true, status: 200, message: intent === CART_INTENTS.remove ? t("cart.removed") : t("cart.updated") }
@@ -95,21 +119,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const answer = await readApi(await cart.discount.$put({ json: parsed.data }));
         if (answer.ok) {
           const applied = answer.data.discount;
-          result = { ok: true, status: 200, message: t("cart.discount.applied", { code: applied?.code ?? parsed.data.code, percentage: formatPercent(locale, applied?.percentage ?? 0) }) };
+          result = {
+            ok: true,
+            status: 200,
+            message: t("cart.discount.applied", {
+              code: applied?.code ?? parsed.data.code,
+              percentage: formatPercent(locale, applied?.percentage ?? 0),
+            }),
+          };
           break;
         }
         refusal = apiErrorText(t, answer, "cart.discount");
       }
       // A refused code stays in its field with the reason beside it (JS on or off): no redirect.
-      return data({ ok: false, intent: DISCOUNT_INTENTS.apply, code, message: refusal } satisfies DiscountActionData, { status: 400 });
+      return data({ ok: false, intent: DISCOUNT_INTENTS.apply, code, message: refusal } satisfies DiscountActionData, {
+        status: 400,
+      });
     }
     case DISCOUNT_INTENTS.remove: {
       const answer = await readApi(await cart.discount.$delete());
-      result = answer.ok ? { ok: true, status: 200, message: t("cart.discount.removed") } : { ok: false, status: answer.status, message: apiErrorText(t, answer, "cart") };
+      result = answer.ok
+        ? { ok: true, status: 200, message: t("cart.discount.removed") }
+        : { ok: false, status: answer.status, message: apiErrorText(t, answer, "cart") };
       break;
     }
     default:
-      return data({ ok: false, message: `Unknown intent "${String(intent)}".` } satisfies CartActionData, { status: 400 });
+      return data({ ok: false, message: `Unknown intent "${String(intent)}".` } satisfies CartActionData, {
+        status: 400,
+      });
   }
 
   const headers = new Headers();
@@ -117,9 +154,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers.append("Set-Cookie", await cartCookie(context).serialize(result.cartId));
   }
   if (viaFetcher) {
-    return data({ ok: result.ok, message: result.message } satisfies CartActionData, { status: result.status, headers });
+    return data({ ok: result.ok, message: result.message } satisfies CartActionData, {
+      status: result.status,
+      headers,
+    });
   }
-  for (const [name, value] of await createToastHeaders({ type: result.ok ? "success" : "error", description: result.message })) {
+  for (const [name, value] of await createToastHeaders({
+    type: result.ok ? "success" : "error",
+    description: result.message,
+  })) {
     headers.append(name, value);
   }
   return redirect(redirectTo, { status: 303, headers });
@@ -137,7 +180,10 @@ export default function Cart() {
       {items.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-slate-200 p-8 text-center dark:border-slate-800">
           <p className="text-slate-700 dark:text-slate-300">{t("cart.empty")}</p>
-          <Link to="/domain-search" className="mt-4 inline-block rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white dark:bg-indigo-400 dark:text-slate-950">
+          <Link
+            to="/domain-search"
+            className="mt-4 inline-block rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white dark:bg-indigo-400 dark:text-slate-950"
+          >
             {t("cart.emptyCta")}
           </Link>
         </div>
@@ -150,36 +196,52 @@ export default function Cart() {
                   <p className="font-semibold break-all">{item.unicode}</p>
                   <p className="text-sm text-slate-600 dark:text-slate-400">
                     {item.type === "vps"
-                      ? t(item.selectedAction === "renewal" ? "cart.serverRenewal" : "cart.serverLine", { plan: item.planName, cycle: t(`cart.cycles.${item.billingCycle}`) }) + (item.osName ? ` · ${item.osName}` : "")
-                      : t(`cart.${item.selectedAction === "transfer" ? "transfer" : item.selectedAction === "renewal" ? "renewal" : "registration"}`) + (item.premium ? ` · ${t("cart.premium")}` : "")}
+                      ? t(item.selectedAction === "renewal" ? "cart.serverRenewal" : "cart.serverLine", {
+                          plan: item.planName,
+                          cycle: t(`cart.cycles.${item.billingCycle}`),
+                        }) + (item.osName ? ` · ${item.osName}` : "")
+                      : t(
+                          `cart.${item.selectedAction === "transfer" ? "transfer" : item.selectedAction === "renewal" ? "renewal" : "registration"}`,
+                        ) + (item.premium ? ` · ${t("cart.premium")}` : "")}
                   </p>
                 </div>
                 {item.type === "vps" ? null : (
-                <Form method="post" action="/cart" className="flex items-center gap-2">
-                  <input type="hidden" name="intent" value={CART_INTENTS.setYears} />
-                  <input type="hidden" name="itemId" value={item.id} />
-                  <input type="hidden" name="redirectTo" value={location.pathname} />
-                  <label className="text-sm">
-                    <span className="sr-only">{t("cart.yearsLabel", { domain: item.unicode })}</span>
-                    <select name="years" defaultValue={item.years} className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900">
-                      {Array.from({ length: item.maxAllowedYears }, (_, index) => index + 1).map((years) => (
-                        <option key={years} value={years}>
-                          {t("common.years", { count: years })}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-700">
-                    {t("cart.update")}
-                  </button>
-                </Form>
+                  <Form method="post" action="/cart" className="flex items-center gap-2">
+                    <input type="hidden" name="intent" value={CART_INTENTS.setYears} />
+                    <input type="hidden" name="itemId" value={item.id} />
+                    <input type="hidden" name="redirectTo" value={location.pathname} />
+                    <label className="text-sm">
+                      <span className="sr-only">{t("cart.yearsLabel", { domain: item.unicode })}</span>
+                      <select
+                        name="years"
+                        defaultValue={item.years}
+                        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-700 dark:bg-slate-900"
+                      >
+                        {Array.from({ length: item.maxAllowedYears }, (_, index) => index + 1).map((years) => (
+                          <option key={years} value={years}>
+                            {t("common.years", { count: years })}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <button
+                      type="submit"
+                      className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-700"
+                    >
+                      {t("cart.update")}
+                    </button>
+                  </Form>
                 )}
                 <p className="w-24 text-right font-semibold">{money(item.totalPrice)}</p>
                 <Form method="post" action="/cart">
                   <input type="hidden" name="intent" value={CART_INTENTS.remove} />
                   <input type="hidden" name="itemId" value={item.id} />
                   <input type="hidden" name="redirectTo" value={location.pathname} />
-                  <button type="submit" aria-label={t("cart.removeItem", { domain: item.unicode })} className="text-sm text-rose-700 underline dark:text-rose-300">
+                  <button
+                    type="submit"
+                    aria-label={t("cart.removeItem", { domain: item.unicode })}
+                    className="text-sm text-rose-700 underline dark:text-rose-300"
+                  >
                     {t("cart.remove")}
                   </button>
                 </Form>
@@ -208,7 +270,10 @@ function CartSummary({ cart, signedIn }: { cart: CartWithSummary; signedIn: bool
       <div>
         {!signedIn ? (
           <p className="text-sm">
-            <Link to={`/signin?redirect=${encodeURIComponent("/cart")}`} className="text-indigo-700 underline dark:text-indigo-300">
+            <Link
+              to={`/signin?redirect=${encodeURIComponent("/cart")}`}
+              className="text-indigo-700 underline dark:text-indigo-300"
+            >
               {t("cart.discount.signIn")}
             </Link>
           </p>
@@ -218,9 +283,15 @@ function CartSummary({ cart, signedIn }: { cart: CartWithSummary; signedIn: bool
             <input type="hidden" name="redirectTo" value={location.pathname} />
             <p className="text-sm">
               <span className="font-semibold">{discount.code}</span>
-              {discount.isValid ? "" : ` — ${t("cart.discount.notApplied", { code: discount.code, reason: t(`cart.discount.reasons.${discount.reason ?? "discount_invalid"}`) })}`}
+              {discount.isValid
+                ? ""
+                : ` — ${t("cart.discount.notApplied", { code: discount.code, reason: t(`cart.discount.reasons.${discount.reason ?? "discount_invalid"}`) })}`}
             </p>
-            <button type="submit" aria-label={t("cart.discount.removeCode", { code: discount.code })} className="text-sm text-rose-700 underline dark:text-rose-300">
+            <button
+              type="submit"
+              aria-label={t("cart.discount.removeCode", { code: discount.code })}
+              className="text-sm text-rose-700 underline dark:text-rose-300"
+            >
               {t("cart.discount.remove")}
             </button>
           </Form>

@@ -31,14 +31,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.order ?? "";
   if (!ORDER_ID.test(id)) notFoundResponse();
   const orders = userApi(context, request, auth).api.v1.orders[":id"];
-  const [{ t }, first] = await Promise.all([getTranslator(request, ["checkout"]), orders.$get({ param: { id } }).then((response) => readUserApi(request, context, response))]);
+  const [{ t }, first] = await Promise.all([
+    getTranslator(request, ["checkout"]),
+    orders.$get({ param: { id } }).then((response) => readUserApi(request, context, response)),
+  ]);
   if (!first.ok) {
     if (first.status === 404 || first.status === 400) notFoundResponse();
     throw new Response(first.message, { status: 502 });
   }
   let order = first.data;
   if (order.progress === "pending" || order.progress === "processing") {
-    const synced = await orders.sync.$post({ param: { id } }).then((response) => readUserApi(request, context, response));
+    const synced = await orders.sync
+      .$post({ param: { id } })
+      .then((response) => readUserApi(request, context, response));
     if (synced.ok) order = synced.data;
   }
   return { title: t("status.metaTitle", { number: order.number }), order };
@@ -135,10 +140,14 @@ export default function OrderStatus() {
         <p className="text-lg">{message}</p>
         {order.progress === "failed" && errorCode ? (
           <p className="mt-2 text-rose-700 dark:text-rose-300">
-            {released ? t(errorCode === "invalid_auth_code" ? "status.reasons.invalid_auth_code" : "status.reasons.other") : t(`payment:errors.${isPaymentErrorCode(errorCode) ? errorCode : "payment_failed"}`)}
+            {released
+              ? t(errorCode === "invalid_auth_code" ? "status.reasons.invalid_auth_code" : "status.reasons.other")
+              : t(`payment:errors.${isPaymentErrorCode(errorCode) ? errorCode : "payment_failed"}`)}
           </p>
         ) : null}
-        {moving && !needsAction ? <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("status.checking")}</p> : null}
+        {moving && !needsAction ? (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("status.checking")}</p>
+        ) : null}
       </div>
 
       <div className="mt-6 flex flex-wrap gap-3">
@@ -182,10 +191,16 @@ export default function OrderStatus() {
               <span className="font-semibold">{item.unicode}</span>
               <span className="block text-slate-600 dark:text-slate-400">
                 {t(`status.operation.${item.operation}`, { defaultValue: item.operation })} ·{" "}
-                {item.server ? t(`status.cycles.${item.server.billing_cycle}`) : t("status.years", { count: item.period })}
+                {item.server
+                  ? t(`status.cycles.${item.server.billing_cycle}`)
+                  : t("status.years", { count: item.period })}
               </span>
             </span>
-            <span className="text-slate-700 dark:text-slate-300">{notCharged(item) ? t("status.item.notCharged") : t(`status.item.${item.status}`, { defaultValue: item.status })}</span>
+            <span className="text-slate-700 dark:text-slate-300">
+              {notCharged(item)
+                ? t("status.item.notCharged")
+                : t(`status.item.${item.status}`, { defaultValue: item.status })}
+            </span>
             <span className="w-24 text-right">{money(item.amount + item.icann_fee)}</span>
           </li>
         ))}
@@ -218,7 +233,12 @@ export default function OrderStatus() {
       </dl>
       {order.payment?.card_last4 && order.payment.status === "succeeded" ? (
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-          {t("status.paidWith", { brand: t(`payment:brands.${order.payment.card_brand ?? "unknown"}`, { defaultValue: order.payment.card_brand ?? "" }), last4: order.payment.card_last4 })}
+          {t("status.paidWith", {
+            brand: t(`payment:brands.${order.payment.card_brand ?? "unknown"}`, {
+              defaultValue: order.payment.card_brand ?? "",
+            }),
+            last4: order.payment.card_last4,
+          })}
         </p>
       ) : null}
     </section>

@@ -1,11 +1,23 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { addressSchema } from "../../core/auth/schemas";
-import { CHECKOUT_NEW_CARD, checkoutFormSchema, paymentActionTarget, type CheckoutForm, type CheckoutFormFields } from "../../core/checkout";
+import {
+  CHECKOUT_NEW_CARD,
+  checkoutFormSchema,
+  paymentActionTarget,
+  type CheckoutForm,
+  type CheckoutFormFields,
+} from "../../core/checkout";
 import { useFormat } from "../i18n/use-format";
 import { fullName } from "../components/dashboard/address";
 import { AddressForm } from "../components/dashboard/address-form";
@@ -74,13 +86,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Checkout") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Checkout") },
+];
 
 /**
  * A refused attempt's reply, with the key of the next attempt: an action answering 4xx does not
  * revalidate the loader (Remix single fetch), so a new key must come from here.
  */
-type ActionData = { intent: CheckoutIntent | null; result: SubmissionResult<string[]> | null; nextKey: string; message?: string };
+type ActionData = {
+  intent: CheckoutIntent | null;
+  result: SubmissionResult<string[]> | null;
+  nextKey: string;
+  message?: string;
+};
 
 const newAttemptKey = () => `checkout-${crypto.randomUUID()}`;
 
@@ -100,7 +119,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     default: {
       const { t } = await getTranslator(request, ["checkout"]);
       const headers = await sessionHeaders(request, context);
-      return data<ActionData>({ intent: null, result: null, nextKey: newAttemptKey(), message: t("checkout:errors.unknown_intent") }, { status: 400, headers });
+      return data<ActionData>(
+        { intent: null, result: null, nextKey: newAttemptKey(), message: t("checkout:errors.unknown_intent") },
+        { status: 400, headers },
+      );
     }
   }
 }
@@ -112,15 +134,30 @@ async function addContact(request: Request, context: Context, auth: Auth, formDa
   const intent = CHECKOUT_INTENTS.addContact;
   const headers = await sessionHeaders(request, context);
   const submission = parseWithZod(formData, { schema: addressSchema });
-  if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply(), nextKey: newAttemptKey() }, { status: 400, headers });
+  if (submission.status !== "success")
+    return data<ActionData>({ intent, result: submission.reply(), nextKey: newAttemptKey() }, { status: 400, headers });
   const { t } = await getTranslator(request, ["checkout", "payment"]);
-  const answer = await readUserApi(request, context, await userApi(context, request, auth).api.v1.account.addresses.$post({ json: submission.value }));
+  const answer = await readUserApi(
+    request,
+    context,
+    await userApi(context, request, auth).api.v1.account.addresses.$post({ json: submission.value }),
+  );
   if (!answer.ok) {
-    const text = answer.status >= 500 ? t("payment:errors.server_error") : t("checkout:contact.addFailed", { message: answer.message });
-    return data<ActionData>({ intent, result: submission.reply({ formErrors: [text] }), nextKey: newAttemptKey() }, { status: answer.status >= 500 ? 503 : answer.status, headers });
+    const text =
+      answer.status >= 500
+        ? t("payment:errors.server_error")
+        : t("checkout:contact.addFailed", { message: answer.message });
+    return data<ActionData>(
+      { intent, result: submission.reply({ formErrors: [text] }), nextKey: newAttemptKey() },
+      { status: answer.status >= 500 ? 503 : answer.status, headers },
+    );
   }
   const target = `${CHECKOUT_PATH}?contact=${answer.data.contactId}#${CONTACTS_ID}`;
-  return redirectWithToast(target, { type: "success", description: t("checkout:contact.added", { name: fullName(answer.data) }) }, { status: 303, headers });
+  return redirectWithToast(
+    target,
+    { type: "success", description: t("checkout:contact.added", { name: fullName(answer.data) }) },
+    { status: 303, headers },
+  );
 }
 
 async function pay(request: Request, context: Context, auth: Auth, formData: FormData) {
@@ -129,7 +166,11 @@ async function pay(request: Request, context: Context, auth: Auth, formData: For
   const submission = parseWithZod(formData, { schema: checkoutFormSchema({ withCard }) });
   const hideFields = cardSecretFields("card");
   const headers = await sessionHeaders(request, context);
-  if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply({ hideFields }), nextKey: newAttemptKey() }, { status: 400, headers });
+  if (submission.status !== "success")
+    return data<ActionData>(
+      { intent, result: submission.reply({ hideFields }), nextKey: newAttemptKey() },
+      { status: 400, headers },
+    );
 
   const { t } = await getTranslator(request, ["checkout", "payment"]);
   const form = submission.value;
@@ -141,30 +182,66 @@ async function pay(request: Request, context: Context, auth: Auth, formData: For
       save_card: form.save_card,
       return_path: "/checkout/{order}",
       ...(card
-        ? { card: { number: card.card.number, exp_month: card.card.expMonth, exp_year: card.card.expYear, cvc: card.card.cvc, ...(card.name ? { name: card.name } : {}) } }
+        ? {
+            card: {
+              number: card.card.number,
+              exp_month: card.card.expMonth,
+              exp_year: card.card.expYear,
+              cvc: card.card.cvc,
+              ...(card.name ? { name: card.name } : {}),
+            },
+          }
         : { payment_method_id: form.method }),
     },
   });
   const answer = await readUserApi(request, context, response);
   if (!answer.ok) {
     if (isCode(answer, "email_not_verified")) throw redirect(VERIFY_PATH, { headers });
-    if (isCode(answer, "cart_empty")) throw await redirectWithToast("/cart", { type: "error", description: apiErrorText(t, answer, "checkout") }, { status: 303, headers });
+    if (isCode(answer, "cart_empty"))
+      throw await redirectWithToast(
+        "/cart",
+        { type: "error", description: apiErrorText(t, answer, "checkout") },
+        { status: 303, headers },
+      );
     if (isCode(answer, "order_in_progress")) {
       // The cart is being paid for in another tab: show that order rather than start a second.
       const orderId = answer.details.find((detail) => detail.path === "order_id")?.message;
       if (orderId && /^[0-9a-f-]{36}$/u.test(orderId)) throw redirect(`/checkout/${orderId}`, { status: 303, headers });
     }
     const fieldErrors = isCode(answer, "invalid_contact_id") ? { contact_id: ["invalid_contact_id"] } : undefined;
-    return data<ActionData>({ intent, result: submission.reply({ hideFields, formErrors: fieldErrors ? [] : [apiErrorText(t, answer, "checkout")], fieldErrors }), nextKey: newAttemptKey() }, { status: answer.status >= 500 ? 503 : 400, headers });
+    return data<ActionData>(
+      {
+        intent,
+        result: submission.reply({
+          hideFields,
+          formErrors: fieldErrors ? [] : [apiErrorText(t, answer, "checkout")],
+          fieldErrors,
+        }),
+        nextKey: newAttemptKey(),
+      },
+      { status: answer.status >= 500 ? 503 : 400, headers },
+    );
   }
   const { order, nextAction } = answer.data;
   if (order.status === "failed") {
     // Refused at once (declined, insufficient funds…): say why on the form, keep what was typed.
     const code = order.payment?.error_code ?? order.error_code ?? "payment_failed";
-    return data<ActionData>({ intent, result: submission.reply({ hideFields, formErrors: [t(`payment:errors.${isPaymentErrorCode(code) ? code : "payment_failed"}`)] }), nextKey: newAttemptKey() }, { status: 400, headers });
+    return data<ActionData>(
+      {
+        intent,
+        result: submission.reply({
+          hideFields,
+          formErrors: [t(`payment:errors.${isPaymentErrorCode(code) ? code : "payment_failed"}`)],
+        }),
+        nextKey: newAttemptKey(),
+      },
+      { status: 400, headers },
+    );
   }
   // 3-D Secure: the provider's page (ours for the test provider); otherwise the order's status page.
-  const target = nextAction ? paymentActionTarget(nextAction.redirectUrl, `/checkout/${order.id}`) : `/checkout/${order.id}`;
+  const target = nextAction
+    ? paymentActionTarget(nextAction.redirectUrl, `/checkout/${order.id}`)
+    : `/checkout/${order.id}`;
   return redirect(target, { status: 303, headers });
 }
 
@@ -177,11 +254,21 @@ export default function Checkout() {
 function CheckoutPage() {
   const { t } = useTranslation("checkout");
   const { money } = useFormat();
-  const { cart, addresses, chosenContact, contactAdded, countries, methods, provider, idempotencyKey: firstKey } = useLoaderData<typeof loader>();
+  const {
+    cart,
+    addresses,
+    chosenContact,
+    contactAdded,
+    countries,
+    methods,
+    provider,
+    idempotencyKey: firstKey,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const idempotencyKey = actionData?.nextKey ?? firstKey;
   const payResult = actionData?.intent === CHECKOUT_INTENTS.pay ? (actionData.result ?? undefined) : undefined;
-  const contactResult = actionData?.intent === CHECKOUT_INTENTS.addContact ? (actionData.result ?? undefined) : undefined;
+  const contactResult =
+    actionData?.intent === CHECKOUT_INTENTS.addContact ? (actionData.result ?? undefined) : undefined;
   const navigation = useNavigation();
   const contactsRef = useRef<HTMLUListElement>(null);
   // After a contact is added, focus the list where it is now chosen (without JavaScript the
@@ -198,7 +285,10 @@ function CheckoutPage() {
       contact_id: chosenContact === null ? undefined : String(chosenContact),
       method: defaultMethod ? defaultMethod.id : canTypeCard ? CHECKOUT_NEW_CARD : undefined,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutFormSchema({ withCard: formData.get("method") === CHECKOUT_NEW_CARD }) }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: checkoutFormSchema({ withCard: formData.get("method") === CHECKOUT_NEW_CARD }),
+      }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -219,7 +309,12 @@ function CheckoutPage() {
   useEffect(() => {
     if (payResult?.status !== "error") return;
     const focused = document.activeElement;
-    if (!(focused instanceof HTMLInputElement || focused instanceof HTMLSelectElement || focused instanceof HTMLTextAreaElement)) formErrorRef.current?.focus();
+    if (!(
+      focused instanceof HTMLInputElement ||
+      focused instanceof HTMLSelectElement ||
+      focused instanceof HTMLTextAreaElement
+    ))
+      formErrorRef.current?.focus();
     // Conform shows the reply's errors a render later: run again once they are on the page.
   }, [payResult, form.errors]);
   const busy = navigation.state !== "idle" && navigation.formAction === CHECKOUT_PATH;
@@ -246,17 +341,38 @@ function CheckoutPage() {
         </Link>
       </div>
       {actionData?.message ? (
-        <p role="alert" className="mt-6 rounded-md border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+        <p
+          role="alert"
+          className="mt-6 rounded-md border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+        >
           {actionData.message}
         </p>
       ) : null}
-      {addresses.length === 0 ? <AddContact heading={t("contact.legend")} intro={t("contact.none")} countries={countries} lastResult={contactResult} /> : null}
-      <Form method="post" action={CHECKOUT_PATH} {...getFormProps(form)} className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
+      {addresses.length === 0 ? (
+        <AddContact
+          heading={t("contact.legend")}
+          intro={t("contact.none")}
+          countries={countries}
+          lastResult={contactResult}
+        />
+      ) : null}
+      <Form
+        method="post"
+        action={CHECKOUT_PATH}
+        {...getFormProps(form)}
+        className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]"
+      >
         <input type="hidden" name="intent" value={CHECKOUT_INTENTS.pay} />
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
         <div className="space-y-8">
           {form.errors?.length ? (
-            <div id={form.errorId} ref={formErrorRef} tabIndex={-1} role="alert" className="rounded-md border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+            <div
+              id={form.errorId}
+              ref={formErrorRef}
+              tabIndex={-1}
+              role="alert"
+              className="rounded-md border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+            >
               {form.errors.map((error) => (
                 <p key={error}>{error}</p>
               ))}
@@ -271,7 +387,13 @@ function CheckoutPage() {
               <p id={`${fields.contact_id.id}-intro`} className="mt-1 text-sm text-slate-600 dark:text-slate-400">
                 {t("contact.intro")}
               </p>
-              <ul id={CONTACTS_ID} ref={contactsRef} tabIndex={-1} aria-labelledby="checkout-contact-legend" className="mt-3 space-y-2">
+              <ul
+                id={CONTACTS_ID}
+                ref={contactsRef}
+                tabIndex={-1}
+                aria-labelledby="checkout-contact-legend"
+                className="mt-3 space-y-2"
+              >
                 {addresses.map((address) => (
                   <li key={address.id}>
                     <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-indigo-500 dark:border-slate-700">
@@ -288,7 +410,9 @@ function CheckoutPage() {
                         <br />
                         {[address.address, address.city, address.country].filter(Boolean).join(", ")}
                         <br />
-                        <span className="text-slate-600 dark:text-slate-400">{t("contact.contactId", { id: address.contactId })}</span>
+                        <span className="text-slate-600 dark:text-slate-400">
+                          {t("contact.contactId", { id: address.contactId })}
+                        </span>
                       </span>
                     </label>
                   </li>
@@ -314,10 +438,24 @@ function CheckoutPage() {
               {methods.map((method) => (
                 <li key={method.id}>
                   <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-indigo-500 dark:border-slate-700">
-                    <input type="radio" name={fields.method.name} value={method.id} defaultChecked={fields.method.initialValue === method.id} />
+                    <input
+                      type="radio"
+                      name={fields.method.name}
+                      value={method.id}
+                      defaultChecked={fields.method.initialValue === method.id}
+                    />
                     <span className="text-sm">
-                      {t("method.saved", { brand: t(`payment:brands.${method.brand}`, { defaultValue: method.brand }), last4: method.last4, month: String(method.exp_month).padStart(2, "0"), year: method.exp_year })}
-                      {method.is_default ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs dark:bg-slate-800">{t("method.default")}</span> : null}
+                      {t("method.saved", {
+                        brand: t(`payment:brands.${method.brand}`, { defaultValue: method.brand }),
+                        last4: method.last4,
+                        month: String(method.exp_month).padStart(2, "0"),
+                        year: method.exp_year,
+                      })}
+                      {method.is_default ? (
+                        <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs dark:bg-slate-800">
+                          {t("method.default")}
+                        </span>
+                      ) : null}
                     </span>
                   </label>
                 </li>
@@ -325,7 +463,12 @@ function CheckoutPage() {
               {canTypeCard ? (
                 <li>
                   <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-indigo-500 dark:border-slate-700">
-                    <input type="radio" name={fields.method.name} value={CHECKOUT_NEW_CARD} defaultChecked={fields.method.initialValue === CHECKOUT_NEW_CARD} />
+                    <input
+                      type="radio"
+                      name={fields.method.name}
+                      value={CHECKOUT_NEW_CARD}
+                      defaultChecked={fields.method.initialValue === CHECKOUT_NEW_CARD}
+                    />
                     <span className="text-sm font-medium">{t("method.newCard")}</span>
                   </label>
                 </li>
@@ -361,7 +504,8 @@ function CheckoutPage() {
                 <span className="min-w-0 break-all">
                   {item.unicode}
                   <span className="block text-slate-600 dark:text-slate-400">
-                    {t(`status.operation.${item.selectedAction}`, { defaultValue: item.selectedAction })} · {t("status.years", { count: item.years })}
+                    {t(`status.operation.${item.selectedAction}`, { defaultValue: item.selectedAction })} ·{" "}
+                    {t("status.years", { count: item.years })}
                   </span>
                 </span>
                 <span>{money(item.totalPrice)}</span>
@@ -398,20 +542,46 @@ function CheckoutPage() {
           </button>
         </aside>
       </Form>
-      {addresses.length > 0 ? <AddContact heading={t("contact.addAnother")} intro={t("contact.addIntro")} countries={countries} lastResult={contactResult} /> : null}
+      {addresses.length > 0 ? (
+        <AddContact
+          heading={t("contact.addAnother")}
+          intro={t("contact.addIntro")}
+          countries={countries}
+          lastResult={contactResult}
+        />
+      ) : null}
     </section>
   );
 }
 
 /** The registrant contact form on the checkout page: a new address-book entry, chosen once saved. */
-function AddContact({ heading, intro, countries, lastResult }: { heading: string; intro: string; countries: CountryOption[]; lastResult: SubmissionResult<string[]> | undefined }) {
+function AddContact({
+  heading,
+  intro,
+  countries,
+  lastResult,
+}: {
+  heading: string;
+  intro: string;
+  countries: CountryOption[];
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   return (
-    <section id="add-contact" aria-labelledby="add-contact-title" className="mt-8 rounded-2xl border border-slate-200 p-6 dark:border-slate-800">
+    <section
+      id="add-contact"
+      aria-labelledby="add-contact-title"
+      className="mt-8 rounded-2xl border border-slate-200 p-6 dark:border-slate-800"
+    >
       <h2 id="add-contact-title" className="text-lg font-semibold">
         {heading}
       </h2>
       <p className="mt-1 mb-4 text-sm text-slate-600 dark:text-slate-400">{intro}</p>
-      <AddressForm countries={countries} lastResult={lastResult} intent={CHECKOUT_INTENTS.addContact} action={CHECKOUT_PATH} />
+      <AddressForm
+        countries={countries}
+        lastResult={lastResult}
+        intent={CHECKOUT_INTENTS.addContact}
+        action={CHECKOUT_PATH}
+      />
     </section>
   );
 }

@@ -1,6 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,8 +34,16 @@ const SAVED_REQUIRED = "saved_required";
 /** The confirmation form: the box ticked and the two asked words typed. */
 const confirmSchema = z.object({
   saved: z.literal("on", { error: SAVED_REQUIRED }),
-  first: z.string({ error: AUTH_MESSAGES.required }).trim().min(1, { error: AUTH_MESSAGES.required }).max(100, { error: AUTH_MESSAGES.tooLong }),
-  second: z.string({ error: AUTH_MESSAGES.required }).trim().min(1, { error: AUTH_MESSAGES.required }).max(100, { error: AUTH_MESSAGES.tooLong }),
+  first: z
+    .string({ error: AUTH_MESSAGES.required })
+    .trim()
+    .min(1, { error: AUTH_MESSAGES.required })
+    .max(100, { error: AUTH_MESSAGES.tooLong }),
+  second: z
+    .string({ error: AUTH_MESSAGES.required })
+    .trim()
+    .min(1, { error: AUTH_MESSAGES.required })
+    .max(100, { error: AUTH_MESSAGES.tooLong }),
 });
 
 /** Where the flow ends (issue 19): `?redirect=` from the sign-up step, checked again here. */
@@ -42,7 +57,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!flow) throw redirect(`/signup${redirectQuery(nextTarget(request))}`);
   const { t } = await getTranslator(request, ["signup", "account"]);
   return data(
-    { title: t("createkey.metaTitle"), username: flow.username, words: seedKeyWords(flow.seedKey), positions: flow.positions, redirectTo: nextTarget(request) },
+    {
+      title: t("createkey.metaTitle"),
+      username: flow.username,
+      words: seedKeyWords(flow.seedKey),
+      positions: flow.positions,
+      redirectTo: nextTarget(request),
+    },
     { headers: NO_STORE },
   );
 }
@@ -69,7 +90,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     [firstPosition, first],
     [secondPosition, second],
   ]);
-  if (wrong.length > 0 || !checkConfirmation(flow.seedKey, { [firstPosition]: first, [secondPosition]: second }, flow.positions)) {
+  if (
+    wrong.length > 0 ||
+    !checkConfirmation(flow.seedKey, { [firstPosition]: first, [secondPosition]: second }, flow.positions)
+  ) {
     const { t } = await getTranslator(request, ["signup", "account"]);
     const fieldErrors: Record<string, string[]> = {};
     if (wrong.includes(firstPosition)) fieldErrors.first = [t("createkey.wrongWord", { position: firstPosition })];
@@ -78,7 +102,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   // Confirmed: the key leaves the cookie for good; the flow goes on to email verification.
-  const headers = new Headers({ "Set-Cookie": await commitSignupFlow(request, context, { ...flow, seedKey: null, positions: null }) });
+  const headers = new Headers({
+    "Set-Cookie": await commitSignupFlow(request, context, { ...flow, seedKey: null, positions: null }),
+  });
   return redirect(`/verify-email${redirectQuery(nextTarget(request))}`, { status: 303, headers });
 }
 
@@ -104,7 +130,10 @@ function CopyButton({ text }: { text: string }) {
       >
         {t("createkey.copy")}
       </button>
-      <p role="status" className={`basis-full text-sm ${state === "failed" ? "text-rose-700 dark:text-rose-300" : "text-emerald-700 dark:text-emerald-300"}`}>
+      <p
+        role="status"
+        className={`basis-full text-sm ${state === "failed" ? "text-rose-700 dark:text-rose-300" : "text-emerald-700 dark:text-emerald-300"}`}
+      >
         {state === "copied" ? t("createkey.copied") : state === "failed" ? t("createkey.copyFailed") : null}
       </p>
     </>
@@ -124,7 +153,9 @@ export default function CreateKey() {
     shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
-  const savedErrors = fields.saved.errors?.map((message) => (message === SAVED_REQUIRED ? t("createkey.savedRequired") : message));
+  const savedErrors = fields.saved.errors?.map((message) =>
+    message === SAVED_REQUIRED ? t("createkey.savedRequired") : message,
+  );
 
   return (
     <AuthCard
@@ -136,7 +167,10 @@ export default function CreateKey() {
         </>
       }
     >
-      <p role="note" className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-500 dark:bg-amber-950 dark:text-amber-50">
+      <p
+        role="note"
+        className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-500 dark:bg-amber-950 dark:text-amber-50"
+      >
         {t("createkey.warning")}
       </p>
 
@@ -146,8 +180,13 @@ export default function CreateKey() {
         </h2>
         <ol data-testid="seed-key-words" className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
           {words.map((word, index) => (
-            <li key={`${index}-${word}`} className="flex items-baseline gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 dark:border-slate-700 dark:bg-slate-950">
-              <span className="w-6 text-right text-xs tabular-nums text-slate-600 dark:text-slate-400">{index + 1}.</span>
+            <li
+              key={`${index}-${word}`}
+              className="flex items-baseline gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 dark:border-slate-700 dark:bg-slate-950"
+            >
+              <span className="w-6 text-right text-xs tabular-nums text-slate-600 dark:text-slate-400">
+                {index + 1}.
+              </span>
               <span data-testid="seed-key-word" className="font-mono font-semibold">
                 {word}
               </span>
@@ -162,22 +201,50 @@ export default function CreateKey() {
         </div>
       </section>
 
-      <Form method="post" action={`/createkey${redirectQuery(redirectTo)}`} {...getFormProps(form)} className="mt-8 space-y-5 border-t border-slate-200 pt-6 dark:border-slate-800">
+      <Form
+        method="post"
+        action={`/createkey${redirectQuery(redirectTo)}`}
+        {...getFormProps(form)}
+        className="mt-8 space-y-5 border-t border-slate-200 pt-6 dark:border-slate-800"
+      >
         <div>
           <h2 className="text-lg font-semibold">{t("createkey.confirmHeading")}</h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("createkey.confirmIntro")}</p>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={fields.first.id} label={t("createkey.wordLabel", { position: positions[0] })} errors={fields.first.errors}>
-            <input {...getInputProps(fields.first, { type: "text" })} autoComplete="off" autoCapitalize="none" spellCheck={false} className={INPUT_CLASS} />
+          <Field
+            id={fields.first.id}
+            label={t("createkey.wordLabel", { position: positions[0] })}
+            errors={fields.first.errors}
+          >
+            <input
+              {...getInputProps(fields.first, { type: "text" })}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              className={INPUT_CLASS}
+            />
           </Field>
-          <Field id={fields.second.id} label={t("createkey.wordLabel", { position: positions[1] })} errors={fields.second.errors}>
-            <input {...getInputProps(fields.second, { type: "text" })} autoComplete="off" autoCapitalize="none" spellCheck={false} className={INPUT_CLASS} />
+          <Field
+            id={fields.second.id}
+            label={t("createkey.wordLabel", { position: positions[1] })}
+            errors={fields.second.errors}
+          >
+            <input
+              {...getInputProps(fields.second, { type: "text" })}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              className={INPUT_CLASS}
+            />
           </Field>
         </div>
         <div>
           <div className="flex items-start gap-3">
-            <input {...getInputProps(fields.saved, { type: "checkbox" })} className="mt-1 h-4 w-4 rounded border-slate-400 text-indigo-600 focus:ring-indigo-500" />
+            <input
+              {...getInputProps(fields.saved, { type: "checkbox" })}
+              className="mt-1 h-4 w-4 rounded border-slate-400 text-indigo-600 focus:ring-indigo-500"
+            />
             <label htmlFor={fields.saved.id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
               {t("createkey.savedLabel")}
             </label>

@@ -34,7 +34,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Dashboard") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Dashboard") },
+];
 
 export const handle = { i18n: ["account", "dashboard"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
@@ -70,7 +72,10 @@ export default function DashboardOverview() {
     return (
       <section>
         <h1 className="text-3xl font-bold tracking-tight">{t("overview.metaTitle")}</h1>
-        <p role="alert" className="mt-6 rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+        <p
+          role="alert"
+          className="mt-6 rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+        >
           {t("overview.loadError")}
         </p>
       </section>
@@ -80,7 +85,9 @@ export default function DashboardOverview() {
   return (
     <div className="space-y-8">
       <header>
-        <h1 className="text-3xl font-bold tracking-tight break-words">{t("overview.greeting", { username: account.username })}</h1>
+        <h1 className="text-3xl font-bold tracking-tight break-words">
+          {t("overview.greeting", { username: account.username })}
+        </h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("overview.intro")}</p>
       </header>
 
@@ -150,7 +157,12 @@ export default function DashboardOverview() {
         ) : (
           <dl className="mt-4 grid gap-4 sm:grid-cols-3">
             <CountCard label={t("overview.totalDomains")} value={account.totalDomains} testId="total-domains" />
-            <CountCard label={t("overview.expiringSoon")} value={account.expiringSoon} hint={t("overview.expiringSoonHint")} testId="expiring-soon" />
+            <CountCard
+              label={t("overview.expiringSoon")}
+              value={account.expiringSoon}
+              hint={t("overview.expiringSoonHint")}
+              testId="expiring-soon"
+            />
             <CountCard label={t("overview.expired")} value={account.expired} testId="expired-domains" />
           </dl>
         )}

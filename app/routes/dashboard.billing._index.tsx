@@ -28,9 +28,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   if (!answer.ok) {
     // SPEC §8 "error fetching invoices": said on the page, which keeps its tabs and filter.
-    return data({ title: t("payments.metaTitle"), page, status, total: 0, failed: true, payments: [] }, { status: 503, headers: await sessionHeaders(request, context) });
+    return data(
+      { title: t("payments.metaTitle"), page, status, total: 0, failed: true, payments: [] },
+      { status: 503, headers: await sessionHeaders(request, context) },
+    );
   }
-  const invoiceOf = new Map(invoices.ok ? invoices.data.invoices.map((invoice) => [invoice.order_id, invoice.number]) : []);
+  const invoiceOf = new Map(
+    invoices.ok ? invoices.data.invoices.map((invoice) => [invoice.order_id, invoice.number]) : [],
+  );
   return data(
     {
       title: t("payments.metaTitle"),
@@ -41,16 +46,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       payments: answer.data.payments.map((payment) => ({
         ...payment,
         when: formatMoment(locale, payment.created_at) ?? payment.created_at,
-        amountText: formatMoney(locale, payment.amount, { currency: payment.currency, notAvailable: t("translation:common.notAvailable") }),
-        refundedText: payment.refunded > 0 ? formatMoney(locale, payment.refunded, { currency: payment.currency, notAvailable: t("translation:common.notAvailable") }) : null,
-        invoice: invoiceOf.has(payment.order_id) ? { number: invoiceOf.get(payment.order_id) as number, label: invoiceNumber(invoiceOf.get(payment.order_id) as number) } : null,
+        amountText: formatMoney(locale, payment.amount, {
+          currency: payment.currency,
+          notAvailable: t("translation:common.notAvailable"),
+        }),
+        refundedText:
+          payment.refunded > 0
+            ? formatMoney(locale, payment.refunded, {
+                currency: payment.currency,
+                notAvailable: t("translation:common.notAvailable"),
+              })
+            : null,
+        invoice: invoiceOf.has(payment.order_id)
+          ? {
+              number: invoiceOf.get(payment.order_id) as number,
+              label: invoiceNumber(invoiceOf.get(payment.order_id) as number),
+            }
+          : null,
       })),
     },
     { headers: await sessionHeaders(request, context) },
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Payments history") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Payments history") },
+];
 
 export const handle = { i18n: ["account", "dashboard", "billing", "payment"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
@@ -62,7 +83,9 @@ export default function PaymentsHistory() {
   const { payments, page, status, total, failed } = useLoaderData<typeof loader>();
   const statusLabel = (value: string) => t(`paymentStatus.${value}`, { defaultValue: value });
   const methodLabel = (payment: (typeof payments)[number]) =>
-    payment.card_brand && payment.card_last4 ? cardLabel({ brand: payment.card_brand, last4: payment.card_last4 }) : t(`methodLabels.${payment.method}`, { defaultValue: payment.method });
+    payment.card_brand && payment.card_last4
+      ? cardLabel({ brand: payment.card_brand, last4: payment.card_last4 })
+      : t(`methodLabels.${payment.method}`, { defaultValue: payment.method });
 
   return (
     <div className="space-y-6">
@@ -75,12 +98,18 @@ export default function PaymentsHistory() {
       </header>
 
       {failed ? (
-        <p role="alert" className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+        <p
+          role="alert"
+          className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+        >
           {t("payments.loadFailed")}
         </p>
       ) : payments.length === 0 ? (
         status ? (
-          <EmptyState title={t("payments.emptyTitle")} text={t("payments.emptyFiltered", { status: statusLabel(status) })}>
+          <EmptyState
+            title={t("payments.emptyTitle")}
+            text={t("payments.emptyFiltered", { status: statusLabel(status) })}
+          >
             <Link to="/dashboard/billing" className={BUTTON_CLASS}>
               {t("common.showAll")}
             </Link>
@@ -97,19 +126,33 @@ export default function PaymentsHistory() {
           <table className="w-full min-w-[48rem] text-left text-sm">
             <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">{t("payments.date")}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{t("payments.order")}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{t("payments.invoice")}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{t("payments.method")}</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">{t("payments.amount")}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{t("common.status")}</th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  {t("payments.date")}
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  {t("payments.order")}
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  {t("payments.invoice")}
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  {t("payments.method")}
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  {t("payments.amount")}
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  {t("common.status")}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
               {payments.map((payment) => (
                 <tr key={payment.id} data-payment-id={payment.id}>
                   <td className="px-4 py-3 whitespace-nowrap">{payment.when}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{t("payments.orderNumber", { number: payment.order_number })}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    {t("payments.orderNumber", { number: payment.order_number })}
+                  </td>
                   <td className="px-4 py-3 whitespace-nowrap">
                     {payment.invoice ? (
                       <Link
@@ -125,12 +168,18 @@ export default function PaymentsHistory() {
                   <td className="px-4 py-3 whitespace-nowrap">{methodLabel(payment)}</td>
                   <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
                     {payment.amountText}
-                    {payment.refundedText ? <span className="block text-xs text-slate-600 dark:text-slate-400">{t("payments.refunded", { amount: payment.refundedText })}</span> : null}
+                    {payment.refundedText ? (
+                      <span className="block text-xs text-slate-600 dark:text-slate-400">
+                        {t("payments.refunded", { amount: payment.refundedText })}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="px-4 py-3">
                     <StatusBadge status={payment.status} label={statusLabel(payment.status)} />
                     {payment.status === "failed" && payment.error_code ? (
-                      <span className="mt-1 block text-xs text-slate-700 dark:text-slate-300">{errorText(payment.error_code)}</span>
+                      <span className="mt-1 block text-xs text-slate-700 dark:text-slate-300">
+                        {errorText(payment.error_code)}
+                      </span>
                     ) : null}
                   </td>
                 </tr>

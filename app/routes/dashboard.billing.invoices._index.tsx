@@ -25,7 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   if (!answer.ok) {
     // SPEC §8 "error fetching invoices": said on the page, which keeps its tabs and filter.
-    return data({ title: t("invoices.metaTitle"), page, status, total: 0, failed: true, invoices: [] }, { status: 503, headers: await sessionHeaders(request, context) });
+    return data(
+      { title: t("invoices.metaTitle"), page, status, total: 0, failed: true, invoices: [] },
+      { status: 503, headers: await sessionHeaders(request, context) },
+    );
   }
   return data(
     {
@@ -42,14 +45,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         itemCount: invoice.items.length,
         names: invoice.items.map((item) => item.name).join(", "),
         issued: formatDay(locale, invoice.issued_at) ?? invoice.issued_at,
-        totalText: formatMoney(locale, invoice.total, { currency: invoice.currency, notAvailable: t("translation:common.notAvailable") }),
+        totalText: formatMoney(locale, invoice.total, {
+          currency: invoice.currency,
+          notAvailable: t("translation:common.notAvailable"),
+        }),
       })),
     },
     { headers: await sessionHeaders(request, context) },
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Invoices") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Invoices") },
+];
 
 export const handle = { i18n: ["account", "dashboard", "billing"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
@@ -70,11 +78,17 @@ export default function Invoices() {
       </header>
 
       {failed ? (
-        <p role="alert" className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+        <p
+          role="alert"
+          className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+        >
           {t("invoices.loadFailed")}
         </p>
       ) : invoices.length === 0 ? (
-        <EmptyState title={t("invoices.emptyTitle")} text={status ? t("invoices.emptyFiltered", { status: statusLabel(status) }) : t("invoices.emptyText")}>
+        <EmptyState
+          title={t("invoices.emptyTitle")}
+          text={status ? t("invoices.emptyFiltered", { status: statusLabel(status) }) : t("invoices.emptyText")}
+        >
           {status ? (
             <Link to="/dashboard/billing/invoices" className={BUTTON_CLASS}>
               {t("common.showAll")}
@@ -86,11 +100,21 @@ export default function Invoices() {
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">{t("invoices.number")}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{t("invoices.date")}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{t("invoices.items")}</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">{t("invoices.total")}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{t("common.status")}</th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  {t("invoices.number")}
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  {t("invoices.date")}
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  {t("invoices.items")}
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  {t("invoices.total")}
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  {t("common.status")}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -106,8 +130,12 @@ export default function Invoices() {
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap">{invoice.issued}</td>
                   <td className="max-w-xs px-4 py-3">
-                    <span className="block truncate" title={invoice.names}>{invoice.names}</span>
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">{t("invoices.itemCount", { count: invoice.itemCount })}</span>
+                    <span className="block truncate" title={invoice.names}>
+                      {invoice.names}
+                    </span>
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">
+                      {t("invoices.itemCount", { count: invoice.itemCount })}
+                    </span>
                   </td>
                   <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{invoice.totalText}</td>
                   <td className="px-4 py-3">

@@ -8,9 +8,23 @@ import { isExpired } from "../../core/payments/card";
 import { paymentMethodRefSchema } from "../../core/payments/schemas";
 import { z } from "../../core/zod";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
-import { CardFields, cardFormSchema, cardSecretFields, formatCardExpiry, isPaymentErrorCode, useCardLabel } from "../components/payment/card-form";
+import {
+  CardFields,
+  cardFormSchema,
+  cardSecretFields,
+  formatCardExpiry,
+  isPaymentErrorCode,
+  useCardLabel,
+} from "../components/payment/card-form";
 import { StripeCardSetup, type StripeSetupAnswer } from "../components/payment/stripe-card-setup";
-import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
+import {
+  BUTTON_CLASS,
+  DANGER_BUTTON_CLASS,
+  ErrorList,
+  Field,
+  INPUT_CLASS,
+  SECONDARY_BUTTON_CLASS,
+} from "../components/ui/form";
 import { EmptyState } from "../components/billing/ui";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
@@ -51,7 +65,12 @@ const stripeSaveSchema = z.object({
   set_as_default: z.string().optional(),
 });
 
-type ActionData = { intent: string | null; id: string | null; result: SubmissionResult<string[]> | null; message: string | null };
+type ActionData = {
+  intent: string | null;
+  id: string | null;
+  result: SubmissionResult<string[]> | null;
+  message: string | null;
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
@@ -82,7 +101,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Payment methods") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Payment methods") },
+];
 
 /** "Visa •••• 4242" on the server (toasts). */
 function cardName(t: TFunction, card: { brand: string; last4: string }): string {
@@ -99,7 +120,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const methods = v1.user["payment-methods"];
   const headers = await sessionHeaders(request, context);
   const reply = (value: ActionData, status: number) => data(value, { status, headers });
-  const done = (description: string) => redirectWithToast(METHODS_PATH, { type: "success", description }, { status: 303, headers });
+  const done = (description: string) =>
+    redirectWithToast(METHODS_PATH, { type: "success", description }, { status: 303, headers });
   const list = async () => {
     const answer = await readUserApi(request, context, await methods.$get());
     return answer.ok ? answer.data.payment_methods : [];
@@ -110,36 +132,72 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: addCardSchema() });
       // The card number and CVC are never sent back; the other fields are kept.
       const hideFields = cardSecretFields("card");
-      if (submission.status !== "success") return reply({ intent, id: null, result: submission.reply({ hideFields }), message: null }, 400);
+      if (submission.status !== "success")
+        return reply({ intent, id: null, result: submission.reply({ hideFields }), message: null }, 400);
       const { card } = submission.value.card;
       const token = await readUserApi(
         request,
         context,
-        await v1.payment.test["payment-methods"].$post({ json: { number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc } }),
+        await v1.payment.test["payment-methods"].$post({
+          json: { number: card.number, exp_month: card.expMonth, exp_year: card.expYear, cvc: card.cvc },
+        }),
       );
       if (!token.ok) {
         if (token.status === 400 && isPaymentErrorCode(token.code)) {
-          const field = token.code.includes("cvc") ? "card.cvc" : token.code.includes("expiry") || isCode(token, "expired_card") ? "card.expiry" : "card.number";
-          return reply({ intent, id: null, result: submission.reply({ hideFields, fieldErrors: { [field]: [token.code] } }), message: null }, 400);
+          const field = token.code.includes("cvc")
+            ? "card.cvc"
+            : token.code.includes("expiry") || isCode(token, "expired_card")
+              ? "card.expiry"
+              : "card.number";
+          return reply(
+            {
+              intent,
+              id: null,
+              result: submission.reply({ hideFields, fieldErrors: { [field]: [token.code] } }),
+              message: null,
+            },
+            400,
+          );
         }
         // Another provider is configured (the test endpoint answers 404): the page offers Stripe's form instead.
-        const text = token.status === 404 ? t("payment:errors.not_initialized") : apiErrorText(t, token, "paymentMethods.save");
-        return reply({ intent, id: null, result: submission.reply({ hideFields, formErrors: [text] }), message: null }, token.status >= 500 ? 503 : 400);
+        const text =
+          token.status === 404 ? t("payment:errors.not_initialized") : apiErrorText(t, token, "paymentMethods.save");
+        return reply(
+          { intent, id: null, result: submission.reply({ hideFields, formErrors: [text] }), message: null },
+          token.status >= 500 ? 503 : 400,
+        );
       }
       const saved = await readUserApi(
         request,
         context,
-        await methods.$post({ json: { stripe_payment_method_id: token.data.payment_method_id, set_as_default: submission.value.set_as_default ?? false, nickname: submission.value.nickname ?? null } }),
+        await methods.$post({
+          json: {
+            stripe_payment_method_id: token.data.payment_method_id,
+            set_as_default: submission.value.set_as_default ?? false,
+            nickname: submission.value.nickname ?? null,
+          },
+        }),
       );
       if (!saved.ok) {
-        return reply({ intent, id: null, result: submission.reply({ hideFields, formErrors: [apiErrorText(t, saved, "paymentMethods.save")] }), message: null }, saved.status >= 500 ? 503 : 400);
+        return reply(
+          {
+            intent,
+            id: null,
+            result: submission.reply({ hideFields, formErrors: [apiErrorText(t, saved, "paymentMethods.save")] }),
+            message: null,
+          },
+          saved.status >= 500 ? 503 : 400,
+        );
       }
       return done(t("methods.added", { card: cardName(t, saved.data) }));
     }
     case METHOD_INTENTS.stripeSetup: {
       const answer = await readUserApi(request, context, await methods["setup-intent"].$post());
       if (!answer.ok || !answer.data.client_secret) {
-        return data<StripeSetupAnswer>({ clientSecret: null, error: t("payment:errors.payment_start_failed") }, { status: answer.ok ? 409 : answer.status >= 500 ? 503 : 400, headers });
+        return data<StripeSetupAnswer>(
+          { clientSecret: null, error: t("payment:errors.payment_start_failed") },
+          { status: answer.ok ? 409 : answer.status >= 500 ? 503 : 400, headers },
+        );
       }
       return data<StripeSetupAnswer>({ clientSecret: answer.data.client_secret, error: null }, { headers });
     }
@@ -149,23 +207,43 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const saved = await readUserApi(
         request,
         context,
-        await methods.$post({ json: { stripe_payment_method_id: parsed.data.stripe_payment_method_id, set_as_default: parsed.data.set_as_default === "on", nickname: null } }),
+        await methods.$post({
+          json: {
+            stripe_payment_method_id: parsed.data.stripe_payment_method_id,
+            set_as_default: parsed.data.set_as_default === "on",
+            nickname: null,
+          },
+        }),
       );
-      if (!saved.ok) return data<StripeSetupAnswer>({ error: apiErrorText(t, saved, "paymentMethods.save") }, { status: saved.status >= 500 ? 503 : 400, headers });
+      if (!saved.ok)
+        return data<StripeSetupAnswer>(
+          { error: apiErrorText(t, saved, "paymentMethods.save") },
+          { status: saved.status >= 500 ? 503 : 400, headers },
+        );
       return done(t("methods.added", { card: cardName(t, saved.data) }));
     }
     case METHOD_INTENTS.makeDefault: {
-      if (!z.uuid().safeParse(id).success) return reply({ intent, id, result: null, message: t("methods.notFound") }, 404);
+      if (!z.uuid().safeParse(id).success)
+        return reply({ intent, id, result: null, message: t("methods.notFound") }, 404);
       const answer = await readUserApi(request, context, await methods[":id"].default.$put({ param: { id } }));
-      if (!answer.ok) return reply({ intent, id, result: null, message: apiErrorText(t, answer, "paymentMethods.save") }, answer.status === 404 ? 404 : answer.status >= 500 ? 503 : 400);
+      if (!answer.ok)
+        return reply(
+          { intent, id, result: null, message: apiErrorText(t, answer, "paymentMethods.save") },
+          answer.status === 404 ? 404 : answer.status >= 500 ? 503 : 400,
+        );
       return done(t("methods.defaultChanged", { card: cardName(t, answer.data) }));
     }
     case METHOD_INTENTS.remove: {
-      if (!z.uuid().safeParse(id).success) return reply({ intent, id, result: null, message: t("methods.notFound") }, 404);
+      if (!z.uuid().safeParse(id).success)
+        return reply({ intent, id, result: null, message: t("methods.notFound") }, 404);
       const card = (await list()).find((method) => method.id === id);
       if (!card) return reply({ intent, id, result: null, message: t("methods.notFound") }, 404);
       const answer = await readUserApi(request, context, await methods[":id"].$delete({ param: { id } }));
-      if (!answer.ok) return reply({ intent, id, result: null, message: apiErrorText(t, answer, "paymentMethods.remove") }, answer.status === 404 ? 404 : answer.status >= 500 ? 503 : 400);
+      if (!answer.ok)
+        return reply(
+          { intent, id, result: null, message: apiErrorText(t, answer, "paymentMethods.remove") },
+          answer.status === 404 ? 404 : answer.status >= 500 ? 503 : 400,
+        );
       return done(t("methods.removed", { card: cardName(t, card) }));
     }
     default:
@@ -189,12 +267,18 @@ function MethodCard({ method }: { method: MethodItem }) {
         <h3 id={headingId} className="flex flex-wrap items-center gap-2 font-semibold">
           <span className="font-mono">{label}</span>
           {method.isDefault ? (
-            <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100">{t("methods.defaultBadge")}</span>
+            <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100">
+              {t("methods.defaultBadge")}
+            </span>
           ) : null}
         </h3>
         {method.nickname ? <p className="mt-1 text-sm break-words">{method.nickname}</p> : null}
-        <p className={`mt-1 text-sm ${method.expired ? "font-semibold text-rose-700 dark:text-rose-300" : "text-slate-700 dark:text-slate-300"}`}>
-          {method.expired ? t("methods.expired", { date: method.expiry }) : t("methods.expires", { date: method.expiry })}
+        <p
+          className={`mt-1 text-sm ${method.expired ? "font-semibold text-rose-700 dark:text-rose-300" : "text-slate-700 dark:text-slate-300"}`}
+        >
+          {method.expired
+            ? t("methods.expired", { date: method.expiry })
+            : t("methods.expires", { date: method.expiry })}
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap items-start gap-2">
@@ -210,7 +294,9 @@ function MethodCard({ method }: { method: MethodItem }) {
         )}
         {/* The confirmation works without JS: the button sits inside a disclosure. */}
         <details className="group">
-          <summary className={`${SECONDARY_BUTTON_CLASS} cursor-pointer list-none text-rose-700 dark:text-rose-300 [&::-webkit-details-marker]:hidden`}>
+          <summary
+            className={`${SECONDARY_BUTTON_CLASS} cursor-pointer list-none text-rose-700 dark:text-rose-300 [&::-webkit-details-marker]:hidden`}
+          >
             {t("methods.remove")}
             <span className="sr-only"> {label}</span>
           </summary>
@@ -251,12 +337,23 @@ function AddCardForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
     <Form method="post" action={METHODS_PATH} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value={METHOD_INTENTS.addCard} />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <CardFields fields={{ number: card.number, expiry: card.expiry, cvc: card.cvc, name: card.name }} secretsCleared={secretsCleared} />
+      <CardFields
+        fields={{ number: card.number, expiry: card.expiry, cvc: card.cvc, name: card.name }}
+        secretsCleared={secretsCleared}
+      />
       <Field id={fields.nickname.id} label={t("methods.nickname")} errors={nicknameErrors}>
-        <input {...getInputProps(fields.nickname, { type: "text" })} aria-describedby={`${fields.nickname.id}-error`} maxLength={NICKNAME_MAX} className={INPUT_CLASS} />
+        <input
+          {...getInputProps(fields.nickname, { type: "text" })}
+          aria-describedby={`${fields.nickname.id}-error`}
+          maxLength={NICKNAME_MAX}
+          className={INPUT_CLASS}
+        />
       </Field>
       <div className="flex items-center gap-2">
-        <input {...getInputProps(fields.set_as_default, { type: "checkbox" })} className="h-4 w-4 rounded border-slate-400" />
+        <input
+          {...getInputProps(fields.set_as_default, { type: "checkbox" })}
+          className="h-4 w-4 rounded border-slate-400"
+        />
         <label htmlFor={fields.set_as_default.id} className="text-sm">
           {t("methods.setDefault")}
         </label>
@@ -272,7 +369,10 @@ export default function PaymentMethods() {
   const { t } = useTranslation("billing");
   const { methods, provider, publishableKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const addResult = actionData && "intent" in actionData && actionData.intent === METHOD_INTENTS.addCard ? (actionData.result ?? undefined) : undefined;
+  const addResult =
+    actionData && "intent" in actionData && actionData.intent === METHOD_INTENTS.addCard
+      ? (actionData.result ?? undefined)
+      : undefined;
   const message = actionData && "message" in actionData ? actionData.message : null;
 
   return (
@@ -283,7 +383,10 @@ export default function PaymentMethods() {
       </header>
 
       {message ? (
-        <p role="alert" className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+        <p
+          role="alert"
+          className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+        >
           {message}
         </p>
       ) : null}
@@ -293,19 +396,30 @@ export default function PaymentMethods() {
       ) : (
         <ul aria-label={t("methods.listLabel")} className="space-y-4">
           {methods.map((method) => (
-            <li key={method.id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+            <li
+              key={method.id}
+              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+            >
               <MethodCard method={method} />
             </li>
           ))}
         </ul>
       )}
 
-      <section aria-labelledby="add-card-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="add-card-title"
+        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      >
         <h3 id="add-card-title" className="mb-4 text-lg font-semibold">
           {t("methods.addHeading")}
         </h3>
         {provider === "stripe" && publishableKey ? (
-          <StripeCardSetup publishableKey={publishableKey} action={METHODS_PATH} setupIntent={METHOD_INTENTS.stripeSetup} saveIntent={METHOD_INTENTS.stripeSave} />
+          <StripeCardSetup
+            publishableKey={publishableKey}
+            action={METHODS_PATH}
+            setupIntent={METHOD_INTENTS.stripeSetup}
+            saveIntent={METHOD_INTENTS.stripeSave}
+          />
         ) : (
           // Keyed by the list: after a save the form starts empty again.
           <AddCardForm key={methods.map((method) => method.id).join()} lastResult={addResult} />

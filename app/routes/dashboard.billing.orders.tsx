@@ -31,8 +31,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     readInvoices(request, context, auth, { page: 1, perPage: 100, status: null }),
   ]);
   const headers = await sessionHeaders(request, context);
-  if (!answer.ok) return data({ title: t("orders.metaTitle"), page, failed: true, hasNext: false, orders: [] }, { status: 503, headers });
-  const invoiceOf = new Map(invoices.ok ? invoices.data.invoices.map((invoice) => [invoice.order_id, invoice.number]) : []);
+  if (!answer.ok)
+    return data(
+      { title: t("orders.metaTitle"), page, failed: true, hasNext: false, orders: [] },
+      { status: 503, headers },
+    );
+  const invoiceOf = new Map(
+    invoices.ok ? invoices.data.invoices.map((invoice) => [invoice.order_id, invoice.number]) : [],
+  );
   return data(
     {
       title: t("orders.metaTitle"),
@@ -40,7 +46,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       failed: false,
       hasNext: answer.data.orders.length === PER_PAGE,
       orders: answer.data.orders.map((order) => {
-        const money = (amount: number) => formatMoney(locale, amount, { currency: order.currency, notAvailable: t("translation:common.notAvailable") });
+        const money = (amount: number) =>
+          formatMoney(locale, amount, { currency: order.currency, notAvailable: t("translation:common.notAvailable") });
         const invoice = invoiceOf.get(order.id);
         return {
           id: order.id,
@@ -48,10 +55,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           status: order.status,
           placed: formatMoment(locale, order.created_at) ?? order.created_at,
           total: money(order.total),
-          discount: order.discount > 0 ? { code: order.discount_code ?? "", amount: `−${money(order.discount)}` } : null,
+          discount:
+            order.discount > 0 ? { code: order.discount_code ?? "", amount: `−${money(order.discount)}` } : null,
           refunded: order.refunded > 0 ? money(order.refunded) : null,
           invoice: invoice === undefined ? null : { number: invoice, label: invoiceNumber(invoice) },
-          items: order.items.map((item) => ({ id: item.id, name: item.unicode, operation: item.operation, period: linePeriod(t, item), facts: serverFactsText(t, item.server), amount: money(item.amount), status: item.status })),
+          items: order.items.map((item) => ({
+            id: item.id,
+            name: item.unicode,
+            operation: item.operation,
+            period: linePeriod(t, item),
+            facts: serverFactsText(t, item.server),
+            amount: money(item.amount),
+            status: item.status,
+          })),
         };
       }),
     },
@@ -59,7 +75,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Orders") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Orders") },
+];
 
 export const handle = { i18n: ["account", "dashboard", "billing"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
@@ -67,7 +85,8 @@ export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 export default function Orders() {
   const { t } = useTranslation("billing");
   const { orders, page, hasNext, failed } = useLoaderData<typeof loader>();
-  const linkClass = "font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-100";
+  const linkClass =
+    "font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-100";
 
   return (
     <div className="space-y-6">
@@ -77,7 +96,10 @@ export default function Orders() {
       </header>
 
       {failed ? (
-        <p role="alert" className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+        <p
+          role="alert"
+          className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+        >
           {t("orders.loadFailed")}
         </p>
       ) : orders.length === 0 ? (
@@ -89,18 +111,29 @@ export default function Orders() {
       ) : (
         <ul aria-label={t("orders.listLabel")} className="space-y-4">
           {orders.map((order) => (
-            <li key={order.id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+            <li
+              key={order.id}
+              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+            >
               <article aria-labelledby={`order-${order.id}`}>
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div>
                     <h3 id={`order-${order.id}`} className="font-semibold">
                       {t("orders.title", { number: order.number })}
                     </h3>
-                    <p className="text-sm text-slate-600 dark:text-slate-400">{t("orders.placed", { date: order.placed })}</p>
+                    <p className="text-sm text-slate-600 dark:text-slate-400">
+                      {t("orders.placed", { date: order.placed })}
+                    </p>
                   </div>
-                  <StatusBadge status={order.status} label={t(`orderStatus.${order.status}`, { defaultValue: order.status })} />
+                  <StatusBadge
+                    status={order.status}
+                    label={t(`orderStatus.${order.status}`, { defaultValue: order.status })}
+                  />
                 </div>
-                <ul aria-label={t("orders.itemsLabel", { number: order.number })} className="mt-3 divide-y divide-slate-200 text-sm dark:divide-slate-800">
+                <ul
+                  aria-label={t("orders.itemsLabel", { number: order.number })}
+                  className="mt-3 divide-y divide-slate-200 text-sm dark:divide-slate-800"
+                >
                   {order.items.map((item) => (
                     <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
                       <span className="min-w-0 break-all">
@@ -108,10 +141,17 @@ export default function Orders() {
                         <span className="text-slate-600 dark:text-slate-400">
                           {t(`invoice.operations.${item.operation}`, { defaultValue: item.operation })} · {item.period}
                         </span>
-                        {item.facts ? <span className="block text-xs text-slate-600 dark:text-slate-400">{item.facts}</span> : null}
+                        {item.facts ? (
+                          <span className="block text-xs text-slate-600 dark:text-slate-400">{item.facts}</span>
+                        ) : null}
                       </span>
                       <span className="flex items-baseline gap-3">
-                        {item.status === "done" ? null : <StatusBadge status={item.status} label={t(`itemStatus.${item.status}`, { defaultValue: item.status })} />}
+                        {item.status === "done" ? null : (
+                          <StatusBadge
+                            status={item.status}
+                            label={t(`itemStatus.${item.status}`, { defaultValue: item.status })}
+                          />
+                        )}
                         <span className="tabular-nums">{item.amount}</span>
                       </span>
                     </li>
@@ -120,7 +160,9 @@ export default function Orders() {
                 <dl className="mt-3 flex flex-wrap justify-end gap-x-6 gap-y-1 border-t border-slate-200 pt-3 text-sm dark:border-slate-800">
                   {order.discount ? (
                     <div className="flex gap-2">
-                      <dt className="text-slate-600 dark:text-slate-400">{t("orders.discount", { code: order.discount.code })}</dt>
+                      <dt className="text-slate-600 dark:text-slate-400">
+                        {t("orders.discount", { code: order.discount.code })}
+                      </dt>
                       <dd className="tabular-nums">{order.discount.amount}</dd>
                     </div>
                   ) : null}

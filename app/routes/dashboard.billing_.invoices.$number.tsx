@@ -3,7 +3,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../core/money";
-import { icannFeesOf, invoiceNumber, linePeriod, linesSubtotalOf, serverFactsText } from "../components/billing/invoice";
+import {
+  icannFeesOf,
+  invoiceNumber,
+  linePeriod,
+  linesSubtotalOf,
+  serverFactsText,
+} from "../components/billing/invoice";
 import { StatusBadge } from "../components/billing/ui";
 import { formatDay } from "../../core/format";
 import { countryOptions } from "../components/dashboard/format";
@@ -40,7 +46,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     throw new Response(t("common.loadFailed"), { status: answer.status >= 500 ? answer.status : 500 });
   }
   const invoice = answer.data;
-  const money = (amount: number) => formatMoney(locale, amount, { currency: invoice.currency, notAvailable: t("translation:common.notAvailable") });
+  const money = (amount: number) =>
+    formatMoney(locale, amount, { currency: invoice.currency, notAvailable: t("translation:common.notAvailable") });
   const icannFees = icannFeesOf(invoice.items);
   const countries = new Map(countryOptions(locale).map((country) => [country.code, country.name]));
   const buyer = invoice.buyer;
@@ -82,7 +89,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Invoice") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Invoice") },
+];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: printStylesheet, media: "print" }];
 
@@ -119,7 +128,10 @@ export default function InvoicePage() {
   );
 
   return (
-    <article aria-labelledby="invoice-title" className="space-y-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 print:border-0 print:p-0 print:shadow-none dark:border-slate-800 dark:bg-slate-900">
+    <article
+      aria-labelledby="invoice-title"
+      className="space-y-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 print:border-0 print:p-0 print:shadow-none dark:border-slate-800 dark:bg-slate-900"
+    >
       <div data-print="hide" className="flex flex-wrap items-center justify-between gap-3">
         <Link to="/dashboard/billing/invoices" className={SECONDARY_BUTTON_CLASS}>
           {t("invoice.back")}
@@ -143,7 +155,10 @@ export default function InvoicePage() {
             ) : null}
             <dt className={dt}>{t("invoice.status")}</dt>
             <dd>
-              <StatusBadge status={invoice.status} label={t(`invoiceStatus.${invoice.status}`, { defaultValue: invoice.status })} />
+              <StatusBadge
+                status={invoice.status}
+                label={t(`invoiceStatus.${invoice.status}`, { defaultValue: invoice.status })}
+              />
             </dd>
           </dl>
         </div>
@@ -151,7 +166,10 @@ export default function InvoicePage() {
 
       <div className="grid gap-6 sm:grid-cols-2">
         <section aria-labelledby="invoice-seller">
-          <h2 id="invoice-seller" className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+          <h2
+            id="invoice-seller"
+            className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400"
+          >
             {t("invoice.seller")}
           </h2>
           <address className="mt-2 not-italic">
@@ -162,7 +180,10 @@ export default function InvoicePage() {
           </address>
         </section>
         <section aria-labelledby="invoice-buyer">
-          <h2 id="invoice-buyer" className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+          <h2
+            id="invoice-buyer"
+            className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400"
+          >
             {t("invoice.buyer")}
           </h2>
           <address className="mt-2 not-italic">
@@ -176,15 +197,30 @@ export default function InvoicePage() {
         </section>
       </div>
 
-      <div role="region" aria-label={t("invoice.linesLabel")} tabIndex={0} className="overflow-x-auto focus:outline-none focus:ring-2 focus:ring-indigo-500 print:overflow-visible">
+      <div
+        role="region"
+        aria-label={t("invoice.linesLabel")}
+        tabIndex={0}
+        className="overflow-x-auto focus:outline-none focus:ring-2 focus:ring-indigo-500 print:overflow-visible"
+      >
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead className="border-b border-slate-300 dark:border-slate-700">
             <tr>
-              <th scope="col" className="px-4 py-2 font-semibold">{t("invoice.description")}</th>
-              <th scope="col" className="px-4 py-2 font-semibold">{t("invoice.operation")}</th>
-              <th scope="col" className="px-4 py-2 font-semibold">{t("invoice.period")}</th>
-              <th scope="col" className="px-4 py-2 font-semibold">{t("invoice.quantity")}</th>
-              <th scope="col" className="px-4 py-2 text-right font-semibold">{t("invoice.amount")}</th>
+              <th scope="col" className="px-4 py-2 font-semibold">
+                {t("invoice.description")}
+              </th>
+              <th scope="col" className="px-4 py-2 font-semibold">
+                {t("invoice.operation")}
+              </th>
+              <th scope="col" className="px-4 py-2 font-semibold">
+                {t("invoice.period")}
+              </th>
+              <th scope="col" className="px-4 py-2 font-semibold">
+                {t("invoice.quantity")}
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-semibold">
+                {t("invoice.amount")}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -197,9 +233,13 @@ export default function InvoicePage() {
                     {line.icannFee ? ` · ${t("invoice.icannFee")} ${line.icannFee}` : ""}
                     {line.refunded ? ` · ${t("invoice.lineRefunded")}` : ""}
                   </span>
-                  {line.facts ? <span className="block text-xs text-slate-600 dark:text-slate-400">{line.facts}</span> : null}
+                  {line.facts ? (
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">{line.facts}</span>
+                  ) : null}
                 </td>
-                <td className="px-4 py-2">{t(`invoice.operations.${line.operation}`, { defaultValue: line.operation })}</td>
+                <td className="px-4 py-2">
+                  {t(`invoice.operations.${line.operation}`, { defaultValue: line.operation })}
+                </td>
                 <td className="px-4 py-2 whitespace-nowrap">{line.period}</td>
                 <td className="px-4 py-2">1</td>
                 <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{line.amount}</td>
@@ -219,7 +259,10 @@ export default function InvoicePage() {
 
       {payment ? (
         <section aria-labelledby="invoice-payment">
-          <h2 id="invoice-payment" className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+          <h2
+            id="invoice-payment"
+            className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400"
+          >
             {t("invoice.payment")}
           </h2>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">

@@ -6,12 +6,32 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../i18n/use-format";
-import { lockFormSchema, nameserversFormSchema, passwordFormSchema, renewFormSchema, toggleFormSchema, isManageable } from "../../core/my-domains";
+import {
+  lockFormSchema,
+  nameserversFormSchema,
+  passwordFormSchema,
+  renewFormSchema,
+  toggleFormSchema,
+  isManageable,
+} from "../../core/my-domains";
 import { formatDay } from "../../core/format";
-import { IntentField, useActionMessage, useBusy, useLastResult, type DomainActionData } from "../components/domains/forms";
+import {
+  IntentField,
+  useActionMessage,
+  useBusy,
+  useLastResult,
+  type DomainActionData,
+} from "../components/domains/forms";
 import { CARD_CLASS, StatusBadge } from "../components/domains/status";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
-import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
+import {
+  BUTTON_CLASS,
+  DANGER_BUTTON_CLASS,
+  ErrorList,
+  Field,
+  INPUT_CLASS,
+  SECONDARY_BUTTON_CLASS,
+} from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { apiErrorText, isCode } from "../i18n/api-errors";
@@ -63,7 +83,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "My domains") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "My domains") },
+];
 
 /** The API's refusal as a translated text (SPEC §8: settings and transfer texts). */
 export function failureText(t: TFunction, answer: Extract<ApiResult<unknown>, { ok: false }>): string {
@@ -78,8 +100,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { t } = await getTranslator(request, ["domains"]);
   const v1 = userApi(context, request, auth).api.v1;
   const path = `/dashboard/domains/${encodeURIComponent(name)}`;
-  const reply = async (value: DomainActionData, status: number) => data(value, { status, headers: await sessionHeaders(request, context) });
-  const done = async (description: string, to = path) => redirectWithToast(to, { type: "success", description }, { status: 303, headers: await sessionHeaders(request, context) });
+  const reply = async (value: DomainActionData, status: number) =>
+    data(value, { status, headers: await sessionHeaders(request, context) });
+  const done = async (description: string, to = path) =>
+    redirectWithToast(
+      to,
+      { type: "success", description },
+      { status: 303, headers: await sessionHeaders(request, context) },
+    );
   const read = <R extends ReadableResponse>(response: R) => readUserApi(request, context, response);
   const status = (answer: { status: number }) => (answer.status >= 500 ? 500 : answer.status === 404 ? 404 : 400);
 
@@ -87,17 +115,30 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case DOMAIN_INTENTS.renew: {
       const submission = parseWithZod(formData, { schema: renewFormSchema });
       if (submission.status !== "success") return reply({ intent, result: submission.reply(), message: null }, 400);
-      const answer = await read(await v1["user-domains"][":id"].renew.$post({ param: { id: name }, json: submission.value }));
-      if (!answer.ok) return reply({ intent, result: submission.reply({ formErrors: [failureText(t, answer)] }), message: null }, status(answer));
-      return done(t(answer.data.operation === "restore" ? "detail.restoreAdded" : "detail.renewAdded", { domain: name }), "/cart");
+      const answer = await read(
+        await v1["user-domains"][":id"].renew.$post({ param: { id: name }, json: submission.value }),
+      );
+      if (!answer.ok)
+        return reply(
+          { intent, result: submission.reply({ formErrors: [failureText(t, answer)] }), message: null },
+          status(answer),
+        );
+      return done(
+        t(answer.data.operation === "restore" ? "detail.restoreAdded" : "detail.renewAdded", { domain: name }),
+        "/cart",
+      );
     }
     case DOMAIN_INTENTS.lock: {
       const submission = parseWithZod(formData, { schema: lockFormSchema });
       if (submission.status !== "success") return reply({ intent, result: submission.reply(), message: null }, 400);
-      const answer = await read(await v1.domains.dns[":domain"]["domain-lock"].$put({ param: { domain: name }, json: submission.value }));
+      const answer = await read(
+        await v1.domains.dns[":domain"]["domain-lock"].$put({ param: { domain: name }, json: submission.value }),
+      );
       if (!answer.ok) {
         const text = failureText(t, answer);
-        const result = isCode(answer, "invalid_password") ? submission.reply({ fieldErrors: { password: [text] } }) : submission.reply({ formErrors: [text] });
+        const result = isCode(answer, "invalid_password")
+          ? submission.reply({ fieldErrors: { password: [text] } })
+          : submission.reply({ formErrors: [text] });
         return reply({ intent, result, message: null }, status(answer));
       }
       return done(t(submission.value.locked ? "detail.lockEnabled" : "detail.lockDisabled"));
@@ -106,7 +147,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case DOMAIN_INTENTS.privacy:
     case DOMAIN_INTENTS.dnssec: {
       const submission = parseWithZod(formData, { schema: toggleFormSchema });
-      if (submission.status !== "success") return reply({ intent, result: submission.reply(), message: t("errors.unknownIntent") }, 400);
+      if (submission.status !== "success")
+        return reply({ intent, result: submission.reply(), message: t("errors.unknownIntent") }, 400);
       const on = submission.value.enabled;
       const route = v1["user-domains"][":id"];
       const response =
@@ -121,23 +163,43 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         return reply({ intent, result: null, message: text }, status(answer));
       }
       const key =
-        intent === DOMAIN_INTENTS.autoRenew ? (on ? "autoRenewEnabled" : "autoRenewDisabled") : intent === DOMAIN_INTENTS.privacy ? (on ? "privacyEnabled" : "privacyDisabled") : on ? "dnssecEnabled" : "dnssecDisabled";
+        intent === DOMAIN_INTENTS.autoRenew
+          ? on
+            ? "autoRenewEnabled"
+            : "autoRenewDisabled"
+          : intent === DOMAIN_INTENTS.privacy
+            ? on
+              ? "privacyEnabled"
+              : "privacyDisabled"
+            : on
+              ? "dnssecEnabled"
+              : "dnssecDisabled";
       return done(t(`detail.${key}`));
     }
     case DOMAIN_INTENTS.nameservers: {
       const submission = parseWithZod(formData, { schema: nameserversFormSchema });
       if (submission.status !== "success") return reply({ intent, result: submission.reply(), message: null }, 400);
-      const answer = await read(await v1.dns.domains[":domain"].nameservers.$put({ param: { domain: name }, json: submission.value }));
-      if (!answer.ok) return reply({ intent, result: submission.reply({ formErrors: [failureText(t, answer)] }), message: null }, status(answer));
+      const answer = await read(
+        await v1.dns.domains[":domain"].nameservers.$put({ param: { domain: name }, json: submission.value }),
+      );
+      if (!answer.ok)
+        return reply(
+          { intent, result: submission.reply({ formErrors: [failureText(t, answer)] }), message: null },
+          status(answer),
+        );
       return done(t("detail.nameserversSaved"));
     }
     case DOMAIN_INTENTS.delete: {
       const submission = parseWithZod(formData, { schema: passwordFormSchema });
       if (submission.status !== "success") return reply({ intent, result: submission.reply(), message: null }, 400);
-      const answer = await read(await v1.dns.domains[":domain"].$delete({ param: { domain: name }, json: submission.value }));
+      const answer = await read(
+        await v1.dns.domains[":domain"].$delete({ param: { domain: name }, json: submission.value }),
+      );
       if (!answer.ok) {
         const text = failureText(t, answer);
-        const result = isCode(answer, "invalid_password") ? submission.reply({ fieldErrors: { password: [text] } }) : submission.reply({ formErrors: [text] });
+        const result = isCode(answer, "invalid_password")
+          ? submission.reply({ fieldErrors: { password: [text] } })
+          : submission.reply({ formErrors: [text] });
         return reply({ intent, result, message: null }, status(answer));
       }
       return done(t("detail.deleted", { domain: name }));
@@ -171,7 +233,19 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One on/off switch as a form: the button says what it does. */
-function ToggleForm({ intent, on, text, onText, offText }: { intent: string; on: boolean; text: string; onText: string; offText: string }) {
+function ToggleForm({
+  intent,
+  on,
+  text,
+  onText,
+  offText,
+}: {
+  intent: string;
+  on: boolean;
+  text: string;
+  onText: string;
+  offText: string;
+}) {
   const busy = useBusy(intent);
   const message = useActionMessage(intent);
   return (
@@ -188,7 +262,12 @@ function ToggleForm({ intent, on, text, onText, offText }: { intent: string; on:
       <p className="text-sm">{text}</p>
       <IntentField intent={intent} />
       <input type="hidden" name="enabled" value={on ? "false" : "true"} />
-      <button type="submit" className={`${SECONDARY_BUTTON_CLASS} aria-disabled:opacity-60`} aria-busy={busy} aria-disabled={busy || undefined}>
+      <button
+        type="submit"
+        className={`${SECONDARY_BUTTON_CLASS} aria-disabled:opacity-60`}
+        aria-busy={busy}
+        aria-disabled={busy || undefined}
+      >
         {on ? offText : onText}
       </button>
       <ErrorList errors={message ? [message] : undefined} />
@@ -198,8 +277,17 @@ function ToggleForm({ intent, on, text, onText, offText }: { intent: string; on:
 
 function PasswordField({ field, t }: { field: Parameters<typeof getInputProps>[0]; t: TFunction }) {
   return (
-    <Field id={field.id} label={t("domains:detail.password")} errors={field.errors} hint={t("domains:detail.passwordHint")}>
-      <input {...getInputProps(field, { type: "password", ariaDescribedBy: `${field.id}-hint` })} autoComplete="current-password" className={INPUT_CLASS} />
+    <Field
+      id={field.id}
+      label={t("domains:detail.password")}
+      errors={field.errors}
+      hint={t("domains:detail.passwordHint")}
+    >
+      <input
+        {...getInputProps(field, { type: "password", ariaDescribedBy: `${field.id}-hint` })}
+        autoComplete="current-password"
+        className={INPUT_CLASS}
+      />
     </Field>
   );
 }
@@ -246,7 +334,12 @@ function NameserversForm({ nameservers }: { nameservers: string[] }) {
   return (
     <Form method="post" {...getFormProps(form)} className="grid max-w-md gap-3">
       <IntentField intent={DOMAIN_INTENTS.nameservers} />
-      <Field id={fields.nameservers.id} label={t("detail.nameserversLabel")} errors={errors} hint={t("detail.nameserversHint")}>
+      <Field
+        id={fields.nameservers.id}
+        label={t("detail.nameserversLabel")}
+        errors={errors}
+        hint={t("detail.nameserversHint")}
+      >
         <textarea
           {...getTextareaProps(fields.nameservers, { ariaDescribedBy: `${fields.nameservers.id}-hint` })}
           rows={4}
@@ -287,8 +380,16 @@ function RenewForm({ renewal, unicode }: { renewal: NonNullable<UserDomainDetail
         </>
       ) : (
         <>
-          <Field id={fields.years.id} label={t("detail.renewYears")} errors={fields.years.errors?.length ? [t("errors.years", { max: renewal.max_years })] : undefined} hint={t("detail.renewMax", { count: renewal.max_years })}>
-            <select {...getInputProps(fields.years, { type: "text", ariaDescribedBy: `${fields.years.id}-hint` })} className={INPUT_CLASS}>
+          <Field
+            id={fields.years.id}
+            label={t("detail.renewYears")}
+            errors={fields.years.errors?.length ? [t("errors.years", { max: renewal.max_years })] : undefined}
+            hint={t("detail.renewMax", { count: renewal.max_years })}
+          >
+            <select
+              {...getInputProps(fields.years, { type: "text", ariaDescribedBy: `${fields.years.id}-hint` })}
+              className={INPUT_CLASS}
+            >
               {Array.from({ length: renewal.max_years }, (_, index) => index + 1).map((years) => (
                 <option key={years} value={String(years)}>
                   {years} — {money(renewal.price_per_year * years)}
@@ -321,8 +422,16 @@ function DeleteForm({ unicode }: { unicode: string }) {
   });
   return (
     <details className="group" open={lastResult ? true : undefined}>
-      <summary className={`${SECONDARY_BUTTON_CLASS} cursor-pointer list-none text-rose-700 dark:text-rose-300 [&::-webkit-details-marker]:hidden`}>{t("detail.deleteOpen")}</summary>
-      <Form method="post" {...getFormProps(form)} className="mt-3 grid max-w-md gap-3 rounded-lg border border-rose-300 bg-rose-50 p-4 dark:border-rose-800 dark:bg-rose-950">
+      <summary
+        className={`${SECONDARY_BUTTON_CLASS} cursor-pointer list-none text-rose-700 dark:text-rose-300 [&::-webkit-details-marker]:hidden`}
+      >
+        {t("detail.deleteOpen")}
+      </summary>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-3 grid max-w-md gap-3 rounded-lg border border-rose-300 bg-rose-50 p-4 dark:border-rose-800 dark:bg-rose-950"
+      >
         <p className="text-sm">{t("detail.deleteText")}</p>
         <IntentField intent={DOMAIN_INTENTS.delete} />
         <PasswordField field={fields.password} t={t} />
@@ -346,7 +455,10 @@ export default function DomainDetail() {
   return (
     <div className="space-y-6">
       <header className="space-y-2">
-        <Link to="/dashboard/domains" className="text-sm text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+        <Link
+          to="/dashboard/domains"
+          className="text-sm text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+        >
           ← {t("detail.back")}
         </Link>
         <h1 className="flex flex-wrap items-center gap-3 text-3xl font-bold tracking-tight break-all">
@@ -355,7 +467,10 @@ export default function DomainDetail() {
         </h1>
         <p className="text-sm text-slate-700 dark:text-slate-300">{t(`explain.${domain.status}`)}</p>
         {domain.renew_error ? (
-          <p role="alert" className="rounded-lg border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+          <p
+            role="alert"
+            className="rounded-lg border border-rose-300 bg-rose-50 p-3 text-sm text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+          >
             {t("detail.renewError", { message: domain.renew_error })}
           </p>
         ) : null}
@@ -376,15 +491,22 @@ export default function DomainDetail() {
           <Row label={t("detail.expires")}>{dates.expires ?? t("list.noExpiry")}</Row>
           {dates.registered ? <Row label={t("detail.registered")}>{dates.registered}</Row> : null}
           {domain.registry ? <Row label={t("detail.registrar")}>{domain.registry.registrar}</Row> : null}
-          {domain.status === "grace_period" && dates.graceEnds ? <Row label={t("detail.graceEnds")}>{dates.graceEnds}</Row> : null}
-          {domain.status === "redemption" && dates.redemptionEnds ? <Row label={t("detail.redemptionEnds")}>{dates.redemptionEnds}</Row> : null}
+          {domain.status === "grace_period" && dates.graceEnds ? (
+            <Row label={t("detail.graceEnds")}>{dates.graceEnds}</Row>
+          ) : null}
+          {domain.status === "redemption" && dates.redemptionEnds ? (
+            <Row label={t("detail.redemptionEnds")}>{dates.redemptionEnds}</Row>
+          ) : null}
           <Row label={t("list.columns.lock")}>{domain.locked ? t("list.locked") : t("list.unlocked")}</Row>
           <Row label={t("list.columns.autoRenew")}>{domain.auto_renew ? t("list.on") : t("list.off")}</Row>
         </dl>
       </Section>
 
       {domain.renewal ? (
-        <Section id="renew-title" title={domain.renewal.operation === "restore" ? t("action.restore") : t("detail.renewHeading")}>
+        <Section
+          id="renew-title"
+          title={domain.renewal.operation === "restore" ? t("action.restore") : t("detail.renewHeading")}
+        >
           <RenewForm renewal={domain.renewal} unicode={domain.unicode} />
         </Section>
       ) : null}
@@ -403,16 +525,31 @@ export default function DomainDetail() {
               offText={t("detail.turnOff")}
             />
             <p className="text-sm">
-              <Link to="/dashboard/billing" className="text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+              <Link
+                to="/dashboard/billing"
+                className="text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+              >
                 {t("detail.addCard")}
               </Link>
             </p>
           </Section>
           <Section id="privacy-title" title={t("detail.privacyHeading")}>
-            <ToggleForm intent={DOMAIN_INTENTS.privacy} on={domain.whois_privacy} text={domain.whois_privacy ? t("detail.privacyOn") : t("detail.privacyOff")} onText={t("detail.turnOn")} offText={t("detail.turnOff")} />
+            <ToggleForm
+              intent={DOMAIN_INTENTS.privacy}
+              on={domain.whois_privacy}
+              text={domain.whois_privacy ? t("detail.privacyOn") : t("detail.privacyOff")}
+              onText={t("detail.turnOn")}
+              offText={t("detail.turnOff")}
+            />
           </Section>
           <Section id="dnssec-title" title={t("detail.dnssecHeading")}>
-            <ToggleForm intent={DOMAIN_INTENTS.dnssec} on={domain.dnssec} text={domain.dnssec ? t("detail.dnssecOn") : t("detail.dnssecOff")} onText={t("detail.turnOn")} offText={t("detail.turnOff")} />
+            <ToggleForm
+              intent={DOMAIN_INTENTS.dnssec}
+              on={domain.dnssec}
+              text={domain.dnssec ? t("detail.dnssecOn") : t("detail.dnssecOff")}
+              onText={t("detail.turnOn")}
+              offText={t("detail.turnOff")}
+            />
           </Section>
           <Section id="nameservers-title" title={t("detail.nameserversHeading")}>
             <NameserversForm nameservers={domain.nameservers} />

@@ -5,12 +5,31 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useEffect, useState } from "react";
-import { DNS_MESSAGES, EXTRA_RECORD_FIELDS, RECORD_TYPES, TTL_OPTIONS, dnsRecordFormSchema, recordFieldsFor, zoneImportFormSchema, type DnsRecord, type ExtraRecordField, type RecordType, type ZoneChange } from "../../core/dns";
+import {
+  DNS_MESSAGES,
+  EXTRA_RECORD_FIELDS,
+  RECORD_TYPES,
+  TTL_OPTIONS,
+  dnsRecordFormSchema,
+  recordFieldsFor,
+  zoneImportFormSchema,
+  type DnsRecord,
+  type ExtraRecordField,
+  type RecordType,
+  type ZoneChange,
+} from "../../core/dns";
 import { formatMoment } from "../../core/format";
 import { IntentField, useBusy, type DomainActionData } from "../components/domains/forms";
 import { CARD_CLASS } from "../components/domains/status";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
-import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
+import {
+  BUTTON_CLASS,
+  DANGER_BUTTON_CLASS,
+  ErrorList,
+  Field,
+  INPUT_CLASS,
+  SECONDARY_BUTTON_CLASS,
+} from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { isCode } from "../i18n/api-errors";
@@ -70,64 +89,120 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     domain: records.data.domain,
     unicode: records.data.unicode,
     records: records.data.records,
-    versions: history.data.versions.map((version) => ({ ...version, when: formatMoment(locale, version.created_at) ?? version.created_at })),
+    versions: history.data.versions.map((version) => ({
+      ...version,
+      when: formatMoment(locale, version.created_at) ?? version.created_at,
+    })),
     editing,
     addType,
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "DNS") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "DNS") },
+];
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
   const name = params.domain ?? "";
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const recordId = typeof formData.get("recordId") === "string" && formData.get("recordId") !== "" ? String(formData.get("recordId")) : null;
+  const recordId =
+    typeof formData.get("recordId") === "string" && formData.get("recordId") !== ""
+      ? String(formData.get("recordId"))
+      : null;
   const confirmed = formData.get("confirm") === "1";
   const { t } = await getTranslator(request, ["domains"]);
   const dns = userApi(context, request, auth).api.v1.dns.domains[":domain"];
   const path = `/dashboard/domains/${encodeURIComponent(name)}/dns`;
-  const reply = async (value: DnsActionData, status: number) => data(value, { status, headers: await sessionHeaders(request, context) });
-  const done = async (description: string) => redirectWithToast(path, { type: "success", description }, { status: 303, headers: await sessionHeaders(request, context) });
+  const reply = async (value: DnsActionData, status: number) =>
+    data(value, { status, headers: await sessionHeaders(request, context) });
+  const done = async (description: string) =>
+    redirectWithToast(
+      path,
+      { type: "success", description },
+      { status: 303, headers: await sessionHeaders(request, context) },
+    );
   const read = <R extends ReadableResponse>(response: R) => readUserApi(request, context, response);
   const statusOf = (answer: { status: number }) => (answer.status >= 500 ? 500 : answer.status === 404 ? 404 : 400);
 
   switch (intent) {
     case DNS_INTENTS.save: {
       const submission = parseWithZod(formData, { schema: dnsRecordFormSchema(name) });
-      if (submission.status !== "success") return reply({ intent, result: submission.reply(), message: null, recordId }, 400);
+      if (submission.status !== "success")
+        return reply({ intent, result: submission.reply(), message: null, recordId }, 400);
       const record = submission.value;
       if (!confirmed) {
         const preview = await read(
-          await dns.records.preview.$post({ param: { domain: name }, json: recordId ? { action: "update", id: recordId, record } : { action: "create", record } }),
+          await dns.records.preview.$post({
+            param: { domain: name },
+            json: recordId ? { action: "update", id: recordId, record } : { action: "create", record },
+          }),
         );
-        if (!preview.ok) return reply({ intent, result: submission.reply({ formErrors: [failureText(t, preview)] }), message: null, recordId }, statusOf(preview));
-        if (preview.data.warnings.length > 0) return reply({ intent, result: submission.reply(), message: null, warnings: preview.data.warnings, recordId }, 200);
+        if (!preview.ok)
+          return reply(
+            { intent, result: submission.reply({ formErrors: [failureText(t, preview)] }), message: null, recordId },
+            statusOf(preview),
+          );
+        if (preview.data.warnings.length > 0)
+          return reply(
+            { intent, result: submission.reply(), message: null, warnings: preview.data.warnings, recordId },
+            200,
+          );
       }
       const answer = recordId
         ? await read(await dns.records[":id"].$put({ param: { domain: name, id: recordId }, json: record }))
         : await read(await dns.records.$post({ param: { domain: name }, json: record }));
-      if (!answer.ok) return reply({ intent, result: submission.reply({ formErrors: [failureText(t, answer)] }), message: null, recordId }, statusOf(answer));
+      if (!answer.ok)
+        return reply(
+          { intent, result: submission.reply({ formErrors: [failureText(t, answer)] }), message: null, recordId },
+          statusOf(answer),
+        );
       if (recordId) return done(t("dns.updated"));
       // The add form comes back empty, with the same type chosen.
-      return redirectWithToast(`${path}?type=${encodeURIComponent(record.type)}`, { type: "success", description: t("dns.added") }, { status: 303, headers: await sessionHeaders(request, context) });
+      return redirectWithToast(
+        `${path}?type=${encodeURIComponent(record.type)}`,
+        { type: "success", description: t("dns.added") },
+        { status: 303, headers: await sessionHeaders(request, context) },
+      );
     }
     case DNS_INTENTS.delete: {
       if (!recordId) return reply({ intent, result: null, message: t("dns.recordNotFound"), recordId }, 404);
       if (!confirmed) {
-        const preview = await read(await dns.records.preview.$post({ param: { domain: name }, json: { action: "delete", id: recordId } }));
-        if (!preview.ok) return reply({ intent, result: null, message: preview.status === 404 ? t("dns.recordNotFound") : failureText(t, preview), recordId }, statusOf(preview));
-        if (preview.data.warnings.length > 0) return reply({ intent, result: null, message: null, warnings: preview.data.warnings, recordId }, 200);
+        const preview = await read(
+          await dns.records.preview.$post({ param: { domain: name }, json: { action: "delete", id: recordId } }),
+        );
+        if (!preview.ok)
+          return reply(
+            {
+              intent,
+              result: null,
+              message: preview.status === 404 ? t("dns.recordNotFound") : failureText(t, preview),
+              recordId,
+            },
+            statusOf(preview),
+          );
+        if (preview.data.warnings.length > 0)
+          return reply({ intent, result: null, message: null, warnings: preview.data.warnings, recordId }, 200);
       }
       const answer = await read(await dns.records[":id"].$delete({ param: { domain: name, id: recordId } }));
-      if (!answer.ok) return reply({ intent, result: null, message: answer.status === 404 ? t("dns.recordNotFound") : failureText(t, answer), recordId }, statusOf(answer));
+      if (!answer.ok)
+        return reply(
+          {
+            intent,
+            result: null,
+            message: answer.status === 404 ? t("dns.recordNotFound") : failureText(t, answer),
+            recordId,
+          },
+          statusOf(answer),
+        );
       return done(t("dns.deleted"));
     }
     case DNS_INTENTS.rollback: {
       const version = String(formData.get("version") ?? "");
       const answer = await read(await dns.history[":version"].rollback.$post({ param: { domain: name, version } }));
-      if (!answer.ok) return reply({ intent, result: null, message: failureText(t, answer), recordId: null }, statusOf(answer));
+      if (!answer.ok)
+        return reply({ intent, result: null, message: failureText(t, answer), recordId: null }, statusOf(answer));
       return done(t("dns.rolledBack"));
     }
     case DNS_INTENTS.import: {
@@ -189,7 +264,10 @@ function valueText(t: TFunction, record: DnsRecord): string {
 function Warnings({ warnings, children }: { warnings: DnsWarning[]; children: React.ReactNode }) {
   const { t } = useTranslation("domains");
   return (
-    <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+    <div
+      role="alert"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
       <p className="font-semibold">{t("dns.warningsTitle")}</p>
       <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
         {warnings.map((warning) => (
@@ -246,11 +324,33 @@ function RecordForm({ domain, editing, addType }: { domain: string; editing: Dns
           ))}
         </select>
       </Field>
-      <Field id={fields.name.id} label={t("dns.name")} errors={recordErrors(t, fields.name.errors)} hint={t("dns.nameHint", { domain })}>
-        <input {...getInputProps(fields.name, { type: "text", ariaDescribedBy: `${fields.name.id}-hint` })} autoCapitalize="none" spellCheck={false} className={INPUT_CLASS} />
+      <Field
+        id={fields.name.id}
+        label={t("dns.name")}
+        errors={recordErrors(t, fields.name.errors)}
+        hint={t("dns.nameHint", { domain })}
+      >
+        <input
+          {...getInputProps(fields.name, { type: "text", ariaDescribedBy: `${fields.name.id}-hint` })}
+          autoCapitalize="none"
+          spellCheck={false}
+          className={INPUT_CLASS}
+        />
       </Field>
-      <Field id={fields.content.id} label={t("dns.content")} errors={recordErrors(t, fields.content.errors)} hint={t(`dns.contentHints.${type}`)} className="sm:col-span-2">
-        <textarea {...getTextareaProps(fields.content, { ariaDescribedBy: `${fields.content.id}-hint` })} rows={2} autoCapitalize="none" spellCheck={false} className={`${INPUT_CLASS} font-mono`} />
+      <Field
+        id={fields.content.id}
+        label={t("dns.content")}
+        errors={recordErrors(t, fields.content.errors)}
+        hint={t(`dns.contentHints.${type}`)}
+        className="sm:col-span-2"
+      >
+        <textarea
+          {...getTextareaProps(fields.content, { ariaDescribedBy: `${fields.content.id}-hint` })}
+          rows={2}
+          autoCapitalize="none"
+          spellCheck={false}
+          className={`${INPUT_CLASS} font-mono`}
+        />
       </Field>
       <Field id={fields.ttl.id} label={t("dns.ttl")} errors={recordErrors(t, fields.ttl.errors)}>
         <select {...getSelectProps(fields.ttl)} className={INPUT_CLASS}>
@@ -277,7 +377,11 @@ function RecordForm({ domain, editing, addType }: { domain: string; editing: Dns
         </Field>
       ) : null}
       {shown.includes("redirect_type") ? (
-        <Field id={fields.redirect_type.id} label={t("dns.redirectType")} errors={recordErrors(t, fields.redirect_type.errors)}>
+        <Field
+          id={fields.redirect_type.id}
+          label={t("dns.redirectType")}
+          errors={recordErrors(t, fields.redirect_type.errors)}
+        >
           <select {...getSelectProps(fields.redirect_type)} className={INPUT_CLASS}>
             <option value="">{t("dns.redirectNone")}</option>
             <option value="301">{t("dns.redirect301")}</option>
@@ -355,7 +459,12 @@ function ImportForm() {
     <Form method="post" {...getFormProps(form)} className="grid gap-3">
       <IntentField intent={DNS_INTENTS.import} />
       <Field id={fields.zone.id} label={t("dns.importLabel")} errors={fields.zone.errors} hint={t("dns.importHint")}>
-        <textarea {...getTextareaProps(fields.zone, { ariaDescribedBy: `${fields.zone.id}-hint` })} rows={6} spellCheck={false} className={`${INPUT_CLASS} font-mono text-xs`} />
+        <textarea
+          {...getTextareaProps(fields.zone, { ariaDescribedBy: `${fields.zone.id}-hint` })}
+          rows={6}
+          spellCheck={false}
+          className={`${INPUT_CLASS} font-mono text-xs`}
+        />
       </Field>
       <label className="flex items-center gap-2 text-sm">
         <input {...getInputProps(fields.replace, { type: "checkbox" })} value="on" className="h-4 w-4" />
@@ -386,13 +495,19 @@ export default function DnsEditor() {
         <h1 className="text-3xl font-bold tracking-tight break-all">{t("dns.heading", { domain: unicode })}</h1>
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("dns.intro")}</p>
         <p>
-          <a href={`${base}/dns/zone`} className="text-sm text-indigo-700 underline underline-offset-2 dark:text-indigo-300" download={`${domain}.zone`}>
+          <a
+            href={`${base}/dns/zone`}
+            className="text-sm text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+            download={`${domain}.zone`}
+          >
             {t("dns.exportLink")}
           </a>
         </p>
       </header>
 
-      {actionData?.intent === DNS_INTENTS.rollback && actionData.message ? <ErrorList errors={[actionData.message]} /> : null}
+      {actionData?.intent === DNS_INTENTS.rollback && actionData.message ? (
+        <ErrorList errors={[actionData.message]} />
+      ) : null}
 
       <section aria-labelledby="records-title" className={`${CARD_CLASS} overflow-x-auto`}>
         <h2 id="records-title" className="sr-only">
@@ -405,23 +520,39 @@ export default function DnsEditor() {
             <caption className="sr-only">{t("dns.recordsCaption")}</caption>
             <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-300">
               <tr>
-                <th scope="col" className="px-2 py-2 font-semibold">{t("dns.columns.type")}</th>
-                <th scope="col" className="px-2 py-2 font-semibold">{t("dns.columns.name")}</th>
-                <th scope="col" className="px-2 py-2 font-semibold">{t("dns.columns.content")}</th>
-                <th scope="col" className="px-2 py-2 font-semibold">{t("dns.columns.ttl")}</th>
-                <th scope="col" className="px-2 py-2 font-semibold">{t("dns.columns.actions")}</th>
+                <th scope="col" className="px-2 py-2 font-semibold">
+                  {t("dns.columns.type")}
+                </th>
+                <th scope="col" className="px-2 py-2 font-semibold">
+                  {t("dns.columns.name")}
+                </th>
+                <th scope="col" className="px-2 py-2 font-semibold">
+                  {t("dns.columns.content")}
+                </th>
+                <th scope="col" className="px-2 py-2 font-semibold">
+                  {t("dns.columns.ttl")}
+                </th>
+                <th scope="col" className="px-2 py-2 font-semibold">
+                  {t("dns.columns.actions")}
+                </th>
               </tr>
             </thead>
             <tbody>
               {records.map((record) => (
                 <tr key={record.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
                   <td className="px-2 py-2 font-mono">{record.type}</td>
-                  <th scope="row" className="px-2 py-2 font-mono font-normal break-all">{record.name}</th>
+                  <th scope="row" className="px-2 py-2 font-mono font-normal break-all">
+                    {record.name}
+                  </th>
                   <td className="px-2 py-2 font-mono break-all">{valueText(t, record)}</td>
                   <td className="px-2 py-2 whitespace-nowrap">{ttlLabel(t, record.ttl)}</td>
                   <td className="px-2 py-2">
                     <div className="flex flex-wrap gap-2">
-                      <Link to={`?edit=${record.id}#record-editor`} preventScrollReset className={SECONDARY_BUTTON_CLASS}>
+                      <Link
+                        to={`?edit=${record.id}#record-editor`}
+                        preventScrollReset
+                        className={SECONDARY_BUTTON_CLASS}
+                      >
                         {t("dns.edit")}
                         <span className="sr-only"> {`${record.type} ${record.name}`}</span>
                       </Link>
@@ -440,7 +571,12 @@ export default function DnsEditor() {
           {editing ? t("dns.editHeading", { type: editing.type, name: editing.name }) : t("dns.addHeading")}
         </h2>
         {/* A new key after every change: the add form starts empty again after "DNS record added.". */}
-        <RecordForm key={editing?.id ?? `new-${versions[0]?.id ?? 0}-${records.length}-${addType}`} domain={domain} editing={editing} addType={addType} />
+        <RecordForm
+          key={editing?.id ?? `new-${versions[0]?.id ?? 0}-${records.length}-${addType}`}
+          domain={domain}
+          editing={editing}
+          addType={addType}
+        />
       </section>
 
       <section aria-labelledby="import-title" className={CARD_CLASS}>
@@ -461,7 +597,13 @@ export default function DnsEditor() {
           <ul className="mt-3 space-y-2">
             {versions.map((version) => (
               <li key={version.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                <span>{t("dns.historyItem", { date: version.when, change: zoneChangeText(t, version.change), count: version.record_count })}</span>
+                <span>
+                  {t("dns.historyItem", {
+                    date: version.when,
+                    change: zoneChangeText(t, version.change),
+                    count: version.record_count,
+                  })}
+                </span>
                 <Form method="post">
                   <IntentField intent={DNS_INTENTS.rollback} />
                   <input type="hidden" name="version" value={String(version.id)} />

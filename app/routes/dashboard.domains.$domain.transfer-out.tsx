@@ -8,7 +8,14 @@ import { formatDay } from "../../core/format";
 import { IntentField, useBusy, type DomainActionData } from "../components/domains/forms";
 import { CARD_CLASS } from "../components/domains/status";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
-import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
+import {
+  BUTTON_CLASS,
+  DANGER_BUTTON_CLASS,
+  ErrorList,
+  Field,
+  INPUT_CLASS,
+  SECONDARY_BUTTON_CLASS,
+} from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { apiErrorText, isCode } from "../i18n/api-errors";
@@ -42,17 +49,29 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const domain = answer.data;
   const transfer = domain.transfer?.direction === "out" ? domain.transfer : null;
   // The 60-day lock is told before the password is asked for (the API checks it only after the password).
-  const possibleFrom = transferPossibleFrom([domain.registry?.transferred_at, domain.registry?.created_at ?? domain.registered_at]);
-  const tooSoonUntil = possibleFrom !== null && Date.parse(possibleFrom) > Date.now() ? formatDay(locale, possibleFrom) : null;
+  const possibleFrom = transferPossibleFrom([
+    domain.registry?.transferred_at,
+    domain.registry?.created_at ?? domain.registered_at,
+  ]);
+  const tooSoonUntil =
+    possibleFrom !== null && Date.parse(possibleFrom) > Date.now() ? formatDay(locale, possibleFrom) : null;
   return {
     title: t("transferOut.metaTitle", { domain: domain.unicode }),
     domain: { name: domain.name, unicode: domain.unicode, locked: domain.locked },
     tooSoonUntil,
-    transfer: transfer ? { status: transfer.status, requested: formatDay(locale, transfer.requested_at), autoApprove: formatDay(locale, transfer.action_by) } : null,
+    transfer: transfer
+      ? {
+          status: transfer.status,
+          requested: formatDay(locale, transfer.requested_at),
+          autoApprove: formatDay(locale, transfer.action_by),
+        }
+      : null,
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Transfer out") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Transfer out") },
+];
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
@@ -70,14 +89,23 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case TRANSFER_OUT_INTENTS.reveal: {
       const submission = parseWithZod(formData, { schema: passwordFormSchema });
       if (submission.status !== "success") return reply({ intent, result: submission.reply(), message: null }, 400);
-      const answer = await readUserApi(request, context, await dns["auth-code"].$post({ param: { domain: name }, json: submission.value }));
+      const answer = await readUserApi(
+        request,
+        context,
+        await dns["auth-code"].$post({ param: { domain: name }, json: submission.value }),
+      );
       if (!answer.ok) {
         const text = failureText(t, answer);
-        const result = isCode(answer, "invalid_password") ? submission.reply({ fieldErrors: { password: [text] } }) : submission.reply({ formErrors: [text] });
+        const result = isCode(answer, "invalid_password")
+          ? submission.reply({ fieldErrors: { password: [text] } })
+          : submission.reply({ formErrors: [text] });
         return reply({ intent, result, message: null }, statusOf(answer));
       }
       // Shown in this answer only; the password field is emptied.
-      return reply({ intent, result: submission.reply({ resetForm: true }), message: null, authCode: answer.data.auth_code }, 200);
+      return reply(
+        { intent, result: submission.reply({ resetForm: true }), message: null, authCode: answer.data.auth_code },
+        200,
+      );
     }
     case TRANSFER_OUT_INTENTS.approve:
     case TRANSFER_OUT_INTENTS.reject: {
@@ -87,7 +115,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         const text = apiErrorText(t, answer, "domains.transferOutAnswer");
         return reply({ intent, result: null, message: text }, statusOf(answer));
       }
-      return redirectWithToast(path, { type: "success", description: t(intent === TRANSFER_OUT_INTENTS.approve ? "transferOut.approved" : "transferOut.rejected") }, { status: 303, headers });
+      return redirectWithToast(
+        path,
+        {
+          type: "success",
+          description: t(intent === TRANSFER_OUT_INTENTS.approve ? "transferOut.approved" : "transferOut.rejected"),
+        },
+        { status: 303, headers },
+      );
     }
     default:
       return reply({ intent: null, result: null, message: t("errors.unknownIntent") }, 400);
@@ -112,8 +147,17 @@ function RevealForm() {
     <div className="space-y-3">
       <Form method="post" {...getFormProps(form)} className="grid max-w-md gap-3">
         <IntentField intent={TRANSFER_OUT_INTENTS.reveal} />
-        <Field id={fields.password.id} label={t("detail.password")} errors={fields.password.errors} hint={t("detail.passwordHint")}>
-          <input {...getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-hint` })} autoComplete="current-password" className={INPUT_CLASS} />
+        <Field
+          id={fields.password.id}
+          label={t("detail.password")}
+          errors={fields.password.errors}
+          hint={t("detail.passwordHint")}
+        >
+          <input
+            {...getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-hint` })}
+            autoComplete="current-password"
+            className={INPUT_CLASS}
+          />
         </Field>
         <ErrorList id={form.errorId} errors={form.errors} />
         <div>
@@ -123,7 +167,10 @@ function RevealForm() {
         </div>
       </Form>
       {code ? (
-        <div role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 dark:border-emerald-700 dark:bg-emerald-950">
+        <div
+          role="status"
+          className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 dark:border-emerald-700 dark:bg-emerald-950"
+        >
           <p className="text-sm font-semibold">{t("transferOut.code")}</p>
           <p className="mt-1 font-mono text-lg break-all select-all">{code}</p>
           <p className="mt-1 text-xs">{t("transferOut.codeHint")}</p>
@@ -146,7 +193,9 @@ export default function TransferOut() {
         <Link to={base} className="text-sm text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
           ← {t("dns.back", { domain: domain.unicode })}
         </Link>
-        <h1 className="text-3xl font-bold tracking-tight break-all">{t("transferOut.heading", { domain: domain.unicode })}</h1>
+        <h1 className="text-3xl font-bold tracking-tight break-all">
+          {t("transferOut.heading", { domain: domain.unicode })}
+        </h1>
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("transferOut.intro")}</p>
       </header>
 
@@ -183,7 +232,13 @@ export default function TransferOut() {
           <p className="mt-2 text-sm">{t("transferOut.noRequest")}</p>
         ) : transfer.status === "pending" ? (
           <div className="mt-2 space-y-3">
-            <p className="text-sm">{t("transferOut.pending", { registrar: t("transferOut.newRegistrar"), date: transfer.requested, auto: transfer.autoApprove })}</p>
+            <p className="text-sm">
+              {t("transferOut.pending", {
+                registrar: t("transferOut.newRegistrar"),
+                date: transfer.requested,
+                auto: transfer.autoApprove,
+              })}
+            </p>
             <div className="flex flex-wrap gap-2">
               <Form method="post">
                 <IntentField intent={TRANSFER_OUT_INTENTS.approve} />
@@ -200,7 +255,9 @@ export default function TransferOut() {
             </div>
           </div>
         ) : (
-          <p className="mt-2 text-sm">{t("transferOut.lastResult", { status: t(`transferOut.transferStatus.${transfer.status}`) })}</p>
+          <p className="mt-2 text-sm">
+            {t("transferOut.lastResult", { status: t(`transferOut.transferStatus.${transfer.status}`) })}
+          </p>
         )}
         <ErrorList errors={answerMessage ? [answerMessage] : undefined} />
       </section>

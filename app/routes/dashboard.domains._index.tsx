@@ -1,7 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_PER_PAGE, DOMAIN_SORTS, STATUS_FILTERS, domainListQuerySchema, type DomainSort, type StatusFilter } from "../../core/my-domains";
+import {
+  DEFAULT_PER_PAGE,
+  DOMAIN_SORTS,
+  STATUS_FILTERS,
+  domainListQuerySchema,
+  type DomainSort,
+  type StatusFilter,
+} from "../../core/my-domains";
 import { formatDay } from "../../core/format";
 import { CARD_CLASS, StatusBadge } from "../components/domains/status";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
@@ -43,16 +50,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   const [{ t, locale }, answer] = await Promise.all([
     getTranslator(request, ["domains"]),
-    list
-      .$get({ query: apiQuery })
-      .then((response) => readUserApi(request, context, response)),
+    list.$get({ query: apiQuery }).then((response) => readUserApi(request, context, response)),
   ]);
   if (!answer.ok) throw new Response(answer.message, { status: answer.status >= 500 ? answer.status : 500 });
   const page = answer.data;
   return {
     title: t("list.metaTitle"),
     query,
-    page: { ...page, domains: page.domains.map((domain) => ({ ...domain, expiresText: formatDay(locale, domain.expires_at) })) },
+    page: {
+      ...page,
+      domains: page.domains.map((domain) => ({ ...domain, expiresText: formatDay(locale, domain.expires_at) })),
+    },
   };
 }
 
@@ -62,13 +70,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const { t } = await getTranslator(request, ["domains"]);
   const headers = await sessionHeaders(request, context);
-  if (formData.get("intent") !== "calendar") return data({ calendarUrl: null, message: t("errors.unknownIntent") }, { status: 400, headers });
-  const answer = await readUserApi(request, context, await userApi(context, request, auth).api.v1["user-domains"].calendar.$post());
+  if (formData.get("intent") !== "calendar")
+    return data({ calendarUrl: null, message: t("errors.unknownIntent") }, { status: 400, headers });
+  const answer = await readUserApi(
+    request,
+    context,
+    await userApi(context, request, auth).api.v1["user-domains"].calendar.$post(),
+  );
   if (!answer.ok) return data({ calendarUrl: null, message: t("errors.server") }, { status: 500, headers });
   return data({ calendarUrl: new URL(answer.data.path, request.url).toString(), message: null }, { headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "My domains") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "My domains") },
+];
 
 export const handle = { i18n: ["account", "dashboard", "domains"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
@@ -92,7 +107,11 @@ export default function MyDomains() {
         <h1 className="text-3xl font-bold tracking-tight">{t("list.heading")}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("list.intro")}</p>
         <p className="mt-1 text-sm font-medium">
-          {t("list.summary", { count: page.counts.total, expiring: page.counts.expiring_soon, expired: page.counts.expired })}
+          {t("list.summary", {
+            count: page.counts.total,
+            expiring: page.counts.expiring_soon,
+            expired: page.counts.expired,
+          })}
         </p>
       </header>
 
@@ -111,12 +130,25 @@ export default function MyDomains() {
         </div>
       ) : (
         <>
-          <Form method="get" role="search" aria-label={t("list.filterLabel")} className={`${CARD_CLASS} grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end`}>
+          <Form
+            method="get"
+            role="search"
+            aria-label={t("list.filterLabel")}
+            className={`${CARD_CLASS} grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end`}
+          >
             <div>
               <label htmlFor="domains-q" className="block text-sm font-medium">
                 {t("list.search")}
               </label>
-              <input id="domains-q" name="q" type="search" defaultValue={query.q ?? ""} placeholder={t("list.searchPlaceholder")} maxLength={253} className={INPUT_CLASS} />
+              <input
+                id="domains-q"
+                name="q"
+                type="search"
+                defaultValue={query.q ?? ""}
+                placeholder={t("list.searchPlaceholder")}
+                maxLength={253}
+                className={INPUT_CLASS}
+              />
             </div>
             <div>
               <label htmlFor="domains-status" className="block text-sm font-medium">
@@ -163,31 +195,50 @@ export default function MyDomains() {
                 <caption className="sr-only">{t("list.tableCaption")}</caption>
                 <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-300">
                   <tr>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("list.columns.name")}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("list.columns.status")}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("list.columns.expires")}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("list.columns.lock")}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("list.columns.autoRenew")}</th>
-                    <th scope="col" className="px-4 py-3 font-semibold">{t("list.columns.actions")}</th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      {t("list.columns.name")}
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      {t("list.columns.status")}
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      {t("list.columns.expires")}
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      {t("list.columns.lock")}
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      {t("list.columns.autoRenew")}
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-semibold">
+                      {t("list.columns.actions")}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {page.domains.map((domain) => (
                     <tr key={domain.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
                       <th scope="row" className="px-4 py-3 font-semibold break-all">
-                        <Link to={`/dashboard/domains/${domain.name}`} className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+                        <Link
+                          to={`/dashboard/domains/${domain.name}`}
+                          className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+                        >
                           {domain.unicode}
                         </Link>
                       </th>
                       <td className="px-4 py-3">
                         <StatusBadge status={domain.status} />
-                        <p className="mt-1 max-w-xs text-xs text-slate-600 dark:text-slate-400">{t(`explain.${domain.status}`)}</p>
+                        <p className="mt-1 max-w-xs text-xs text-slate-600 dark:text-slate-400">
+                          {t(`explain.${domain.status}`)}
+                        </p>
                       </td>
                       <td className="px-4 py-3 whitespace-nowrap">
                         {domain.expiresText ?? t("list.noExpiry")}
                         {domain.days_left !== null ? (
                           <span className="block text-xs text-slate-600 dark:text-slate-400">
-                            {domain.days_left >= 0 ? t("list.daysLeft", { count: domain.days_left }) : t("list.daysAgo", { count: -domain.days_left })}
+                            {domain.days_left >= 0
+                              ? t("list.daysLeft", { count: domain.days_left })
+                              : t("list.daysAgo", { count: -domain.days_left })}
                           </span>
                         ) : null}
                       </td>
@@ -195,7 +246,11 @@ export default function MyDomains() {
                       <td className="px-4 py-3">{domain.auto_renew ? t("list.on") : t("list.off")}</td>
                       <td className="px-4 py-3">
                         <Link to={`/dashboard/domains/${domain.name}`} className={SECONDARY_BUTTON_CLASS}>
-                          {domain.action === "renew" ? t("action.renew") : domain.action === "restore" ? t("action.restore") : t("list.manage")}
+                          {domain.action === "renew"
+                            ? t("action.renew")
+                            : domain.action === "restore"
+                              ? t("action.restore")
+                              : t("list.manage")}
                           <span className="sr-only"> {domain.unicode}</span>
                         </Link>
                       </td>

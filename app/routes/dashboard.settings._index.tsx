@@ -40,11 +40,16 @@ async function currentProfile(request: Request, context: LoaderFunctionArgs["con
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
-  const [{ t }, profile] = await Promise.all([getTranslator(request, ["dashboard"]), currentProfile(request, context, auth)]);
+  const [{ t }, profile] = await Promise.all([
+    getTranslator(request, ["dashboard"]),
+    currentProfile(request, context, auth),
+  ]);
   return { title: t("profile.metaTitle"), profile };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Settings") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Settings") },
+];
 
 /**
  * One action, four intents (house style): change username, change email, verify the (new) email
@@ -57,7 +62,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const { t } = await getTranslator(request, ["dashboard", "account"]);
   const api = userApi(context, request, auth).api.v1;
-  const reply = async (value: ActionData, status: number) => data(value, { status, headers: await sessionHeaders(request, context) });
+  const reply = async (value: ActionData, status: number) =>
+    data(value, { status, headers: await sessionHeaders(request, context) });
 
   switch (intent) {
     case PROFILE_INTENTS.changeUsername: {
@@ -74,15 +80,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
             ? { new_username: [text] }
             : {};
         const formErrors = Object.keys(fieldErrors).length > 0 ? [] : [text];
-        return reply({ intent, result: submission.reply({ hideFields: ["password"], fieldErrors, formErrors }), message: null }, answer.status);
+        return reply(
+          { intent, result: submission.reply({ hideFields: ["password"], fieldErrors, formErrors }), message: null },
+          answer.status,
+        );
       }
       const headers = await updateSessionUser(request, context, auth, answer.data);
-      return redirectWithToast(SETTINGS_PATH, { type: "success", description: t("profile.username.changed", { username: answer.data.username }) }, { status: 303, headers });
+      return redirectWithToast(
+        SETTINGS_PATH,
+        { type: "success", description: t("profile.username.changed", { username: answer.data.username }) },
+        { status: 303, headers },
+      );
     }
 
     case PROFILE_INTENTS.changeEmail: {
       const current = await currentProfile(request, context, auth);
-      const submission = parseWithZod(formData, { schema: changeEmailFormSchema(current.email, t("profile.email.unchanged")) });
+      const submission = parseWithZod(formData, {
+        schema: changeEmailFormSchema(current.email, t("profile.email.unchanged")),
+      });
       if (submission.status !== "success") {
         return reply({ intent, result: submission.reply({ hideFields: ["password"] }), message: null }, 400);
       }
@@ -95,10 +110,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
             ? { new_email: [text] }
             : {};
         const formErrors = Object.keys(fieldErrors).length > 0 ? [] : [text];
-        return reply({ intent, result: submission.reply({ hideFields: ["password"], fieldErrors, formErrors }), message: null }, answer.status);
+        return reply(
+          { intent, result: submission.reply({ hideFields: ["password"], fieldErrors, formErrors }), message: null },
+          answer.status,
+        );
       }
       const headers = await updateSessionUser(request, context, auth, answer.data);
-      return redirectWithToast(SETTINGS_PATH, { type: "success", description: t("profile.email.changed", { email: answer.data.email }) }, { status: 303, headers });
+      return redirectWithToast(
+        SETTINGS_PATH,
+        { type: "success", description: t("profile.email.changed", { email: answer.data.email }) },
+        { status: 303, headers },
+      );
     }
 
     case PROFILE_INTENTS.verifyEmail: {
@@ -106,7 +128,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") return reply({ intent, result: submission.reply(), message: null }, 400);
       const current = await currentProfile(request, context, auth);
       if (current.emailVerified) {
-        return redirectWithToast(SETTINGS_PATH, { type: "info", description: t("profile.verify.alreadyVerified") }, { status: 303, headers: await sessionHeaders(request, context) });
+        return redirectWithToast(
+          SETTINGS_PATH,
+          { type: "info", description: t("profile.verify.alreadyVerified") },
+          { status: 303, headers: await sessionHeaders(request, context) },
+        );
       }
       const answer = await readUserApi(
         request,
@@ -129,17 +155,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
         );
       }
       const profile = await readUserApi(request, context, await api.profile.$get());
-      const headers = profile.ok ? await updateSessionUser(request, context, auth, profile.data) : await sessionHeaders(request, context);
-      return redirectWithToast(SETTINGS_PATH, { type: "success", description: t("profile.verify.verified", { email: current.email }) }, { status: 303, headers });
+      const headers = profile.ok
+        ? await updateSessionUser(request, context, auth, profile.data)
+        : await sessionHeaders(request, context);
+      return redirectWithToast(
+        SETTINGS_PATH,
+        { type: "success", description: t("profile.verify.verified", { email: current.email }) },
+        { status: 303, headers },
+      );
     }
 
     case PROFILE_INTENTS.resendCode: {
       const answer = await readUserApi(request, context, await api.email["send-verification"].$post());
       const headers = await sessionHeaders(request, context);
       if (!answer.ok) {
-        return redirectWithToast(SETTINGS_PATH, { type: isCode(answer, "email_already_verified") ? "info" : "error", description: apiErrorText(t, answer, "profile") }, { status: 303, headers });
+        return redirectWithToast(
+          SETTINGS_PATH,
+          {
+            type: isCode(answer, "email_already_verified") ? "info" : "error",
+            description: apiErrorText(t, answer, "profile"),
+          },
+          { status: 303, headers },
+        );
       }
-      return redirectWithToast(SETTINGS_PATH, { type: "success", description: t("profile.verify.resent", { email: auth.user.email }) }, { status: 303, headers });
+      return redirectWithToast(
+        SETTINGS_PATH,
+        { type: "success", description: t("profile.verify.resent", { email: auth.user.email }) },
+        { status: 303, headers },
+      );
     }
 
     default:
@@ -161,9 +204,22 @@ function useBusy(intent: ProfileIntent): boolean {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
-function Section({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
@@ -184,10 +240,19 @@ function UsernameForm({ username }: { username: string }) {
     shouldRevalidate: "onInput",
   });
   return (
-    <Section id="username-title" title={t("profile.username.heading")} intro={t("profile.username.current", { username })}>
+    <Section
+      id="username-title"
+      title={t("profile.username.heading")}
+      intro={t("profile.username.current", { username })}
+    >
       <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value={PROFILE_INTENTS.changeUsername} />
-        <Field id={fields.new_username.id} label={t("profile.username.newLabel")} errors={fields.new_username.errors} hint={t("account:usernameRule")}>
+        <Field
+          id={fields.new_username.id}
+          label={t("profile.username.newLabel")}
+          errors={fields.new_username.errors}
+          hint={t("account:usernameRule")}
+        >
           <input
             {...getInputProps(fields.new_username, { type: "text" })}
             aria-describedby={`${fields.new_username.id}-hint ${fields.new_username.id}-error`}
@@ -197,7 +262,12 @@ function UsernameForm({ username }: { username: string }) {
             className={INPUT_CLASS}
           />
         </Field>
-        <PasswordField field={fields.password} label={t("account:fields.currentPassword")} autoComplete="current-password" hint={t("profile.passwordHint")} />
+        <PasswordField
+          field={fields.password}
+          label={t("account:fields.currentPassword")}
+          autoComplete="current-password"
+          hint={t("profile.passwordHint")}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="sm:col-span-2">
           <button type="submit" className={BUTTON_CLASS} disabled={busy}>
@@ -224,7 +294,12 @@ function EmailForm({ email }: { email: string }) {
     <Section id="email-title" title={t("profile.email.heading")} intro={t("profile.email.current", { email })}>
       <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value={PROFILE_INTENTS.changeEmail} />
-        <Field id={fields.new_email.id} label={t("profile.email.newLabel")} errors={fields.new_email.errors} hint={t("profile.email.hint")}>
+        <Field
+          id={fields.new_email.id}
+          label={t("profile.email.newLabel")}
+          errors={fields.new_email.errors}
+          hint={t("profile.email.hint")}
+        >
           <input
             {...getInputProps(fields.new_email, { type: "email" })}
             aria-describedby={`${fields.new_email.id}-hint ${fields.new_email.id}-error`}
@@ -232,7 +307,12 @@ function EmailForm({ email }: { email: string }) {
             className={INPUT_CLASS}
           />
         </Field>
-        <PasswordField field={fields.password} label={t("account:fields.currentPassword")} autoComplete="current-password" hint={t("profile.passwordHint")} />
+        <PasswordField
+          field={fields.password}
+          label={t("account:fields.currentPassword")}
+          autoComplete="current-password"
+          hint={t("profile.passwordHint")}
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <div className="sm:col-span-2">
           <button type="submit" className={BUTTON_CLASS} disabled={busy}>
@@ -291,7 +371,10 @@ export default function ProfileSettings() {
   return (
     <div className="space-y-6">
       {actionData?.message ? (
-        <p role="alert" className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+        <p
+          role="alert"
+          className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+        >
           {actionData.message}
         </p>
       ) : null}

@@ -20,7 +20,12 @@ import { redirectWithToast } from "../server/toast.server";
 const ADDRESSES_PATH = "/dashboard/settings/addresses";
 
 type AddressIntent = (typeof ADDRESS_INTENTS)[keyof typeof ADDRESS_INTENTS];
-type ActionData = { intent: AddressIntent | null; id: string | null; result: SubmissionResult<string[]> | null; message: string | null };
+type ActionData = {
+  intent: AddressIntent | null;
+  id: string | null;
+  result: SubmissionResult<string[]> | null;
+  message: string | null;
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
@@ -43,7 +48,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Address book") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Address book") },
+];
 
 /**
  * The address book's one action (house style): create, update, make default, delete; 400 for an
@@ -56,11 +63,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = String(formData.get("addressId") ?? "");
   const { t } = await getTranslator(request, ["dashboard", "account"]);
   const addresses = userApi(context, request, auth).api.v1.account.addresses;
-  const reply = async (value: ActionData, status: number) => data(value, { status, headers: await sessionHeaders(request, context) });
+  const reply = async (value: ActionData, status: number) =>
+    data(value, { status, headers: await sessionHeaders(request, context) });
   // `?redirectTo=` (e.g. from the checkout): where a saved address goes back to (same-site only).
   const back = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), ADDRESSES_PATH);
   const done = async (description: string, to = ADDRESSES_PATH) =>
-    redirectWithToast(to, { type: "success", description }, { status: 303, headers: await sessionHeaders(request, context) });
+    redirectWithToast(
+      to,
+      { type: "success", description },
+      { status: 303, headers: await sessionHeaders(request, context) },
+    );
 
   switch (intent) {
     case ADDRESS_INTENTS.create:
@@ -72,18 +84,38 @@ export async function action({ request, context }: ActionFunctionArgs) {
           ? await addresses.$post({ json: submission.value })
           : await addresses[":id"].$put({ param: { id }, json: submission.value });
       const answer = await readUserApi(request, context, response);
-      if (!answer.ok) return reply({ intent, id, result: submission.reply({ formErrors: [apiErrorText(t, answer, "addresses")] }), message: null }, answer.status);
+      if (!answer.ok)
+        return reply(
+          {
+            intent,
+            id,
+            result: submission.reply({ formErrors: [apiErrorText(t, answer, "addresses")] }),
+            message: null,
+          },
+          answer.status,
+        );
       const name = fullName(answer.data);
-      return done(intent === ADDRESS_INTENTS.create ? t("addresses.added", { name }) : t("addresses.updated", { name }), back);
+      return done(
+        intent === ADDRESS_INTENTS.create ? t("addresses.added", { name }) : t("addresses.updated", { name }),
+        back,
+      );
     }
     case ADDRESS_INTENTS.makeDefault: {
       const answer = await readUserApi(request, context, await addresses[":id"].default.$put({ param: { id } }));
-      if (!answer.ok) return reply({ intent, id, result: null, message: apiErrorText(t, answer, "addresses") }, answer.status === 400 ? 404 : answer.status);
+      if (!answer.ok)
+        return reply(
+          { intent, id, result: null, message: apiErrorText(t, answer, "addresses") },
+          answer.status === 400 ? 404 : answer.status,
+        );
       return done(t("addresses.defaultChanged", { name: fullName(answer.data) }));
     }
     case ADDRESS_INTENTS.delete: {
       const answer = await readUserApi(request, context, await addresses[":id"].$delete({ param: { id } }));
-      if (!answer.ok) return reply({ intent, id, result: null, message: apiErrorText(t, answer, "addresses") }, answer.status === 400 ? 404 : answer.status);
+      if (!answer.ok)
+        return reply(
+          { intent, id, result: null, message: apiErrorText(t, answer, "addresses") },
+          answer.status === 400 ? 404 : answer.status,
+        );
       return done(t("addresses.deleted"));
     }
     default:
@@ -136,7 +168,9 @@ function AddressCard({ address, countryName }: { address: Address; countryName: 
         )}
         {/* The confirmation works without JS: the button sits inside a disclosure. */}
         <details className="group">
-          <summary className={`${SECONDARY_BUTTON_CLASS} cursor-pointer list-none text-rose-700 dark:text-rose-300 [&::-webkit-details-marker]:hidden`}>
+          <summary
+            className={`${SECONDARY_BUTTON_CLASS} cursor-pointer list-none text-rose-700 dark:text-rose-300 [&::-webkit-details-marker]:hidden`}
+          >
             {t("addresses.delete")}
             <span className="sr-only"> {name}</span>
           </summary>
@@ -163,7 +197,9 @@ export default function AddressBook() {
   const actionData = useActionData<typeof action>();
   const countryNames = new Map(countries.map((country) => [country.code, country.name]));
   const resultFor = (intent: AddressIntent, id?: string) =>
-    actionData?.intent === intent && (id === undefined || actionData.id === id) ? (actionData.result ?? undefined) : undefined;
+    actionData?.intent === intent && (id === undefined || actionData.id === id)
+      ? (actionData.result ?? undefined)
+      : undefined;
 
   return (
     <div className="space-y-6">
@@ -173,7 +209,10 @@ export default function AddressBook() {
       </header>
 
       {actionData?.message || editMissing ? (
-        <p role="alert" className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+        <p
+          role="alert"
+          className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+        >
           {actionData?.message ?? t("addresses.editMissing")}
         </p>
       ) : null}
@@ -211,7 +250,10 @@ export default function AddressBook() {
         </ul>
       )}
 
-      <section aria-labelledby="add-address-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <section
+        aria-labelledby="add-address-title"
+        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      >
         <h3 id="add-address-title" className="mb-4 text-lg font-semibold">
           {t("addresses.addHeading")}
         </h3>

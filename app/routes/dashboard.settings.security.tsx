@@ -1,24 +1,56 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { changePasswordSchema, currentPasswordSchema, DELETE_ACCOUNT_PHRASE, deleteAccountSchema, totpCodeSchema } from "../../core/auth/schemas";
+import {
+  changePasswordSchema,
+  currentPasswordSchema,
+  DELETE_ACCOUNT_PHRASE,
+  deleteAccountSchema,
+  totpCodeSchema,
+} from "../../core/auth/schemas";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
-import { API_TOKEN_INTENTS, ApiTokensPanel, createApiTokenFormSchema, expiresInDays, revokeApiTokenFormSchema } from "../components/security/api-tokens";
+import {
+  API_TOKEN_INTENTS,
+  ApiTokensPanel,
+  createApiTokenFormSchema,
+  expiresInDays,
+  revokeApiTokenFormSchema,
+} from "../components/security/api-tokens";
 import { groupSecret, recoveryCodesFile, textDataUrl } from "../components/security/format";
 import { LoginHistoryTable, type LoginHistoryRow } from "../components/security/login-history";
 import { QrCode } from "../components/security/qr-code";
-import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
+import {
+  BUTTON_CLASS,
+  DANGER_BUTTON_CLASS,
+  ErrorList,
+  Field,
+  INPUT_CLASS,
+  SECONDARY_BUTTON_CLASS,
+} from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { apiErrorText, isCode } from "../i18n/api-errors";
 import { getTranslator } from "../server/i18n.server";
 import { qrDrawing } from "../server/qr.server";
 import { clearSecurityFlow, commitSecurityFlow, readSecurityFlow } from "../server/security-flow.server";
-import { destroyUserSession, readUserApi, requireAuth, sessionHeaders, updateSessionUser, userApi } from "../server/session.server";
+import {
+  destroyUserSession,
+  readUserApi,
+  requireAuth,
+  sessionHeaders,
+  updateSessionUser,
+  userApi,
+} from "../server/session.server";
 import { createToastHeaders } from "../server/toast.server";
 import { CodeField, PasswordField } from "../components/ui/fields";
 
@@ -65,10 +97,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const username = user?.username ?? auth.user.username;
 
   const setup =
-    !twoFactorEnabled && flow?.setup ? { secret: flow.setup.secret, grouped: groupSecret(flow.setup.secret), qr: qrDrawing(flow.setup.uri) } : null;
+    !twoFactorEnabled && flow?.setup
+      ? { secret: flow.setup.secret, grouped: groupSecret(flow.setup.secret), qr: qrDrawing(flow.setup.uri) }
+      : null;
   const recovery =
     twoFactorEnabled && flow?.recovery?.length
-      ? { codes: flow.recovery, fileUrl: textDataUrl(recoveryCodesFile(flow.recovery, t("twoFactor.fileHeading", { username }))) }
+      ? {
+          codes: flow.recovery,
+          fileUrl: textDataUrl(recoveryCodesFile(flow.recovery, t("twoFactor.fileHeading", { username }))),
+        }
       : null;
   const rows: LoginHistoryRow[] | null = history.ok
     ? history.data.history.map((entry) => ({
@@ -80,10 +117,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : null;
   const tokens = apiTokens.ok ? apiTokens.data.tokens : null;
   const createdToken = flow?.apiToken ? { name: flow.apiToken.name, token: flow.apiToken.token } : null;
-  return { title: t("metaTitle"), locale, twoFactorEnabled, setup, recovery, history: rows, tokens, createdToken, now: Date.now() };
+  return {
+    title: t("metaTitle"),
+    locale,
+    twoFactorEnabled,
+    setup,
+    recovery,
+    history: rows,
+    tokens,
+    createdToken,
+    now: Date.now(),
+  };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Account security") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Account security") },
+];
 
 type ActionData = { intent: string; result: SubmissionResult<string[]> };
 
@@ -105,7 +154,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = userApi(context, request, auth);
   const session = await sessionHeaders(request, context);
 
-  const reply = (result: SubmissionResult<string[]>, status = 400) => data<ActionData>({ intent, result }, { status, headers: session });
+  const reply = (result: SubmissionResult<string[]>, status = 400) =>
+    data<ActionData>({ intent, result }, { status, headers: session });
   const done = async (description: string, extra: Headers[] = [], to = PAGE, type: "success" | "info" = "success") =>
     redirect(to, { status: 303, headers: merge(session, ...extra, await createToastHeaders({ type, description })) });
   /** The user view after a change, to keep the session's copy current. */
@@ -120,10 +170,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: changePasswordSchema });
       if (submission.status !== "success") return reply(submission.reply({ hideFields }));
       const { current_password, new_password } = submission.value;
-      const answer = await readUserApi(request, context, await api.api.v1.account.password.$put({ json: { current_password, new_password } }));
+      const answer = await readUserApi(
+        request,
+        context,
+        await api.api.v1.account.password.$put({ json: { current_password, new_password } }),
+      );
       if (!answer.ok) {
         const text = apiErrorText(t, answer, "security");
-        if (isCode(answer, "invalid_password")) return reply(submission.reply({ hideFields, fieldErrors: { current_password: [text] } }));
+        if (isCode(answer, "invalid_password"))
+          return reply(submission.reply({ hideFields, fieldErrors: { current_password: [text] } }));
         return reply(submission.reply({ hideFields, formErrors: [text] }), answer.status === 429 ? 429 : 400);
       }
       return done(t("password.changed"));
@@ -131,48 +186,84 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case SECURITY_INTENTS.setupTwoFactor: {
       const answer = await readUserApi(request, context, await api.api.v1.account["2fa"].setup.$post());
       if (!answer.ok) {
-        return reply({ status: "error", error: { "": [apiErrorText(t, answer, "security")] } }, answer.status === 409 ? 409 : 400);
+        return reply(
+          { status: "error", error: { "": [apiErrorText(t, answer, "security")] } },
+          answer.status === 409 ? 409 : 400,
+        );
       }
-      const flow = await commitSecurityFlow(request, context, { userId: auth.user.id, setup: { secret: answer.data.secret, uri: answer.data.otpauth_uri } });
+      const flow = await commitSecurityFlow(request, context, {
+        userId: auth.user.id,
+        setup: { secret: answer.data.secret, uri: answer.data.otpauth_uri },
+      });
       return redirect(`${PAGE}#two-factor`, { status: 303, headers: merge(session, cookieHeader(flow)) });
     }
     case SECURITY_INTENTS.enableTwoFactor: {
       const submission = parseWithZod(formData, { schema: enableTwoFactorSchema });
       if (submission.status !== "success") return reply(submission.reply({ hideFields: ["code"] }));
-      const answer = await readUserApi(request, context, await api.api.v1.account["2fa"].enable.$post({ json: submission.value }));
+      const answer = await readUserApi(
+        request,
+        context,
+        await api.api.v1.account["2fa"].enable.$post({ json: submission.value }),
+      );
       if (!answer.ok) {
         const text = apiErrorText(t, answer, "security");
-        if (isCode(answer, "invalid_two_factor_code")) return reply(submission.reply({ hideFields: ["code"], fieldErrors: { code: [text] } }));
+        if (isCode(answer, "invalid_two_factor_code"))
+          return reply(submission.reply({ hideFields: ["code"], fieldErrors: { code: [text] } }));
         return reply(submission.reply({ hideFields: ["code"], formErrors: [text] }), answer.status === 429 ? 429 : 400);
       }
-      const flow = await commitSecurityFlow(request, context, { userId: auth.user.id, recovery: answer.data.recovery_codes });
+      const flow = await commitSecurityFlow(request, context, {
+        userId: auth.user.id,
+        recovery: answer.data.recovery_codes,
+      });
       return done(t("twoFactor.enabled"), [cookieHeader(flow), await refreshedUser()], `${PAGE}#two-factor`);
     }
     case SECURITY_INTENTS.cancelTwoFactor:
     case SECURITY_INTENTS.savedRecoveryCodes: {
-      return redirect(`${PAGE}#two-factor`, { status: 303, headers: merge(session, cookieHeader(await clearSecurityFlow(request, context))) });
+      return redirect(`${PAGE}#two-factor`, {
+        status: 303,
+        headers: merge(session, cookieHeader(await clearSecurityFlow(request, context))),
+      });
     }
     case SECURITY_INTENTS.disableTwoFactor: {
       const hideFields = ["password", "code"];
       const submission = parseWithZod(formData, { schema: disableTwoFactorSchema });
       if (submission.status !== "success") return reply(submission.reply({ hideFields }));
-      const answer = await readUserApi(request, context, await api.api.v1.account["2fa"].disable.$post({ json: submission.value }));
+      const answer = await readUserApi(
+        request,
+        context,
+        await api.api.v1.account["2fa"].disable.$post({ json: submission.value }),
+      );
       if (!answer.ok) {
         const text = apiErrorText(t, answer, "security");
-        if (isCode(answer, "invalid_password")) return reply(submission.reply({ hideFields, fieldErrors: { password: [text] } }));
-        if (isCode(answer, "invalid_two_factor_code")) return reply(submission.reply({ hideFields, fieldErrors: { code: [text] } }));
+        if (isCode(answer, "invalid_password"))
+          return reply(submission.reply({ hideFields, fieldErrors: { password: [text] } }));
+        if (isCode(answer, "invalid_two_factor_code"))
+          return reply(submission.reply({ hideFields, fieldErrors: { code: [text] } }));
         return reply(submission.reply({ hideFields, formErrors: [text] }), answer.status === 429 ? 429 : 400);
       }
-      return done(t("twoFactor.disabled"), [cookieHeader(await clearSecurityFlow(request, context)), await refreshedUser()], `${PAGE}#two-factor`);
+      return done(
+        t("twoFactor.disabled"),
+        [cookieHeader(await clearSecurityFlow(request, context)), await refreshedUser()],
+        `${PAGE}#two-factor`,
+      );
     }
     case SECURITY_INTENTS.createApiToken: {
       const submission = parseWithZod(formData, { schema: createApiTokenFormSchema });
       if (submission.status !== "success") return reply(submission.reply());
       const { name, scopes, expiry } = submission.value;
-      const answer = await readUserApi(request, context, await api.api.v1.account["api-tokens"].$post({ json: { name, scopes, expires_in_days: expiresInDays(expiry) } }));
+      const answer = await readUserApi(
+        request,
+        context,
+        await api.api.v1.account["api-tokens"].$post({
+          json: { name, scopes, expires_in_days: expiresInDays(expiry) },
+        }),
+      );
       if (!answer.ok) {
         const message = apiErrorText(t, answer, "security");
-        return reply(submission.reply({ formErrors: [message] }), answer.status === 409 ? 409 : answer.status === 429 ? 429 : 400);
+        return reply(
+          submission.reply({ formErrors: [message] }),
+          answer.status === 409 ? 409 : answer.status === 429 ? 429 : 400,
+        );
       }
       // The secret stays in the flow cookie until "I copied it" (the API never answers it again).
       const flow = await readSecurityFlow(request, context, auth.user.id);
@@ -184,13 +275,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: revokeApiTokenFormSchema });
       if (submission.status !== "success") return reply({ status: "error", error: { "": [t("apiTokens.notFound")] } });
       const { id } = submission.value;
-      const answer = await readUserApi(request, context, await api.api.v1.account["api-tokens"][":id"].$delete({ param: { id } }));
+      const answer = await readUserApi(
+        request,
+        context,
+        await api.api.v1.account["api-tokens"][":id"].$delete({ param: { id } }),
+      );
       if (!answer.ok) {
         const message = apiErrorText(t, answer, "security");
         return reply({ status: "error", error: { "": [message] } }, answer.status === 404 ? 404 : 400);
       }
       const flow = await readSecurityFlow(request, context, auth.user.id);
-      const extra = flow?.apiToken?.id === id ? [cookieHeader(await commitSecurityFlow(request, context, { ...flow, apiToken: undefined }))] : [];
+      const extra =
+        flow?.apiToken?.id === id
+          ? [cookieHeader(await commitSecurityFlow(request, context, { ...flow, apiToken: undefined }))]
+          : [];
       return done(t("apiTokens.revoked"), extra, `${PAGE}#api-tokens`);
     }
     case SECURITY_INTENTS.dismissApiToken: {
@@ -205,11 +303,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const answer = await readUserApi(request, context, await api.api.v1.account.$delete({ json: submission.value }));
       if (!answer.ok) {
         const text = apiErrorText(t, answer, "security");
-        if (isCode(answer, "invalid_password")) return reply(submission.reply({ hideFields, fieldErrors: { password: [text] } }));
+        if (isCode(answer, "invalid_password"))
+          return reply(submission.reply({ hideFields, fieldErrors: { password: [text] } }));
         return reply(submission.reply({ hideFields, formErrors: [text] }), answer.status === 429 ? 429 : 400);
       }
       const signedOut = await destroyUserSession(request, context);
-      return redirect("/", { status: 303, headers: merge(signedOut, cookieHeader(await clearSecurityFlow(request, context)), await createToastHeaders({ type: "success", description: t("delete.deleted") })) });
+      return redirect("/", {
+        status: 303,
+        headers: merge(
+          signedOut,
+          cookieHeader(await clearSecurityFlow(request, context)),
+          await createToastHeaders({ type: "success", description: t("delete.deleted") }),
+        ),
+      });
     }
     default:
       return reply({ status: "error", error: { "": [t("unknownIntent")] } });
@@ -249,7 +355,19 @@ function IntentField({ intent }: { intent: string }) {
   return <input type="hidden" name="intent" value={intent} />;
 }
 
-function Section({ id, title, intro, children, tone = "default" }: { id: string; title: string; intro?: ReactNode; children: ReactNode; tone?: "default" | "danger" }) {
+function Section({
+  id,
+  title,
+  intro,
+  children,
+  tone = "default",
+}: {
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  tone?: "default" | "danger";
+}) {
   return (
     <section
       id={id}
@@ -281,8 +399,17 @@ function ChangePasswordForm() {
   return (
     <Form method="post" {...getFormProps(form)} className="grid max-w-md gap-4">
       <IntentField intent={SECURITY_INTENTS.changePassword} />
-      <PasswordField field={fields.current_password} label={t("account:fields.currentPassword")} autoComplete="current-password" />
-      <PasswordField field={fields.new_password} label={t("account:fields.newPassword")} autoComplete="new-password" hint={t("account:passwordRule")} />
+      <PasswordField
+        field={fields.current_password}
+        label={t("account:fields.currentPassword")}
+        autoComplete="current-password"
+      />
+      <PasswordField
+        field={fields.new_password}
+        label={t("account:fields.newPassword")}
+        autoComplete="new-password"
+        hint={t("account:passwordRule")}
+      />
       <PasswordField field={fields.confirm_password} label={t("password.confirmLabel")} autoComplete="new-password" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <div>
@@ -328,7 +455,11 @@ function SetupConfirm({ setup }: { setup: { secret: string; grouped: string; qr:
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("twoFactor.manual")}</p>
         <p className="mt-1">
           <span className="sr-only">{t("twoFactor.keyLabel")}: </span>
-          <code data-testid="totp-secret" data-secret={setup.secret} className="rounded bg-slate-100 px-2 py-1 font-mono text-sm break-all select-all dark:bg-slate-800">
+          <code
+            data-testid="totp-secret"
+            data-secret={setup.secret}
+            className="rounded bg-slate-100 px-2 py-1 font-mono text-sm break-all select-all dark:bg-slate-800"
+          >
             {setup.grouped}
           </code>
         </p>
@@ -357,7 +488,10 @@ function SetupConfirm({ setup }: { setup: { secret: string; grouped: string; qr:
 function RecoveryCodes({ codes, fileUrl }: { codes: string[]; fileUrl: string }) {
   const { t } = useTranslation("security");
   return (
-    <div className="space-y-4 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50" data-testid="recovery-codes">
+    <div
+      className="space-y-4 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50"
+      data-testid="recovery-codes"
+    >
       <h4 className="font-semibold">{t("twoFactor.recoveryHeading")}</h4>
       <p className="text-sm">{t("twoFactor.recoveryIntro")}</p>
       <ul className="grid grid-cols-1 gap-1 font-mono text-sm sm:grid-cols-2">
@@ -456,8 +590,18 @@ function DeleteAccountForm() {
     <Form method="post" {...getFormProps(form)} className="grid max-w-md gap-4">
       <IntentField intent={SECURITY_INTENTS.deleteAccount} />
       <PasswordField field={fields.password} label={t("account:fields.password")} autoComplete="current-password" />
-      <Field id={fields.confirmation.id} label={t("delete.phraseLabel", { phrase: DELETE_ACCOUNT_PHRASE })} errors={fields.confirmation.errors}>
-        <input {...getInputProps(fields.confirmation, { type: "text" })} autoComplete="off" autoCapitalize="characters" spellCheck={false} className={INPUT_CLASS} />
+      <Field
+        id={fields.confirmation.id}
+        label={t("delete.phraseLabel", { phrase: DELETE_ACCOUNT_PHRASE })}
+        errors={fields.confirmation.errors}
+      >
+        <input
+          {...getInputProps(fields.confirmation, { type: "text" })}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          className={INPUT_CLASS}
+        />
       </Field>
       <ErrorList id={form.errorId} errors={form.errors} />
       <div>
@@ -486,7 +630,11 @@ export default function SecuritySettings() {
         <ApiTokensPanel tokens={tokens} created={createdToken} locale={locale} now={now} />
       </Section>
       <Section id="login-history" title={t("history.heading")} intro={t("history.intro")}>
-        {history ? <LoginHistoryTable rows={history} locale={locale} /> : <p role="alert">{t("account:serverError")}</p>}
+        {history ? (
+          <LoginHistoryTable rows={history} locale={locale} />
+        ) : (
+          <p role="alert">{t("account:serverError")}</p>
+        )}
       </Section>
       <Section id="delete-account" title={t("delete.heading")} intro={t("delete.intro")} tone="danger">
         <DeleteAccountForm />

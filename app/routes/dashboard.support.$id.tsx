@@ -20,7 +20,8 @@ export const handle = { i18n: ["account", "dashboard", "content"] } satisfies I1
 
 export const TICKET_INTENTS = { reply: "reply", close: "close" } as const;
 
-const isTicketId = (value: string | undefined): value is string => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/u.test(value ?? "");
+const isTicketId = (value: string | undefined): value is string =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/u.test(value ?? "");
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
@@ -38,14 +39,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return data(
     {
       ticket: { ...answer.data.ticket, createdText: dateTime(answer.data.ticket.created_at, locale) },
-      messages: answer.data.messages.map((message) => ({ ...message, createdText: dateTime(message.created_at, locale) })),
+      messages: answer.data.messages.map((message) => ({
+        ...message,
+        createdText: dateTime(message.created_at, locale),
+      })),
     },
     { headers: await sessionHeaders(request, context) },
   );
 }
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : `${data?.ticket.subject ?? "Ticket"} · Trinity` }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : `${data?.ticket.subject ?? "Ticket"} · Trinity` },
+];
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
@@ -55,14 +61,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { t } = await getTranslator(request, ["content"]);
   const tickets = userApi(context, request, auth).api.v1.support.tickets[":id"];
   const headers = await sessionHeaders(request, context);
-  const reply = (result: SubmissionResult<string[]> | null, message: string | null, status: number) => data({ result, message }, { status, headers });
-  const done = (description: string) => redirectWithToast(`/dashboard/support/${id}`, { type: "success", description }, { status: 303, headers });
+  const reply = (result: SubmissionResult<string[]> | null, message: string | null, status: number) =>
+    data({ result, message }, { status, headers });
+  const done = (description: string) =>
+    redirectWithToast(`/dashboard/support/${id}`, { type: "success", description }, { status: 303, headers });
 
   switch (formData.get("intent")) {
     case TICKET_INTENTS.reply: {
       const submission = parseWithZod(formData, { schema: replySchema });
       if (submission.status !== "success") return reply(submission.reply(), null, 400);
-      const answer = await readUserApi(request, context, await tickets.replies.$post({ param: { id }, json: submission.value }));
+      const answer = await readUserApi(
+        request,
+        context,
+        await tickets.replies.$post({ param: { id }, json: submission.value }),
+      );
       if (!answer.ok) {
         if (answer.status === 404) notFoundResponse();
         return reply(submission.reply({ formErrors: [t("support.failed")] }), null, answer.status === 400 ? 400 : 503);
@@ -98,7 +110,12 @@ function ReplyForm({ closed }: { closed: boolean }) {
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value={TICKET_INTENTS.reply} />
-      <Field id={fields.body.id} label={t("support.reply")} hint={closed ? t("support.reopenHint") : undefined} errors={translate(fields.body.errors)}>
+      <Field
+        id={fields.body.id}
+        label={t("support.reply")}
+        hint={closed ? t("support.reopenHint") : undefined}
+        errors={translate(fields.body.errors)}
+      >
         <textarea
           {...getTextareaProps(fields.body, closed ? { ariaDescribedBy: `${fields.body.id}-hint` } : undefined)}
           rows={5}
@@ -137,7 +154,9 @@ export default function TicketPage() {
       </header>
 
       <section aria-labelledby="conversation-title">
-        <h2 id="conversation-title" className="text-lg font-semibold">{t("support.conversation")}</h2>
+        <h2 id="conversation-title" className="text-lg font-semibold">
+          {t("support.conversation")}
+        </h2>
         <ol className="mt-3 space-y-4">
           {messages.map((message) => (
             <li
@@ -146,7 +165,10 @@ export default function TicketPage() {
             >
               <p className="text-sm font-semibold">
                 {message.author === "support" ? t("support.fromSupport") : t("support.fromYou")}
-                <span className="font-normal text-slate-600 dark:text-slate-400"> · <time dateTime={message.created_at}>{message.createdText}</time></span>
+                <span className="font-normal text-slate-600 dark:text-slate-400">
+                  {" "}
+                  · <time dateTime={message.created_at}>{message.createdText}</time>
+                </span>
               </p>
               <p className="mt-2 whitespace-pre-wrap break-words">{message.body}</p>
             </li>

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -38,19 +45,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : `${data?.title ?? "Support centre"} · Trinity` }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : `${data?.title ?? "Support centre"} · Trinity` },
+];
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
   const formData = await request.formData();
   const { t } = await getTranslator(request, ["content"]);
   const submission = parseWithZod(formData, { schema: ticketSchema });
-  const reply = async (result: SubmissionResult<string[]>, status: number) => data({ result }, { status, headers: await sessionHeaders(request, context) });
+  const reply = async (result: SubmissionResult<string[]>, status: number) =>
+    data({ result }, { status, headers: await sessionHeaders(request, context) });
   if (submission.status !== "success") return reply(submission.reply(), 400);
-  const answer = await readUserApi(request, context, await userApi(context, request, auth).api.v1.support.tickets.$post({ json: submission.value }));
+  const answer = await readUserApi(
+    request,
+    context,
+    await userApi(context, request, auth).api.v1.support.tickets.$post({ json: submission.value }),
+  );
   if (!answer.ok) {
-    const message = answer.status === 429 ? t("support.tooMany", { count: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) }) : t("support.failed");
-    return reply(submission.reply({ formErrors: [message] }), answer.status === 429 ? 429 : answer.status === 400 ? 400 : 503);
+    const message =
+      answer.status === 429
+        ? t("support.tooMany", { count: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) })
+        : t("support.failed");
+    return reply(
+      submission.reply({ formErrors: [message] }),
+      answer.status === 429 ? 429 : answer.status === 400 ? 400 : 503,
+    );
   }
   return redirectWithToast(
     `/dashboard/support/${answer.data.id}`,
@@ -98,8 +118,18 @@ function NewTicketForm() {
           </select>
         </Field>
       </div>
-      <Field id={fields.details.id} label={t("support.details")} hint={t("support.detailsHint")} errors={translate(fields.details.errors)}>
-        <textarea {...getTextareaProps(fields.details, { ariaDescribedBy: `${fields.details.id}-hint` })} rows={6} maxLength={5000} className={INPUT_CLASS} />
+      <Field
+        id={fields.details.id}
+        label={t("support.details")}
+        hint={t("support.detailsHint")}
+        errors={translate(fields.details.errors)}
+      >
+        <textarea
+          {...getTextareaProps(fields.details, { ariaDescribedBy: `${fields.details.id}-hint` })}
+          rows={6}
+          maxLength={5000}
+          className={INPUT_CLASS}
+        />
       </Field>
       <ErrorList id={form.errorId} errors={form.errors} />
       <button type="submit" className={BUTTON_CLASS} aria-busy={busy} disabled={busy}>
@@ -122,7 +152,9 @@ export default function SupportCentre() {
       </header>
 
       <section aria-labelledby="tickets-title">
-        <h2 id="tickets-title" className="text-lg font-semibold">{t("support.yourTickets")}</h2>
+        <h2 id="tickets-title" className="text-lg font-semibold">
+          {t("support.yourTickets")}
+        </h2>
         {tickets.length === 0 ? (
           <p className="mt-2 text-slate-600 dark:text-slate-400">{t("support.empty")}</p>
         ) : (
@@ -130,11 +162,15 @@ export default function SupportCentre() {
             {tickets.map((ticket) => (
               <li key={ticket.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
                 <div className="min-w-0">
-                  <Link to={`/dashboard/support/${ticket.id}`} className="font-medium break-words text-indigo-700 underline dark:text-indigo-300">
+                  <Link
+                    to={`/dashboard/support/${ticket.id}`}
+                    className="font-medium break-words text-indigo-700 underline dark:text-indigo-300"
+                  >
                     {ticket.subject}
                   </Link>
                   <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                    {t(`support.categories.${ticket.category}`)} · {t(`support.priorities.${ticket.priority}`)} · {t("support.updated", { date: ticket.updatedText })}
+                    {t(`support.categories.${ticket.category}`)} · {t(`support.priorities.${ticket.priority}`)} ·{" "}
+                    {t("support.updated", { date: ticket.updatedText })}
                   </p>
                 </div>
                 <TicketStatusBadge status={ticket.status} />
@@ -144,13 +180,20 @@ export default function SupportCentre() {
         )}
       </section>
 
-      <section aria-labelledby="new-ticket-title" className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800">
-        <h2 id="new-ticket-title" className="text-lg font-semibold">{t("support.newTicket")}</h2>
+      <section
+        aria-labelledby="new-ticket-title"
+        className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800"
+      >
+        <h2 id="new-ticket-title" className="text-lg font-semibold">
+          {t("support.newTicket")}
+        </h2>
         <NewTicketForm />
       </section>
 
       <section aria-labelledby="faq-title">
-        <h2 id="faq-title" className="text-lg font-semibold">{t("support.faqTitle")}</h2>
+        <h2 id="faq-title" className="text-lg font-semibold">
+          {t("support.faqTitle")}
+        </h2>
         <div className="mt-3 space-y-2">
           {FAQ_ITEMS.map((item) => (
             <details key={item} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">

@@ -18,9 +18,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // whether that changed elsewhere (another tab, the API) and bring the session up to date.
   if (!auth.user.emailVerified) {
     const profile = await readUserApi(request, context, await userApi(context, request, auth).api.v1.profile.$get());
-    if (profile.ok && (profile.data.email_verified || profile.data.email !== auth.user.email || profile.data.username !== auth.user.username)) {
+    if (
+      profile.ok &&
+      (profile.data.email_verified ||
+        profile.data.email !== auth.user.email ||
+        profile.data.username !== auth.user.username)
+    ) {
       headers = await updateSessionUser(request, context, auth, profile.data);
-      auth = { ...auth, user: { ...auth.user, email: profile.data.email, username: profile.data.username, emailVerified: profile.data.email_verified } };
+      auth = {
+        ...auth,
+        user: {
+          ...auth.user,
+          email: profile.data.email,
+          username: profile.data.username,
+          emailVerified: profile.data.email_verified,
+        },
+      };
     }
   }
   return data({ email: auth.user.email, emailVerified: auth.user.emailVerified }, { headers });

@@ -1,7 +1,13 @@
 // One server (SPEC §2 dashboard "vps"): specs, IPs, the root password behind the account
 // password, power actions that ask first (a <details> disclosure: works without JavaScript), and
 // renewal into the cart. Another user's server, an unknown or malformed id: the dashboard's 404.
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../i18n/use-format";
@@ -41,15 +47,24 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   const server = answer.data;
   return data(
-    { title: `${server.hostname} · ${t("servers:dashboard.metaTitle")}`, server, expiresText: formatDay(locale, server.expires_at), graceText: formatDay(locale, server.grace_ends_at) },
+    {
+      title: `${server.hostname} · ${t("servers:dashboard.metaTitle")}`,
+      server,
+      expiresText: formatDay(locale, server.expires_at),
+      graceText: formatDay(locale, server.grace_ends_at),
+    },
     { headers: await sessionHeaders(request, context) },
   );
 }
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : `${data?.title ?? "Server"} · Trinity` }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : `${data?.title ?? "Server"} · Trinity` },
+];
 
-type ActionData = { intent: "reveal"; ok: true; password: string } | { intent: string; ok: false; message: string; needsCard?: boolean };
+type ActionData =
+  | { intent: "reveal"; ok: true; password: string }
+  | { intent: string; ok: false; message: string; needsCard?: boolean };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
@@ -66,56 +81,127 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case INTENTS.action: {
       const asked = String(form.get("action") ?? "");
       const name = SERVER_ACTIONS.find((known) => known === asked);
-      if (!name) return data({ intent: "action", ok: false, message: `Unknown action "${asked.slice(0, 20)}".` } satisfies ActionData, { status: 400, headers });
-      const answer = await readUserApi(request, context, await vps.actions[":action"].$post({ param: { id, action: name } }));
+      if (!name)
+        return data(
+          { intent: "action", ok: false, message: `Unknown action "${asked.slice(0, 20)}".` } satisfies ActionData,
+          { status: 400, headers },
+        );
+      const answer = await readUserApi(
+        request,
+        context,
+        await vps.actions[":action"].$post({ param: { id, action: name } }),
+      );
       if (!answer.ok) {
         if (answer.status === 404) notFoundResponse();
         const message = apiErrorText(t, answer, "vps.action");
-        return data({ intent: "action", ok: false, message } satisfies ActionData, { status: answer.status === 409 ? 409 : 503, headers });
+        return data({ intent: "action", ok: false, message } satisfies ActionData, {
+          status: answer.status === 409 ? 409 : 503,
+          headers,
+        });
       }
-      for (const [key, value] of await createToastHeaders({ type: "success", description: t(`servers:dashboard.actionDone.${name}`, { hostname: answer.data.hostname }) })) headers.append(key, value);
+      for (const [key, value] of await createToastHeaders({
+        type: "success",
+        description: t(`servers:dashboard.actionDone.${name}`, { hostname: answer.data.hostname }),
+      }))
+        headers.append(key, value);
       return redirect(`/dashboard/vps/${id}`, { status: 303, headers });
     }
     case INTENTS.reveal: {
       const password = String(form.get("password") ?? "");
-      if (!password) return data({ intent: "reveal", ok: false, message: t("servers:errors.required") } satisfies ActionData, { status: 400, headers });
-      const answer = await readUserApi(request, context, await vps["root-password"].$post({ param: { id }, json: { password: password.slice(0, 1024) } }));
+      if (!password)
+        return data({ intent: "reveal", ok: false, message: t("servers:errors.required") } satisfies ActionData, {
+          status: 400,
+          headers,
+        });
+      const answer = await readUserApi(
+        request,
+        context,
+        await vps["root-password"].$post({ param: { id }, json: { password: password.slice(0, 1024) } }),
+      );
       if (answer.ok) {
         headers.set("cache-control", "no-store");
-        return data({ intent: "reveal", ok: true, password: answer.data.root_password } satisfies ActionData, { headers });
+        return data({ intent: "reveal", ok: true, password: answer.data.root_password } satisfies ActionData, {
+          headers,
+        });
       }
       if (answer.status === 404 && isCode(answer, "server_not_found")) notFoundResponse();
       const message = apiErrorText(t, answer, "vps.reveal");
       if (answer.status === 429 && answer.retryAfter) headers.set("Retry-After", String(answer.retryAfter));
-      return data({ intent: "reveal", ok: false, message } satisfies ActionData, { status: answer.status === 403 || answer.status === 429 ? answer.status : 400, headers });
+      return data({ intent: "reveal", ok: false, message } satisfies ActionData, {
+        status: answer.status === 403 || answer.status === 429 ? answer.status : 400,
+        headers,
+      });
     }
     case INTENTS.autoRenew: {
       const enabled = form.get("enabled");
-      if (enabled !== "true" && enabled !== "false") return data({ intent: "auto-renew", ok: false, message: t("servers:dashboard.autoRenewFailed") } satisfies ActionData, { status: 400, headers });
+      if (enabled !== "true" && enabled !== "false")
+        return data(
+          { intent: "auto-renew", ok: false, message: t("servers:dashboard.autoRenewFailed") } satisfies ActionData,
+          { status: 400, headers },
+        );
       const on = enabled === "true";
-      const answer = await readUserApi(request, context, await vps["auto-renew"].$put({ param: { id }, json: { auto_renew: on } }));
+      const answer = await readUserApi(
+        request,
+        context,
+        await vps["auto-renew"].$put({ param: { id }, json: { auto_renew: on } }),
+      );
       if (!answer.ok) {
         if (answer.status === 404) notFoundResponse();
         const needsCard = isCode(answer, "payment_method_required");
-        return data({ intent: "auto-renew", ok: false, message: apiErrorText(t, answer, "vps.autoRenew"), needsCard } satisfies ActionData, { status: answer.status === 409 ? 409 : 400, headers });
+        return data(
+          {
+            intent: "auto-renew",
+            ok: false,
+            message: apiErrorText(t, answer, "vps.autoRenew"),
+            needsCard,
+          } satisfies ActionData,
+          { status: answer.status === 409 ? 409 : 400, headers },
+        );
       }
-      for (const [key, value] of await createToastHeaders({ type: "success", description: t(on ? "servers:dashboard.autoRenewEnabled" : "servers:dashboard.autoRenewDisabled") })) headers.append(key, value);
+      for (const [key, value] of await createToastHeaders({
+        type: "success",
+        description: t(on ? "servers:dashboard.autoRenewEnabled" : "servers:dashboard.autoRenewDisabled"),
+      }))
+        headers.append(key, value);
       return redirect(`/dashboard/vps/${id}`, { status: 303, headers });
     }
     case INTENTS.renew: {
       const cycle = cycleSchema.safeParse(form.get("cycle"));
-      if (!cycle.success) return data({ intent: "renew", ok: false, message: t("servers:errors.cycle") } satisfies ActionData, { status: 400, headers });
+      if (!cycle.success)
+        return data({ intent: "renew", ok: false, message: t("servers:errors.cycle") } satisfies ActionData, {
+          status: 400,
+          headers,
+        });
       const answer = await readApi(await vps.renew.$post({ param: { id }, json: { cycle: cycle.data } }));
       if (!answer.ok) {
         if (answer.status === 404) notFoundResponse();
-        return data({ intent: "renew", ok: false, message: t("servers:dashboard.renewFailed", { message: answer.message }) } satisfies ActionData, { status: answer.status === 409 ? 409 : 400, headers });
+        return data(
+          {
+            intent: "renew",
+            ok: false,
+            message: t("servers:dashboard.renewFailed", { message: answer.message }),
+          } satisfies ActionData,
+          { status: answer.status === 409 ? 409 : 400, headers },
+        );
       }
-      if (answer.data && answer.data.id !== cartId) headers.append("Set-Cookie", await cartCookie(context).serialize(answer.data.id));
-      for (const [key, value] of await createToastHeaders({ type: "success", description: t("servers:dashboard.renewAdded", { hostname }) })) headers.append(key, value);
+      if (answer.data && answer.data.id !== cartId)
+        headers.append("Set-Cookie", await cartCookie(context).serialize(answer.data.id));
+      for (const [key, value] of await createToastHeaders({
+        type: "success",
+        description: t("servers:dashboard.renewAdded", { hostname }),
+      }))
+        headers.append(key, value);
       return redirect("/cart", { status: 303, headers });
     }
     default:
-      return data({ intent: String(intent).slice(0, 20), ok: false, message: `Unknown intent "${String(intent).slice(0, 20)}".` } satisfies ActionData, { status: 400, headers });
+      return data(
+        {
+          intent: String(intent).slice(0, 20),
+          ok: false,
+          message: `Unknown intent "${String(intent).slice(0, 20)}".`,
+        } satisfies ActionData,
+        { status: 400, headers },
+      );
   }
 }
 
@@ -129,7 +215,10 @@ function PowerAction({ server, action }: { server: ServerView; action: ServerAct
         <input type="hidden" name="intent" value={INTENTS.action} />
         <input type="hidden" name="action" value={action} />
         <p className="text-sm">{t(`dashboard.confirm.${action}`, { hostname: server.hostname })}</p>
-        <button type="submit" className={action === "reinstall" || action === "stop" ? DANGER_BUTTON_CLASS : BUTTON_CLASS}>
+        <button
+          type="submit"
+          className={action === "reinstall" || action === "stop" ? DANGER_BUTTON_CLASS : BUTTON_CLASS}
+        >
           {t("dashboard.confirmButton", { action: label.toLowerCase() })}
         </button>
       </Form>
@@ -143,25 +232,51 @@ export default function ServerDetail() {
   const { t } = useTranslation("servers");
   const { money } = useFormat();
   const specs: [string, string][] = [
-    [t("specs.cpu"), `${t("specs.cores", { count: server.plan.cpu_cores ?? 0 })}${server.plan.cpu_model ? ` · ${server.plan.cpu_model}` : ""}`],
+    [
+      t("specs.cpu"),
+      `${t("specs.cores", { count: server.plan.cpu_cores ?? 0 })}${server.plan.cpu_model ? ` · ${server.plan.cpu_model}` : ""}`,
+    ],
     [t("specs.ram"), t("specs.gb", { count: server.plan.ram_gb ?? 0 })],
     [t("specs.disk"), `${t("specs.gb", { count: server.plan.disk_gb ?? 0 })} ${server.plan.disk_type ?? ""}`],
-    [t("specs.traffic"), server.plan.traffic_tb === "unlimited" ? t("specs.unlimited") : t("specs.trafficTb", { count: Number(server.plan.traffic_tb ?? 0) })],
-    ...(server.plan.gpu ? [[t("specs.gpu"), t("specs.gpuMemory", { model: server.plan.gpu.model, memory: server.plan.gpu.memory_gb })] as [string, string]] : []),
+    [
+      t("specs.traffic"),
+      server.plan.traffic_tb === "unlimited"
+        ? t("specs.unlimited")
+        : t("specs.trafficTb", { count: Number(server.plan.traffic_tb ?? 0) }),
+    ],
+    ...(server.plan.gpu
+      ? [
+          [
+            t("specs.gpu"),
+            t("specs.gpuMemory", { model: server.plan.gpu.model, memory: server.plan.gpu.memory_gb }),
+          ] as [string, string],
+        ]
+      : []),
     [t("dashboard.os"), server.os?.name ?? "—"],
-    [t("dashboard.datacenter"), server.datacenter.city ? `${server.datacenter.city} (${server.datacenter.country})` : server.datacenter.id],
+    [
+      t("dashboard.datacenter"),
+      server.datacenter.city ? `${server.datacenter.city} (${server.datacenter.country})` : server.datacenter.id,
+    ],
     [t("dashboard.cycle"), t(`cycles.${server.billing_cycle}`)],
     [t("dashboard.price"), money(server.price)],
     [t("dashboard.expires"), expiresText ?? server.expires_at],
-    ...(server.status === "expired" ? [[t("dashboard.graceEnds"), graceText ?? server.grace_ends_at] as [string, string]] : []),
+    ...(server.status === "expired"
+      ? [[t("dashboard.graceEnds"), graceText ?? server.grace_ends_at] as [string, string]]
+      : []),
     [t("dashboard.sshKey"), server.ssh_key_fingerprint ?? t("dashboard.noSshKey")],
   ];
-  const actions = SERVER_ACTIONS.filter((action) => actionAllowed(action, server.status) && (server.kind !== "hosting" || action === "reboot" || action === "reinstall"));
+  const actions = SERVER_ACTIONS.filter(
+    (action) =>
+      actionAllowed(action, server.status) &&
+      (server.kind !== "hosting" || action === "reboot" || action === "reinstall"),
+  );
   const ended = server.status === "terminated" || server.status === "cancelled";
   return (
     <div className="space-y-8">
       <p>
-        <Link to="/dashboard/vps" className="text-sm text-indigo-700 underline dark:text-indigo-300">{t("dashboard.back")}</Link>
+        <Link to="/dashboard/vps" className="text-sm text-indigo-700 underline dark:text-indigo-300">
+          {t("dashboard.back")}
+        </Link>
       </p>
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold tracking-tight break-all">{server.hostname}</h1>
@@ -173,15 +288,21 @@ export default function ServerDetail() {
           <p className="font-semibold">{t("dashboard.suspendedTitle")}</p>
           <p className="mt-1">
             {t("dashboard.suspendedText")}{" "}
-            <Link to="/dashboard/support" className="font-medium underline">{t("dashboard.contactSupport")}</Link>
+            <Link to="/dashboard/support" className="font-medium underline">
+              {t("dashboard.contactSupport")}
+            </Link>
           </p>
         </div>
       ) : null}
       {actionData && !actionData.ok && actionData.intent === "action" ? (
-        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">{actionData.message}</p>
+        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
+          {actionData.message}
+        </p>
       ) : null}
       <section aria-labelledby="specs-title">
-        <h2 id="specs-title" className="text-lg font-semibold">{t("dashboard.specs")}</h2>
+        <h2 id="specs-title" className="text-lg font-semibold">
+          {t("dashboard.specs")}
+        </h2>
         <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           {specs.map(([label, value]) => (
             <div key={label} className="contents">
@@ -192,7 +313,9 @@ export default function ServerDetail() {
         </dl>
       </section>
       <section aria-labelledby="network-title">
-        <h2 id="network-title" className="text-lg font-semibold">{t("dashboard.network")}</h2>
+        <h2 id="network-title" className="text-lg font-semibold">
+          {t("dashboard.network")}
+        </h2>
         <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="text-slate-600 dark:text-slate-400">{t("dashboard.ipv4")}</dt>
           <dd className="font-mono">{server.ipv4 ?? t("dashboard.noIp")}</dd>
@@ -203,7 +326,9 @@ export default function ServerDetail() {
       </section>
       {actions.length > 0 ? (
         <section aria-labelledby="power-title">
-          <h2 id="power-title" className="text-lg font-semibold">{t("dashboard.power")}</h2>
+          <h2 id="power-title" className="text-lg font-semibold">
+            {t("dashboard.power")}
+          </h2>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {actions.map((action) => (
               <PowerAction key={action} server={server} action={action} />
@@ -213,10 +338,13 @@ export default function ServerDetail() {
       ) : null}
       {server.has_root_password && !ended ? (
         <section aria-labelledby="root-title">
-          <h2 id="root-title" className="text-lg font-semibold">{t("dashboard.rootPassword")}</h2>
+          <h2 id="root-title" className="text-lg font-semibold">
+            {t("dashboard.rootPassword")}
+          </h2>
           {actionData?.intent === "reveal" && actionData.ok ? (
             <p className="mt-2 text-sm">
-              {t("dashboard.revealed")}: <code className="rounded bg-slate-100 px-2 py-1 font-mono dark:bg-slate-800">{actionData.password}</code>
+              {t("dashboard.revealed")}:{" "}
+              <code className="rounded bg-slate-100 px-2 py-1 font-mono dark:bg-slate-800">{actionData.password}</code>
             </p>
           ) : (
             <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
@@ -224,11 +352,24 @@ export default function ServerDetail() {
               <p className="w-full text-sm text-slate-700 dark:text-slate-300">{t("dashboard.revealIntro")}</p>
               <label className="text-sm">
                 <span className="block font-medium">{t("dashboard.accountPassword")}</span>
-                <input type="password" name="password" autoComplete="current-password" required aria-describedby="reveal-error" className={INPUT_CLASS} />
+                <input
+                  type="password"
+                  name="password"
+                  autoComplete="current-password"
+                  required
+                  aria-describedby="reveal-error"
+                  className={INPUT_CLASS}
+                />
               </label>
-              <button type="submit" className={SECONDARY_BUTTON_CLASS}>{t("dashboard.reveal")}</button>
+              <button type="submit" className={SECONDARY_BUTTON_CLASS}>
+                {t("dashboard.reveal")}
+              </button>
               <div id="reveal-error" className="w-full">
-                {actionData?.intent === "reveal" && !actionData.ok ? <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">{actionData.message}</p> : null}
+                {actionData?.intent === "reveal" && !actionData.ok ? (
+                  <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
+                    {actionData.message}
+                  </p>
+                ) : null}
               </div>
             </Form>
           )}
@@ -236,17 +377,33 @@ export default function ServerDetail() {
       ) : null}
       {!ended && server.status !== "expired" ? (
         <section aria-labelledby="auto-renew-title">
-          <h2 id="auto-renew-title" className="text-lg font-semibold">{t("dashboard.autoRenew")}</h2>
+          <h2 id="auto-renew-title" className="text-lg font-semibold">
+            {t("dashboard.autoRenew")}
+          </h2>
           <Form method="post" className="mt-2 space-y-2">
             <input type="hidden" name="intent" value={INTENTS.autoRenew} />
             <input type="hidden" name="enabled" value={server.auto_renew ? "false" : "true"} />
-            <p className="text-sm">{server.auto_renew ? t("dashboard.autoRenewOn", { cycle: t(`cycles.${server.billing_cycle}`) }) : t("dashboard.autoRenewOff")}</p>
-            {server.renew_error ? <p className="text-sm text-rose-700 dark:text-rose-300">{t("dashboard.autoRenewError", { reason: server.renew_error })}</p> : null}
-            <button type="submit" className={SECONDARY_BUTTON_CLASS}>{server.auto_renew ? t("dashboard.autoRenewTurnOff") : t("dashboard.autoRenewTurnOn")}</button>
+            <p className="text-sm">
+              {server.auto_renew
+                ? t("dashboard.autoRenewOn", { cycle: t(`cycles.${server.billing_cycle}`) })
+                : t("dashboard.autoRenewOff")}
+            </p>
+            {server.renew_error ? (
+              <p className="text-sm text-rose-700 dark:text-rose-300">
+                {t("dashboard.autoRenewError", { reason: server.renew_error })}
+              </p>
+            ) : null}
+            <button type="submit" className={SECONDARY_BUTTON_CLASS}>
+              {server.auto_renew ? t("dashboard.autoRenewTurnOff") : t("dashboard.autoRenewTurnOn")}
+            </button>
             {actionData?.intent === "auto-renew" && !actionData.ok ? (
               <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
                 {actionData.message}{" "}
-                {actionData.needsCard ? <Link to="/dashboard/billing/methods" className="font-medium underline">{t("dashboard.addCard")}</Link> : null}
+                {actionData.needsCard ? (
+                  <Link to="/dashboard/billing/methods" className="font-medium underline">
+                    {t("dashboard.addCard")}
+                  </Link>
+                ) : null}
               </p>
             ) : null}
           </Form>
@@ -254,7 +411,9 @@ export default function ServerDetail() {
       ) : null}
       {!ended ? (
         <section aria-labelledby="renew-title">
-          <h2 id="renew-title" className="text-lg font-semibold">{t("dashboard.renew")}</h2>
+          <h2 id="renew-title" className="text-lg font-semibold">
+            {t("dashboard.renew")}
+          </h2>
           <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value={INTENTS.renew} />
             <input type="hidden" name="hostname" value={server.hostname} />
@@ -262,12 +421,20 @@ export default function ServerDetail() {
               <span className="block font-medium">{t("dashboard.renewCycle")}</span>
               <select name="cycle" defaultValue={server.billing_cycle} className={INPUT_CLASS}>
                 {BILLING_CYCLES.map((cycle) => (
-                  <option key={cycle} value={cycle}>{t(`cycles.${cycle}`)}</option>
+                  <option key={cycle} value={cycle}>
+                    {t(`cycles.${cycle}`)}
+                  </option>
                 ))}
               </select>
             </label>
-            <button type="submit" className={BUTTON_CLASS}>{t("dashboard.renewButton")}</button>
-            {actionData?.intent === "renew" && !actionData.ok ? <p role="alert" className="w-full text-sm text-rose-700 dark:text-rose-300">{actionData.message}</p> : null}
+            <button type="submit" className={BUTTON_CLASS}>
+              {t("dashboard.renewButton")}
+            </button>
+            {actionData?.intent === "renew" && !actionData.ok ? (
+              <p role="alert" className="w-full text-sm text-rose-700 dark:text-rose-300">
+                {actionData.message}
+              </p>
+            ) : null}
           </Form>
         </section>
       ) : null}

@@ -40,12 +40,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   if (!servers.ok) throw new Response(servers.message, { status: servers.status >= 500 ? servers.status : 500 });
   if (!hosting.ok) throw new Response(hosting.message, { status: hosting.status >= 500 ? hosting.status : 500 });
-  const withDates = (page: ServerList) => ({ ...page, servers: page.servers.map((server) => ({ ...server, expiresText: formatDay(locale, server.expires_at) })) });
-  return data({ title: t("servers:dashboard.metaTitle"), query, servers: withDates(servers.data), hosting: withDates(hosting.data) }, { headers: await sessionHeaders(request, context) });
+  const withDates = (page: ServerList) => ({
+    ...page,
+    servers: page.servers.map((server) => ({ ...server, expiresText: formatDay(locale, server.expires_at) })),
+  });
+  return data(
+    {
+      title: t("servers:dashboard.metaTitle"),
+      query,
+      servers: withDates(servers.data),
+      hosting: withDates(hosting.data),
+    },
+    { headers: await sessionHeaders(request, context) },
+  );
 }
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : `${data?.title ?? "My VPSs"} · Trinity` }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : `${data?.title ?? "My VPSs"} · Trinity` },
+];
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["servers"]["servers"][number];
 
@@ -57,18 +70,31 @@ function ServerTable({ rows, caption }: { rows: Row[]; caption: string }) {
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 dark:bg-slate-900">
           <tr>
-            <th scope="col" className="px-4 py-2">{t("dashboard.columns.hostname")}</th>
-            <th scope="col" className="px-4 py-2">{t("dashboard.columns.plan")}</th>
-            <th scope="col" className="px-4 py-2">{t("dashboard.columns.status")}</th>
-            <th scope="col" className="px-4 py-2">{t("dashboard.columns.ip")}</th>
-            <th scope="col" className="px-4 py-2">{t("dashboard.columns.expires")}</th>
+            <th scope="col" className="px-4 py-2">
+              {t("dashboard.columns.hostname")}
+            </th>
+            <th scope="col" className="px-4 py-2">
+              {t("dashboard.columns.plan")}
+            </th>
+            <th scope="col" className="px-4 py-2">
+              {t("dashboard.columns.status")}
+            </th>
+            <th scope="col" className="px-4 py-2">
+              {t("dashboard.columns.ip")}
+            </th>
+            <th scope="col" className="px-4 py-2">
+              {t("dashboard.columns.expires")}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {rows.map((server) => (
             <tr key={server.id}>
               <td className="px-4 py-2 break-all">
-                <Link to={`/dashboard/vps/${server.id}`} className="font-medium text-indigo-700 underline dark:text-indigo-300">
+                <Link
+                  to={`/dashboard/vps/${server.id}`}
+                  className="font-medium text-indigo-700 underline dark:text-indigo-300"
+                >
                   {server.hostname}
                 </Link>
               </td>
@@ -94,7 +120,9 @@ export default function MyServers() {
   return (
     <div className="space-y-10">
       <section aria-labelledby="servers-title">
-        <h1 id="servers-title" className="text-2xl font-bold tracking-tight">{t("dashboard.title")}</h1>
+        <h1 id="servers-title" className="text-2xl font-bold tracking-tight">
+          {t("dashboard.title")}
+        </h1>
         <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
           <label className="text-sm">
             <span className="block font-medium">{t("dashboard.search")}</span>
@@ -111,26 +139,44 @@ export default function MyServers() {
               ))}
             </select>
           </label>
-          <button type="submit" className={BUTTON_CLASS}>{t("dashboard.filter")}</button>
+          <button type="submit" className={BUTTON_CLASS}>
+            {t("dashboard.filter")}
+          </button>
         </Form>
         {servers.servers.length === 0 ? (
           <p className="mt-4 text-slate-700 dark:text-slate-300">
             {t("dashboard.empty")}{" "}
-            <Link to="/vps" className="text-indigo-700 underline dark:text-indigo-300">{t("dashboard.browse")}</Link>
+            <Link to="/vps" className="text-indigo-700 underline dark:text-indigo-300">
+              {t("dashboard.browse")}
+            </Link>
           </p>
         ) : (
           <ServerTable rows={servers.servers} caption={t("dashboard.title")} />
         )}
         {servers.pagination.pages > 1 ? (
           <nav aria-label={t("dashboard.pages")} className="mt-4 flex gap-4 text-sm">
-            {page > 1 ? <Link to={link(page - 1)} className="text-indigo-700 underline dark:text-indigo-300">{t("dashboard.previous")}</Link> : null}
-            {page < servers.pagination.pages ? <Link to={link(page + 1)} className="text-indigo-700 underline dark:text-indigo-300">{t("dashboard.next")}</Link> : null}
+            {page > 1 ? (
+              <Link to={link(page - 1)} className="text-indigo-700 underline dark:text-indigo-300">
+                {t("dashboard.previous")}
+              </Link>
+            ) : null}
+            {page < servers.pagination.pages ? (
+              <Link to={link(page + 1)} className="text-indigo-700 underline dark:text-indigo-300">
+                {t("dashboard.next")}
+              </Link>
+            ) : null}
           </nav>
         ) : null}
       </section>
       <section aria-labelledby="hosting-title">
-        <h2 id="hosting-title" className="text-xl font-semibold">{t("dashboard.hostingTitle")}</h2>
-        {hosting.servers.length === 0 ? <p className="mt-2 text-slate-700 dark:text-slate-300">{t("dashboard.hostingEmpty")}</p> : <ServerTable rows={hosting.servers} caption={t("dashboard.hostingTitle")} />}
+        <h2 id="hosting-title" className="text-xl font-semibold">
+          {t("dashboard.hostingTitle")}
+        </h2>
+        {hosting.servers.length === 0 ? (
+          <p className="mt-2 text-slate-700 dark:text-slate-300">{t("dashboard.hostingEmpty")}</p>
+        ) : (
+          <ServerTable rows={hosting.servers} caption={t("dashboard.hostingTitle")} />
+        )}
       </section>
     </div>
   );

@@ -26,7 +26,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const answer = await readApi(response);
   if (!answer.ok && answer.status === 404) notFoundResponse();
-  const messages = answer.ok ? [...answer.data.messages].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at)) : [];
+  const messages = answer.ok
+    ? [...answer.data.messages].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
+    : [];
   return { title: t("mailbox.metaTitle"), to, invalid: to !== "" && !answer.ok, messages };
 }
 
@@ -49,7 +51,16 @@ export default function DevMailbox() {
           <label htmlFor="mailbox-to" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
             {t("mailbox.email")}
           </label>
-          <input id="mailbox-to" name="to" type="email" required defaultValue={to} key={to} autoComplete="email" className={INPUT_CLASS} />
+          <input
+            id="mailbox-to"
+            name="to"
+            type="email"
+            required
+            defaultValue={to}
+            key={to}
+            autoComplete="email"
+            className={INPUT_CLASS}
+          />
         </div>
         <button type="submit" className={BUTTON_CLASS}>
           {t("mailbox.show")}
@@ -62,18 +73,30 @@ export default function DevMailbox() {
         </p>
       ) : to ? (
         <div className="mt-8">
-          <h2 className="text-lg font-semibold">{messages.length > 0 ? t("mailbox.count", { count: messages.length, email: to }) : t("mailbox.empty", { email: to })}</h2>
+          <h2 className="text-lg font-semibold">
+            {messages.length > 0
+              ? t("mailbox.count", { count: messages.length, email: to })
+              : t("mailbox.empty", { email: to })}
+          </h2>
           <ol className="mt-4 space-y-4">
             {messages.map((message) => (
               <li key={message.id}>
-                <article aria-labelledby={`mail-${message.id}`} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+                <article
+                  aria-labelledby={`mail-${message.id}`}
+                  className="rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+                >
                   <h3 id={`mail-${message.id}`} className="font-semibold">
                     {message.subject}
                   </h3>
                   <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                    {t("mailbox.sentAt")}: <time dateTime={message.created_at}>{formatShortMoment(normaliseLocale(i18n.language), message.created_at) ?? message.created_at}</time>
+                    {t("mailbox.sentAt")}:{" "}
+                    <time dateTime={message.created_at}>
+                      {formatShortMoment(normaliseLocale(i18n.language), message.created_at) ?? message.created_at}
+                    </time>
                   </p>
-                  <pre className="mt-3 overflow-x-auto whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-mono text-sm text-slate-900 dark:bg-slate-950 dark:text-slate-100">{message.text}</pre>
+                  <pre className="mt-3 overflow-x-auto whitespace-pre-wrap rounded-md bg-slate-50 p-3 font-mono text-sm text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+                    {message.text}
+                  </pre>
                 </article>
               </li>
             ))}

@@ -43,7 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
-  error || !data ? [{ title: errorTitle(error) }] : seoMeta({ title: `${data.title} · Trinity`, description: data.description, seo: data.seo });
+  error || !data
+    ? [{ title: errorTitle(error) }]
+    : seoMeta({ title: `${data.title} · Trinity`, description: data.description, seo: data.seo });
 
 const METHOD_CLASS: Record<string, string> = {
   GET: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100",
@@ -54,8 +56,10 @@ const METHOD_CLASS: Record<string, string> = {
 };
 const OTHER_METHOD_CLASS = "bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100";
 
-const LINK_CLASS = "font-medium text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-100";
-const CODE_CLASS = "rounded bg-slate-100 px-1 py-0.5 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100";
+const LINK_CLASS =
+  "font-medium text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-100";
+const CODE_CLASS =
+  "rounded bg-slate-100 px-1 py-0.5 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100";
 const BADGE_CLASS = "inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold";
 const TH_CLASS = "border-b border-slate-300 py-2 pr-4 font-semibold dark:border-slate-700";
 const TD_CLASS = "border-b border-slate-200 py-2 pr-4 align-top dark:border-slate-800";
@@ -63,7 +67,12 @@ const TD_CLASS = "border-b border-slate-200 py-2 pr-4 align-top dark:border-slat
 /** A table that scrolls sideways on a narrow screen (a focusable region, so keyboards can scroll it). */
 function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="mt-2 overflow-x-auto rounded focus:outline-none focus:ring-2 focus:ring-indigo-500">
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="mt-2 overflow-x-auto rounded focus:outline-none focus:ring-2 focus:ring-indigo-500"
+    >
       <table className="w-full min-w-[36rem] text-left text-sm">{children}</table>
     </div>
   );
@@ -71,16 +80,29 @@ function ScrollTable({ label, children }: { label: string; children: ReactNode }
 
 function FieldsTable({ label, fields, withPlace }: { label: string; fields: FieldRow[]; withPlace: boolean }) {
   const { t } = useTranslation("content");
-  if (fields.length === 0) return <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("developers.noFields")}</p>;
+  if (fields.length === 0)
+    return <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("developers.noFields")}</p>;
   return (
     <ScrollTable label={label}>
       <thead>
         <tr>
-          <th scope="col" className={TH_CLASS}>{t("developers.columns.name")}</th>
-          {withPlace ? <th scope="col" className={TH_CLASS}>{t("developers.columns.in")}</th> : null}
-          <th scope="col" className={TH_CLASS}>{t("developers.columns.type")}</th>
-          <th scope="col" className={TH_CLASS}>{t("developers.columns.required")}</th>
-          <th scope="col" className={TH_CLASS}>{t("developers.columns.description")}</th>
+          <th scope="col" className={TH_CLASS}>
+            {t("developers.columns.name")}
+          </th>
+          {withPlace ? (
+            <th scope="col" className={TH_CLASS}>
+              {t("developers.columns.in")}
+            </th>
+          ) : null}
+          <th scope="col" className={TH_CLASS}>
+            {t("developers.columns.type")}
+          </th>
+          <th scope="col" className={TH_CLASS}>
+            {t("developers.columns.required")}
+          </th>
+          <th scope="col" className={TH_CLASS}>
+            {t("developers.columns.description")}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -104,13 +126,17 @@ function FieldsTable({ label, fields, withPlace }: { label: string; fields: Fiel
 
 function AuthBadge({ operation }: { operation: OperationView }) {
   const { t } = useTranslation("content");
-  const [label, tone] = operation.auth.length === 0
-    ? [t("developers.noAuth"), "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200"]
-    : operation.authOptional
-      ? [t("developers.bearerOptional"), "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200"]
-      : operation.bearer
-        ? [t("developers.needsBearer"), "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100"]
-        : [t("developers.needsAuth", { schemes: operation.auth.join(", ") }), "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100"];
+  const [label, tone] =
+    operation.auth.length === 0
+      ? [t("developers.noAuth"), "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200"]
+      : operation.authOptional
+        ? [t("developers.bearerOptional"), "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200"]
+        : operation.bearer
+          ? [t("developers.needsBearer"), "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100"]
+          : [
+              t("developers.needsAuth", { schemes: operation.auth.join(", ") }),
+              "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+            ];
   return <span className={`${BADGE_CLASS} ${tone}`}>{label}</span>;
 }
 
@@ -118,9 +144,16 @@ function Operation({ operation }: { operation: OperationView }) {
   const { t } = useTranslation("content");
   const route = `${operation.method} ${operation.path}`;
   return (
-    <article aria-labelledby={operation.anchor} className="mt-6 rounded-2xl border border-slate-200 p-4 sm:p-6 dark:border-slate-800">
+    <article
+      aria-labelledby={operation.anchor}
+      className="mt-6 rounded-2xl border border-slate-200 p-4 sm:p-6 dark:border-slate-800"
+    >
       <h3 id={operation.anchor} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-lg font-semibold">
-        <span className={`rounded px-2 py-0.5 font-mono text-sm font-bold ${METHOD_CLASS[operation.method] ?? OTHER_METHOD_CLASS}`}>{operation.method}</span>{" "}
+        <span
+          className={`rounded px-2 py-0.5 font-mono text-sm font-bold ${METHOD_CLASS[operation.method] ?? OTHER_METHOD_CLASS}`}
+        >
+          {operation.method}
+        </span>{" "}
         <code className="min-w-0 break-all font-mono text-base text-slate-900 dark:text-white">{operation.path}</code>
       </h3>
       {operation.summary ? (
@@ -130,7 +163,11 @@ function Operation({ operation }: { operation: OperationView }) {
       ) : null}
       <p className="mt-2 flex flex-wrap gap-2">
         <AuthBadge operation={operation} />
-        {operation.deprecated ? <span className={`${BADGE_CLASS} bg-rose-100 text-rose-900 dark:bg-rose-900 dark:text-rose-100`}>{t("developers.deprecated")}</span> : null}
+        {operation.deprecated ? (
+          <span className={`${BADGE_CLASS} bg-rose-100 text-rose-900 dark:bg-rose-900 dark:text-rose-100`}>
+            {t("developers.deprecated")}
+          </span>
+        ) : null}
       </p>
       {operation.descriptionHtml ? (
         <div lang="en">
@@ -149,9 +186,14 @@ function Operation({ operation }: { operation: OperationView }) {
         <section className="mt-4">
           <h4 className="font-semibold">{t("developers.requestBody")}</h4>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            {t("developers.contentType", { type: operation.body.contentType })} · <span className="break-words font-mono text-xs">{operation.body.type}</span>
+            {t("developers.contentType", { type: operation.body.contentType })} ·{" "}
+            <span className="break-words font-mono text-xs">{operation.body.type}</span>
           </p>
-          <FieldsTable label={`${t("developers.requestBody")}: ${route}`} fields={operation.body.fields} withPlace={false} />
+          <FieldsTable
+            label={`${t("developers.requestBody")}: ${route}`}
+            fields={operation.body.fields}
+            withPlace={false}
+          />
         </section>
       ) : null}
 
@@ -159,16 +201,25 @@ function Operation({ operation }: { operation: OperationView }) {
         <section className="mt-4">
           <h4 className="font-semibold">{t("developers.response")}</h4>
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            {t("developers.responseStatus", { status: operation.success.status })} <span lang="en">{operation.success.description}</span>
+            {t("developers.responseStatus", { status: operation.success.status })}{" "}
+            <span lang="en">{operation.success.description}</span>
           </p>
           {operation.success.contentType && operation.success.contentType !== "application/json" ? (
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("developers.contentType", { type: operation.success.contentType })}</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              {t("developers.contentType", { type: operation.success.contentType })}
+            </p>
           ) : null}
           {operation.success.type ? (
-            <p className="mt-1 break-words font-mono text-xs text-slate-600 dark:text-slate-400">{t("developers.dataType", { type: operation.success.type })}</p>
+            <p className="mt-1 break-words font-mono text-xs text-slate-600 dark:text-slate-400">
+              {t("developers.dataType", { type: operation.success.type })}
+            </p>
           ) : null}
           {operation.success.fields.length > 0 ? (
-            <FieldsTable label={`${t("developers.response")}: ${route}`} fields={operation.success.fields} withPlace={false} />
+            <FieldsTable
+              label={`${t("developers.response")}: ${route}`}
+              fields={operation.success.fields}
+              withPlace={false}
+            />
           ) : null}
         </section>
       ) : null}
@@ -179,8 +230,12 @@ function Operation({ operation }: { operation: OperationView }) {
           <ScrollTable label={`${t("developers.errors")}: ${route}`}>
             <thead>
               <tr>
-                <th scope="col" className={`${TH_CLASS} w-24`}>{t("developers.columns.status")}</th>
-                <th scope="col" className={TH_CLASS}>{t("developers.columns.codes")}</th>
+                <th scope="col" className={`${TH_CLASS} w-24`}>
+                  {t("developers.columns.status")}
+                </th>
+                <th scope="col" className={TH_CLASS}>
+                  {t("developers.columns.codes")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -216,7 +271,9 @@ export default function DevelopersApiPage() {
   return (
     <article className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
       <header>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{t("developers.title")}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+          {t("developers.title")}
+        </h1>
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
           {reference.title} · {t("developers.version", { version: reference.version, openapi: reference.openapi })}
         </p>
@@ -241,7 +298,9 @@ export default function DevelopersApiPage() {
 
       {reference.descriptionHtml ? (
         <section aria-labelledby="overview" className="mt-10">
-          <h2 id="overview" className="text-2xl font-bold tracking-tight">{t("developers.overview")}</h2>
+          <h2 id="overview" className="text-2xl font-bold tracking-tight">
+            {t("developers.overview")}
+          </h2>
           <div lang="en">
             <Prose html={reference.descriptionHtml} className="mt-2" />
           </div>
@@ -250,12 +309,15 @@ export default function DevelopersApiPage() {
 
       {reference.auth.length > 0 ? (
         <section aria-labelledby="authentication" className="mt-10">
-          <h2 id="authentication" className="text-2xl font-bold tracking-tight">{t("developers.authTitle")}</h2>
+          <h2 id="authentication" className="text-2xl font-bold tracking-tight">
+            {t("developers.authTitle")}
+          </h2>
           <dl className="mt-4 space-y-3">
             {reference.auth.map((scheme) => (
               <div key={scheme.name} className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
                 <dt>
-                  <code className={CODE_CLASS}>{scheme.name}</code> <span className="text-sm text-slate-600 dark:text-slate-400">({scheme.kind})</span>
+                  <code className={CODE_CLASS}>{scheme.name}</code>{" "}
+                  <span className="text-sm text-slate-600 dark:text-slate-400">({scheme.kind})</span>
                 </dt>
                 {scheme.descriptionHtml ? (
                   <dd lang="en">
@@ -269,12 +331,18 @@ export default function DevelopersApiPage() {
       ) : null}
 
       <nav aria-labelledby="contents" className="mt-10">
-        <h2 id="contents" className="text-2xl font-bold tracking-tight">{t("developers.contents")}</h2>
+        <h2 id="contents" className="text-2xl font-bold tracking-tight">
+          {t("developers.contents")}
+        </h2>
         <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {reference.groups.map((group) => (
             <li key={group.anchor}>
-              <a href={`?tag=${group.anchor.slice("tag-".length)}#${group.anchor}`} className={LINK_CLASS}>{group.name}</a>{" "}
-              <span className="text-sm text-slate-600 dark:text-slate-400">({t("developers.operations", { count: group.operations.length })})</span>
+              <a href={`?tag=${group.anchor.slice("tag-".length)}#${group.anchor}`} className={LINK_CLASS}>
+                {group.name}
+              </a>{" "}
+              <span className="text-sm text-slate-600 dark:text-slate-400">
+                ({t("developers.operations", { count: group.operations.length })})
+              </span>
             </li>
           ))}
         </ul>
@@ -282,7 +350,9 @@ export default function DevelopersApiPage() {
 
       {shown.map((group) => (
         <section key={group.anchor} aria-labelledby={group.anchor} className="mt-12">
-          <h2 id={group.anchor} className="text-2xl font-bold tracking-tight">{group.name}</h2>
+          <h2 id={group.anchor} className="text-2xl font-bold tracking-tight">
+            {group.name}
+          </h2>
           {group.description ? (
             <p lang="en" className="mt-2 text-slate-700 dark:text-slate-300">
               {group.description}
@@ -292,7 +362,9 @@ export default function DevelopersApiPage() {
             {group.operations.map((operation) => (
               <li key={operation.anchor} className="break-all">
                 <a href={`#${operation.anchor}`} className={LINK_CLASS}>
-                  <span className="font-mono">{operation.method} {operation.path}</span>
+                  <span className="font-mono">
+                    {operation.method} {operation.path}
+                  </span>
                 </a>
               </li>
             ))}
@@ -301,7 +373,9 @@ export default function DevelopersApiPage() {
             <Operation key={operation.anchor} operation={operation} />
           ))}
           <p className="mt-4 text-sm">
-            <a href="#contents" className={LINK_CLASS}>{t("developers.backToContents")}</a>
+            <a href="#contents" className={LINK_CLASS}>
+              {t("developers.backToContents")}
+            </a>
           </p>
         </section>
       ))}
@@ -314,7 +388,9 @@ function Unavailable() {
   return (
     <section className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-3xl font-bold tracking-tight">{t("developers.title")}</h1>
-      <p role="alert" className="mt-4 text-slate-700 dark:text-slate-300">{t("developers.unavailable")}</p>
+      <p role="alert" className="mt-4 text-slate-700 dark:text-slate-300">
+        {t("developers.unavailable")}
+      </p>
     </section>
   );
 }

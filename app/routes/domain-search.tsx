@@ -16,7 +16,13 @@ import { RegistrationSummary } from "../components/domain/registration-summary";
 import { DomainWarnings } from "../components/domain/warnings";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { apiClient, readApi } from "../server/api.server";
-import { domainApi, planSearch, type CatalogueCheck, type ExactResult, type Suggestion } from "../server/domain-search.server";
+import {
+  domainApi,
+  planSearch,
+  type CatalogueCheck,
+  type ExactResult,
+  type Suggestion,
+} from "../server/domain-search.server";
 import { whoisSummary, type WhoisSummary as WhoisSummaryData } from "../server/whois-summary.server";
 import { getTranslator } from "../server/i18n.server";
 import { redirectWithToast } from "../server/toast.server";
@@ -37,7 +43,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tldParam = tldToAscii(url.searchParams.get("tld") ?? "");
   const more = Math.min(Math.max(Number.parseInt(url.searchParams.get("more") ?? "1", 10) || 1, 1), 40);
   if (!query) {
-    return { title: t("search.metaTitle"), description: t("search.metaDescription"), query: "", tld: tldParam, more, exact: null, error: null, suggestions: null, all: null, whois: null };
+    return {
+      title: t("search.metaTitle"),
+      description: t("search.metaDescription"),
+      query: "",
+      tld: tldParam,
+      more,
+      exact: null,
+      error: null,
+      suggestions: null,
+      all: null,
+      whois: null,
+    };
   }
   const plan = planSearch(query, tldParam);
   const api = domainApi(context, request);
@@ -49,7 +66,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   suggestions.catch(() => undefined);
   all?.catch(() => undefined);
   // A taken name's public WHOIS view is streamed too: it never holds up the results.
-  const whois = exact.ok && !exact.data.available && exact.data.reason === "registered" ? whoisSummary(context, request, exact.data.domain, exact.data.unicode) : null;
+  const whois =
+    exact.ok && !exact.data.available && exact.data.reason === "registered"
+      ? whoisSummary(context, request, exact.data.domain, exact.data.unicode)
+      : null;
   whois?.catch(() => undefined);
   const error = exact.ok ? null : apiErrorText(t, exact, "domainSearch");
   return {
@@ -83,7 +103,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { t } = await getTranslator(request);
   const response = await apiClient(context, request).api.v1.domains.offers.$post({
-    json: { ...submission.value, amount: submission.value.amount / 100, message: submission.value.message ?? undefined },
+    json: {
+      ...submission.value,
+      amount: submission.value.amount / 100,
+      message: submission.value.message ?? undefined,
+    },
   });
   const answer = await readApi(response);
   if (!answer.ok) {
@@ -91,10 +115,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ formErrors: [message] }) }, { status: answer.status });
   }
   const back = new URL(request.url);
-  return redirectWithToast(safeRedirectPath(`${back.pathname}${back.search}`, "/domain-search"), {
-    type: "success",
-    description: t("search.offerSent", { domain: answer.data.unicode, email: submission.value.email }),
-  }, { status: 303 });
+  return redirectWithToast(
+    safeRedirectPath(`${back.pathname}${back.search}`, "/domain-search"),
+    {
+      type: "success",
+      description: t("search.offerSent", { domain: answer.data.unicode, email: submission.value.email }),
+    },
+    { status: 303 },
+  );
 }
 
 function SearchForm({ query, tld }: { query: string; tld: string | null }) {
@@ -121,18 +149,35 @@ function SearchForm({ query, tld }: { query: string; tld: string | null }) {
         placeholder={t("search.placeholder")}
         className="h-12 min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-4 text-lg dark:border-slate-700 dark:bg-slate-900"
       />
-      <button type="submit" aria-busy={searching} className="h-12 rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300">
+      <button
+        type="submit"
+        aria-busy={searching}
+        className="h-12 rounded-xl bg-indigo-600 px-6 font-semibold text-white hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300"
+      >
         {searching ? t("search.searching") : t("search.button")}
       </button>
     </Form>
   );
 }
 
-const INPUT = "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900";
+const INPUT =
+  "mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900";
 
 /** A labelled offer-form control with its (translated) error below it; Conform's field props
  * point the control at `${id}-error` while it is invalid. */
-function OfferField({ id, label, error, wide = false, children }: { id: string; label: string; error: string | null; wide?: boolean; children: React.ReactNode }) {
+function OfferField({
+  id,
+  label,
+  error,
+  wide = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | null;
+  wide?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <div className={wide ? "sm:col-span-2" : undefined}>
       <label htmlFor={id} className="text-sm font-medium">
@@ -160,14 +205,21 @@ function OfferForm({ domain }: { domain: string }) {
     shouldRevalidate: "onInput",
   });
   return (
-    <section aria-labelledby="offer-title" className="mt-6 rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+    <section
+      aria-labelledby="offer-title"
+      className="mt-6 rounded-xl border border-slate-200 p-4 dark:border-slate-800"
+    >
       <h3 id="offer-title" className="font-semibold">
         {t("search.offerHeading")}
       </h3>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("search.offerText")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input {...getInputProps(fields.domain, { type: "hidden" })} />
-        <OfferField id={fields.amount.id} label={t("search.offerAmount")} error={fields.amount.errors ? t("search.offerErrors.amount") : null}>
+        <OfferField
+          id={fields.amount.id}
+          label={t("search.offerAmount")}
+          error={fields.amount.errors ? t("search.offerErrors.amount") : null}
+        >
           <input {...getInputProps(fields.amount, { type: "text" })} inputMode="decimal" className={INPUT} />
         </OfferField>
         <div>
@@ -182,10 +234,20 @@ function OfferForm({ domain }: { domain: string }) {
             ))}
           </select>
         </div>
-        <OfferField id={fields.email.id} label={t("search.offerEmail")} error={fields.email.errors ? t("search.offerErrors.email") : null} wide>
+        <OfferField
+          id={fields.email.id}
+          label={t("search.offerEmail")}
+          error={fields.email.errors ? t("search.offerErrors.email") : null}
+          wide
+        >
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={INPUT} />
         </OfferField>
-        <OfferField id={fields.message.id} label={t("search.offerMessage")} error={fields.message.errors ? t("search.offerErrors.message") : null} wide>
+        <OfferField
+          id={fields.message.id}
+          label={t("search.offerMessage")}
+          error={fields.message.errors ? t("search.offerErrors.message") : null}
+          wide
+        >
           <textarea {...getTextareaProps(fields.message)} rows={3} className={INPUT} />
         </OfferField>
         {form.errors?.length ? (
@@ -194,7 +256,10 @@ function OfferForm({ domain }: { domain: string }) {
           </p>
         ) : null}
         <div className="sm:col-span-2">
-          <button type="submit" className="rounded-md bg-slate-900 px-4 py-2 font-semibold text-white dark:bg-slate-100 dark:text-slate-900">
+          <button
+            type="submit"
+            className="rounded-md bg-slate-900 px-4 py-2 font-semibold text-white dark:bg-slate-100 dark:text-slate-900"
+          >
             {t("search.offerSubmit")}
           </button>
         </div>
@@ -211,14 +276,24 @@ function ExactMatch({ result, whois }: { result: ExactResult; whois: Promise<Who
       ? t("search.reserved", { domain: result.unicode })
       : t("search.taken", { domain: result.unicode });
   return (
-    <section aria-labelledby="exact-title" data-testid="exact-match" className="rounded-2xl border border-slate-200 p-6 shadow-sm dark:border-slate-800">
+    <section
+      aria-labelledby="exact-title"
+      data-testid="exact-match"
+      className="rounded-2xl border border-slate-200 p-6 shadow-sm dark:border-slate-800"
+    >
       <p className="text-sm font-semibold text-slate-600 dark:text-slate-400">{t("search.exactHeading")}</p>
       <div className="mt-2 flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h2 id="exact-title" className={`text-2xl font-bold break-all ${result.available ? "text-emerald-700 dark:text-emerald-300" : ""}`}>
+          <h2
+            id="exact-title"
+            className={`text-2xl font-bold break-all ${result.available ? "text-emerald-700 dark:text-emerald-300" : ""}`}
+          >
             {heading}
           </h2>
-          <Link to={`/${result.unicode}`} className="mt-1 inline-block text-sm text-indigo-700 underline dark:text-indigo-300">
+          <Link
+            to={`/${result.unicode}`}
+            className="mt-1 inline-block text-sm text-indigo-700 underline dark:text-indigo-300"
+          >
             {t("search.details", { domain: result.unicode })}
           </Link>
         </div>
@@ -245,7 +320,20 @@ function ExactMatch({ result, whois }: { result: ExactResult; whois: Promise<Who
   );
 }
 
-function ResultRow({ result, compact = true }: { result: { domain: string; unicode: string; available: boolean; premium: boolean; reason?: string; prices: ExactResult["prices"] }; compact?: boolean }) {
+function ResultRow({
+  result,
+  compact = true,
+}: {
+  result: {
+    domain: string;
+    unicode: string;
+    available: boolean;
+    premium: boolean;
+    reason?: string;
+    prices: ExactResult["prices"];
+  };
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -290,7 +378,10 @@ export default function DomainSearch() {
       </header>
 
       {error ? (
-        <p role="alert" className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+        <p
+          role="alert"
+          className="rounded-xl border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+        >
           {error}
         </p>
       ) : null}
@@ -308,12 +399,16 @@ export default function DomainSearch() {
               {(answer) =>
                 answer.ok && answer.data.suggestions.some((s: Suggestion) => s.domain !== exact?.domain) ? (
                   <ul className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="suggestions">
-                    {answer.data.suggestions.filter((s: Suggestion) => s.domain !== exact?.domain).map((suggestion: Suggestion) => (
-                      <ResultRow key={suggestion.domain} result={suggestion} />
-                    ))}
+                    {answer.data.suggestions
+                      .filter((s: Suggestion) => s.domain !== exact?.domain)
+                      .map((suggestion: Suggestion) => (
+                        <ResultRow key={suggestion.domain} result={suggestion} />
+                      ))}
                   </ul>
                 ) : (
-                  <p className="py-4 text-slate-600 dark:text-slate-400">{answer.ok ? t("search.trinityEmpty") : t("search.trinityFailed")}</p>
+                  <p className="py-4 text-slate-600 dark:text-slate-400">
+                    {answer.ok ? t("search.trinityEmpty") : t("search.trinityFailed")}
+                  </p>
                 )
               }
             </Await>
@@ -328,7 +423,13 @@ export default function DomainSearch() {
           </h2>
           <Suspense fallback={<Loading />}>
             <Await resolve={loaderData.all} errorElement={<p className="py-4">{t("search.allFailed")}</p>}>
-              {(answer) => (answer.ok ? <AllResults check={answer.data} query={query} more={more} tld={tld} /> : <p className="py-4">{t("search.allFailed")}</p>)}
+              {(answer) =>
+                answer.ok ? (
+                  <AllResults check={answer.data} query={query} more={more} tld={tld} />
+                ) : (
+                  <p className="py-4">{t("search.allFailed")}</p>
+                )
+              }
             </Await>
           </Suspense>
         </section>
@@ -337,7 +438,17 @@ export default function DomainSearch() {
   );
 }
 
-function AllResults({ check, query, more, tld }: { check: CatalogueCheck; query: string; more: number; tld: string | null }) {
+function AllResults({
+  check,
+  query,
+  more,
+  tld,
+}: {
+  check: CatalogueCheck;
+  query: string;
+  more: number;
+  tld: string | null;
+}) {
   const { t } = useTranslation();
   const hasMore = check.results.length < check.pagination.total;
   return (

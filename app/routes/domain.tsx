@@ -41,7 +41,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     Array.from({ length: pages }, async (_, index) =>
       readApi(
         await client["tld-pricing"].$get({
-          query: { currency: "USD", filter, page: String(index + 1), count_per_page: String(Math.min(API_PAGE, wanted)) },
+          query: {
+            currency: "USD",
+            filter,
+            page: String(index + 1),
+            count_per_page: String(Math.min(API_PAGE, wanted)),
+          },
         }),
       ),
     ),
@@ -103,17 +108,27 @@ export default function DomainPricing() {
             placeholder={t("pricing.searchPlaceholder")}
             className="h-10 w-56 rounded-md border border-slate-300 bg-white px-3 dark:border-slate-700 dark:bg-slate-900"
           />
-          <button type="submit" className="h-10 rounded-md bg-indigo-600 px-4 font-semibold text-white hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300">
+          <button
+            type="submit"
+            className="h-10 rounded-md bg-indigo-600 px-4 font-semibold text-white hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300"
+          >
             {t("pricing.searchButton")}
           </button>
         </Form>
       </div>
 
       {!loaded ? (
-        <div role="alert" className="mt-8 rounded-xl border border-rose-300 bg-rose-50 p-6 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+        <div
+          role="alert"
+          className="mt-8 rounded-xl border border-rose-300 bg-rose-50 p-6 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+        >
           <p>{t("pricing.notLoaded")}</p>
           <div className="mt-4 flex flex-wrap items-center gap-3">
-            <button type="button" disabled className="cursor-not-allowed rounded-md bg-slate-300 px-4 py-2 font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-300">
+            <button
+              type="button"
+              disabled
+              className="cursor-not-allowed rounded-md bg-slate-300 px-4 py-2 font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-300"
+            >
               {t("pricing.register")}
             </button>
             <Link to="/dashboard/support" className="font-semibold underline">
@@ -129,23 +144,47 @@ export default function DomainPricing() {
             <table className="w-full min-w-[40rem] text-left text-sm">
               <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">{t("pricing.columns.extension")}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{t("pricing.columns.registration")}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{t("pricing.columns.transfer")}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{t("pricing.columns.renewal")}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{t("pricing.columns.icannFee")}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{t("pricing.columns.sale")}</th>
-                  <th scope="col" className="px-4 py-3"><span className="sr-only">{t("pricing.register")}</span></th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    {t("pricing.columns.extension")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    {t("pricing.columns.registration")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    {t("pricing.columns.transfer")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    {t("pricing.columns.renewal")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    {t("pricing.columns.icannFee")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    {t("pricing.columns.sale")}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">{t("pricing.register")}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
                 {rows.map((row) => (
                   <tr key={row.tld} data-testid={`tld-row-${row.tld}`}>
-                    <th scope="row" className="px-4 py-3 text-base font-semibold">.{row.display}</th>
-                    <td className="px-4 py-3"><Money value={row.registration_price} /></td>
-                    <td className="px-4 py-3"><Money value={row.transfer_price} /></td>
-                    <td className="px-4 py-3"><Money value={row.renewal_price} /></td>
-                    <td className="px-4 py-3"><Money value={row.icann_fee} /></td>
+                    <th scope="row" className="px-4 py-3 text-base font-semibold">
+                      .{row.display}
+                    </th>
+                    <td className="px-4 py-3">
+                      <Money value={row.registration_price} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <Money value={row.transfer_price} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <Money value={row.renewal_price} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <Money value={row.icann_fee} />
+                    </td>
                     <td className="px-4 py-3">
                       {row.on_sale && row.sale_price !== null ? (
                         <span className="rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
@@ -170,7 +209,9 @@ export default function DomainPricing() {
             </table>
           </div>
           <div className="mt-4 flex items-center justify-between">
-            <p className="text-sm text-slate-600 dark:text-slate-400">{t("pricing.shown", { shown: rows.length, total })}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {t("pricing.shown", { shown: rows.length, total })}
+            </p>
             {!q && rows.length < total ? (
               <Link
                 to={`/domain?tab=${tab}&show=${show + 1}`}

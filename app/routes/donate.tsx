@@ -39,12 +39,16 @@ export default function DonatePage() {
   return (
     <InfoPage data={data}>
       <section aria-labelledby="plans-title" className="mt-12">
-        <h2 id="plans-title" className="text-2xl font-bold tracking-tight">{t("donate.plansTitle")}</h2>
+        <h2 id="plans-title" className="text-2xl font-bold tracking-tight">
+          {t("donate.plansTitle")}
+        </h2>
         <ul className="mt-4 grid gap-4 sm:grid-cols-2">
           {data.plans.map((plan) => (
             <li key={plan.title} className={CARD}>
               <h3 className="font-semibold">{plan.title}</h3>
-              <p className={`mt-2 inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[plan.status]}`}>
+              <p
+                className={`mt-2 inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[plan.status]}`}
+              >
                 {t(`donate.status.${plan.status}`)}
               </p>
               <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{plan.text}</p>
@@ -53,7 +57,9 @@ export default function DonatePage() {
         </ul>
       </section>
       <section aria-labelledby="methods-title" className="mt-12">
-        <h2 id="methods-title" className="text-2xl font-bold tracking-tight">{t("donate.methodsTitle")}</h2>
+        <h2 id="methods-title" className="text-2xl font-bold tracking-tight">
+          {t("donate.methodsTitle")}
+        </h2>
         <p className="mt-2 text-slate-700 dark:text-slate-300">{t("donate.detailsOnRequest")}</p>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <div className={CARD}>
@@ -62,10 +68,17 @@ export default function DonatePage() {
               {CRYPTO_METHODS.map((method) => (
                 <li key={method.asset}>
                   <p className="font-medium">{method.asset}</p>
-                  <p className="text-sm text-slate-600 dark:text-slate-400">{t("donate.network", { network: method.network })}</p>
-                  <a className="text-sm font-medium text-indigo-700 underline dark:text-indigo-300" href={mailto(`${method.asset} – ${method.network}`)}>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">
+                    {t("donate.network", { network: method.network })}
+                  </p>
+                  <a
+                    className="text-sm font-medium text-indigo-700 underline dark:text-indigo-300"
+                    href={mailto(`${method.asset} – ${method.network}`)}
+                  >
                     {t("donate.ask")}
-                    <span className="sr-only">: {method.asset}, {method.network}</span>
+                    <span className="sr-only">
+                      : {method.asset}, {method.network}
+                    </span>
                   </a>
                 </li>
               ))}
@@ -77,7 +90,10 @@ export default function DonatePage() {
               {BANK_CURRENCIES.map((currency) => (
                 <li key={currency}>
                   <p className="font-medium">{t("donate.currency", { currency })}</p>
-                  <a className="text-sm font-medium text-indigo-700 underline dark:text-indigo-300" href={mailto(`${t("donate.bank")} – ${currency}`)}>
+                  <a
+                    className="text-sm font-medium text-indigo-700 underline dark:text-indigo-300"
+                    href={mailto(`${t("donate.bank")} – ${currency}`)}
+                  >
                     {t("donate.ask")}
                     <span className="sr-only">: {t("donate.currency", { currency })}</span>
                   </a>

@@ -18,7 +18,8 @@ import { redirectWithToast } from "../server/toast.server";
 // /download (SPEC §2 "Download: an email field to get updates"): the page's text is
 // data/pages/download.*.md; the form signs the address up for release emails (stored, confirmed
 // by a mailed link, every mail with an unsubscribe link).
-export const handle = { i18n: ["content", "account"], pageCache: CONTENT_PAGE_SECONDS } satisfies I18nHandle & PageCacheHandle;
+export const handle = { i18n: ["content", "account"], pageCache: CONTENT_PAGE_SECONDS } satisfies I18nHandle &
+  PageCacheHandle;
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadInfoPage(request, "download");
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
@@ -29,15 +30,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const { t, locale } = await getTranslator(request, ["content"]);
   const submission = parseWithZod(formData, { schema: releaseSignupSchema });
-  if (submission.status !== "success") return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply() }, { status: 400 });
   const answer = await readApi(
-    await apiClient(context, request).api.v1.updates.subscribe.$post({ json: { email: submission.value.email, locale } }),
+    await apiClient(context, request).api.v1.updates.subscribe.$post({
+      json: { email: submission.value.email, locale },
+    }),
   );
   if (!answer.ok) {
-    const message = answer.status === 429 ? t("account:tooManyAttempts", { count: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) }) : t("download.failed");
-    return data({ result: submission.reply({ formErrors: [message] }) }, { status: answer.status === 429 ? 429 : answer.status === 400 ? 400 : 503 });
+    const message =
+      answer.status === 429
+        ? t("account:tooManyAttempts", { count: Math.max(1, Math.ceil((answer.retryAfter ?? 60) / 60)) })
+        : t("download.failed");
+    return data(
+      { result: submission.reply({ formErrors: [message] }) },
+      { status: answer.status === 429 ? 429 : answer.status === 400 ? 400 : 503 },
+    );
   }
-  return redirectWithToast("/download", { type: "success", description: t("download.sent", { email: answer.data.email }) }, { status: 303 });
+  return redirectWithToast(
+    "/download",
+    { type: "success", description: t("download.sent", { email: answer.data.email }) },
+    { status: 303 },
+  );
 }
 
 function ReleaseSignup() {
@@ -53,10 +67,20 @@ function ReleaseSignup() {
     shouldRevalidate: "onInput",
   });
   return (
-    <section aria-labelledby="release-title" className="mt-10 rounded-2xl border border-slate-200 p-6 dark:border-slate-800">
-      <h2 id="release-title" className="text-xl font-semibold">{t("download.formTitle")}</h2>
+    <section
+      aria-labelledby="release-title"
+      className="mt-10 rounded-2xl border border-slate-200 p-6 dark:border-slate-800"
+    >
+      <h2 id="release-title" className="text-xl font-semibold">
+        {t("download.formTitle")}
+      </h2>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t("download.formIntro")}</p>
-      <Form method="post" action="/download" {...getFormProps(form)} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
+      <Form
+        method="post"
+        action="/download"
+        {...getFormProps(form)}
+        className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start"
+      >
         <Field id={fields.email.id} label={t("download.email")} errors={fields.email.errors} className="flex-1">
           <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={INPUT_CLASS} />
         </Field>

@@ -1,10 +1,21 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isRecoveryToken } from "../../core/auth/recovery-token";
-import { emailSchema, forgotPasswordSchema, resetPasswordLinkSchema, resetPasswordSchema } from "../../core/auth/schemas";
+import {
+  emailSchema,
+  forgotPasswordSchema,
+  resetPasswordLinkSchema,
+  resetPasswordSchema,
+} from "../../core/auth/schemas";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { AuthCard, BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
@@ -12,7 +23,13 @@ import type { I18nHandle } from "../i18n/namespaces";
 import { apiErrorText, isCode } from "../i18n/api-errors";
 import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
-import { clearResetFlow, commitRecoveryBrowser, commitResetFlow, getRecoveryBrowser, getResetFlowToken } from "../server/recovery.server";
+import {
+  clearResetFlow,
+  commitRecoveryBrowser,
+  commitResetFlow,
+  getRecoveryBrowser,
+  getResetFlowToken,
+} from "../server/recovery.server";
 import { destroyUserSession, getSessionState } from "../server/session.server";
 import { redirectWithToast } from "../server/toast.server";
 import { CodeField, PasswordField } from "../components/ui/fields";
@@ -38,7 +55,10 @@ function resetUrl(email: string): string {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const [{ t }, session] = await Promise.all([getTranslator(request, ["forgot", "account"]), getSessionState(request, context)]);
+  const [{ t }, session] = await Promise.all([
+    getTranslator(request, ["forgot", "account"]),
+    getSessionState(request, context),
+  ]);
   const requested = url.searchParams.get("step");
   const step: Step = requested === "reset" || requested === "done" || requested === "link" ? requested : "request";
   let email = "";
@@ -59,7 +79,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { title: t("metaTitle"), step, email, token };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Forgot password") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Forgot password") },
+];
 
 type ActionData = { intent: string; result: SubmissionResult<string[]> };
 
@@ -73,35 +95,54 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case FORGOT_INTENTS.send:
     case FORGOT_INTENTS.resend: {
       const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
-      if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success")
+        return data<ActionData>({ intent, result: submission.reply() }, { status: 400 });
       const { email } = submission.value;
       const browserToken = await getRecoveryBrowser(request, context);
       const answer = await readApi(
-        await api.api.v1.auth["forgot-password"].$post({ json: { email, ...(browserToken ? { browser_token: browserToken } : {}) } }),
+        await api.api.v1.auth["forgot-password"].$post({
+          json: { email, ...(browserToken ? { browser_token: browserToken } : {}) },
+        }),
       );
       if (!answer.ok) {
-        return data<ActionData>({ intent, result: submission.reply({ formErrors: [apiErrorText(t, answer, "forgot")] }) }, { status: answer.status === 429 ? 429 : 400 });
+        return data<ActionData>(
+          { intent, result: submission.reply({ formErrors: [apiErrorText(t, answer, "forgot")] }) },
+          { status: answer.status === 429 ? 429 : 400 },
+        );
       }
       // The same answer whether or not an account has the address (the API reveals nothing either).
       // This browser's flow: only it may try the code this request mailed.
-      const headers = new Headers({ "Set-Cookie": await commitResetFlow(context, { email, token: answer.data.flow_token }) });
+      const headers = new Headers({
+        "Set-Cookie": await commitResetFlow(context, { email, token: answer.data.flow_token }),
+      });
       if (intent === FORGOT_INTENTS.send) throw redirect(resetUrl(email), { status: 303, headers });
-      throw await redirectWithToast(resetUrl(email), { type: "info", description: t("reset.resent") }, { status: 303, headers });
+      throw await redirectWithToast(
+        resetUrl(email),
+        { type: "info", description: t("reset.resent") },
+        { status: 303, headers },
+      );
     }
     case FORGOT_INTENTS.reset: {
       const hideFields = ["code", "password", "confirmPassword"];
       const submission = parseWithZod(formData, { schema: resetPasswordSchema });
-      if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+      if (submission.status !== "success")
+        return data<ActionData>({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
       const { email, code, password } = submission.value;
       const flowToken = await getResetFlowToken(request, context, email);
       // No flow of this browser for the address (another browser asked): only the mail's link works here.
-      if (!flowToken) return data<ActionData>({ intent, result: submission.reply({ hideFields, fieldErrors: { code: [t("errors.noFlow")] } }) }, { status: 400 });
+      if (!flowToken)
+        return data<ActionData>(
+          { intent, result: submission.reply({ hideFields, fieldErrors: { code: [t("errors.noFlow")] } }) },
+          { status: 400 },
+        );
       const answer = await readApi(
         await api.api.v1.auth["reset-password"].$post({ json: { email, code, password, flow_token: flowToken } }),
       );
       if (!answer.ok) {
         const text = apiErrorText(t, answer, "forgot");
-        const result = isCode(answer, "code_invalid") ? submission.reply({ hideFields, fieldErrors: { code: [text] } }) : submission.reply({ hideFields, formErrors: [text] });
+        const result = isCode(answer, "code_invalid")
+          ? submission.reply({ hideFields, fieldErrors: { code: [text] } })
+          : submission.reply({ hideFields, formErrors: [text] });
         return data<ActionData>({ intent, result }, { status: answer.status === 429 ? 429 : 400 });
       }
       return resetDone(request, context, answer.data);
@@ -109,16 +150,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case FORGOT_INTENTS.link: {
       const hideFields = ["password", "confirmPassword"];
       const submission = parseWithZod(formData, { schema: resetPasswordLinkSchema });
-      if (submission.status !== "success") return data<ActionData>({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+      if (submission.status !== "success")
+        return data<ActionData>({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
       const { token, password } = submission.value;
       const answer = await readApi(await api.api.v1.auth["reset-password-link"].$post({ json: { token, password } }));
       if (!answer.ok) {
-        return data<ActionData>({ intent, result: submission.reply({ hideFields, formErrors: [apiErrorText(t, answer, "forgot")] }) }, { status: answer.status === 429 ? 429 : 400 });
+        return data<ActionData>(
+          { intent, result: submission.reply({ hideFields, formErrors: [apiErrorText(t, answer, "forgot")] }) },
+          { status: answer.status === 429 ? 429 : 400 },
+        );
       }
       return resetDone(request, context, answer.data);
     }
     default:
-      return data<ActionData>({ intent, result: { status: "error", error: { "": [t("account:serverError")] } } }, { status: 400 });
+      return data<ActionData>(
+        { intent, result: { status: "error", error: { "": [t("account:serverError")] } } },
+        { status: 400 },
+      );
   }
 }
 
@@ -126,12 +174,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * A finished reset: the flow cookie goes, this browser is remembered for later code requests, and
  * a signed-in session of that account here ends too (the reset signed out every session of it).
  */
-async function resetDone(request: Request, context: ActionFunctionArgs["context"], answer: { email: string; browser_token: string }): Promise<never> {
+async function resetDone(
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  answer: { email: string; browser_token: string },
+): Promise<never> {
   const headers = new Headers();
   headers.append("Set-Cookie", await clearResetFlow(context));
   headers.append("Set-Cookie", await commitRecoveryBrowser(context, answer.browser_token));
   const { auth } = await getSessionState(request, context);
-  if (auth && auth.user.email === answer.email) for (const [name, value] of await destroyUserSession(request, context)) headers.append(name, value);
+  if (auth && auth.user.email === answer.email)
+    for (const [name, value] of await destroyUserSession(request, context)) headers.append(name, value);
   throw redirect("/forgot?step=done", { status: 303, headers });
 }
 
@@ -211,10 +264,16 @@ function ResetStep({ email }: { email: string }) {
     shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
-  const resendErrors = actionData?.intent === FORGOT_INTENTS.resend ? (actionData.result.error?.[""] ?? actionData.result.error?.email ?? []) : [];
+  const resendErrors =
+    actionData?.intent === FORGOT_INTENTS.resend
+      ? (actionData.result.error?.[""] ?? actionData.result.error?.email ?? [])
+      : [];
   return (
     <>
-      <p role="status" className="mb-4 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-50">
+      <p
+        role="status"
+        className="mb-4 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950 dark:border-sky-700 dark:bg-sky-950 dark:text-sky-50"
+      >
         {t("reset.sent", { email })}
       </p>
       <p className="mb-4 text-sm text-slate-700 dark:text-slate-300">{t("reset.intro")}</p>
@@ -222,8 +281,17 @@ function ResetStep({ email }: { email: string }) {
         <input type="hidden" name="intent" value={FORGOT_INTENTS.reset} />
         <input {...getInputProps(fields.email, { type: "hidden" })} />
         <CodeField field={fields.code} label={t("reset.codeLabel")} />
-        <PasswordField field={fields.password} label={t("account:fields.newPassword")} autoComplete="new-password" hint={t("account:passwordRule")} />
-        <PasswordField field={fields.confirmPassword} label={t("account:fields.confirmPassword")} autoComplete="new-password" />
+        <PasswordField
+          field={fields.password}
+          label={t("account:fields.newPassword")}
+          autoComplete="new-password"
+          hint={t("account:passwordRule")}
+        />
+        <PasswordField
+          field={fields.confirmPassword}
+          label={t("account:fields.confirmPassword")}
+          autoComplete="new-password"
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className={`${BUTTON_CLASS} w-full`} aria-busy={busy} disabled={busy}>
           {t("reset.submit")}
@@ -233,7 +301,12 @@ function ResetStep({ email }: { email: string }) {
         <input type="hidden" name="intent" value={FORGOT_INTENTS.resend} />
         <input type="hidden" name="email" value={email} />
         <span className="text-slate-700 dark:text-slate-300">{t("reset.resendPrompt")}</span>
-        <button type="submit" aria-busy={resending} disabled={resending} className="font-semibold text-indigo-700 underline hover:no-underline disabled:opacity-60 dark:text-indigo-300">
+        <button
+          type="submit"
+          aria-busy={resending}
+          disabled={resending}
+          className="font-semibold text-indigo-700 underline hover:no-underline disabled:opacity-60 dark:text-indigo-300"
+        >
           {t("reset.resend")}
         </button>
         <ErrorList errors={resendErrors} />
@@ -265,8 +338,17 @@ function LinkStep({ token }: { token: string }) {
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value={FORGOT_INTENTS.link} />
         <input {...getInputProps(fields.token, { type: "hidden" })} />
-        <PasswordField field={fields.password} label={t("account:fields.newPassword")} autoComplete="new-password" hint={t("account:passwordRule")} />
-        <PasswordField field={fields.confirmPassword} label={t("account:fields.confirmPassword")} autoComplete="new-password" />
+        <PasswordField
+          field={fields.password}
+          label={t("account:fields.newPassword")}
+          autoComplete="new-password"
+          hint={t("account:passwordRule")}
+        />
+        <PasswordField
+          field={fields.confirmPassword}
+          label={t("account:fields.confirmPassword")}
+          autoComplete="new-password"
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className={`${BUTTON_CLASS} w-full`} aria-busy={busy} disabled={busy}>
           {t("reset.submit")}

@@ -18,7 +18,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { auth, setCookie } = await getSessionState(request, context);
   if (setCookie) headers.append("Set-Cookie", setCookie);
   // The page language changes either way; a failed save only leaves the mails in the old one.
-  if (auth) await userApi(context, request, auth).api.v1.account.language.$put({ json: { locale } }).catch((error: unknown) => console.error("account language not saved", error));
+  if (auth)
+    await userApi(context, request, auth)
+      .api.v1.account.language.$put({ json: { locale } })
+      .catch((error: unknown) => console.error("account language not saved", error));
   // A `?lang=` in the page's address would outvote the new cookie: the way back drops it.
   const target = new URL(safeRedirectPath(form.get("redirectTo")), "https://site.invalid");
   target.searchParams.delete(LANG_PARAM);

@@ -1,4 +1,10 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../i18n/use-format";
@@ -56,7 +62,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "3-D Secure") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "3-D Secure") },
+];
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
@@ -65,7 +73,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const headers = await sessionHeaders(request, context);
   if (!RESULTS.some((known) => known === result)) return data({ ok: false }, { status: 400, headers });
   const answer = await userApi(context, request, auth)
-    .api.v1.payment.test["3ds"][":ref"].$post({ param: { ref }, json: { result: result === "complete" ? "complete" : "fail" } })
+    .api.v1.payment.test["3ds"][":ref"].$post({
+      param: { ref },
+      json: { result: result === "complete" ? "complete" : "fail" },
+    })
     .then((response) => readUserApi(request, context, response));
   if (!answer.ok) {
     if (answer.status === 404) notFoundResponse();
@@ -83,7 +94,9 @@ export default function ThreeDSecure() {
   const { money } = useFormat();
   const { payment, back } = useLoaderData<typeof loader>();
   const open = payment.status === "requires_action";
-  const card = payment.card ? `${t(`payment:brands.${payment.card.brand}`, { defaultValue: payment.card.brand })} •••• ${payment.card.last4}` : "";
+  const card = payment.card
+    ? `${t(`payment:brands.${payment.card.brand}`, { defaultValue: payment.card.brand })} •••• ${payment.card.last4}`
+    : "";
   return (
     <section className="mx-auto max-w-lg px-4 py-16">
       <h1 className="text-3xl font-bold tracking-tight">{t("threeDs.title")}</h1>

@@ -6,6 +6,8 @@ import { apiClient } from "../server/api.server";
  * the names registered with us. A resource route: the API's answer is passed through as it is.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const response = await apiClient(context, request).api.v1.rdap.domain[":name"].$get({ param: { name: params.name ?? "" } });
+  const response = await apiClient(context, request).api.v1.rdap.domain[":name"].$get({
+    param: { name: params.name ?? "" },
+  });
   return new Response(response.body, { status: response.status, headers: response.headers });
 }

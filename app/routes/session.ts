@@ -39,22 +39,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const headers = await destroyUserSession(request, context);
       if (form.get("_js") === "1") return data({ ok: true, session: null } satisfies SessionActionData, { headers });
       const { t } = await getTranslator(request);
-      for (const [name, value] of await createToastHeaders({ type: "success", description: t("session.signedOut") })) headers.append(name, value);
+      for (const [name, value] of await createToastHeaders({ type: "success", description: t("session.signedOut") }))
+        headers.append(name, value);
       return redirect(safeRedirectPath(form.get("redirectTo"), "/"), { status: 303, headers });
     }
     case SESSION_INTENTS.refresh: {
       const state = await getSessionState(request, context, { refreshWithinMs: REFRESH_WINDOW_MS + CLOCK_SLACK_MS });
       const headers = await sessionHeaders(request, context);
-      return data({ ok: state.auth !== null, session: sessionView(state.auth) } satisfies SessionActionData, { status: state.auth ? 200 : 401, headers });
+      return data({ ok: state.auth !== null, session: sessionView(state.auth) } satisfies SessionActionData, {
+        status: state.auth ? 200 : 401,
+        headers,
+      });
     }
     case SESSION_INTENTS.extend: {
       const state = await getSessionState(request, context);
       const headers = await sessionHeaders(request, context);
       if (!state.auth) return data({ ok: false, session: null } satisfies SessionActionData, { status: 401, headers });
       const answer = await readApi(await userApi(context, request, state.auth).api.v1.auth["extend-session"].$post());
-      if (!answer.ok) return data({ ok: false, session: null } satisfies SessionActionData, { status: answer.status, headers });
+      if (!answer.ok)
+        return data({ ok: false, session: null } satisfies SessionActionData, { status: answer.status, headers });
       const updated = await updateSessionToken(request, context, state.auth, answer.data);
-      return data({ ok: true, session: sessionView(updated.auth) } satisfies SessionActionData, { headers: updated.headers });
+      return data({ ok: true, session: sessionView(updated.auth) } satisfies SessionActionData, {
+        headers: updated.headers,
+      });
     }
     default:
       return data({ ok: false, session: null } satisfies SessionActionData, { status: 400 });

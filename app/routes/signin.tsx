@@ -1,6 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loginSchema, secondFactorSchema } from "../../core/auth/schemas";
@@ -44,19 +50,34 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Sign in") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Sign in") },
+];
 
-export const SIGNIN_INTENTS = { credentials: "credentials", secondFactor: "second-factor", restart: "restart" } as const;
+export const SIGNIN_INTENTS = {
+  credentials: "credentials",
+  secondFactor: "second-factor",
+  restart: "restart",
+} as const;
 
 type Translate = Awaited<ReturnType<typeof getTranslator>>["t"];
 
-async function signedIn(request: Request, context: ActionFunctionArgs["context"], t: Translate, answer: SignedIn, rememberMe: boolean, redirectTo: string) {
+async function signedIn(
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  t: Translate,
+  answer: SignedIn,
+  rememberMe: boolean,
+  redirectTo: string,
+) {
   const headers = await createUserSession(request, context, answer, rememberMe);
   headers.append("Set-Cookie", await clearChallenge(request, context));
   // A visitor line the account could not take is named (issue 19): the toast turns to a warning.
   const dropped = cartDroppedText(t, answer.cart_dropped);
   const welcome = t("translation:session.signedIn", { username: answer.user.username });
-  for (const [name, value] of await createToastHeaders(dropped ? { type: "warning", description: `${welcome} ${dropped}` } : { type: "success", description: welcome })) {
+  for (const [name, value] of await createToastHeaders(
+    dropped ? { type: "warning", description: `${welcome} ${dropped}` } : { type: "success", description: welcome },
+  )) {
     headers.append(name, value);
   }
   return redirect(target(redirectTo), { status: 303, headers });
@@ -64,7 +85,10 @@ async function signedIn(request: Request, context: ActionFunctionArgs["context"]
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const [{ t }, cartId] = await Promise.all([getTranslator(request, ["signin", "account"]), getCartId(request, context)]);
+  const [{ t }, cartId] = await Promise.all([
+    getTranslator(request, ["signin", "account"]),
+    getCartId(request, context),
+  ]);
   const intent = formData.get("intent");
   switch (intent) {
     case SIGNIN_INTENTS.credentials: {
@@ -76,7 +100,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await apiClient(context, request, { cartId }).api.v1.auth.login.$post({ json: submission.value }),
       );
       if (!answer.ok) {
-        return data({ result: submission.reply({ formErrors: [apiErrorText(t, answer, "signin")], hideFields }) }, { status: answer.status });
+        return data(
+          { result: submission.reply({ formErrors: [apiErrorText(t, answer, "signin")], hideFields }) },
+          { status: answer.status },
+        );
       }
       if ("two_factor_required" in answer.data) {
         const cookie = await saveChallenge(request, context, {
@@ -96,7 +123,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return redirectRestart(request, context, t("twoFactor.expired"));
       }
       const submission = parseWithZod(formData, { schema: secondFactorSchema });
-      if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
+      if (submission.status !== "success")
+        return data({ result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
       const answer = await readApi(
         await apiClient(context, request, { cartId }).api.v1.auth.login["2fa"].$post({
           json: { challenge_token: challenge.challengeToken, code: String(formData.get("code") ?? "") },
@@ -105,7 +133,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!answer.ok) {
         const message = apiErrorText(t, answer, "signin");
         if (isCode(answer, "challenge_expired", "challenge_locked")) return redirectRestart(request, context, message);
-        return data({ result: submission.reply({ fieldErrors: { code: [message] }, hideFields: ["code"] }) }, { status: answer.status });
+        return data(
+          { result: submission.reply({ fieldErrors: { code: [message] }, hideFields: ["code"] }) },
+          { status: answer.status },
+        );
       }
       return signedIn(request, context, t, answer.data, challenge.rememberMe, challenge.redirectTo);
     }
@@ -118,7 +149,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 async function redirectRestart(request: Request, context: ActionFunctionArgs["context"], message: string | null) {
   const headers = new Headers({ "Set-Cookie": await clearChallenge(request, context) });
-  if (message) for (const [name, value] of await createToastHeaders({ type: "warning", description: message })) headers.append(name, value);
+  if (message)
+    for (const [name, value] of await createToastHeaders({ type: "warning", description: message }))
+      headers.append(name, value);
   return redirect("/signin", { status: 303, headers });
 }
 
@@ -140,10 +173,21 @@ function CredentialsForm({ redirectTo }: { redirectTo: string }) {
       <input type="hidden" name="redirect" value={redirectTo} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field id={fields.username.id} label={t("account:fields.username")} errors={fields.username.errors}>
-        <input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" autoCapitalize="none" spellCheck={false} className={INPUT_CLASS} />
+        <input
+          {...getInputProps(fields.username, { type: "text" })}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          className={INPUT_CLASS}
+        />
       </Field>
       <PasswordField field={fields.password} label={t("account:fields.password")} autoComplete="current-password" />
-      <Field id={fields.seed_key.id} label={t("account:fields.seedKey")} errors={fields.seed_key.errors} hint={t("seedKeyHint")}>
+      <Field
+        id={fields.seed_key.id}
+        label={t("account:fields.seedKey")}
+        errors={fields.seed_key.errors}
+        hint={t("seedKeyHint")}
+      >
         <textarea
           id={fields.seed_key.id}
           name={fields.seed_key.name}
@@ -159,10 +203,16 @@ function CredentialsForm({ redirectTo }: { redirectTo: string }) {
       </Field>
       <div className="flex items-center justify-between gap-4">
         <label className="flex items-center gap-2 text-sm">
-          <input {...getInputProps(fields.remember_me, { type: "checkbox" })} className="h-4 w-4 rounded border-slate-400" />
+          <input
+            {...getInputProps(fields.remember_me, { type: "checkbox" })}
+            className="h-4 w-4 rounded border-slate-400"
+          />
           {t("account:fields.rememberMe")}
         </label>
-        <Link to="/forgot" className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+        <Link
+          to="/forgot"
+          className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+        >
           {t("forgot")}
         </Link>
       </div>
@@ -171,7 +221,10 @@ function CredentialsForm({ redirectTo }: { redirectTo: string }) {
       </button>
       <p className="text-center text-sm text-slate-600 dark:text-slate-400">
         {t("noAccount")}{" "}
-        <Link to={`/signup${redirectQuery(redirectTo)}`} className="font-semibold text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+        <Link
+          to={`/signup${redirectQuery(redirectTo)}`}
+          className="font-semibold text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+        >
           {t("signUp")}
         </Link>
       </p>

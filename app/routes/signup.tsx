@@ -1,6 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -36,7 +42,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Sign up") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Sign up") },
+];
 
 /**
  * Sign-up (SPEC §2, §4 "Flows"): register, then sign in at once with the new seed key (the user
@@ -71,15 +79,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers();
   // Visitor lines the new account could not take are named (the sign-in right after finds the cart adopted).
   const dropped = cartDroppedText(t, answer.data.cart_dropped);
-  if (dropped) for (const [name, value] of await createToastHeaders({ type: "warning", description: dropped })) headers.append(name, value);
-  headers.append("Set-Cookie", await commitSignupFlow(request, context, startSignupFlow({ username: user.username, email: user.email, seedKey }, Date.now())));
+  if (dropped)
+    for (const [name, value] of await createToastHeaders({ type: "warning", description: dropped }))
+      headers.append(name, value);
+  headers.append(
+    "Set-Cookie",
+    await commitSignupFlow(
+      request,
+      context,
+      startSignupFlow({ username: user.username, email: user.email, seedKey }, Date.now()),
+    ),
+  );
   // Signed in right away (unverified). Should this sign-in fail (e.g. a per-address limit), the
   // key step still works from the flow cookie; verification then asks the user to sign in.
   const login = await readApi(
     await api.login.$post({ json: { username: user.username, password, seed_key: seedKey, remember_me: false } }),
   );
   if (login.ok && "token" in login.data) {
-    for (const [name, value] of await createUserSession(request, context, login.data, false)) headers.append(name, value);
+    for (const [name, value] of await createUserSession(request, context, login.data, false))
+      headers.append(name, value);
   }
   return redirect(`/createkey${redirectQuery(redirectTo)}`, { status: 303, headers });
 }
@@ -97,10 +115,14 @@ function useUsernameAvailability(username: string): Availability {
     setState("checking");
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/api/v1/auth/username-available?username=${encodeURIComponent(username.trim())}`, { signal: controller.signal, headers: { accept: "application/json" } })
+      fetch(`/api/v1/auth/username-available?username=${encodeURIComponent(username.trim())}`, {
+        signal: controller.signal,
+        headers: { accept: "application/json" },
+      })
         .then(async (response) => {
           const body = (await response.json()) as { success?: boolean; data?: { available?: boolean } };
-          if (!response.ok || !body.success || typeof body.data?.available !== "boolean") throw new Error(`status ${response.status}`);
+          if (!response.ok || !body.success || typeof body.data?.available !== "boolean")
+            throw new Error(`status ${response.status}`);
           setState(body.data.available ? "available" : "taken");
         })
         .catch(() => {
@@ -125,7 +147,13 @@ function AvailabilityStatus({ state, id }: { state: Availability; id: string }) 
     failed: "text-amber-800 dark:text-amber-300",
   };
   return (
-    <p id={id} role="status" aria-live="polite" data-testid="username-availability" className={`mt-1 min-h-0 text-sm ${styles[state]}`}>
+    <p
+      id={id}
+      role="status"
+      aria-live="polite"
+      data-testid="username-availability"
+      className={`mt-1 min-h-0 text-sm ${styles[state]}`}
+    >
       {state === "idle" ? null : t(`availability.${state}`)}
     </p>
   );
@@ -144,7 +172,9 @@ export default function SignUp() {
     shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
-  const [username, setUsername] = useState(typeof fields.username.initialValue === "string" ? fields.username.initialValue : "");
+  const [username, setUsername] = useState(
+    typeof fields.username.initialValue === "string" ? fields.username.initialValue : "",
+  );
   const availability = useUsernameAvailability(username);
   const availabilityId = `${fields.username.id}-availability`;
 
@@ -160,9 +190,17 @@ export default function SignUp() {
     >
       <Form method="post" action="/signup" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="redirect" value={redirectTo} />
-        <Field id={fields.username.id} label={t("account:fields.username")} errors={fields.username.errors} hint={t("account:usernameRule")}>
+        <Field
+          id={fields.username.id}
+          label={t("account:fields.username")}
+          errors={fields.username.errors}
+          hint={t("account:usernameRule")}
+        >
           <input
-            {...getInputProps(fields.username, { type: "text", ariaDescribedBy: `${fields.username.id}-hint ${availabilityId}` })}
+            {...getInputProps(fields.username, {
+              type: "text",
+              ariaDescribedBy: `${fields.username.id}-hint ${availabilityId}`,
+            })}
             onInput={(event) => setUsername(event.currentTarget.value)}
             autoComplete="username"
             autoCapitalize="none"
@@ -173,10 +211,25 @@ export default function SignUp() {
           <AvailabilityStatus state={fields.username.errors ? "idle" : availability} id={availabilityId} />
         </Field>
         <Field id={fields.email.id} label={t("account:fields.email")} errors={fields.email.errors}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" autoCapitalize="none" spellCheck={false} className={INPUT_CLASS} />
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            className={INPUT_CLASS}
+          />
         </Field>
-        <PasswordField field={fields.password} label={t("account:fields.password")} autoComplete="new-password" hint={t("account:passwordRule")} />
-        <PasswordField field={fields.confirmPassword} label={t("account:fields.confirmPassword")} autoComplete="new-password" />
+        <PasswordField
+          field={fields.password}
+          label={t("account:fields.password")}
+          autoComplete="new-password"
+          hint={t("account:passwordRule")}
+        />
+        <PasswordField
+          field={fields.confirmPassword}
+          label={t("account:fields.confirmPassword")}
+          autoComplete="new-password"
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className={`${BUTTON_CLASS} w-full`} aria-busy={submitting}>
           {submitting ? t("form.submitting") : t("form.submit")}
@@ -184,7 +237,10 @@ export default function SignUp() {
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
         {t("form.haveAccount")}{" "}
-        <Link to={`/signin${redirectQuery(redirectTo)}`} className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+        <Link
+          to={`/signin${redirectQuery(redirectTo)}`}
+          className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+        >
           {t("form.signIn")}
         </Link>
       </p>

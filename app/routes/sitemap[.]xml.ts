@@ -4,7 +4,17 @@ import { contentSlugs, listPosts } from "../server/content.server";
 import { localizedUrl } from "../server/seo.server";
 
 /** The public pages of SPEC §2 (the dashboard, cart and sign-in flows are not for search engines). */
-const STATIC_PATHS = ["/", "/domain", "/domain/transfer", "/vps", "/tools/whois", "/tools/speedtest", "/tools/ssl", "/blog", "/developers/api"];
+const STATIC_PATHS = [
+  "/",
+  "/domain",
+  "/domain/transfer",
+  "/vps",
+  "/tools/whois",
+  "/tools/speedtest",
+  "/tools/ssl",
+  "/blog",
+  "/developers/api",
+];
 
 function escapeXml(text: string): string {
   return text.replace(/&/gu, "&amp;").replace(/</gu, "&lt;").replace(/>/gu, "&gt;");
@@ -24,7 +34,10 @@ export function loader({ request }: LoaderFunctionArgs) {
       "  <url>",
       `    <loc>${escapeXml(localizedUrl(origin, path, locale))}</loc>`,
       ...(lastmod ? [`    <lastmod>${lastmod}</lastmod>`] : []),
-      ...SUPPORTED_LOCALES.map((code) => `    <xhtml:link rel="alternate" hreflang="${code}" href="${escapeXml(localizedUrl(origin, path, code))}"/>`),
+      ...SUPPORTED_LOCALES.map(
+        (code) =>
+          `    <xhtml:link rel="alternate" hreflang="${code}" href="${escapeXml(localizedUrl(origin, path, code))}"/>`,
+      ),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(localizedUrl(origin, path, "en"))}"/>`,
       "  </url>",
     ].join("\n");
@@ -36,5 +49,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     "</urlset>",
     "",
   ].join("\n");
-  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

@@ -23,19 +23,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { t, locale } = await getTranslator(request, ["tools"]);
   const name = url.searchParams.get("name");
-  const defaults = { name: name ?? "", type: url.searchParams.get("type") ?? "A", expected: url.searchParams.get("expected") ?? "" };
-  const empty = { title: t("dns.metaTitle"), locale, defaults, lastResult: null, check: null as DnsCheck | null, failure: null as string | null };
+  const defaults = {
+    name: name ?? "",
+    type: url.searchParams.get("type") ?? "A",
+    expected: url.searchParams.get("expected") ?? "",
+  };
+  const empty = {
+    title: t("dns.metaTitle"),
+    locale,
+    defaults,
+    lastResult: null,
+    check: null as DnsCheck | null,
+    failure: null as string | null,
+  };
   if (name === null) return empty;
   const submission = parseWithZod(url.searchParams, { schema: dnsFormSchema });
   if (submission.status !== "success") return { ...empty, lastResult: submission.reply() };
   const { expected, ...query } = submission.value;
-  const response = await apiClient(context, request).api.v1.dns.check.$get({ query: { ...query, ...(expected ? { expected } : {}) } });
+  const response = await apiClient(context, request).api.v1.dns.check.$get({
+    query: { ...query, ...(expected ? { expected } : {}) },
+  });
   const answer = await readApi(response);
-  if (answer.ok) return { ...empty, title: t("dns.metaTitleName", { name: answer.data.unicode, type: answer.data.type }), check: answer.data };
+  if (answer.ok)
+    return {
+      ...empty,
+      title: t("dns.metaTitleName", { name: answer.data.unicode, type: answer.data.type }),
+      check: answer.data,
+    };
   return { ...empty, failure: toolFailure(t, answer) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "DNS checker") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "DNS checker") },
+];
 
 function Results({ check }: { check: DnsCheck }) {
   const { t } = useTranslation("tools");
@@ -71,11 +91,21 @@ function Results({ check }: { check: DnsCheck }) {
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
             <tr>
-              <th scope="col" className="px-3 py-2">{t("dns.columns.resolver")}</th>
-              <th scope="col" className="px-3 py-2">{t("dns.columns.status")}</th>
-              <th scope="col" className="px-3 py-2">{t("dns.columns.answer")}</th>
-              <th scope="col" className="px-3 py-2">{t("dns.columns.ttl")}</th>
-              <th scope="col" className="px-3 py-2">{t("dns.columns.time")}</th>
+              <th scope="col" className="px-3 py-2">
+                {t("dns.columns.resolver")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("dns.columns.status")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("dns.columns.answer")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("dns.columns.ttl")}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t("dns.columns.time")}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -83,18 +113,28 @@ function Results({ check }: { check: DnsCheck }) {
               <tr
                 key={row.resolver}
                 className={`border-t border-slate-200 dark:border-slate-800 ${
-                  row.matches === true ? "bg-emerald-50 dark:bg-emerald-950" : row.matches === false ? "bg-amber-50 dark:bg-amber-950" : ""
+                  row.matches === true
+                    ? "bg-emerald-50 dark:bg-emerald-950"
+                    : row.matches === false
+                      ? "bg-amber-50 dark:bg-amber-950"
+                      : ""
                 }`}
               >
-                <th scope="row" className="px-3 py-2 font-medium">{row.resolver}</th>
+                <th scope="row" className="px-3 py-2 font-medium">
+                  {row.resolver}
+                </th>
                 <td className="px-3 py-2">
                   {t(`dns.status.${row.status}`)}
                   {row.matches !== null ? (
-                    <span className={`ml-2 rounded px-1.5 py-0.5 text-xs font-semibold ${row.matches ? "bg-emerald-200 text-emerald-900 dark:bg-emerald-800 dark:text-emerald-50" : "bg-amber-200 text-amber-900 dark:bg-amber-800 dark:text-amber-50"}`}>
+                    <span
+                      className={`ml-2 rounded px-1.5 py-0.5 text-xs font-semibold ${row.matches ? "bg-emerald-200 text-emerald-900 dark:bg-emerald-800 dark:text-emerald-50" : "bg-amber-200 text-amber-900 dark:bg-amber-800 dark:text-amber-50"}`}
+                    >
                       {row.matches ? t("dns.match") : t("dns.mismatch")}
                     </span>
                   ) : null}
-                  {row.error ? <span className="block text-xs text-slate-600 dark:text-slate-400">{rowError(row.error)}</span> : null}
+                  {row.error ? (
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">{rowError(row.error)}</span>
+                  ) : null}
                 </td>
                 <td className="px-3 py-2 font-mono break-all">
                   {row.answers.length > 0 ? (
@@ -165,7 +205,12 @@ export default function DnsPage() {
           <label htmlFor={fields.type.id} className="block text-sm font-medium">
             {t("dns.typeLabel")}
           </label>
-          <select {...getSelectProps(fields.type)} key={key} aria-describedby={typeError ? fields.type.errorId : undefined} className={INPUT_CLASS}>
+          <select
+            {...getSelectProps(fields.type)}
+            key={key}
+            aria-describedby={typeError ? fields.type.errorId : undefined}
+            className={INPUT_CLASS}
+          >
             {DNS_TYPE_NAMES.map((type) => (
               <option key={type} value={type}>
                 {type}

@@ -22,7 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("speedtest.metaTitle") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Speed test") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Speed test") },
+];
 
 /** Escalating rounds like the engine's defaults, capped at 25 MB down / 10 MB up; no packet loss. */
 const MEASUREMENTS = [
@@ -50,7 +52,10 @@ function Chart({ points }: { points: Point[] }) {
   const line = (kind: Point["kind"]) => {
     const series = points.filter((point) => point.kind === kind);
     return series
-      .map((point, index) => `${(index / Math.max(1, series.length - 1)) * width},${height - (point.mbps / max) * (height - 10)}`)
+      .map(
+        (point, index) =>
+          `${(index / Math.max(1, series.length - 1)) * width},${height - (point.mbps / max) * (height - 10)}`,
+      )
       .join(" ");
   };
   return (
@@ -59,9 +64,27 @@ function Chart({ points }: { points: Point[] }) {
       {points.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("speedtest.chartEmpty")}</p>
       ) : (
-        <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={t("speedtest.chart")} className="mt-2 h-40 w-full rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <polyline points={line("download")} fill="none" stroke="currentColor" strokeWidth="2" className="text-indigo-600 dark:text-indigo-300" />
-          <polyline points={line("upload")} fill="none" stroke="currentColor" strokeWidth="2" strokeDasharray="6 4" className="text-emerald-600 dark:text-emerald-300" />
+        <svg
+          viewBox={`0 0 ${width} ${height}`}
+          role="img"
+          aria-label={t("speedtest.chart")}
+          className="mt-2 h-40 w-full rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+        >
+          <polyline
+            points={line("download")}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            className="text-indigo-600 dark:text-indigo-300"
+          />
+          <polyline
+            points={line("upload")}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeDasharray="6 4"
+            className="text-emerald-600 dark:text-emerald-300"
+          />
         </svg>
       )}
     </figure>
@@ -114,7 +137,10 @@ export default function SpeedTestPage() {
         setSummary(test.results.getSummary());
         const toPoints = (kind: Point["kind"], list: { bps: number }[]) =>
           list.filter((point) => Number.isFinite(point.bps)).map((point) => ({ kind, mbps: point.bps / 1e6 }));
-        setPoints([...toPoints("download", test.results.getDownloadBandwidthPoints()), ...toPoints("upload", test.results.getUploadBandwidthPoints())]);
+        setPoints([
+          ...toPoints("download", test.results.getDownloadBandwidthPoints()),
+          ...toPoints("upload", test.results.getUploadBandwidthPoints()),
+        ]);
       };
       test.onResultsChange = read;
       test.onFinish = () => {
@@ -134,20 +160,35 @@ export default function SpeedTestPage() {
 
   // The engine reports a figure as undefined or null until it has one.
   const known = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
-  const mbps = (bps: number | null | undefined) => (known(bps) ? t("speedtest.mbps", { value: number(bps / 1e6, 1) }) : t("speedtest.pending"));
-  const ms = (value: number | null | undefined) => (known(value) ? t("speedtest.ms", { value: number(value, 1) }) : t("speedtest.pending"));
+  const mbps = (bps: number | null | undefined) =>
+    known(bps) ? t("speedtest.mbps", { value: number(bps / 1e6, 1) }) : t("speedtest.pending");
+  const ms = (value: number | null | undefined) =>
+    known(value) ? t("speedtest.ms", { value: number(value, 1) }) : t("speedtest.pending");
 
   return (
     <ToolPage title={t("speedtest.title")} intro={t("speedtest.intro")}>
       {/* Shown until the page's JavaScript runs: without it, the visitor keeps this note. */}
       {hydrated ? null : (
-        <p role="note" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="note"
+          className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           {t("speedtest.noJs")}
         </p>
       )}
       <div className="flex items-center gap-4">
-        <button type="button" onClick={start} disabled={!hydrated || state === "running"} hidden={!hydrated} className={BUTTON_CLASS}>
-          {state === "running" ? t("speedtest.running") : state === "idle" ? t("speedtest.start") : t("speedtest.restart")}
+        <button
+          type="button"
+          onClick={start}
+          disabled={!hydrated || state === "running"}
+          hidden={!hydrated}
+          className={BUTTON_CLASS}
+        >
+          {state === "running"
+            ? t("speedtest.running")
+            : state === "idle"
+              ? t("speedtest.start")
+              : t("speedtest.restart")}
         </button>
         <p role="status" aria-live="polite" className="text-sm text-slate-700 dark:text-slate-300">
           {state === "running" ? t("speedtest.running") : state === "done" ? t("speedtest.done") : ""}

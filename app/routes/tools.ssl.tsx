@@ -30,7 +30,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { t, locale } = await getTranslator(request, ["tools"]);
   const input = url.searchParams.get("host");
-  const empty = { title: t("ssl.metaTitle"), locale, input: input ?? "", lastResult: null, check: null as SslCheck | null, failure: null as string | null };
+  const empty = {
+    title: t("ssl.metaTitle"),
+    locale,
+    input: input ?? "",
+    lastResult: null,
+    check: null as SslCheck | null,
+    failure: null as string | null,
+  };
   if (input === null) return empty;
   const submission = parseWithZod(url.searchParams, { schema: sslFormSchema });
   if (submission.status !== "success") return { ...empty, lastResult: submission.reply() };
@@ -40,14 +47,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...empty, failure: toolFailure(t, answer, { prefix: "ssl.errors", values: { host: input.trim() } }) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "SSL checker") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "SSL checker") },
+];
 
 function SslDetails({ result, locale }: { result: SslResult; locale: Locale }) {
   const { t } = useTranslation("tools");
   const cert = result.certificate;
   const failed = result.endpoints.find((endpoint) => endpoint.statusMessage)?.statusMessage;
   return (
-    <section aria-labelledby="ssl-result" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="ssl-result"
+      className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="ssl-result" className="text-xl font-semibold">
         {t("ssl.resultTitle", { host: result.host })}
       </h2>
@@ -67,13 +79,19 @@ function SslDetails({ result, locale }: { result: SslResult; locale: Locale }) {
             <ResultRow label={t("ssl.fields.validFrom")}>{formatDay(locale, cert.validFrom) ?? "—"}</ResultRow>
             <ResultRow label={t("ssl.fields.validTo")}>{formatDay(locale, cert.validTo) ?? "—"}</ResultRow>
             <ResultRow label={t("ssl.fields.daysRemaining")}>
-              {cert.daysRemaining === null ? "—" : cert.daysRemaining < 0 ? (
-                <span className="font-semibold text-rose-700 dark:text-rose-300">{t("ssl.expired", { count: -cert.daysRemaining })}</span>
+              {cert.daysRemaining === null ? (
+                "—"
+              ) : cert.daysRemaining < 0 ? (
+                <span className="font-semibold text-rose-700 dark:text-rose-300">
+                  {t("ssl.expired", { count: -cert.daysRemaining })}
+                </span>
               ) : (
                 t("ssl.days", { count: cert.daysRemaining })
               )}
             </ResultRow>
-            <ResultRow label={t("ssl.fields.keySize")}>{[cert.keyAlgorithm, cert.keySize ? `${cert.keySize} bit` : null].filter(Boolean).join(" ") || "—"}</ResultRow>
+            <ResultRow label={t("ssl.fields.keySize")}>
+              {[cert.keyAlgorithm, cert.keySize ? `${cert.keySize} bit` : null].filter(Boolean).join(" ") || "—"}
+            </ResultRow>
             <ResultRow label={t("ssl.fields.altNames")}>
               <ul className="font-mono text-sm">
                 {cert.altNames.map((name) => (
@@ -83,7 +101,9 @@ function SslDetails({ result, locale }: { result: SslResult; locale: Locale }) {
             </ResultRow>
           </>
         ) : null}
-        <ResultRow label={t("ssl.fields.protocols")}>{result.protocols.length > 0 ? result.protocols.join(", ") : "—"}</ResultRow>
+        <ResultRow label={t("ssl.fields.protocols")}>
+          {result.protocols.length > 0 ? result.protocols.join(", ") : "—"}
+        </ResultRow>
         {result.endpoints.map((endpoint) => (
           <ResultRow key={endpoint.ipAddress} label={t("ssl.endpoint", { ip: endpoint.ipAddress })}>
             <span className="block">
@@ -121,11 +141,19 @@ function Running({ check }: { check: Extract<SslCheck, { state: "running" }> }) 
         <meta httpEquiv="refresh" content={`${seconds};url=${here}`} />
       </noscript>
       <ToolProgress>
-        {t("ssl.progress", { host: check.host, status: check.status === "DNS" ? t("ssl.statusDns") : t("ssl.statusInProgress") })}
+        {t("ssl.progress", {
+          host: check.host,
+          status: check.status === "DNS" ? t("ssl.statusDns") : t("ssl.statusInProgress"),
+        })}
         {check.progress !== null ? (
           <>
             {" "}
-            <progress max={100} value={check.progress} aria-label={t("ssl.progressPercent", { percent: percent(check.progress) })} className="ml-2 align-middle" />{" "}
+            <progress
+              max={100}
+              value={check.progress}
+              aria-label={t("ssl.progressPercent", { percent: percent(check.progress) })}
+              className="ml-2 align-middle"
+            />{" "}
             {t("ssl.progressPercent", { percent: percent(check.progress) })}
           </>
         ) : null}
@@ -145,7 +173,9 @@ export default function SslPage() {
   const { input, lastResult, check, failure, locale } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const pending =
-    navigation.state === "loading" && navigation.location.pathname === "/tools/ssl" && !check ? new URLSearchParams(navigation.location.search).get("host") : null;
+    navigation.state === "loading" && navigation.location.pathname === "/tools/ssl" && !check
+      ? new URLSearchParams(navigation.location.search).get("host")
+      : null;
   const [form, fields] = useForm({
     id: "ssl",
     lastResult,

@@ -24,15 +24,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { t, locale } = await getTranslator(request, ["tools"]);
   const input = url.searchParams.get("domain");
-  if (input === null) return { title: t("whois.metaTitle"), locale, input: "", lastResult: null, result: null, failure: null };
+  if (input === null)
+    return { title: t("whois.metaTitle"), locale, input: "", lastResult: null, result: null, failure: null };
   const submission = parseWithZod(url.searchParams, { schema: whoisFormSchema });
   if (submission.status !== "success") {
     return { title: t("whois.metaTitle"), locale, input, lastResult: submission.reply(), result: null, failure: null };
   }
-  const response = await apiClient(context, request).api.v1.domains.whois[":domain"].$get({ param: { domain: submission.value.domain } });
+  const response = await apiClient(context, request).api.v1.domains.whois[":domain"].$get({
+    param: { domain: submission.value.domain },
+  });
   const answer = await readApi(response);
   if (answer.ok) {
-    return { title: t("whois.metaTitleDomain", { domain: answer.data.unicode }), locale, input, lastResult: null, result: answer.data, failure: null };
+    return {
+      title: t("whois.metaTitleDomain", { domain: answer.data.unicode }),
+      locale,
+      input,
+      lastResult: null,
+      result: answer.data,
+      failure: null,
+    };
   }
   return {
     title: t("whois.metaTitle"),
@@ -44,7 +54,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "WHOIS lookup") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "WHOIS lookup") },
+];
 
 function Registrant({ result }: { result: WhoisResult }) {
   const { t } = useTranslation("tools");
@@ -58,7 +70,13 @@ function Registrant({ result }: { result: WhoisResult }) {
             <dt className="text-slate-600 dark:text-slate-400">{t(`whois.fields.${field}`)}:</dt>
             <dd>
               {value ?? (
-                <span className={redacted ? "rounded bg-slate-200 px-1.5 text-sm dark:bg-slate-700" : "text-slate-500 dark:text-slate-400"}>
+                <span
+                  className={
+                    redacted
+                      ? "rounded bg-slate-200 px-1.5 text-sm dark:bg-slate-700"
+                      : "text-slate-500 dark:text-slate-400"
+                  }
+                >
                   {redacted ? t("whois.redacted") : t("whois.notPublished")}
                 </span>
               )}
@@ -74,7 +92,10 @@ function WhoisDetails({ result, locale }: { result: WhoisResult; locale: Locale 
   const { t } = useTranslation("tools");
   const date = (iso: string | null) => formatDay(locale, iso) ?? t("whois.unknown");
   return (
-    <section aria-labelledby="whois-result" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="whois-result"
+      className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="whois-result" className="text-xl font-semibold">
         {t("whois.resultTitle", { domain: result.unicode })}
       </h2>
@@ -92,7 +113,9 @@ function WhoisDetails({ result, locale }: { result: WhoisResult; locale: Locale 
       <dl className="mt-4">
         <ResultRow label={t("whois.fields.domain")}>
           {result.unicode}
-          {result.unicode !== result.domain ? <span className="ml-2 text-sm text-slate-500 dark:text-slate-400">({result.domain})</span> : null}
+          {result.unicode !== result.domain ? (
+            <span className="ml-2 text-sm text-slate-500 dark:text-slate-400">({result.domain})</span>
+          ) : null}
         </ResultRow>
         <ResultRow label={t("whois.fields.created")}>{date(result.createdAt)}</ResultRow>
         <ResultRow label={t("whois.fields.updated")}>{date(result.updatedAt)}</ResultRow>
@@ -105,7 +128,11 @@ function WhoisDetails({ result, locale }: { result: WhoisResult; locale: Locale 
               {result.statuses.map((status) => (
                 <li key={status.value}>
                   <span className="font-mono text-sm">{status.value}</span>
-                  {status.key ? <span className="block text-sm text-slate-600 dark:text-slate-400">{t(`whois.statuses.${status.key}`)}</span> : null}
+                  {status.key ? (
+                    <span className="block text-sm text-slate-600 dark:text-slate-400">
+                      {t(`whois.statuses.${status.key}`)}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -115,16 +142,25 @@ function WhoisDetails({ result, locale }: { result: WhoisResult; locale: Locale 
           {result.registrar ? (
             <>
               {result.registrar.url ? (
-                <a href={result.registrar.url} rel="noopener noreferrer nofollow" className="underline underline-offset-2">
+                <a
+                  href={result.registrar.url}
+                  rel="noopener noreferrer nofollow"
+                  className="underline underline-offset-2"
+                >
                   {result.registrar.name ?? result.registrar.url}
                 </a>
               ) : (
                 (result.registrar.name ?? t("whois.unknown"))
               )}
-              {result.registrar.ianaId ? <span className="ml-2 text-sm text-slate-600 dark:text-slate-400">{t("whois.fields.ianaId")}: {result.registrar.ianaId}</span> : null}
+              {result.registrar.ianaId ? (
+                <span className="ml-2 text-sm text-slate-600 dark:text-slate-400">
+                  {t("whois.fields.ianaId")}: {result.registrar.ianaId}
+                </span>
+              ) : null}
               {result.registrar.abuseEmail || result.registrar.abusePhone ? (
                 <span className="block text-sm text-slate-600 dark:text-slate-400">
-                  {t("whois.fields.abuse")}: {[result.registrar.abuseEmail, result.registrar.abusePhone].filter(Boolean).join(", ")}
+                  {t("whois.fields.abuse")}:{" "}
+                  {[result.registrar.abuseEmail, result.registrar.abusePhone].filter(Boolean).join(", ")}
                 </span>
               ) : null}
             </>
@@ -147,7 +183,11 @@ function WhoisDetails({ result, locale }: { result: WhoisResult; locale: Locale 
           )}
         </ResultRow>
         <ResultRow label={t("whois.fields.dnssec")}>
-          {result.dnssec === null ? t("whois.unknown") : result.dnssec ? t("whois.dnssecSigned") : t("whois.dnssecUnsigned")}
+          {result.dnssec === null
+            ? t("whois.unknown")
+            : result.dnssec
+              ? t("whois.dnssecSigned")
+              : t("whois.dnssecUnsigned")}
         </ResultRow>
       </dl>
     </section>
@@ -158,7 +198,10 @@ export default function WhoisPage() {
   const { t } = useTranslation("tools");
   const { input, lastResult, result, failure, locale } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const pending = navigation.state === "loading" && navigation.location.pathname === "/tools/whois" ? new URLSearchParams(navigation.location.search).get("domain") : null;
+  const pending =
+    navigation.state === "loading" && navigation.location.pathname === "/tools/whois"
+      ? new URLSearchParams(navigation.location.search).get("domain")
+      : null;
   const [form, fields] = useForm({
     id: "whois",
     lastResult,

@@ -1,6 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -41,7 +47,10 @@ function nextPath(request: Request): string {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
   if (auth.user.emailVerified) throw redirect(nextPath(request));
-  const [{ t }, flow] = await Promise.all([getTranslator(request, ["signup", "account"]), getSignupFlow(request, context)]);
+  const [{ t }, flow] = await Promise.all([
+    getTranslator(request, ["signup", "account"]),
+    getSignupFlow(request, context),
+  ]);
   const email = auth.user.email;
   return {
     title: t("verify.metaTitle"),
@@ -54,7 +63,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Verify your email") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Verify your email") },
+];
 
 type ResendOutcome = { ok: boolean; message: string; wait: number };
 
@@ -72,42 +83,92 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case INTENTS.verify: {
       const submission = parseWithZod(formData, { schema: codeSchema });
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers });
-      const response = await api["verify-email"].$post({ json: { email: auth.user.email, code: submission.value.code } });
+      const response = await api["verify-email"].$post({
+        json: { email: auth.user.email, code: submission.value.code },
+      });
       const answer = await readApi(response);
       if (!answer.ok) {
         const text = apiErrorText(t, answer, "verifyEmail");
-        const reply = isCode(answer, "code_invalid") ? submission.reply({ fieldErrors: { code: [text] } }) : submission.reply({ formErrors: [text] });
+        const reply = isCode(answer, "code_invalid")
+          ? submission.reply({ fieldErrors: { code: [text] } })
+          : submission.reply({ formErrors: [text] });
         return data({ result: reply }, { status: answer.status, headers });
       }
-      const user = { id: auth.user.id, username: auth.user.username, email: auth.user.email, email_verified: true, two_factor_enabled: auth.user.twoFactorEnabled };
+      const user = {
+        id: auth.user.id,
+        username: auth.user.username,
+        email: auth.user.email,
+        email_verified: true,
+        two_factor_enabled: auth.user.twoFactorEnabled,
+      };
       const done = await updateSessionUser(request, context, auth, user);
       done.append("Set-Cookie", await clearSignupFlow(request, context));
       done.append("Set-Cookie", await commitRecoveryBrowser(context, answer.data.browser_token));
-      return redirectWithToast(nextPath(request), { type: "success", description: t("verify.verified") }, { status: 303, headers: done });
+      return redirectWithToast(
+        nextPath(request),
+        { type: "success", description: t("verify.verified") },
+        { status: 303, headers: done },
+      );
     }
     case INTENTS.resend: {
       const flow = await getSignupFlow(request, context);
       const now = Date.now();
       const wait = resendWaitSeconds(lastCodeSentAt(flow, auth), now);
       if (wait > 0) {
-        return data({ resend: { ok: false, message: t("verify.pleaseWait", { seconds: wait }), wait } satisfies ResendOutcome }, { status: 429, headers });
+        return data(
+          { resend: { ok: false, message: t("verify.pleaseWait", { seconds: wait }), wait } satisfies ResendOutcome },
+          { status: 429, headers },
+        );
       }
       const browserToken = await getRecoveryBrowser(request, context);
-      const response = await api["resend-verification"].$post({ json: { email: auth.user.email, ...(browserToken ? { browser_token: browserToken } : {}) } });
+      const response = await api["resend-verification"].$post({
+        json: { email: auth.user.email, ...(browserToken ? { browser_token: browserToken } : {}) },
+      });
       const answer = await readApi(response);
       if (!answer.ok) {
-        const message = answer.status === 429 ? t("verify.tooManyResends", { count: retryAfterMinutes(answer.retryAfter) }) : t("verify.resendFailed");
-        return data({ resend: { ok: false, message, wait: 0 } satisfies ResendOutcome }, { status: answer.status, headers });
+        const message =
+          answer.status === 429
+            ? t("verify.tooManyResends", { count: retryAfterMinutes(answer.retryAfter) })
+            : t("verify.resendFailed");
+        return data(
+          { resend: { ok: false, message, wait: 0 } satisfies ResendOutcome },
+          { status: answer.status, headers },
+        );
       }
       const next: SignupFlow =
         flow && lastCodeSentAt(flow, auth) !== null
           ? { ...flow, lastCodeSentAt: now }
-          : { username: auth.user.username, email: auth.user.email, seedKey: null, positions: null, lastCodeSentAt: now, startedAt: now };
+          : {
+              username: auth.user.username,
+              email: auth.user.email,
+              seedKey: null,
+              positions: null,
+              lastCodeSentAt: now,
+              startedAt: now,
+            };
       headers.append("Set-Cookie", await commitSignupFlow(request, context, next));
-      return data({ resend: { ok: true, message: t("verify.resent", { email: auth.user.email }), wait: resendWaitSeconds(now, now) } satisfies ResendOutcome }, { headers });
+      return data(
+        {
+          resend: {
+            ok: true,
+            message: t("verify.resent", { email: auth.user.email }),
+            wait: resendWaitSeconds(now, now),
+          } satisfies ResendOutcome,
+        },
+        { headers },
+      );
     }
     default:
-      return data({ resend: { ok: false, message: `Unknown intent "${String(formData.get("intent"))}".`, wait: 0 } satisfies ResendOutcome }, { status: 400, headers });
+      return data(
+        {
+          resend: {
+            ok: false,
+            message: `Unknown intent "${String(formData.get("intent"))}".`,
+            wait: 0,
+          } satisfies ResendOutcome,
+        },
+        { status: 400, headers },
+      );
   }
 }
 
@@ -154,9 +215,7 @@ export default function VerifyEmail() {
       intro={
         <>
           <p className="font-medium text-indigo-700 dark:text-indigo-300">{t("form.steps", { step: 3 })}</p>
-          <p className="mt-1">
-            {t("verify.intro", { email: loaderData.email })}
-          </p>
+          <p className="mt-1">{t("verify.intro", { email: loaderData.email })}</p>
         </>
       }
     >
@@ -183,13 +242,21 @@ export default function VerifyEmail() {
           </button>
         </Form>
         {resend ? (
-          <p role={resend.ok ? "status" : "alert"} className={`mt-2 text-sm ${resend.ok ? "text-emerald-700 dark:text-emerald-300" : "text-rose-700 dark:text-rose-300"}`}>
+          <p
+            role={resend.ok ? "status" : "alert"}
+            className={`mt-2 text-sm ${resend.ok ? "text-emerald-700 dark:text-emerald-300" : "text-rose-700 dark:text-rose-300"}`}
+          >
             {resend.message}
           </p>
         ) : null}
         {loaderData.mailbox ? (
           <p className="mt-4 text-sm">
-            <a href={loaderData.mailbox} target="_blank" rel="noreferrer" className="text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
+            <a
+              href={loaderData.mailbox}
+              target="_blank"
+              rel="noreferrer"
+              className="text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+            >
               {t("verify.devMailbox")}
             </a>
           </p>

@@ -30,7 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("confirmLink.metaTitle"), token: isRecoveryToken(token) ? token : null };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [{ title: error ? errorTitle(error) : (data?.title ?? "Confirm your email") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error ? errorTitle(error) : (data?.title ?? "Confirm your email") },
+];
 
 type Outcome = "invalid" | "failed";
 
@@ -51,11 +53,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   headers.append("Set-Cookie", await commitRecoveryBrowser(context, answer.data.browser_token));
   const { auth } = await getSessionState(request, context);
   if (auth && auth.user.email === answer.data.email) {
-    const user = { id: auth.user.id, username: auth.user.username, email: auth.user.email, email_verified: true, two_factor_enabled: auth.user.twoFactorEnabled };
+    const user = {
+      id: auth.user.id,
+      username: auth.user.username,
+      email: auth.user.email,
+      email_verified: true,
+      two_factor_enabled: auth.user.twoFactorEnabled,
+    };
     for (const [name, value] of await updateSessionUser(request, context, auth, user)) headers.append(name, value);
-    return redirectWithToast("/dashboard", { type: "success", description: t("confirmLink.verified") }, { status: 303, headers });
+    return redirectWithToast(
+      "/dashboard",
+      { type: "success", description: t("confirmLink.verified") },
+      { status: 303, headers },
+    );
   }
-  return redirectWithToast("/signin", { type: "success", description: t("confirmLink.verifiedSignIn") }, { status: 303, headers });
+  return redirectWithToast(
+    "/signin",
+    { type: "success", description: t("confirmLink.verifiedSignIn") },
+    { status: 303, headers },
+  );
 }
 
 export default function ConfirmEmailLink() {
@@ -67,7 +83,10 @@ export default function ConfirmEmailLink() {
   return (
     <AuthCard title={t("confirmLink.title")}>
       {outcome ? (
-        <div role="alert" className="rounded-lg border border-rose-300 bg-rose-50 p-3 text-sm text-rose-950 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-50">
+        <div
+          role="alert"
+          className="rounded-lg border border-rose-300 bg-rose-50 p-3 text-sm text-rose-950 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-50"
+        >
           <p>{outcome === "invalid" ? t("confirmLink.invalid") : t("confirmLink.failed")}</p>
         </div>
       ) : null}

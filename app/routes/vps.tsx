@@ -2,9 +2,22 @@
 // the header's Hosting menu links, and the hosting plans. Each plan has an order form (billing
 // cycle, OS, datacenter, hostname, SSH key) that adds it to the cart and goes to /cart with a
 // toast; errors come back beside their field with the values kept. Works without JavaScript.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../i18n/use-format";
@@ -36,7 +49,12 @@ const SECTIONS = [
 ] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [{ t }, answer] = await Promise.all([getTranslator(request, ["servers"]), apiClient(context, request).api.v1.vps.plans.$get().then((response) => readApi(response))]);
+  const [{ t }, answer] = await Promise.all([
+    getTranslator(request, ["servers"]),
+    apiClient(context, request)
+      .api.v1.vps.plans.$get()
+      .then((response) => readApi(response)),
+  ]);
   if (!answer.ok) throw new Response(answer.message, { status: 503 });
   return { title: t("servers:metaTitle"), catalogue: answer.data };
 }
@@ -44,30 +62,51 @@ export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: error ? errorTitle(error) : `${data?.title ?? "VPS and servers"} · Trinity` },
-  { name: "description", content: "x86 and ARM64 VPS, CPU and GPU root servers and web hosting, billed monthly, quarterly, annually or biennially." },
+  {
+    name: "description",
+    content:
+      "x86 and ARM64 VPS, CPU and GPU root servers and web hosting, billed monthly, quarterly, annually or biennially.",
+  },
 ];
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const plan = String(formData.get("plan") ?? "").slice(0, 32);
-  const [{ t }, { cartId: existingCartId, client: cart }] = await Promise.all([getTranslator(request, ["servers"]), cartApi(request, context)]);
+  const [{ t }, { cartId: existingCartId, client: cart }] = await Promise.all([
+    getTranslator(request, ["servers"]),
+    cartApi(request, context),
+  ]);
   const submission = parseWithZod(formData, { schema: serverOrderSchema });
   const reply = (result: SubmissionResult<string[]>) => data({ plan, result }, { status: 400 });
   if (submission.status !== "success") return reply(submission.reply());
   const answer = await readApi(await cart.servers.$post({ json: submission.value }));
   if (!answer.ok) {
     const field = answer.details[0]?.path;
-    if (answer.status === 400 && field && ["plan", "cycle", "os", "datacenter", "hostname", "ssh_key"].includes(field)) {
+    if (
+      answer.status === 400 &&
+      field &&
+      ["plan", "cycle", "os", "datacenter", "hostname", "ssh_key"].includes(field)
+    ) {
       return reply(submission.reply({ fieldErrors: { [field]: [answer.details[0].message] } }));
     }
     const message = apiErrorText(t, answer, "vps.order");
     if (isCode(answer, "already_in_cart")) return reply(submission.reply({ fieldErrors: { hostname: [message] } }));
-    return data({ plan, result: submission.reply({ formErrors: [message] }) }, { status: answer.status >= 500 ? 503 : 409 });
+    return data(
+      { plan, result: submission.reply({ formErrors: [message] }) },
+      { status: answer.status >= 500 ? 503 : 409 },
+    );
   }
   const headers = new Headers();
-  if (answer.data.id !== existingCartId) headers.append("Set-Cookie", await cartCookie(context).serialize(answer.data.id));
+  if (answer.data.id !== existingCartId)
+    headers.append("Set-Cookie", await cartCookie(context).serialize(answer.data.id));
   const line = answer.data.items.at(-1);
-  for (const [name, value] of await createToastHeaders({ type: "success", description: t("servers:order.added", { plan: line?.type === "vps" ? line.planName : plan, hostname: submission.value.hostname }) })) {
+  for (const [name, value] of await createToastHeaders({
+    type: "success",
+    description: t("servers:order.added", {
+      plan: line?.type === "vps" ? line.planName : plan,
+      hostname: submission.value.hostname,
+    }),
+  })) {
     headers.append(name, value);
   }
   return redirect("/cart", { status: 303, headers });
@@ -90,10 +129,17 @@ function Specs({ plan }: { plan: Plan }) {
   const rows: [string, string][] = [
     [t("specs.cpu"), `${t("specs.cores", { count: plan.cpu_cores })}${plan.cpu_model ? ` · ${plan.cpu_model}` : ""}`],
     [t("specs.ram"), t("specs.gb", { count: plan.ram_gb })],
-    [t("specs.disk"), `${plan.disk_gb >= 1000 ? `${number(plan.disk_gb / 1000)} TB` : t("specs.gb", { count: plan.disk_gb })} ${plan.disk_type}`],
-    [t("specs.traffic"), plan.traffic_tb === "unlimited" ? t("specs.unlimited") : t("specs.trafficTb", { count: plan.traffic_tb })],
+    [
+      t("specs.disk"),
+      `${plan.disk_gb >= 1000 ? `${number(plan.disk_gb / 1000)} TB` : t("specs.gb", { count: plan.disk_gb })} ${plan.disk_type}`,
+    ],
+    [
+      t("specs.traffic"),
+      plan.traffic_tb === "unlimited" ? t("specs.unlimited") : t("specs.trafficTb", { count: plan.traffic_tb }),
+    ],
   ];
-  if (plan.gpu) rows.push([t("specs.gpu"), t("specs.gpuMemory", { model: plan.gpu.model, memory: plan.gpu.memory_gb })]);
+  if (plan.gpu)
+    rows.push([t("specs.gpu"), t("specs.gpuMemory", { model: plan.gpu.model, memory: plan.gpu.memory_gb })]);
   if (plan.websites) rows.push([t("specs.sites"), t("specs.websites", { count: plan.websites })]);
   return (
     <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -127,7 +173,9 @@ function OrderForm({ plan, catalogue }: { plan: Plan; catalogue: ServerCatalogue
   const isHosting = plan.kind === "hosting";
   return (
     <details className="mt-4 rounded-xl border border-slate-200 dark:border-slate-700" open={mine}>
-      <summary className="cursor-pointer rounded-xl px-4 py-2 font-medium text-indigo-700 dark:text-indigo-300">{t("order.open", { plan: plan.name })}</summary>
+      <summary className="cursor-pointer rounded-xl px-4 py-2 font-medium text-indigo-700 dark:text-indigo-300">
+        {t("order.open", { plan: plan.name })}
+      </summary>
       <Form method="post" action="/vps" {...getFormProps(form)} className="space-y-3 p-4">
         <input type="hidden" name="plan" value={plan.id} />
         <Field id={fields.cycle.id} label={t("order.cycle")} errors={translate(fields.cycle.errors)}>
@@ -135,7 +183,9 @@ function OrderForm({ plan, catalogue }: { plan: Plan; catalogue: ServerCatalogue
             {plan.prices.map((price) => (
               <option key={price.cycle} value={price.cycle}>
                 {t("cyclePrice", { cycle: t(`cycles.${price.cycle}`), price: money(price.price) })}
-                {price.saving > 0 ? ` — ${t("save", { percent: percent(price.saving_percent), amount: money(price.saving) })}` : ""}
+                {price.saving > 0
+                  ? ` — ${t("save", { percent: percent(price.saving_percent), amount: money(price.saving) })}`
+                  : ""}
               </option>
             ))}
           </select>
@@ -145,7 +195,9 @@ function OrderForm({ plan, catalogue }: { plan: Plan; catalogue: ServerCatalogue
             <select {...getSelectProps(fields.os)} className={INPUT_CLASS}>
               {oses.map((os) => (
                 <option key={os.id} value={os.id}>
-                  {os.licence_per_month > 0 ? t("order.osLicence", { name: os.name, price: money(os.licence_per_month) }) : os.name}
+                  {os.licence_per_month > 0
+                    ? t("order.osLicence", { name: os.name, price: money(os.licence_per_month) })
+                    : os.name}
                 </option>
               ))}
             </select>
@@ -162,7 +214,12 @@ function OrderForm({ plan, catalogue }: { plan: Plan; catalogue: ServerCatalogue
               ))}
           </select>
         </Field>
-        <Field id={fields.hostname.id} label={isHosting ? t("order.domain") : t("order.hostname")} hint={t("order.hostnameHint")} errors={translate(fields.hostname.errors)}>
+        <Field
+          id={fields.hostname.id}
+          label={isHosting ? t("order.domain") : t("order.hostname")}
+          hint={t("order.hostnameHint")}
+          errors={translate(fields.hostname.errors)}
+        >
           <input
             {...getInputProps(fields.hostname, { type: "text", ariaDescribedBy: `${fields.hostname.id}-hint` })}
             autoComplete="off"
@@ -172,8 +229,18 @@ function OrderForm({ plan, catalogue }: { plan: Plan; catalogue: ServerCatalogue
           />
         </Field>
         {isHosting ? null : (
-          <Field id={fields.ssh_key.id} label={t("order.sshKey")} hint={t("order.sshKeyHint")} errors={translate(fields.ssh_key.errors)}>
-            <textarea {...getTextareaProps(fields.ssh_key, { ariaDescribedBy: `${fields.ssh_key.id}-hint` })} rows={3} spellCheck={false} className={`${INPUT_CLASS} font-mono text-xs`} />
+          <Field
+            id={fields.ssh_key.id}
+            label={t("order.sshKey")}
+            hint={t("order.sshKeyHint")}
+            errors={translate(fields.ssh_key.errors)}
+          >
+            <textarea
+              {...getTextareaProps(fields.ssh_key, { ariaDescribedBy: `${fields.ssh_key.id}-hint` })}
+              rows={3}
+              spellCheck={false}
+              className={`${INPUT_CLASS} font-mono text-xs`}
+            />
           </Field>
         )}
         <ErrorList id={form.errorId} errors={form.errors} />
@@ -194,11 +261,18 @@ function PlanCard({ plan, catalogue }: { plan: Plan; catalogue: ServerCatalogueV
     <li className="flex flex-col rounded-2xl border border-slate-200 p-5 dark:border-slate-800">
       <div className="flex items-baseline justify-between gap-2">
         <h3 className="text-lg font-semibold">{plan.name}</h3>
-        {plan.popular ? <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100">{t("popular")}</span> : null}
+        {plan.popular ? (
+          <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100">
+            {t("popular")}
+          </span>
+        ) : null}
       </div>
       <p className="mt-1 text-2xl font-bold">
         {money(monthly?.price ?? 0)}
-        <span className="text-sm font-normal text-slate-600 dark:text-slate-400"> / {t("cycles.monthly").toLowerCase()}</span>
+        <span className="text-sm font-normal text-slate-600 dark:text-slate-400">
+          {" "}
+          / {t("cycles.monthly").toLowerCase()}
+        </span>
       </p>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t("fromPerMonth", { price: money(cheapest) })}</p>
       <Specs plan={plan} />
@@ -208,7 +282,9 @@ function PlanCard({ plan, catalogue }: { plan: Plan; catalogue: ServerCatalogueV
           .map((price) => (
             <li key={price.cycle}>
               {t("cyclePrice", { cycle: t(`cycles.${price.cycle}`), price: money(price.price) })}{" "}
-              <span className="text-emerald-800 dark:text-emerald-300">{t("save", { percent: percent(price.saving_percent), amount: money(price.saving) })}</span>
+              <span className="text-emerald-800 dark:text-emerald-300">
+                {t("save", { percent: percent(price.saving_percent), amount: money(price.saving) })}
+              </span>
             </li>
           ))}
       </ul>
@@ -228,7 +304,10 @@ export default function VpsPage() {
         <ul className="flex flex-wrap gap-3">
           {SECTIONS.map((section) => (
             <li key={section.id}>
-              <a href={`#${section.id}`} className="rounded-full border border-slate-300 px-3 py-1 text-sm text-indigo-700 underline dark:border-slate-700 dark:text-indigo-300">
+              <a
+                href={`#${section.id}`}
+                className="rounded-full border border-slate-300 px-3 py-1 text-sm text-indigo-700 underline dark:border-slate-700 dark:text-indigo-300"
+              >
                 {t(`sections.${section.id}.title`)}
               </a>
             </li>
@@ -237,14 +316,23 @@ export default function VpsPage() {
       </nav>
       {SECTIONS.map((section) => {
         const plans = catalogue.plans.filter(section.match);
-        const datacenters = [...new Set(plans.flatMap((plan) => plan.datacenters))].map((id) => catalogue.datacenters.find((dc) => dc.id === id)?.city ?? id);
+        const datacenters = [...new Set(plans.flatMap((plan) => plan.datacenters))].map(
+          (id) => catalogue.datacenters.find((dc) => dc.id === id)?.city ?? id,
+        );
         return (
-          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-12 scroll-mt-20">
+          <section
+            key={section.id}
+            id={section.id}
+            aria-labelledby={`${section.id}-title`}
+            className="mt-12 scroll-mt-20"
+          >
             <h2 id={`${section.id}-title`} className="text-2xl font-semibold">
               {t(`sections.${section.id}.title`)}
             </h2>
             <p className="mt-1 text-slate-700 dark:text-slate-300">{t(`sections.${section.id}.text`)}</p>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("datacenters", { list: datacenters.join(", ") })}</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              {t("datacenters", { list: datacenters.join(", ") })}
+            </p>
             <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               {plans.map((plan) => (
                 <PlanCard key={plan.id} plan={plan} catalogue={catalogue} />
@@ -253,7 +341,9 @@ export default function VpsPage() {
           </section>
         );
       })}
-      <p className="mt-10 text-sm text-slate-600 dark:text-slate-400">{BILLING_CYCLES.map((cycle) => t(`cycles.${cycle}`)).join(" · ")}</p>
+      <p className="mt-10 text-sm text-slate-600 dark:text-slate-400">
+        {BILLING_CYCLES.map((cycle) => t(`cycles.${cycle}`)).join(" · ")}
+      </p>
     </div>
   );
 }

@@ -32,7 +32,9 @@ describe("apiReference of the API's own document", () => {
     expect(pricing?.anchor).toBe("tag-pricing");
     const one = pricing?.operations.find((operation) => operation.path === "/api/v1/tld/{tld}/pricing");
     expect(one).toMatchObject({ method: "GET", anchor: "get-api-v1-tld-tld-pricing", bearer: false, auth: [] });
-    expect(one?.parameters).toContainEqual(expect.objectContaining({ name: "tld", in: "path", required: true, type: "string" }));
+    expect(one?.parameters).toContainEqual(
+      expect.objectContaining({ name: "tld", in: "path", required: true, type: "string" }),
+    );
     expect(one?.errors.map((error) => error.status)).toEqual(["400", "404", "429", "500", "502", "503"]);
     expect(one?.errors.find((error) => error.status === "500")?.codes).toEqual(["internal_error"]);
     expect(one?.errors.find((error) => error.status === "400")?.codes).toContain("invalid_parameter");
@@ -57,7 +59,10 @@ const SMALL: OpenApiInput = {
   tags: [{ name: "Zeta", description: "Declared first." }, { name: "Unused" }],
   paths: {
     "/things/{id}": {
-      parameters: [{ $ref: "#/components/parameters/Id" }, { name: "x-trace", in: "header", schema: { type: "string" } }],
+      parameters: [
+        { $ref: "#/components/parameters/Id" },
+        { name: "x-trace", in: "header", schema: { type: "string" } },
+      ],
       put: {
         tags: ["Alpha", "Zeta"],
         summary: "Replace a thing",
@@ -69,13 +74,25 @@ const SMALL: OpenApiInput = {
           "401": { $ref: "#/components/responses/Unauthorized" },
           "200": {
             description: "The thing.",
-            content: { "application/json": { schema: { type: "object", properties: { success: { const: true }, data: { $ref: "#/components/schemas/Thing" } } } } },
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  properties: { success: { const: true }, data: { $ref: "#/components/schemas/Thing" } },
+                },
+              },
+            },
           },
           "409": {
             description: "Conflict",
             content: {
               "application/json": {
-                schema: { anyOf: [{ $ref: "#/components/schemas/Err" }, { type: "object", properties: { code: { const: "locked" } } }] },
+                schema: {
+                  anyOf: [
+                    { $ref: "#/components/schemas/Err" },
+                    { type: "object", properties: { code: { const: "locked" } } },
+                  ],
+                },
               },
             },
           },
@@ -86,23 +103,38 @@ const SMALL: OpenApiInput = {
       get: {
         summary: "A calendar",
         security: [{}, { bearer: [] }],
-        responses: { "200": { description: "iCalendar", content: { "text/calendar": { schema: { type: "string" } } } } },
+        responses: {
+          "200": { description: "iCalendar", content: { "text/calendar": { schema: { type: "string" } } } },
+        },
       },
     },
   },
   components: {
-    securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "A token." }, key: { type: "apiKey", in: "header", name: "X-Key" } },
+    securitySchemes: {
+      bearer: { type: "http", scheme: "bearer", description: "A token." },
+      key: { type: "apiKey", in: "header", name: "X-Key" },
+    },
     parameters: { Id: { name: "id", in: "path", schema: { type: "string", description: "The thing's id." } } },
     requestBodies: {
       Thing: {
         content: {
           "application/json": {
-            schema: { allOf: [{ $ref: "#/components/schemas/Thing" }, { type: "object", properties: { note: { type: ["string", "null"] } } }] },
+            schema: {
+              allOf: [
+                { $ref: "#/components/schemas/Thing" },
+                { type: "object", properties: { note: { type: ["string", "null"] } } },
+              ],
+            },
           },
         },
       },
     },
-    responses: { Unauthorized: { description: "No token", content: { "application/json": { schema: { $ref: "#/components/schemas/Err" } } } } },
+    responses: {
+      Unauthorized: {
+        description: "No token",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Err" } } },
+      },
+    },
     schemas: {
       Thing: {
         type: "object",
@@ -136,7 +168,14 @@ describe("apiReference of a document with references, tags and other content typ
 
   it("reads auth, parameters (path-level ones merged), body fields and the data's fields through references", () => {
     const put = reference.groups[0]?.operations[0];
-    expect(put).toMatchObject({ method: "PUT", path: "/things/{id}", summary: "Replace a thing", bearer: true, auth: ["bearer"], authOptional: false });
+    expect(put).toMatchObject({
+      method: "PUT",
+      path: "/things/{id}",
+      summary: "Replace a thing",
+      bearer: true,
+      auth: ["bearer"],
+      authOptional: false,
+    });
     expect(put?.descriptionHtml).toContain("<code>text</code>");
     expect(put?.parameters).toEqual([
       { name: "id", in: "path", required: true, type: "string", description: "The thing's id." },
@@ -164,8 +203,21 @@ describe("apiReference of a document with references, tags and other content typ
 
   it("shows a non-JSON answer by its content type, and an optional token", () => {
     const feed = reference.groups[2]?.operations[0];
-    expect(feed).toMatchObject({ method: "GET", bearer: true, authOptional: true, errors: [], parameters: [], body: null });
-    expect(feed?.success).toEqual({ status: "200", description: "iCalendar", contentType: "text/calendar", type: "string", fields: [] });
+    expect(feed).toMatchObject({
+      method: "GET",
+      bearer: true,
+      authOptional: true,
+      errors: [],
+      parameters: [],
+      body: null,
+    });
+    expect(feed?.success).toEqual({
+      status: "200",
+      description: "iCalendar",
+      contentType: "text/calendar",
+      type: "string",
+      fields: [],
+    });
   });
 
   it("describes every auth scheme and renders the description as Markdown", () => {

@@ -47,7 +47,13 @@ export interface OperationView {
   authOptional: boolean;
   parameters: FieldRow[];
   body: { contentType: string; type: string; fields: FieldRow[] } | null;
-  success: { status: string; description: string; contentType: string | null; type: string | null; fields: FieldRow[] } | null;
+  success: {
+    status: string;
+    description: string;
+    contentType: string | null;
+    type: string | null;
+    fields: FieldRow[];
+  } | null;
   errors: ErrorRow[];
 }
 
@@ -142,15 +148,21 @@ class DocumentReader {
     if ("const" in schema) return JSON.stringify(schema.const);
     const variants = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;
     if (variants) return unique(variants.map((variant) => this.typeOf(variant, depth + 1))).join(" | ") || "any";
-    if (Array.isArray(schema.allOf)) return unique(schema.allOf.map((part) => this.typeOf(part, depth + 1))).join(" & ") || "object";
-    const types = Array.isArray(schema.type) ? strings(schema.type) : typeof schema.type === "string" ? [schema.type] : [];
+    if (Array.isArray(schema.allOf))
+      return unique(schema.allOf.map((part) => this.typeOf(part, depth + 1))).join(" & ") || "object";
+    const types = Array.isArray(schema.type)
+      ? strings(schema.type)
+      : typeof schema.type === "string"
+        ? [schema.type]
+        : [];
     if (Array.isArray(schema.enum)) {
       const values = schema.enum.map((value) => JSON.stringify(value));
       return [...values, ...(types.includes("null") && !schema.enum.includes(null) ? ["null"] : [])].join(" | ");
     }
     const shown = (types.length ? types : [isObject(schema.properties) ? "object" : "any"]).map((type) => {
       if (type === "array") return `array of ${this.typeOf(schema.items, depth + 1)}`;
-      if (type === "object" && isObject(schema.additionalProperties)) return `map of ${this.typeOf(schema.additionalProperties, depth + 1)}`;
+      if (type === "object" && isObject(schema.additionalProperties))
+        return `map of ${this.typeOf(schema.additionalProperties, depth + 1)}`;
       return typeof schema.format === "string" && type !== "null" ? `${type} (${schema.format})` : type;
     });
     return shown.join(" | ");
@@ -176,7 +188,8 @@ class DocumentReader {
     }
     if (Array.isArray(schema.allOf)) return schema.allOf.flatMap((part) => this.fieldsOf(part, depth + 1));
     const items = this.resolve(schema.items);
-    if (schema.type === "array" || (Array.isArray(schema.type) && schema.type.includes("array"))) return this.fieldsOf(items, depth + 1);
+    if (schema.type === "array" || (Array.isArray(schema.type) && schema.type.includes("array")))
+      return this.fieldsOf(items, depth + 1);
     if (!isObject(schema.properties)) return [];
     const required = new Set(strings(schema.required));
     return Object.entries(schema.properties).map(([name, property]) => ({
@@ -204,7 +217,11 @@ class DocumentReader {
     const fromParts = parts.flatMap((part) => this.codesOf(part, depth + 1));
     const property = isObject(schema.properties) ? this.resolve(schema.properties.code) : undefined;
     const own = isObject(property)
-      ? [...strings(property.enum), ...(typeof property.const === "string" ? [property.const] : []), ...this.variantCodes(property, depth)]
+      ? [
+          ...strings(property.enum),
+          ...(typeof property.const === "string" ? [property.const] : []),
+          ...this.variantCodes(property, depth),
+        ]
       : [];
     return unique([...own, ...fromParts]);
   }
@@ -234,7 +251,12 @@ function contentOf(content: unknown): { type: string; schema: unknown } | null {
 
 function isEnvelope(reader: DocumentReader, schema: unknown): schema is JsonObject {
   const resolved = reader.resolve(schema);
-  return isObject(resolved) && isObject(resolved.properties) && "data" in resolved.properties && "success" in resolved.properties;
+  return (
+    isObject(resolved) &&
+    isObject(resolved.properties) &&
+    "data" in resolved.properties &&
+    "success" in resolved.properties
+  );
 }
 
 function statusOrder(status: string): number {
@@ -242,8 +264,18 @@ function statusOrder(status: string): number {
   return Number.isNaN(number) ? 1000 : number;
 }
 
-function operationView(reader: DocumentReader, document: OpenApiInput, method: string, path: string, raw: JsonObject, pathParameters: unknown[]): OperationView {
-  const schemes = isObject(document.components) && isObject(document.components.securitySchemes) ? document.components.securitySchemes : {};
+function operationView(
+  reader: DocumentReader,
+  document: OpenApiInput,
+  method: string,
+  path: string,
+  raw: JsonObject,
+  pathParameters: unknown[],
+): OperationView {
+  const schemes =
+    isObject(document.components) && isObject(document.components.securitySchemes)
+      ? document.components.securitySchemes
+      : {};
   const requirements = (Array.isArray(raw.security) ? raw.security : (document.security ?? [])).filter(isObject);
   const auth = unique(requirements.flatMap((requirement) => Object.keys(requirement)));
   const bearer = auth.some((name) => {
@@ -252,30 +284,40 @@ function operationView(reader: DocumentReader, document: OpenApiInput, method: s
   });
 
   // Path-level parameters apply unless the operation redeclares one (same name and place).
-  const own = (Array.isArray(raw.parameters) ? raw.parameters : []).map((parameter) => reader.resolve(parameter)).filter(isObject);
+  const own = (Array.isArray(raw.parameters) ? raw.parameters : [])
+    .map((parameter) => reader.resolve(parameter))
+    .filter(isObject);
   const inherited = pathParameters.map((parameter) => reader.resolve(parameter)).filter(isObject);
-  const parameters = [...inherited.filter((base) => !own.some((p) => p.name === base.name && p.in === base.in)), ...own].map(
-    (parameter): FieldRow => {
-      const name = text(parameter.name);
-      const description = text(parameter.description) || reader.describe(parameter.schema);
-      return {
-        name,
-        in: text(parameter.in) || null,
-        required: parameter.required === true || parameter.in === "path",
-        type: parameter.schema === undefined ? "any" : reader.typeOf(parameter.schema),
-        description: description === name ? "" : description,
-      };
-    },
-  );
+  const parameters = [
+    ...inherited.filter((base) => !own.some((p) => p.name === base.name && p.in === base.in)),
+    ...own,
+  ].map((parameter): FieldRow => {
+    const name = text(parameter.name);
+    const description = text(parameter.description) || reader.describe(parameter.schema);
+    return {
+      name,
+      in: text(parameter.in) || null,
+      required: parameter.required === true || parameter.in === "path",
+      type: parameter.schema === undefined ? "any" : reader.typeOf(parameter.schema),
+      description: description === name ? "" : description,
+    };
+  });
 
   const requestBody = reader.resolve(raw.requestBody);
   const bodyContent = isObject(requestBody) ? contentOf(requestBody.content) : null;
   const body = bodyContent
-    ? { contentType: bodyContent.type, type: reader.typeOf(bodyContent.schema), fields: reader.fieldsOf(bodyContent.schema) }
+    ? {
+        contentType: bodyContent.type,
+        type: reader.typeOf(bodyContent.schema),
+        fields: reader.fieldsOf(bodyContent.schema),
+      }
     : null;
 
-  const responses = isObject(raw.responses) ? Object.entries(raw.responses).sort(([a], [b]) => statusOrder(a) - statusOrder(b)) : [];
-  const successEntry = responses.find(([status]) => /^2/u.test(status)) ?? responses.find(([status]) => /^3/u.test(status));
+  const responses = isObject(raw.responses)
+    ? Object.entries(raw.responses).sort(([a], [b]) => statusOrder(a) - statusOrder(b))
+    : [];
+  const successEntry =
+    responses.find(([status]) => /^2/u.test(status)) ?? responses.find(([status]) => /^3/u.test(status));
   let success: OperationView["success"] = null;
   if (successEntry) {
     const [status, rawResponse] = successEntry;
@@ -285,8 +327,15 @@ function operationView(reader: DocumentReader, document: OpenApiInput, method: s
     if (!content) success = { status, description, contentType: null, type: null, fields: [] };
     else {
       const envelope = reader.resolve(content.schema);
-      const data = isEnvelope(reader, envelope) && isObject(envelope.properties) ? envelope.properties.data : content.schema;
-      success = { status, description, contentType: content.type, type: reader.typeOf(data), fields: reader.fieldsOf(data) };
+      const data =
+        isEnvelope(reader, envelope) && isObject(envelope.properties) ? envelope.properties.data : content.schema;
+      success = {
+        status,
+        description,
+        contentType: content.type,
+        type: reader.typeOf(data),
+        fields: reader.fieldsOf(data),
+      };
     }
   }
 
@@ -295,7 +344,11 @@ function operationView(reader: DocumentReader, document: OpenApiInput, method: s
     .map(([status, rawResponse]): ErrorRow => {
       const response = reader.resolve(rawResponse);
       const content = isObject(response) ? contentOf(response.content) : null;
-      return { status, description: isObject(response) ? text(response.description) : "", codes: content ? reader.codesOf(content.schema) : [] };
+      return {
+        status,
+        description: isObject(response) ? text(response.description) : "",
+        codes: content ? reader.codesOf(content.schema) : [],
+      };
     });
 
   return {
@@ -339,7 +392,10 @@ export function apiReference(document: OpenApiInput): ApiReference {
 
   const tagDescriptions = new Map((document.tags ?? []).map((tag) => [tag.name, tag.description ?? null]));
   const tagAnchors = new Set<string>();
-  const schemes = isObject(document.components) && isObject(document.components.securitySchemes) ? document.components.securitySchemes : {};
+  const schemes =
+    isObject(document.components) && isObject(document.components.securitySchemes)
+      ? document.components.securitySchemes
+      : {};
   return {
     title: document.info.title,
     version: document.info.version,
@@ -348,7 +404,9 @@ export function apiReference(document: OpenApiInput): ApiReference {
     auth: Object.entries(schemes).map(([name, raw]) => {
       const scheme = reader.resolve(raw);
       const fields = isObject(scheme) ? scheme : {};
-      const kind = [text(fields.type), text(fields.scheme), text(fields.in), text(fields.name)].filter(Boolean).join(" ");
+      const kind = [text(fields.type), text(fields.scheme), text(fields.in), text(fields.name)]
+        .filter(Boolean)
+        .join(" ");
       return { name, kind, descriptionHtml: markdown(fields.description) };
     }),
     groups: [...groups]

@@ -9,7 +9,11 @@ import { getLocale } from "./i18n.server";
  * so per-client limits and the login history apply to them; `token` is the signed-in user's
  * bearer token (see session.server.ts `userApi`).
  */
-export function apiClient(context: AppLoadContext, request: Request, options: { cartId?: string | null; token?: string } = {}) {
+export function apiClient(
+  context: AppLoadContext,
+  request: Request,
+  options: { cartId?: string | null; token?: string } = {},
+) {
   // The page's own origin, so the API builds absolute links (payment return URLs) that point here.
   return hc<ApiApp>(new URL(request.url).origin, { fetch: apiFetch(context, request, options) });
 }
@@ -20,7 +24,9 @@ export function apiClient(context: AppLoadContext, request: Request, options: { 
  * `/api/v1/vps`), so the in-process fetch puts it back.
  */
 function withListSlash(input: RequestInfo | URL): RequestInfo | URL {
-  return typeof input === "string" ? input.replace(/(\/api\/v1\/(?:invoices|payments|orders|vps|hosting))(?=\?|$)/u, "$1/") : input;
+  return typeof input === "string"
+    ? input.replace(/(\/api\/v1\/(?:invoices|payments|orders|vps|hosting))(?=\?|$)/u, "$1/")
+    : input;
 }
 
 /** The in-process fetch behind `apiClient`: the visitor's address, language, cart and token travel with each call. */
@@ -61,12 +67,19 @@ function detailsOf(value: unknown): { path: string; message: string }[] {
   if (!Array.isArray(value)) return [];
   return value.filter(
     (detail): detail is { path: string; message: string } =>
-      typeof detail === "object" && detail !== null && typeof (detail as { path?: unknown }).path === "string" && typeof (detail as { message?: unknown }).message === "string",
+      typeof detail === "object" &&
+      detail !== null &&
+      typeof (detail as { path?: unknown }).path === "string" &&
+      typeof (detail as { message?: unknown }).message === "string",
   );
 }
 
 /** What a typed client response's `json()` holds on success: the contract's `data` type. */
-export type ApiData<R> = R extends { json(): Promise<infer Body> } ? (Body extends { success: true; data: infer D } ? D : never) : never;
+export type ApiData<R> = R extends { json(): Promise<infer Body> }
+  ? Body extends { success: true; data: infer D }
+    ? D
+    : never
+  : never;
 
 export type ReadableResponse = Pick<Response, "status" | "statusText" | "headers"> & { json(): Promise<unknown> };
 
@@ -77,12 +90,18 @@ export type ReadableResponse = Pick<Response, "status" | "statusText" | "headers
 export const readApi = async <R extends ReadableResponse>(response: R): Promise<ApiResult<ApiData<R>>> => {
   const body: unknown = await response.json().catch(() => null);
   if (isSuccess<ApiData<R>>(body)) return { ok: true, data: body.data };
-  const failure = typeof body === "object" && body !== null ? (body as Partial<Record<"code" | "message" | "details" | "errors", unknown>>) : {};
+  const failure =
+    typeof body === "object" && body !== null
+      ? (body as Partial<Record<"code" | "message" | "details" | "errors", unknown>>)
+      : {};
   return {
     ok: false,
     status: response.status,
     code: typeof failure.code !== "string" ? "invalid_response" : failure.code,
-    message: typeof failure.message === "string" ? failure.message : `API call failed: ${response.status} ${response.statusText}`,
+    message:
+      typeof failure.message === "string"
+        ? failure.message
+        : `API call failed: ${response.status} ${response.statusText}`,
     retryAfter: Number.parseInt(response.headers.get("retry-after") ?? "", 10) || null,
     details: detailsOf(failure.details ?? failure.errors),
   };
@@ -93,5 +112,7 @@ export const readApi = async <R extends ReadableResponse>(response: R): Promise<
  * it was compiled against that schema (workers/api/contract/), so the type is not a guess.
  */
 function isSuccess<T>(body: unknown): body is { success: true; data: T } {
-  return typeof body === "object" && body !== null && (body as { success?: unknown }).success === true && "data" in body;
+  return (
+    typeof body === "object" && body !== null && (body as { success?: unknown }).success === true && "data" in body
+  );
 }

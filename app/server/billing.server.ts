@@ -15,17 +15,48 @@ function billingApi(request: Request, context: AppLoadContext, auth: AuthSession
 }
 
 function listQuery<S extends string>(query: ListPage<S>) {
-  return { page: String(query.page), per_page: String(query.perPage), ...(query.status ? { status: query.status } : {}) };
+  return {
+    page: String(query.page),
+    per_page: String(query.perPage),
+    ...(query.status ? { status: query.status } : {}),
+  };
 }
 
-export async function readInvoices(request: Request, context: AppLoadContext, auth: AuthSession, query: ListPage<ListStatus>) {
-  return readUserApi(request, context, await billingApi(request, context, auth).invoices.index.$get({ query: listQuery(query) }));
+export async function readInvoices(
+  request: Request,
+  context: AppLoadContext,
+  auth: AuthSession,
+  query: ListPage<ListStatus>,
+) {
+  return readUserApi(
+    request,
+    context,
+    await billingApi(request, context, auth).invoices.index.$get({ query: listQuery(query) }),
+  );
 }
 
-export async function readPayments(request: Request, context: AppLoadContext, auth: AuthSession, query: ListPage<ListStatus>) {
-  return readUserApi(request, context, await billingApi(request, context, auth).payments.index.$get({ query: listQuery(query) }));
+export async function readPayments(
+  request: Request,
+  context: AppLoadContext,
+  auth: AuthSession,
+  query: ListPage<ListStatus>,
+) {
+  return readUserApi(
+    request,
+    context,
+    await billingApi(request, context, auth).payments.index.$get({ query: listQuery(query) }),
+  );
 }
 
-export async function readOrders(request: Request, context: AppLoadContext, auth: AuthSession, query: ListPage<ListStatus>) {
-  return readUserApi(request, context, await billingApi(request, context, auth).orders.index.$get({ query: listQuery(query) }));
+export async function readOrders(
+  request: Request,
+  context: AppLoadContext,
+  auth: AuthSession,
+  query: ListPage<ListStatus>,
+) {
+  return readUserApi(
+    request,
+    context,
+    await billingApi(request, context, auth).orders.index.$get({ query: listQuery(query) }),
+  );
 }

@@ -10,5 +10,9 @@ import { getSessionState } from "./session.server";
  */
 export async function cartApi(request: Request, context: AppLoadContext) {
   const [cartId, { auth }] = await Promise.all([getCartId(request, context), getSessionState(request, context)]);
-  return { cartId, signedIn: auth !== null, client: apiClient(context, request, { cartId, token: auth?.token }).api.v1.cart };
+  return {
+    cartId,
+    signedIn: auth !== null,
+    client: apiClient(context, request, { cartId, token: auth?.token }).api.v1.cart,
+  };
 }

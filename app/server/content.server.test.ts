@@ -6,7 +6,19 @@ const { pages, posts } = contentSlugs();
 
 describe("info pages (data/pages)", () => {
   it("include every info page of the footer", () => {
-    for (const slug of ["about", "download", "license", "epsl", "terms", "privacy", "softwear", "security", "donate", "brand", "roadmap"]) {
+    for (const slug of [
+      "about",
+      "download",
+      "license",
+      "epsl",
+      "terms",
+      "privacy",
+      "softwear",
+      "security",
+      "donate",
+      "brand",
+      "roadmap",
+    ]) {
       expect(pages).toContain(slug);
     }
   });
@@ -51,7 +63,15 @@ describe("blog posts (data/blog)", () => {
   it("lists the posts newest first", () => {
     const dates = listPosts("en").map((post) => post.meta.date);
     expect(dates).toEqual([...dates].sort().reverse());
-    expect(listPosts("tr").map((post) => post.slug).sort()).toEqual(listPosts("en").map((post) => post.slug).sort());
+    expect(
+      listPosts("tr")
+        .map((post) => post.slug)
+        .sort(),
+    ).toEqual(
+      listPosts("en")
+        .map((post) => post.slug)
+        .sort(),
+    );
   });
 });
 

@@ -20,8 +20,16 @@ import type { Locale } from "../../core/locale";
  * Raw HTML in the Markdown is escaped (micromark's default); GFM adds tables and autolinks.
  */
 
-const PAGE_SOURCES = import.meta.glob<string>("../../data/pages/*.md", { query: "?raw", import: "default", eager: true });
-const POST_SOURCES = import.meta.glob<string>("../../data/blog/*.md", { query: "?raw", import: "default", eager: true });
+const PAGE_SOURCES = import.meta.glob<string>("../../data/pages/*.md", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+const POST_SOURCES = import.meta.glob<string>("../../data/blog/*.md", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
 
 export function renderMarkdown(markdown: string): string {
   return micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
@@ -86,7 +94,9 @@ const listCache = new Map<Locale, PostSummary[]>();
 export function listPosts(locale: Locale): PostSummary[] {
   const cached = listCache.get(locale);
   if (cached) return cached;
-  const slugs = [...postFiles.keys()].filter((key) => key.endsWith(`.${locale}`)).map((key) => key.slice(0, -(locale.length + 1)));
+  const slugs = [...postFiles.keys()]
+    .filter((key) => key.endsWith(`.${locale}`))
+    .map((key) => key.slice(0, -(locale.length + 1)));
   const posts = sortPosts(
     slugs.flatMap((slug) => {
       const post = readPost(slug, locale);
@@ -104,6 +114,7 @@ export function getPost(slug: string, locale: Locale): RenderedPost | null {
 
 /** The slugs of every info page and post (both languages exist for each: a unit test checks it). */
 export function contentSlugs(): { pages: string[]; posts: string[] } {
-  const slugsOf = (files: Map<string, string>) => [...new Set([...files.keys()].map((key) => key.replace(/\.[a-z]{2}$/u, "")))].sort();
+  const slugsOf = (files: Map<string, string>) =>
+    [...new Set([...files.keys()].map((key) => key.replace(/\.[a-z]{2}$/u, "")))].sort();
   return { pages: slugsOf(pageFiles), posts: slugsOf(postFiles) };
 }

@@ -26,7 +26,8 @@ const DEVELOPMENT_SECRET = "development-only-cookie-secret-change-me";
 export function cookieSecret(context: AppLoadContext): string {
   const { env } = context.cloudflare;
   if (env.COOKIE_SECRET) return env.COOKIE_SECRET;
-  if (env.ENVIRONMENT === "production") throw new Error("COOKIE_SECRET is not set: run `wrangler secret put COOKIE_SECRET`.");
+  if (env.ENVIRONMENT === "production")
+    throw new Error("COOKIE_SECRET is not set: run `wrangler secret put COOKIE_SECRET`.");
   return DEVELOPMENT_SECRET;
 }
 

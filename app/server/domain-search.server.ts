@@ -27,7 +27,8 @@ export function planSearch(query: string, tld: string | null): { exactName: stri
 export function domainApi(context: AppLoadContext, request: Request) {
   const client = apiClient(context, request);
   return {
-    search: async (name: string) => readApi(await client.api.v1.domains.search[":domain"].$get({ param: { domain: name } })),
+    search: async (name: string) =>
+      readApi(await client.api.v1.domains.search[":domain"].$get({ param: { domain: name } })),
     suggest: async (keyword: string, limit: number) =>
       readApi(await client.api.v1.domains.suggest.$get({ query: { keyword, limit: String(limit) } })),
     check: async (label: string, countPerPage: number) =>

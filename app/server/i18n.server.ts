@@ -2,7 +2,15 @@ import { createCookie } from "@remix-run/cloudflare";
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
-import { LANG_PARAM, LOCALE_COOKIE, SUPPORTED_LOCALES, DEFAULT_LOCALE, isLocale, resolveLocale, type Locale } from "../../core/locale";
+import {
+  LANG_PARAM,
+  LOCALE_COOKIE,
+  SUPPORTED_LOCALES,
+  DEFAULT_LOCALE,
+  isLocale,
+  resolveLocale,
+  type Locale,
+} from "../../core/locale";
 import { readCookie } from "./cookies.server";
 import en from "../i18n/en";
 import tr from "../i18n/tr";
@@ -93,7 +101,10 @@ async function findLocale(request: Request): Promise<Locale> {
   const requested = new URL(request.url).searchParams.get(LANG_PARAM);
   if (isLocale(requested)) return requested;
   const value = await readCookie(localeCookie, request);
-  return resolveLocale({ cookie: typeof value === "string" ? value : null, acceptLanguage: request.headers.get("Accept-Language") });
+  return resolveLocale({
+    cookie: typeof value === "string" ? value : null,
+    acceptLanguage: request.headers.get("Accept-Language"),
+  });
 }
 
 /** remix-i18next's detector, with our order: `locale` cookie, then Accept-Language, then English. */
@@ -145,7 +156,11 @@ function memoisePlainLookups(instance: I18n): void {
   const memoised = (key: unknown, options?: unknown, ...rest: unknown[]): unknown => {
     if (typeof key === "string" && rest.length === 0 && typeof options === "object" && options !== null) {
       const fixed = options as { lng?: unknown; lngs?: unknown; ns?: unknown; keyPrefix?: unknown };
-      if (fixed.lngs === undefined && fixed.keyPrefix === undefined && Object.keys(options).every((name) => FIXED_T_OPTIONS.has(name))) {
+      if (
+        fixed.lngs === undefined &&
+        fixed.keyPrefix === undefined &&
+        Object.keys(options).every((name) => FIXED_T_OPTIONS.has(name))
+      ) {
         const id = `${String(fixed.lng)}\u0000${Array.isArray(fixed.ns) ? fixed.ns.join(",") : String(fixed.ns)}\u0000${key}`;
         const known = memo.get(id);
         if (known !== undefined) return known;
@@ -164,7 +179,10 @@ export function fixedT(locale: Locale, ns?: Namespace | readonly Namespace[]): T
 }
 
 /** The request's language and a translator for it, for loaders, actions and meta. */
-export async function getTranslator(request: Request, ns?: Namespace | readonly Namespace[]): Promise<{ locale: Locale; t: TFunction }> {
+export async function getTranslator(
+  request: Request,
+  ns?: Namespace | readonly Namespace[],
+): Promise<{ locale: Locale; t: TFunction }> {
   const locale = await getLocale(request);
   return { locale, t: fixedT(locale, ns) };
 }

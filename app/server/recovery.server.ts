@@ -15,7 +15,14 @@ import { cookieSecret, readCookie } from "./cookies.server";
 const secure = (context: AppLoadContext) => context.cloudflare.env.ENVIRONMENT === "production";
 
 function resetFlowCookie(context: AppLoadContext) {
-  return createCookie("__reset_flow", { path: "/", sameSite: "lax", httpOnly: true, secure: secure(context), maxAge: 15 * 60, secrets: [cookieSecret(context)] });
+  return createCookie("__reset_flow", {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: true,
+    secure: secure(context),
+    maxAge: 15 * 60,
+    secrets: [cookieSecret(context)],
+  });
 }
 
 function browserCookie(context: AppLoadContext) {
@@ -32,7 +39,11 @@ function browserCookie(context: AppLoadContext) {
 export type ResetFlow = { email: string; token: string };
 
 /** This browser's reset flow for `email`, when it has one. */
-export async function getResetFlowToken(request: Request, context: AppLoadContext, email: string): Promise<string | null> {
+export async function getResetFlowToken(
+  request: Request,
+  context: AppLoadContext,
+  email: string,
+): Promise<string | null> {
   const value = await readCookie(resetFlowCookie(context), request);
   if (typeof value !== "object" || value === null) return null;
   const flowEmail: unknown = Reflect.get(value, "email");

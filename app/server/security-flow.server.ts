@@ -31,7 +31,11 @@ function flowCookie(context: AppLoadContext, request: Request) {
   });
 }
 
-export async function readSecurityFlow(request: Request, context: AppLoadContext, userId: string): Promise<SecurityFlow | null> {
+export async function readSecurityFlow(
+  request: Request,
+  context: AppLoadContext,
+  userId: string,
+): Promise<SecurityFlow | null> {
   const raw = await readCookie(flowCookie(context, request), request);
   const parsed = flowSchema.safeParse(raw);
   return parsed.success && parsed.data.userId === userId ? parsed.data : null;

@@ -13,7 +13,12 @@ export interface SeoLinks {
  * parameter, Turkish with `?lang=tr`. Each language of a page has its own stable URL, so search
  * engines index both and the hreflang links can point at them.
  */
-export function localizedUrl(origin: string, path: string, locale: Locale, params: Record<string, string> = {}): string {
+export function localizedUrl(
+  origin: string,
+  path: string,
+  locale: Locale,
+  params: Record<string, string> = {},
+): string {
   // The path is set, not resolved against the origin: a path such as "//%" would otherwise be
   // read as another host (an invalid one: a 500 on every page, found by the fuzz suite).
   const url = new URL(origin);
@@ -24,7 +29,12 @@ export function localizedUrl(origin: string, path: string, locale: Locale, param
 }
 
 /** The canonical URL (this language) and the alternates (every language, plus x-default). */
-export function seoLinks(request: Request, locale: Locale, path: string, params: Record<string, string> = {}): SeoLinks {
+export function seoLinks(
+  request: Request,
+  locale: Locale,
+  path: string,
+  params: Record<string, string> = {},
+): SeoLinks {
   const origin = new URL(request.url).origin;
   return {
     locale,

@@ -101,7 +101,10 @@ async function commit(context: AppLoadContext, request: Request, stored: StoredS
   const sessions = storage(context, request);
   const session = await sessions.getSession();
   session.set("auth", stored);
-  return sessions.commitSession(session, stored.rememberMe ? { expires: new Date(stored.refreshExpiresAt) } : undefined);
+  return sessions.commitSession(
+    session,
+    stored.rememberMe ? { expires: new Date(stored.refreshExpiresAt) } : undefined,
+  );
 }
 
 async function destroy(context: AppLoadContext, request: Request): Promise<string> {
@@ -117,7 +120,11 @@ const resolved = new WeakMap<AppLoadContext, Promise<SessionState>>();
  * The request's session, refreshed when due (under 5 minutes left). `refreshWithinMs` widens that
  * window for the browser monitor's own refresh call, whose clock may run a little ahead.
  */
-export function getSessionState(request: Request, context: AppLoadContext, options: { refreshWithinMs?: number } = {}): Promise<SessionState> {
+export function getSessionState(
+  request: Request,
+  context: AppLoadContext,
+  options: { refreshWithinMs?: number } = {},
+): Promise<SessionState> {
   let state = resolved.get(context);
   if (!state) {
     state = resolveSession(request, context, options.refreshWithinMs ?? REFRESH_WINDOW_MS);
@@ -126,20 +133,29 @@ export function getSessionState(request: Request, context: AppLoadContext, optio
   return state;
 }
 
-async function resolveSession(request: Request, context: AppLoadContext, refreshWithinMs: number): Promise<SessionState> {
+async function resolveSession(
+  request: Request,
+  context: AppLoadContext,
+  refreshWithinMs: number,
+): Promise<SessionState> {
   const cookie = request.headers.get("Cookie");
   if (!cookie?.includes(`${SESSION_COOKIE}=`)) return { auth: null, ended: null, setCookie: null };
   // A cookie we did not sign (or cannot read) is a signed-out visitor, never an error.
-  const session = await storage(context, request).getSession(cookie).catch(() => null);
+  const session = await storage(context, request)
+    .getSession(cookie)
+    .catch(() => null);
   const stored: unknown = session?.get("auth");
   if (!isStoredSession(stored)) return { auth: null, ended: null, setCookie: null };
 
   const now = Date.now();
-  if (stored.refreshExpiresAt <= now) return { auth: null, ended: "expired", setCookie: await destroy(context, request) };
+  if (stored.refreshExpiresAt <= now)
+    return { auth: null, ended: "expired", setCookie: await destroy(context, request) };
   if (stored.expiresAt - now >= refreshWithinMs) return { auth: stored, ended: null, setCookie: null };
 
   const answer = await readApi(
-    await apiClient(context, request).api.v1.auth["refresh-token"].$post({ json: { refresh_token: stored.refreshToken } }),
+    await apiClient(context, request).api.v1.auth["refresh-token"].$post({
+      json: { refresh_token: stored.refreshToken },
+    }),
   );
   if (answer.ok) {
     const next: StoredSession = {
@@ -152,7 +168,11 @@ async function resolveSession(request: Request, context: AppLoadContext, refresh
     return { auth: next, ended: null, setCookie: await commit(context, request, next) };
   }
   if (answer.status === 401) {
-    return { auth: null, ended: isCode(answer, "token_reused") ? "terminated" : "expired", setCookie: await destroy(context, request) };
+    return {
+      auth: null,
+      ended: isCode(answer, "token_reused") ? "terminated" : "expired",
+      setCookie: await destroy(context, request),
+    };
   }
   // A concurrent request of this browser refreshed first (409), or the API failed for a moment:
   // keep going with the current token while it lasts, and leave the cookie as it is.
@@ -192,7 +212,11 @@ export function signInPath(redirectTo: string | null): string {
  * A redirect to sign-in for a visitor whose session is missing or ended: clears the cookie and,
  * when a session ended, carries the translated "session expired" toast (SPEC §4, §8).
  */
-export async function signInRedirect(request: Request, context: AppLoadContext, ended: SessionEnd | null = "expired"): Promise<Response> {
+export async function signInRedirect(
+  request: Request,
+  context: AppLoadContext,
+  ended: SessionEnd | null = "expired",
+): Promise<Response> {
   const headers = new Headers();
   if (ended) {
     const { t } = await getTranslator(request);
@@ -226,7 +250,12 @@ export async function sessionHeaders(request: Request, context: AppLoadContext):
 }
 
 /** A typed API client that sends the signed-in user's bearer token. */
-export function userApi(context: AppLoadContext, request: Request, auth: AuthSession, options: { cartId?: string | null } = {}) {
+export function userApi(
+  context: AppLoadContext,
+  request: Request,
+  auth: AuthSession,
+  options: { cartId?: string | null } = {},
+) {
   return apiClient(context, request, { ...options, token: auth.token });
 }
 
@@ -234,7 +263,11 @@ export function userApi(context: AppLoadContext, request: Request, auth: AuthSes
  * Reads an API answer for a signed-in call; a 401 (the session was revoked elsewhere, e.g. by a
  * password change) ends the session here too: thrown redirect to sign-in with the message.
  */
-export const readUserApi = async <R extends ReadableResponse>(request: Request, context: AppLoadContext, response: R): Promise<ApiResult<ApiData<R>>> => {
+export const readUserApi = async <R extends ReadableResponse>(
+  request: Request,
+  context: AppLoadContext,
+  response: R,
+): Promise<ApiResult<ApiData<R>>> => {
   const result = await readApi(response);
   if (!result.ok && result.status === 401) throw await signInRedirect(request, context, "expired");
   return result;
@@ -298,7 +331,9 @@ export async function updateSessionToken(
 export async function destroyUserSession(request: Request, context: AppLoadContext): Promise<Headers> {
   const { auth } = await getSessionState(request, context);
   if (auth) {
-    await apiClient(context, request, { token: auth.token }).api.v1.auth.logout.$post({ json: { refresh_token: auth.refreshToken } });
+    await apiClient(context, request, { token: auth.token }).api.v1.auth.logout.$post({
+      json: { refresh_token: auth.refreshToken },
+    });
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await destroy(context, request));
@@ -308,6 +343,9 @@ export async function destroyUserSession(request: Request, context: AppLoadConte
 }
 
 /** The sentence naming the visitor cart lines the account could not take (issue 19), or null. */
-export function cartDroppedText(t: Awaited<ReturnType<typeof getTranslator>>["t"], dropped: readonly string[] | undefined): string | null {
+export function cartDroppedText(
+  t: Awaited<ReturnType<typeof getTranslator>>["t"],
+  dropped: readonly string[] | undefined,
+): string | null {
   return dropped && dropped.length > 0 ? t("translation:session.cartDropped", { names: dropped.join(", ") }) : null;
 }

@@ -1,5 +1,11 @@
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
-import { hasUnconfirmedKey, openSignupFlow, sealSignupFlow, SIGNUP_FLOW_MAX_AGE_SECONDS, type SignupFlow } from "../../core/auth/signup-flow";
+import {
+  hasUnconfirmedKey,
+  openSignupFlow,
+  sealSignupFlow,
+  SIGNUP_FLOW_MAX_AGE_SECONDS,
+  type SignupFlow,
+} from "../../core/auth/signup-flow";
 import { cookieSecret, readCookie } from "./cookies.server";
 import { getSessionState } from "./session.server";
 
@@ -55,7 +61,9 @@ export async function getUnconfirmedKeyFlow(request: Request, context: AppLoadCo
 /** The Set-Cookie value that stores `flow` (its lifetime counts from the flow's start). */
 export async function commitSignupFlow(request: Request, context: AppLoadContext, flow: SignupFlow): Promise<string> {
   const remaining = Math.max(1, Math.floor((flow.startedAt + SIGNUP_FLOW_MAX_AGE_SECONDS * 1000 - Date.now()) / 1000));
-  return flowCookie(context, request).serialize(await sealSignupFlow(flow, cookieSecret(context)), { maxAge: remaining });
+  return flowCookie(context, request).serialize(await sealSignupFlow(flow, cookieSecret(context)), {
+    maxAge: remaining,
+  });
 }
 
 /** The Set-Cookie value that removes the flow. */

@@ -12,5 +12,10 @@ export function toolFailure(
   answer: Extract<ApiResult<unknown>, { ok: false }>,
   options: { prefix?: "whois.errors" | "ssl.errors"; values?: Record<string, string> } = {},
 ): string {
-  return apiErrorText(t, answer, options.prefix === "whois.errors" ? "tools.whois" : options.prefix === "ssl.errors" ? "tools.ssl" : "tools", options.values);
+  return apiErrorText(
+    t,
+    answer,
+    options.prefix === "whois.errors" ? "tools.whois" : options.prefix === "ssl.errors" ? "tools.ssl" : "tools",
+    options.values,
+  );
 }

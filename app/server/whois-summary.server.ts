@@ -19,19 +19,28 @@ export type WhoisSummary =
     }
   | { ok: false; message: string };
 
-export async function whoisSummary(context: AppLoadContext, request: Request, asciiDomain: string, unicode: string): Promise<WhoisSummary> {
+export async function whoisSummary(
+  context: AppLoadContext,
+  request: Request,
+  asciiDomain: string,
+  unicode: string,
+): Promise<WhoisSummary> {
   const [{ t, locale }, response] = await Promise.all([
     getTranslator(request, ["tools"]),
     apiClient(context, request).api.v1.domains.whois[":domain"].$get({ param: { domain: asciiDomain } }),
   ]);
   const answer = await readApi(response);
-  if (!answer.ok) return { ok: false, message: toolFailure(t, answer, { prefix: "whois.errors", values: { domain: unicode } }) };
+  if (!answer.ok)
+    return { ok: false, message: toolFailure(t, answer, { prefix: "whois.errors", values: { domain: unicode } }) };
   const result = answer.data;
   return {
     ok: true,
     registrar: result.registrar?.name ?? null,
     created: formatDay(locale, result.createdAt),
     expires: formatDay(locale, result.expiresAt),
-    statuses: result.statuses.map((status) => ({ value: status.value, text: status.key ? t(`tools:whois.statuses.${status.key}`) : null })),
+    statuses: result.statuses.map((status) => ({
+      value: status.value,
+      text: status.key ? t(`tools:whois.statuses.${status.key}`) : null,
+    })),
   };
 }

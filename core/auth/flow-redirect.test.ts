@@ -7,7 +7,18 @@ describe("flowTarget / redirectQuery (issue 19: the redirect through sign-in, si
   it("keeps a same-site path and refuses the rest or the flow's own pages", () => {
     expect(flowTarget("/checkout")).toBe("/checkout");
     expect(flowTarget("/cart?x=1")).toBe("/cart?x=1");
-    for (const value of [null, undefined, "", "https://evil.example/", "//evil.example", "/\\evil", "/signin", "/signup?redirect=/x", "/createkey", "/verify-email?redirect=/checkout"]) {
+    for (const value of [
+      null,
+      undefined,
+      "",
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil",
+      "/signin",
+      "/signup?redirect=/x",
+      "/createkey",
+      "/verify-email?redirect=/checkout",
+    ]) {
       expect(flowTarget(value)).toBe("/dashboard");
     }
   });

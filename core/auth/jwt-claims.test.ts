@@ -3,7 +3,8 @@ import { decodeJwtPayload, msUntilExpiry, tokenExpiresAt } from "./jwt-claims";
 
 const b64url = (text: string) => Buffer.from(text, "utf8").toString("base64url");
 const HEADER = b64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
-const jwt = (payload: unknown, signature = "c2lnbmF0dXJl") => `${HEADER}.${b64url(JSON.stringify(payload))}.${signature}`;
+const jwt = (payload: unknown, signature = "c2lnbmF0dXJl") =>
+  `${HEADER}.${b64url(JSON.stringify(payload))}.${signature}`;
 
 describe("decodeJwtPayload", () => {
   it("reads exp, iat and sub from a three-part token", () => {

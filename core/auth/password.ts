@@ -63,7 +63,13 @@ function checkIterations(iterations: number): void {
   }
 }
 
-async function derive(secret: string, salt: Uint8Array, iterations: number, digest: "SHA-256" | "SHA-512", bytes: number) {
+async function derive(
+  secret: string,
+  salt: Uint8Array,
+  iterations: number,
+  digest: "SHA-256" | "SHA-512",
+  bytes: number,
+) {
   const key = await crypto.subtle.importKey("raw", encoder.encode(secret), "PBKDF2", false, ["deriveBits"]);
   const params = { name: "PBKDF2", hash: digest, salt: Uint8Array.from(salt), iterations };
   const bits = await crypto.subtle.deriveBits(params, key, bytes * 8);
@@ -74,7 +80,10 @@ async function derive(secret: string, salt: Uint8Array, iterations: number, dige
  * Hashes a password or a (normalised) seed key. `iterations` defaults to the production cap and
  * may not exceed it; `salt` is for known-answer tests only (production lets it be random).
  */
-export async function hashSecret(secret: string, options: { iterations?: number; salt?: Uint8Array } = {}): Promise<string> {
+export async function hashSecret(
+  secret: string,
+  options: { iterations?: number; salt?: Uint8Array } = {},
+): Promise<string> {
   if (secret.length === 0) throw new RangeError("cannot hash an empty secret");
   const iterations = options.iterations ?? PBKDF2_DEFAULT_ITERATIONS;
   checkIterations(iterations);

@@ -4,7 +4,9 @@ import { z } from "../zod";
 
 export const RECOVERY_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/u;
 
-export const recoveryTokenSchema = z.string({ error: "is required" }).regex(RECOVERY_TOKEN_PATTERN, { error: "is not a valid token" });
+export const recoveryTokenSchema = z
+  .string({ error: "is required" })
+  .regex(RECOVERY_TOKEN_PATTERN, { error: "is not a valid token" });
 
 export function isRecoveryToken(value: unknown): value is string {
   return typeof value === "string" && RECOVERY_TOKEN_PATTERN.test(value);

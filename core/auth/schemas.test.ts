@@ -197,7 +197,9 @@ describe("recoveryCodeSchema", () => {
 describe("secondFactorSchema", () => {
   it("tells an app code from a recovery code", () => {
     expect(secondFactorSchema.parse({ code: "123 456" })).toEqual({ code: { kind: "totp", code: "123456" } });
-    expect(secondFactorSchema.parse({ code: "ABCD-EFGH-JKMN" })).toEqual({ code: { kind: "recovery", code: "abcd-efgh-jkmn" } });
+    expect(secondFactorSchema.parse({ code: "ABCD-EFGH-JKMN" })).toEqual({
+      code: { kind: "recovery", code: "abcd-efgh-jkmn" },
+    });
   });
   it("required, then one of the two formats", () => {
     expect(errors(secondFactorSchema, { code: "" })).toEqual({ code: [M.required] });
@@ -297,11 +299,20 @@ describe("forgot, resend, reset, verify", () => {
 
 describe("settings", () => {
   it("changeEmailSchema: new_email valid, password required", () => {
-    expect(changeEmailSchema.parse({ new_email: " New@X.io ", password: "pw" })).toEqual({ new_email: "new@x.io", password: "pw" });
-    expect(errors(changeEmailSchema, { new_email: "x" })).toEqual({ new_email: [M.emailInvalid], password: [M.required] });
+    expect(changeEmailSchema.parse({ new_email: " New@X.io ", password: "pw" })).toEqual({
+      new_email: "new@x.io",
+      password: "pw",
+    });
+    expect(errors(changeEmailSchema, { new_email: "x" })).toEqual({
+      new_email: [M.emailInvalid],
+      password: [M.required],
+    });
   });
   it("changeUsernameSchema: new_username follows the username rules", () => {
-    expect(changeUsernameSchema.parse({ new_username: "bob.b", password: "pw" })).toEqual({ new_username: "bob.b", password: "pw" });
+    expect(changeUsernameSchema.parse({ new_username: "bob.b", password: "pw" })).toEqual({
+      new_username: "bob.b",
+      password: "pw",
+    });
     expect(errors(changeUsernameSchema, { new_username: "bob..b", password: "pw" })).toEqual({
       new_username: [M.usernameConsecutive],
     });
@@ -324,10 +335,12 @@ describe("settings", () => {
     expect(errors(changePasswordSchema, { ...ok, confirm_password: "other" })).toEqual({
       confirm_password: [M.passwordsDoNotMatch],
     });
-    expect(errors(changePasswordSchema, { ...ok, current_password: GOOD_PASSWORD, confirm_password: "other" })).toEqual({
-      new_password: [M.passwordUnchanged],
-      confirm_password: [M.passwordsDoNotMatch],
-    });
+    expect(errors(changePasswordSchema, { ...ok, current_password: GOOD_PASSWORD, confirm_password: "other" })).toEqual(
+      {
+        new_password: [M.passwordUnchanged],
+        confirm_password: [M.passwordsDoNotMatch],
+      },
+    );
     expect(errors(changePasswordSchema, {})).toEqual({
       current_password: [M.required],
       new_password: [M.required],

@@ -226,7 +226,11 @@ export const resetPasswordSchema = resetPasswordBodySchema
 
 /** The reset form of a mailed one-click link (issue 18): the link's token and a new password, confirmed. */
 export const resetPasswordLinkSchema = z
-  .object({ token: recoveryTokenSchema, password: passwordSchema, confirmPassword: requiredString().min(1, { error: M.required }) })
+  .object({
+    token: recoveryTokenSchema,
+    password: passwordSchema,
+    confirmPassword: requiredString().min(1, { error: M.required }),
+  })
   .refine((data) => same(data.password, data.confirmPassword), {
     path: ["confirmPassword"],
     error: M.passwordsDoNotMatch,
@@ -243,18 +247,20 @@ export const refreshTokenBodySchema = z.object({
 
 /** The second sign-in step once two-factor is on: a 6-digit app code or a recovery code. */
 export const secondFactorSchema = z.object({
-  code: requiredString().transform((value, ctx): { kind: "totp"; code: string } | { kind: "recovery"; code: string } => {
-    const digits = value.replace(/\s/gu, "");
-    if (digits === "") {
-      ctx.addIssue({ code: "custom", message: M.required });
+  code: requiredString().transform(
+    (value, ctx): { kind: "totp"; code: string } | { kind: "recovery"; code: string } => {
+      const digits = value.replace(/\s/gu, "");
+      if (digits === "") {
+        ctx.addIssue({ code: "custom", message: M.required });
+        return z.NEVER;
+      }
+      if (/^\d{6}$/u.test(digits)) return { kind: "totp", code: digits };
+      const recovery = normaliseRecoveryCode(value);
+      if (recovery !== null) return { kind: "recovery", code: recovery };
+      ctx.addIssue({ code: "custom", message: M.secondFactorFormat });
       return z.NEVER;
-    }
-    if (/^\d{6}$/u.test(digits)) return { kind: "totp", code: digits };
-    const recovery = normaliseRecoveryCode(value);
-    if (recovery !== null) return { kind: "recovery", code: recovery };
-    ctx.addIssue({ code: "custom", message: M.secondFactorFormat });
-    return z.NEVER;
-  }),
+    },
+  ),
 });
 
 // ─── Settings ────────────────────────────────────────────────────────────────────────────────

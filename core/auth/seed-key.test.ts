@@ -46,7 +46,9 @@ describe("generateSeedKey", () => {
 
 describe("normaliseSeedKey / seedKeyWords", () => {
   it("trims, lower-cases and collapses any whitespace to single spaces", () => {
-    expect(normaliseSeedKey(`\n  LEGAL Winner\tthank  year\r\nwave sausage worth useful legal winner thank yellow  `)).toBe(KEY);
+    expect(
+      normaliseSeedKey(`\n  LEGAL Winner\tthank  year\r\nwave sausage worth useful legal winner thank yellow  `),
+    ).toBe(KEY);
     expect(normaliseSeedKey("   ")).toBe("");
     expect(seedKeyWords("   ")).toEqual([]);
     expect(seedKeyWords(" A  b ")).toEqual(["a", "b"]);
@@ -97,7 +99,10 @@ describe("confirmationChallenge", () => {
     expect([...seen].sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   });
   it("uses the given random source", () => {
-    const sequence = (...values: number[]) => () => values.shift() ?? 0;
+    const sequence =
+      (...values: number[]) =>
+      () =>
+        values.shift() ?? 0;
     expect(confirmationChallenge(KEY, sequence(0, 0)).positions).toEqual([1, 2]);
     expect(confirmationChallenge(KEY, sequence(0.99, 0.99)).positions).toEqual([11, 12]);
     expect(confirmationChallenge(KEY, sequence(0.5, 0.5)).positions).toEqual([6, 7]);

@@ -69,7 +69,10 @@ function pick(size: number, random: () => number): number {
  * The sign-up confirmation step: which two words (1-based positions, distinct, ascending) the
  * user must type back to show the key was saved. The server keeps the positions in the session.
  */
-export function confirmationChallenge(seedKey: string, random: () => number = cryptoRandom): { positions: [number, number] } {
+export function confirmationChallenge(
+  seedKey: string,
+  random: () => number = cryptoRandom,
+): { positions: [number, number] } {
   const count = seedKeyWords(seedKey).length;
   if (count < SEED_KEY_CONFIRM_WORDS) throw new RangeError("a seed key needs at least two words");
   const first = pick(count, random) + 1;

@@ -36,8 +36,10 @@ const loggedOut = (reason: "expired" | "unauthorized" | "refresh_failed" | "inva
 });
 
 /** A monitor whose access token has `left` ms to live at T0. */
-const monitorWith = (left: number | null, extra: { rememberMe?: boolean; sessionEndsAt?: number | null; rememberMeToastShown?: boolean } = {}) =>
-  createSessionMonitor({ now: T0, expiresAt: left === null ? null : T0 + left, rememberMe: false, ...extra });
+const monitorWith = (
+  left: number | null,
+  extra: { rememberMe?: boolean; sessionEndsAt?: number | null; rememberMeToastShown?: boolean } = {},
+) => createSessionMonitor({ now: T0, expiresAt: left === null ? null : T0 + left, rememberMe: false, ...extra });
 
 describe("constants (SPEC §9)", () => {
   it("match the specification", () => {
@@ -89,7 +91,9 @@ describe("refreshCheck (every 30 s)", () => {
   });
   it("the warning is not repeated while the token stays the same", () => {
     const monitor = monitorWith(5 * MIN);
-    const warnings = [0, 30, 60, 90, 120].flatMap((s) => monitor.tick("refreshCheck", T0 + s * SEC)).filter((e) => e.type === "warn");
+    const warnings = [0, 30, 60, 90, 120]
+      .flatMap((s) => monitor.tick("refreshCheck", T0 + s * SEC))
+      .filter((e) => e.type === "warn");
     expect(warnings).toEqual([warn(5)]);
   });
   it("after a successful refresh the cycle starts again: new refresh and warning when the new token is due", () => {
@@ -192,7 +196,9 @@ describe("monitor (every 5 minutes)", () => {
   });
   it("no toast without remember-me, or when it was already shown before a reload", () => {
     expect(monitorWith(7 * 24 * HOUR).tick("monitor", T0)).toEqual([]);
-    expect(monitorWith(7 * 24 * HOUR, { rememberMe: true, rememberMeToastShown: true }).tick("monitor", T0)).toEqual([]);
+    expect(monitorWith(7 * 24 * HOUR, { rememberMe: true, rememberMeToastShown: true }).tick("monitor", T0)).toEqual(
+      [],
+    );
   });
 });
 

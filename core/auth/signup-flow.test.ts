@@ -16,7 +16,11 @@ const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const SECRET = "unit-test-secret";
 
 function flow() {
-  return startSignupFlow({ username: "ada", email: "ada@example.test", seedKey: `  ${KEY.toUpperCase()} ` }, NOW, () => 0.5);
+  return startSignupFlow(
+    { username: "ada", email: "ada@example.test", seedKey: `  ${KEY.toUpperCase()} ` },
+    NOW,
+    () => 0.5,
+  );
 }
 
 describe("startSignupFlow", () => {
@@ -68,12 +72,27 @@ describe("resendWaitSeconds", () => {
 describe("wrongConfirmationWords", () => {
   const words = seedKeyWords(KEY);
   it("accepts the right words in any case and with spaces around", () => {
-    expect(wrongConfirmationWords(KEY, [[2, ` ${words[1].toUpperCase()} `], [7, words[6]]])).toEqual([]);
+    expect(
+      wrongConfirmationWords(KEY, [
+        [2, ` ${words[1].toUpperCase()} `],
+        [7, words[6]],
+      ]),
+    ).toEqual([]);
   });
 
   it("names each wrong position", () => {
-    expect(wrongConfirmationWords(KEY, [[2, words[2] === words[1] ? "zoo" : words[2]], [7, words[6]]])).toEqual([2]);
-    expect(wrongConfirmationWords(KEY, [[2, ""], [7, "zzz"]])).toEqual([2, 7]);
+    expect(
+      wrongConfirmationWords(KEY, [
+        [2, words[2] === words[1] ? "zoo" : words[2]],
+        [7, words[6]],
+      ]),
+    ).toEqual([2]);
+    expect(
+      wrongConfirmationWords(KEY, [
+        [2, ""],
+        [7, "zzz"],
+      ]),
+    ).toEqual([2, 7]);
   });
 });
 

@@ -44,17 +44,24 @@ export function startSignupFlow(
 export function readSignupFlow(value: unknown, now: number): SignupFlow | null {
   const parsed = signupFlowSchema.safeParse(value);
   if (!parsed.success) return null;
-  if (now - parsed.data.startedAt > SIGNUP_FLOW_MAX_AGE_SECONDS * 1000 || parsed.data.startedAt > now + 60_000) return null;
+  if (now - parsed.data.startedAt > SIGNUP_FLOW_MAX_AGE_SECONDS * 1000 || parsed.data.startedAt > now + 60_000)
+    return null;
   return parsed.data;
 }
 
 /** True when the flow still holds a key waiting to be confirmed (the "registered flag" of /createkey). */
-export function hasUnconfirmedKey(flow: SignupFlow | null): flow is SignupFlow & { seedKey: string; positions: [number, number] } {
+export function hasUnconfirmedKey(
+  flow: SignupFlow | null,
+): flow is SignupFlow & { seedKey: string; positions: [number, number] } {
   return flow !== null && flow.seedKey !== null && flow.positions !== null && seedKeyWords(flow.seedKey).length > 0;
 }
 
 /** Seconds until another code may be asked for (0 = now). */
-export function resendWaitSeconds(lastCodeSentAt: number | null, now: number, cooldownSeconds = RESEND_COOLDOWN_SECONDS): number {
+export function resendWaitSeconds(
+  lastCodeSentAt: number | null,
+  now: number,
+  cooldownSeconds = RESEND_COOLDOWN_SECONDS,
+): number {
   if (lastCodeSentAt === null) return 0;
   const elapsed = now - lastCodeSentAt;
   if (elapsed < 0) return cooldownSeconds;
@@ -65,9 +72,14 @@ export function resendWaitSeconds(lastCodeSentAt: number | null, now: number, co
  * Which of the asked positions were answered wrongly (answers normalised like the key, so case
  * and surrounding spaces do not matter). Empty = all right.
  */
-export function wrongConfirmationWords(seedKey: string, answers: ReadonlyArray<readonly [position: number, answer: string]>): number[] {
+export function wrongConfirmationWords(
+  seedKey: string,
+  answers: ReadonlyArray<readonly [position: number, answer: string]>,
+): number[] {
   const words = seedKeyWords(seedKey);
-  return answers.filter(([position, answer]) => normaliseSeedKey(answer) !== words[position - 1]).map(([position]) => position);
+  return answers
+    .filter(([position, answer]) => normaliseSeedKey(answer) !== words[position - 1])
+    .map(([position]) => position);
 }
 
 // ─── Sealing: the flow travels encrypted (AES-256-GCM, key derived from the cookie secret) ─────
@@ -78,17 +90,20 @@ const keys = new Map<string, Promise<CryptoKey>>();
 function sealingKey(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
-    key = crypto.subtle
-      .importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey"])
-      .then((material) =>
-        crypto.subtle.deriveKey(
-          { name: "HKDF", hash: "SHA-256", salt: encoder.encode("trinity-signup-flow"), info: encoder.encode("signup-flow v1") },
-          material,
-          { name: "AES-GCM", length: 256 },
-          false,
-          ["encrypt", "decrypt"],
-        ),
-      );
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey"]).then((material) =>
+      crypto.subtle.deriveKey(
+        {
+          name: "HKDF",
+          hash: "SHA-256",
+          salt: encoder.encode("trinity-signup-flow"),
+          info: encoder.encode("signup-flow v1"),
+        },
+        material,
+        { name: "AES-GCM", length: 256 },
+        false,
+        ["encrypt", "decrypt"],
+      ),
+    );
     keys.set(secret, key);
   }
   return key;
@@ -113,7 +128,13 @@ function fromBase64Url(text: string): Uint8Array | null {
 /** The flow as an opaque string: a random 12-byte IV and the AES-GCM ciphertext of its JSON. */
 export async function sealSignupFlow(flow: SignupFlow, secret: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await sealingKey(secret), encoder.encode(JSON.stringify(flow))));
+  const cipher = new Uint8Array(
+    await crypto.subtle.encrypt(
+      { name: "AES-GCM", iv },
+      await sealingKey(secret),
+      encoder.encode(JSON.stringify(flow)),
+    ),
+  );
   const out = new Uint8Array(iv.length + cipher.length);
   out.set(iv);
   out.set(cipher, iv.length);
@@ -126,7 +147,11 @@ export async function openSignupFlow(sealed: unknown, secret: string, now: numbe
   const bytes = fromBase64Url(sealed);
   if (!bytes || bytes.length <= 12) return null;
   try {
-    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, 12) }, await sealingKey(secret), bytes.slice(12));
+    const plain = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: bytes.slice(0, 12) },
+      await sealingKey(secret),
+      bytes.slice(12),
+    );
     return readSignupFlow(JSON.parse(new TextDecoder().decode(plain)), now);
   } catch {
     return null;

@@ -44,7 +44,18 @@ describe("base32 (RFC 4648)", () => {
 
 describe("HOTP (RFC 4226 Appendix D)", () => {
   it("gives the published values for counters 0 to 9", async () => {
-    const expected = ["755224", "287082", "359152", "969429", "338314", "254676", "287922", "162583", "399871", "520489"];
+    const expected = [
+      "755224",
+      "287082",
+      "359152",
+      "969429",
+      "338314",
+      "254676",
+      "287922",
+      "162583",
+      "399871",
+      "520489",
+    ];
     const codes = await Promise.all(expected.map((_, counter) => hotpCode(RFC_SECRET, counter)));
     expect(codes).toEqual(expected);
   });
@@ -120,7 +131,10 @@ describe("verifyTotp", () => {
     const previous = await totpCode(RFC_SECRET, at - 30_000);
     expect(await verifyTotp(RFC_SECRET, previous, at, 1, first.step)).toEqual({ ok: false });
     const next = await totpCode(RFC_SECRET, at + 30_000);
-    expect(await verifyTotp(RFC_SECRET, next, at + 30_000, 1, first.step)).toEqual({ ok: true, step: totpStep(at) + 1 });
+    expect(await verifyTotp(RFC_SECRET, next, at + 30_000, 1, first.step)).toEqual({
+      ok: true,
+      step: totpStep(at) + 1,
+    });
   });
   it("refuses wrong and malformed codes", async () => {
     for (const code of ["050472", "50471", "0504711", "abcdef", "", "05047a"]) {
@@ -154,7 +168,11 @@ describe("otpauthUri", () => {
     );
   });
   it("encodes the label and issuer, and canonicalises the secret", () => {
-    const uri = otpauthUri({ secret: "gezd gnbv gy3t qojq gezd gnbv gy3t qojq", account: "ali veli:x", issuer: "Trinity Test" });
+    const uri = otpauthUri({
+      secret: "gezd gnbv gy3t qojq gezd gnbv gy3t qojq",
+      account: "ali veli:x",
+      issuer: "Trinity Test",
+    });
     expect(uri).toBe(
       "otpauth://totp/Trinity%20Test:ali%20veli%3Ax?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Trinity%20Test&algorithm=SHA1&digits=6&period=30",
     );

@@ -74,17 +74,19 @@ function secretBytes(secret: string): Uint8Array<ArrayBuffer> {
 
 /** RFC 4226 HOTP value for a counter, `digits` long (6 to 8), zero-padded. */
 export async function hotpCode(secret: string, counter: number, digits: number = TOTP_DIGITS): Promise<string> {
-  if (!Number.isSafeInteger(counter) || counter < 0) throw new RangeError("HOTP counter must be a non-negative integer");
+  if (!Number.isSafeInteger(counter) || counter < 0)
+    throw new RangeError("HOTP counter must be a non-negative integer");
   if (!Number.isInteger(digits) || digits < 6 || digits > 8) throw new RangeError("HOTP digits must be 6 to 8");
-  const key = await crypto.subtle.importKey("raw", secretBytes(secret), { name: "HMAC", hash: "SHA-1" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", secretBytes(secret), { name: "HMAC", hash: "SHA-1" }, false, [
+    "sign",
+  ]);
   const message = new Uint8Array(8);
   const view = new DataView(message.buffer);
   view.setUint32(0, Math.floor(counter / 2 ** 32));
   view.setUint32(4, counter >>> 0);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, message));
   const offset = mac[mac.length - 1] & 0x0f;
-  const binary =
-    ((mac[offset] & 0x7f) << 24) | (mac[offset + 1] << 16) | (mac[offset + 2] << 8) | mac[offset + 3];
+  const binary = ((mac[offset] & 0x7f) << 24) | (mac[offset + 1] << 16) | (mac[offset + 2] << 8) | mac[offset + 3];
   return String(binary % 10 ** digits).padStart(digits, "0");
 }
 
@@ -121,7 +123,15 @@ export async function verifyTotp(
 }
 
 /** The otpauth:// key URI an authenticator app reads from the QR code. */
-export function otpauthUri({ secret, account, issuer = TOTP_ISSUER }: { secret: string; account: string; issuer?: string }): string {
+export function otpauthUri({
+  secret,
+  account,
+  issuer = TOTP_ISSUER,
+}: {
+  secret: string;
+  account: string;
+  issuer?: string;
+}): string {
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
   const query = [
     `secret=${base32Encode(secretBytes(secret))}`,
@@ -139,7 +149,8 @@ function formatRecoveryCode(symbols: string): string {
 
 /** Fresh one-time recovery codes (distinct), formatted xxxx-xxxx-xxxx. Store them hashed. */
 export function generateRecoveryCodes(count: number = RECOVERY_CODE_COUNT): string[] {
-  if (!Number.isInteger(count) || count < 1 || count > 100) throw new RangeError("recovery code count must be 1 to 100");
+  if (!Number.isInteger(count) || count < 1 || count > 100)
+    throw new RangeError("recovery code count must be 1 to 100");
   const codes = new Set<string>();
   while (codes.size < count) {
     const bytes = crypto.getRandomValues(new Uint8Array(RECOVERY_CODE_LENGTH));
@@ -154,11 +165,7 @@ export function generateRecoveryCodes(count: number = RECOVERY_CODE_COUNT): stri
  * Case, spaces and hyphens are ignored; the look-alikes i/l and o read as 1 and 0.
  */
 export function normaliseRecoveryCode(input: string): string | null {
-  const symbols = input
-    .toLowerCase()
-    .replace(/[\s-]/gu, "")
-    .replace(/[il]/gu, "1")
-    .replace(/o/gu, "0");
+  const symbols = input.toLowerCase().replace(/[\s-]/gu, "").replace(/[il]/gu, "1").replace(/o/gu, "0");
   if (symbols.length !== RECOVERY_CODE_LENGTH) return null;
   for (const symbol of symbols) if (!RECOVERY_CODE_ALPHABET.includes(symbol)) return null;
   return formatRecoveryCode(symbols);

@@ -51,7 +51,10 @@ describe("card rules", () => {
 describe("card form schema", () => {
   it("accepts a good card with spaces and returns the digits", () => {
     const result = schema.parse({ number: "4242 4242 4242 4242", expiry: "12 / 30", cvc: "123", name: "Ada Lovelace" });
-    expect(result).toEqual({ card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" }, name: "Ada Lovelace" });
+    expect(result).toEqual({
+      card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" },
+      name: "Ada Lovelace",
+    });
   });
 
   it("names each field's SPEC §8 error", () => {
@@ -61,7 +64,9 @@ describe("card form schema", () => {
       cvc: ["incomplete_cvc"],
     });
     expect(errorsOf({ number: "4242 4242", expiry: "12/30", cvc: "123" })).toEqual({ number: ["incomplete_number"] });
-    expect(errorsOf({ number: "4242424242424241", expiry: "12/30", cvc: "123" })).toEqual({ number: ["invalid_number"] });
+    expect(errorsOf({ number: "4242424242424241", expiry: "12/30", cvc: "123" })).toEqual({
+      number: ["invalid_number"],
+    });
     expect(errorsOf({ number: "4242424242424242", expiry: "10/26", cvc: "123" })).toEqual({ expiry: ["expired_card"] });
     expect(errorsOf({ number: "4242424242424242", expiry: "11/26", cvc: "12" })).toEqual({ cvc: ["incomplete_cvc"] });
     expect(errorsOf({ number: "378282246310005", expiry: "11/26", cvc: "123" })).toEqual({ cvc: ["incomplete_cvc"] });
@@ -69,8 +74,12 @@ describe("card form schema", () => {
 
   it("checks a split card the same way", () => {
     expect(cardInputError({ number: "4242424242424242", expMonth: 11, expYear: 2026, cvc: "123" }, NOW)).toBeNull();
-    expect(cardInputError({ number: "4242424242424242", expMonth: 10, expYear: 2026, cvc: "123" }, NOW)).toBe("expired_card");
-    expect(cardInputError({ number: "4242424242424242", expMonth: 13, expYear: 2026, cvc: "123" }, NOW)).toBe("incomplete_expiry");
+    expect(cardInputError({ number: "4242424242424242", expMonth: 10, expYear: 2026, cvc: "123" }, NOW)).toBe(
+      "expired_card",
+    );
+    expect(cardInputError({ number: "4242424242424242", expMonth: 13, expYear: 2026, cvc: "123" }, NOW)).toBe(
+      "incomplete_expiry",
+    );
     expect(cardInputError({ number: "378282246310005", expMonth: 1, expYear: 2030, cvc: "1234" }, NOW)).toBeNull();
   });
 });

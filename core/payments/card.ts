@@ -137,7 +137,8 @@ export function cardFormSchema(now: () => Date = () => new Date()) {
       const expiry = parseExpiry(value.expiry);
       if (!expiry) ctx.addIssue({ code: "custom", path: ["expiry"], message: "incomplete_expiry" });
       else if (isExpired(expiry, now())) ctx.addIssue({ code: "custom", path: ["expiry"], message: "expired_card" });
-      else if (expiry.year > now().getUTCFullYear() + MAX_EXPIRY_YEARS_AHEAD) ctx.addIssue({ code: "custom", path: ["expiry"], message: "incomplete_expiry" });
+      else if (expiry.year > now().getUTCFullYear() + MAX_EXPIRY_YEARS_AHEAD)
+        ctx.addIssue({ code: "custom", path: ["expiry"], message: "incomplete_expiry" });
       const brand = cardBrand(digits);
       if (!/^\d+$/.test(value.cvc) || value.cvc.length !== cvcLength(brand)) {
         ctx.addIssue({ code: "custom", path: ["cvc"], message: "incomplete_cvc" });
@@ -145,7 +146,12 @@ export function cardFormSchema(now: () => Date = () => new Date()) {
     })
     .transform((value) => {
       const expiry = parseExpiry(value.expiry) ?? { month: 0, year: 0 };
-      const card: CardInput = { number: cardDigits(value.number), expMonth: expiry.month, expYear: expiry.year, cvc: value.cvc };
+      const card: CardInput = {
+        number: cardDigits(value.number),
+        expMonth: expiry.month,
+        expYear: expiry.year,
+        cvc: value.cvc,
+      };
       return { card, name: value.name || undefined };
     });
 }
@@ -154,7 +160,8 @@ export function cardFormSchema(now: () => Date = () => new Date()) {
 export function cardInputError(card: CardInput, now: Date): CardErrorCode | null {
   const numberProblem = numberError(card.number);
   if (numberProblem) return numberProblem;
-  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12 || !Number.isInteger(card.expYear)) return "incomplete_expiry";
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12 || !Number.isInteger(card.expYear))
+    return "incomplete_expiry";
   if (isExpired({ month: card.expMonth, year: card.expYear }, now)) return "expired_card";
   if (card.expYear > now.getUTCFullYear() + MAX_EXPIRY_YEARS_AHEAD) return "incomplete_expiry";
   if (!/^\d+$/.test(card.cvc) || card.cvc.length !== cvcLength(cardBrand(card.number))) return "incomplete_cvc";
@@ -170,5 +177,10 @@ export interface CardSummary {
 }
 
 export function summariseCard(card: CardInput): CardSummary {
-  return { brand: cardBrand(card.number), last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
+  return {
+    brand: cardBrand(card.number),
+    last4: card.number.slice(-4),
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+  };
 }

@@ -3,7 +3,9 @@
 import { z } from "../zod";
 
 const UNKNOWN_FIELD = "is not an accepted field";
-const strict = { error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? UNKNOWN_FIELD : undefined) };
+const strict = {
+  error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? UNKNOWN_FIELD : undefined),
+};
 
 /** A provider payment method id as Stripe spells them ("pm_…"; older "card_…" ids too). */
 export const paymentMethodRefSchema = z
@@ -23,7 +25,10 @@ export const savePaymentMethodSchema = z.strictObject(
   {
     stripe_payment_method_id: paymentMethodRefSchema,
     set_as_default: z.boolean({ error: "must be true or false" }).optional().default(false),
-    nickname: nicknameSchema.nullable().optional().transform((value) => value ?? null),
+    nickname: nicknameSchema
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
   },
   strict,
 );

@@ -92,14 +92,7 @@ describe("workersAiSuggestions: answers", () => {
       },
     });
     const list = await workersAiSuggestions(ai).suggest(INPUT);
-    expect(aiOnly(list)).toEqual([
-      "cicek.com",
-      "brew.io",
-      "kahve.net",
-      "beans.org",
-      "cafe.shop",
-      "roast-house.co",
-    ]);
+    expect(aiOnly(list)).toEqual(["cicek.com", "brew.io", "kahve.net", "beans.org", "cafe.shop", "roast-house.co"]);
     expect(new Set(list.map((c) => `${c.label}.${c.tld}`)).size).toBe(list.length);
   });
 
@@ -207,9 +200,7 @@ describe("workersAiSuggestions: answers", () => {
       },
     };
     const { ai } = answering({ response: { suggestions: [{ label: "brewhaus", tld: "com" }] } });
-    expect(aiOnly(await workersAiSuggestions(ai, { fallback: broken }).suggest(INPUT))).toEqual([
-      "brewhaus.com",
-    ]);
+    expect(aiOnly(await workersAiSuggestions(ai, { fallback: broken }).suggest(INPUT))).toEqual(["brewhaus.com"]);
   });
 });
 

@@ -5,13 +5,7 @@
  * the caller, which trims the list to its limit (SPEC §9: 10).
  */
 import { synonymsOf } from "./thesaurus";
-import {
-  isSuggestibleLabel,
-  STOP_WORDS,
-  tokensOf,
-  TURKISH_LETTERS,
-  TURKISH_STOP_WORDS,
-} from "./text";
+import { isSuggestibleLabel, STOP_WORDS, tokensOf, TURKISH_LETTERS, TURKISH_STOP_WORDS } from "./text";
 
 export interface SuggestionCandidate {
   label: string;
@@ -35,7 +29,18 @@ export const MAX_SUGGESTIONS_CAP = 1000;
 
 export const PREFIXES: readonly string[] = ["get", "try", "go", "my", "the", "hey", "use"];
 export const SUFFIXES: readonly string[] = [
-  "hq", "hub", "app", "ly", "ify", "lab", "labs", "now", "online", "shop", "pro", "co",
+  "hq",
+  "hub",
+  "app",
+  "ly",
+  "ify",
+  "lab",
+  "labs",
+  "now",
+  "online",
+  "shop",
+  "pro",
+  "co",
 ];
 /** Turkish endings (folded): "bul" find, "al" buy, "sepeti" basket, "dünyası" world, "merkezi" centre. */
 export const TURKISH_SUFFIXES: readonly string[] = ["bul", "al", "sepeti", "dunyasi", "merkezi"];
@@ -108,8 +113,7 @@ export function generateSuggestions(
   if (keywords.length === 0) return [];
 
   const turkish =
-    options.locale === "tr" ||
-    (options.locale === undefined && looksTurkish(phrase, allTokens, keywords));
+    options.locale === "tr" || (options.locale === undefined && looksTurkish(phrase, allTokens, keywords));
 
   const labels = baseLabels(keywords, turkish);
   const rank = new Map(order.map((tld, i) => [tld, i]));
@@ -267,8 +271,12 @@ function baseLabels(keywords: readonly string[], turkish: boolean): Map<string, 
   for (const base of affixBases) {
     const isPhrase = base === exact;
     const english = turkish
-      ? isPhrase ? BASE.foreignAffixOfPhrase : BASE.foreignAffixOfWord
-      : isPhrase ? BASE.affixOfPhrase : BASE.affixOfWord;
+      ? isPhrase
+        ? BASE.foreignAffixOfPhrase
+        : BASE.foreignAffixOfWord
+      : isPhrase
+        ? BASE.affixOfPhrase
+        : BASE.affixOfWord;
     for (const prefix of PREFIXES) {
       if (!base.startsWith(prefix)) add(`${prefix}${base}`, "affix", english);
     }
@@ -331,9 +339,7 @@ function spreadOut(all: Scored[], max: number): Scored[] {
   const perTld = new Map<string, number>();
   const perLabel = new Map<string, number>();
   const adjusted = (c: Scored) =>
-    c.score -
-    SAME_TLD_PENALTY * (perTld.get(c.tld) ?? 0) -
-    SAME_LABEL_PENALTY * (perLabel.get(c.label) ?? 0);
+    c.score - SAME_TLD_PENALTY * (perTld.get(c.tld) ?? 0) - SAME_LABEL_PENALTY * (perLabel.get(c.label) ?? 0);
   while (picked.length < max && left.length > 0) {
     let best = 0;
     let bestScore = adjusted(left[0]);

@@ -33,19 +33,35 @@ export function declaredAssets(html, pageUrl) {
     const rel = (attr(tag, "rel") ?? "").toLowerCase().split(/\s+/);
     const href = attr(tag, "href");
     if (!href) continue;
-    if (rel.includes("modulepreload")) declared.push({ url: new URL(href, pageUrl).href, type: "script", via: "link[rel=modulepreload]" });
-    else if (rel.includes("stylesheet")) declared.push({ url: new URL(href, pageUrl).href, type: "stylesheet", via: "link[rel=stylesheet]" });
+    if (rel.includes("modulepreload"))
+      declared.push({ url: new URL(href, pageUrl).href, type: "script", via: "link[rel=modulepreload]" });
+    else if (rel.includes("stylesheet"))
+      declared.push({ url: new URL(href, pageUrl).href, type: "stylesheet", via: "link[rel=stylesheet]" });
   }
-  const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attrs]) => !/\ssrc\s*=/i.test(attrs)).map(([, , body]) => body);
-  const inlineScripts = { count: inline.length, raw: Buffer.byteLength(inline.join("")), gzip: gzipSize(Buffer.from(inline.join(""))) };
+  const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attrs]) => !/\ssrc\s*=/i.test(attrs))
+    .map(([, , body]) => body);
+  const inlineScripts = {
+    count: inline.length,
+    raw: Buffer.byteLength(inline.join("")),
+    gzip: gzipSize(Buffer.from(inline.join(""))),
+  };
   return { declared, inlineScripts };
 }
 
 function summarise(files) {
   const total = (type, key) => files.filter((f) => f.type === type).reduce((sum, f) => sum + f[key], 0);
   return {
-    js: { files: files.filter((f) => f.type === "script").length, raw: total("script", "raw"), gzip: total("script", "gzip") },
-    css: { files: files.filter((f) => f.type === "stylesheet").length, raw: total("stylesheet", "raw"), gzip: total("stylesheet", "gzip") },
+    js: {
+      files: files.filter((f) => f.type === "script").length,
+      raw: total("script", "raw"),
+      gzip: total("script", "gzip"),
+    },
+    css: {
+      files: files.filter((f) => f.type === "stylesheet").length,
+      raw: total("stylesheet", "raw"),
+      gzip: total("stylesheet", "gzip"),
+    },
   };
 }
 
@@ -55,7 +71,12 @@ function summarise(files) {
  */
 export async function measureAssets({ origin, path, track }) {
   const pageUrl = new URL(path, origin).href;
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: PLAYWRIGHT_CHROME_ARGS, ...PLAYWRIGHT_SIGNALS });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: PLAYWRIGHT_CHROME_ARGS,
+    ...PLAYWRIGHT_SIGNALS,
+  });
   const untrack = track(() => browser.close().catch(() => {}));
   try {
     const context = await browser.newContext();
@@ -80,7 +101,8 @@ export async function measureAssets({ origin, path, track }) {
       const request = response.request();
       const type = request.resourceType();
       const url = response.url();
-      if (!["script", "stylesheet"].includes(type) || new URL(url).origin !== new URL(origin).origin || seen.has(url)) return;
+      if (!["script", "stylesheet"].includes(type) || new URL(url).origin !== new URL(origin).origin || seen.has(url))
+        return;
       seen.add(url);
       const at = phase;
       pending.push(
@@ -92,7 +114,8 @@ export async function measureAssets({ origin, path, track }) {
     });
 
     const documentResponse = await page.goto(pageUrl, { waitUntil: "networkidle", timeout: 60_000 });
-    if (!documentResponse || !documentResponse.ok()) throw new Error(`${pageUrl} answered ${documentResponse?.status()}`);
+    if (!documentResponse || !documentResponse.ok())
+      throw new Error(`${pageUrl} answered ${documentResponse?.status()}`);
     const html = await documentResponse.text();
     phase = "scroll";
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -111,7 +134,14 @@ export async function measureAssets({ origin, path, track }) {
       const response = await fetch(d.url);
       const body = Buffer.from(await response.arrayBuffer());
       notLoaded.push(d.url);
-      files.push({ url: d.url, type: d.type, status: response.status, raw: body.length, gzip: gzipSize(body), phase: "declared-only" });
+      files.push({
+        url: d.url,
+        type: d.type,
+        status: response.status,
+        raw: body.length,
+        gzip: gzipSize(body),
+        phase: "declared-only",
+      });
     }
     for (const f of files) {
       f.path = new URL(f.url).pathname;

@@ -22,7 +22,14 @@ function timedGet(url, agent) {
     const request = http.get(url, { agent, headers: { accept: "application/json" } }, (response) => {
       const chunks = [];
       response.on("data", (chunk) => chunks.push(chunk));
-      response.on("end", () => resolve({ ms: performance.now() - started, status: response.statusCode, body: Buffer.concat(chunks).toString("utf8"), socket: request.socket }));
+      response.on("end", () =>
+        resolve({
+          ms: performance.now() - started,
+          status: response.statusCode,
+          body: Buffer.concat(chunks).toString("utf8"),
+          socket: request.socket,
+        }),
+      );
       response.on("error", reject);
     });
     request.setTimeout(30_000, () => request.destroy(new Error(`no answer within 30 s: ${url}`)));
@@ -35,7 +42,16 @@ function timedGet(url, agent) {
  * request. Every answer must be 200 with `success`, `data.pagination.total` ≥ `minTotal` and a
  * full first page; the others are counted (and their times left out of the percentiles).
  */
-export async function catalogueCheckRun({ origin, pathPrefix, query, keyword = null, requests, warmup = 0, minTotal, track }) {
+export async function catalogueCheckRun({
+  origin,
+  pathPrefix,
+  query,
+  keyword = null,
+  requests,
+  warmup = 0,
+  minTotal,
+  track,
+}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let stopped = false;
   const untrack = track(() => {
@@ -74,8 +90,10 @@ export async function catalogueCheckRun({ origin, pathPrefix, query, keyword = n
           const json = JSON.parse(answer.body);
           data = json.data;
           if (!json.success) problem = `success: ${json.success}`;
-          else if (!(data?.pagination?.total >= minTotal)) problem = `data.pagination.total ${data?.pagination?.total} < ${minTotal}`;
-          else if (data.results?.length !== Math.min(data.pagination.count_per_page, data.pagination.total)) problem = `${data.results?.length} results on page 1`;
+          else if (!(data?.pagination?.total >= minTotal))
+            problem = `data.pagination.total ${data?.pagination?.total} < ${minTotal}`;
+          else if (data.results?.length !== Math.min(data.pagination.count_per_page, data.pagination.total))
+            problem = `${data.results?.length} results on page 1`;
         } catch (error) {
           problem = `not JSON (${error.message})`;
         }
@@ -87,7 +105,13 @@ export async function catalogueCheckRun({ origin, pathPrefix, query, keyword = n
       durations.push(answer.ms);
       totals.add(data.pagination.total);
       unavailable.add(data.pagination.total - data.available_count);
-      firstAnswer ??= { keyword: data.keyword, total: data.pagination.total, availableCount: data.available_count, resultsOnPage: data.results.length, bytes: Buffer.byteLength(answer.body) };
+      firstAnswer ??= {
+        keyword: data.keyword,
+        total: data.pagination.total,
+        availableCount: data.available_count,
+        resultsOnPage: data.results.length,
+        bytes: Buffer.byteLength(answer.body),
+      };
     }
     const sorted = durations.sort((a, b) => a - b);
     return {

@@ -13,21 +13,35 @@ const password = () => `Bench-${freshLabel("", 12)}-7Q`;
 
 function stats(durations) {
   const sorted = [...durations].sort((a, b) => a - b);
-  return { count: sorted.length, p50: round2(percentile(sorted, 50)), p95: round2(percentile(sorted, 95)), min: round2(sorted[0]), max: round2(sorted.at(-1)) };
+  return {
+    count: sorted.length,
+    p50: round2(percentile(sorted, 50)),
+    p95: round2(percentile(sorted, 95)),
+    min: round2(sorted[0]),
+    max: round2(sorted.at(-1)),
+  };
 }
 
 /** One JSON call; throws with the answer when the status is not `expect`. */
 async function call(origin, method, path, { token, body, ip, expect } = {}) {
-  const headers = { accept: "application/json", "cf-connecting-ip": ip ?? `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}` };
+  const headers = {
+    accept: "application/json",
+    "cf-connecting-ip": ip ?? `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`,
+  };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(new URL(`/api/v1${path}`, origin), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(new URL(`/api/v1${path}`, origin), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   let json = null;
   try {
     json = JSON.parse(text);
   } catch {}
-  if (expect !== undefined && response.status !== expect) throw new Error(`${method} ${path} answered HTTP ${response.status}, expected ${expect}: ${text.slice(0, 200)}`);
+  if (expect !== undefined && response.status !== expect)
+    throw new Error(`${method} ${path} answered HTTP ${response.status}, expected ${expect}: ${text.slice(0, 200)}`);
   return { status: response.status, json };
 }
 
@@ -41,14 +55,33 @@ async function newBuyer(origin) {
   const code = outbox.json.data.messages.map((message) => /\b(\d{6})\b/u.exec(message.text)?.[1]).find(Boolean);
   if (!code) throw new Error(`no verification code mailed to ${account.email} (is the development outbox on?)`);
   await call(origin, "POST", "/auth/verify-email", { body: { email: account.email, code }, ip, expect: 200 });
-  const login = await call(origin, "POST", "/auth/login", { body: { username, password: account.password, seed_key: registered.json.data.seed_key, remember_me: false }, ip, expect: 200 });
+  const login = await call(origin, "POST", "/auth/login", {
+    body: { username, password: account.password, seed_key: registered.json.data.seed_key, remember_me: false },
+    ip,
+    expect: 200,
+  });
   const token = login.json.data.token;
-  const address = await call(origin, "POST", "/account/addresses", { token, body: { firstName: "Bench", lastName: "Buyer", address: "1 Edge Street", city: "Istanbul", country: "TR", email: account.email }, expect: 201 });
+  const address = await call(origin, "POST", "/account/addresses", {
+    token,
+    body: {
+      firstName: "Bench",
+      lastName: "Buyer",
+      address: "1 Edge Street",
+      city: "Istanbul",
+      country: "TR",
+      email: account.email,
+    },
+    expect: 201,
+  });
   return { token, contactId: address.json.data.contactId, ip };
 }
 
 const pay = (origin, buyer) =>
-  call(origin, "POST", "/payment/unified", { token: buyer.token, ip: buyer.ip, body: { idempotency_key: `bench-${crypto.randomUUID()}`, contact_id: buyer.contactId, card: VISA } });
+  call(origin, "POST", "/payment/unified", {
+    token: buyer.token,
+    ip: buyer.ip,
+    body: { idempotency_key: `bench-${crypto.randomUUID()}`, contact_id: buyer.contactId, card: VISA },
+  });
 
 /** Waits until the order settles (completed, failed…), asking GET /orders/:id. */
 async function settled(origin, buyer, order, deadline) {
@@ -73,10 +106,17 @@ export async function checkoutRun({ origin, buyers, raceBuyers, track }) {
     for (let i = 0; i < buyers; i++) {
       if (stopped) throw new Error("interrupted");
       const buyer = await newBuyer(origin);
-      await call(origin, "POST", "/cart/items", { token: buyer.token, body: { domain: `${freshLabel("bench", 12)}.com` }, expect: 201 });
+      await call(origin, "POST", "/cart/items", {
+        token: buyer.token,
+        body: { domain: `${freshLabel("bench", 12)}.com` },
+        expect: 201,
+      });
       const started = performance.now();
       const answer = await pay(origin, buyer);
-      if (answer.status !== 201) throw new Error(`POST /payment/unified answered HTTP ${answer.status}: ${JSON.stringify(answer.json).slice(0, 200)}`);
+      if (answer.status !== 201)
+        throw new Error(
+          `POST /payment/unified answered HTTP ${answer.status}: ${JSON.stringify(answer.json).slice(0, 200)}`,
+        );
       const order = await settled(origin, buyer, answer.json.data.order, Date.now() + 30_000);
       durations.push(performance.now() - started);
       statuses[order.status] = (statuses[order.status] ?? 0) + 1;
@@ -86,23 +126,39 @@ export async function checkoutRun({ origin, buyers, raceBuyers, track }) {
     const name = `${freshLabel("race", 12)}.com`;
     const racers = [];
     for (let i = 0; i < raceBuyers; i++) racers.push(await newBuyer(origin));
-    for (const racer of racers) await call(origin, "POST", "/cart/items", { token: racer.token, body: { domain: name }, expect: 201 });
+    for (const racer of racers)
+      await call(origin, "POST", "/cart/items", { token: racer.token, body: { domain: name }, expect: 201 });
     const answers = await Promise.all(racers.map((racer) => pay(origin, racer)));
-    const outcome = { completed: 0, refusedAlreadyBeingRegistered: 0, refusedNotAvailable: 0, failedOrders: 0, otherAnswers: 0, succeededCharges: 0, refundedCharges: 0 };
+    const outcome = {
+      completed: 0,
+      refusedAlreadyBeingRegistered: 0,
+      refusedNotAvailable: 0,
+      failedOrders: 0,
+      otherAnswers: 0,
+      succeededCharges: 0,
+      refundedCharges: 0,
+    };
     for (const [index, answer] of answers.entries()) {
       const racer = racers[index];
-      if (answer.status === 409 && answer.json?.code === "already_being_registered") outcome.refusedAlreadyBeingRegistered++;
+      if (answer.status === 409 && answer.json?.code === "already_being_registered")
+        outcome.refusedAlreadyBeingRegistered++;
       else if (answer.status === 409 && answer.json?.code === "not_available") outcome.refusedNotAvailable++;
       else if (answer.status === 201 || answer.status === 200) {
         const order = await settled(origin, racer, answer.json.data.order, Date.now() + 30_000);
         if (order.status === "completed") outcome.completed++;
         else outcome.failedOrders++;
       } else outcome.otherAnswers++;
-      const payments = (await call(origin, "GET", "/payments/", { token: racer.token, expect: 200 })).json.data.payments;
+      const payments = (await call(origin, "GET", "/payments/", { token: racer.token, expect: 200 })).json.data
+        .payments;
       outcome.succeededCharges += payments.filter((payment) => payment.status === "succeeded").length;
       outcome.refundedCharges += payments.filter((payment) => payment.refunded > 0).length;
     }
-    return { card: "4242 4242 4242 4242 (test provider)", completedMs: stats(durations), statuses, race: { buyers: raceBuyers, name, ...outcome } };
+    return {
+      card: "4242 4242 4242 4242 (test provider)",
+      completedMs: stats(durations),
+      statuses,
+      race: { buyers: raceBuyers, name, ...outcome },
+    };
   } finally {
     untrack();
   }

@@ -4,7 +4,14 @@
  * Pages Lighthouse audits (paths on the bench server). Each gets the same targets (TARGETS.lighthouse).
  * A page that does not answer 200 (e.g. not in this build yet) is not audited: its rows FAIL with the status.
  */
-export const LIGHTHOUSE_PATHS = ["/", "/domain-search?q=example-bench.com", "/domain", "/blog", "/blog/what-is-rdap", "/donate"];
+export const LIGHTHOUSE_PATHS = [
+  "/",
+  "/domain-search?q=example-bench.com",
+  "/domain",
+  "/blog",
+  "/blog/what-is-rdap",
+  "/donate",
+];
 
 /** The page whose client JS/CSS is counted and that the SSR load run hits. */
 export const HOME_PATH = "/";
@@ -73,7 +80,11 @@ export const TARGETS = {
   jsGzipBytes: 110 * 1024, // client JS loaded by the home page, gzip -9, at most (issue 10; was 120, issue 13)
   lighthouse: { performance: 90, accessibility: 100, "best-practices": 100, seo: 100 }, // at least
   // Issue 10: performance 100 on the blog, a post and /donate (the other categories as above).
-  lighthouseByPath: { "/blog": { performance: 100 }, "/blog/what-is-rdap": { performance: 100 }, "/donate": { performance: 100 } },
+  lighthouseByPath: {
+    "/blog": { performance: 100 },
+    "/blog/what-is-rdap": { performance: 100 },
+    "/donate": { performance: 100 },
+  },
   ssrToStaticP50: 3, // SSR home p50 / static asset p50, at most
   catalogueCheckP95Ms: 150, // GET /api/v1/domains/check/{keyword}?count_per_page=200, one connection, at most
   signinP50Ms: 300, // POST /api/v1/auth/login, successful, one connection, at most: our budget under `wrangler dev` on this machine
@@ -147,7 +158,21 @@ export const RESULTS_DIR = "bench-results";
  */
 export const WHOIS = {
   bootstrapName: "hhgames.com",
-  names: ["google.com", "wikipedia.org", "bitcoin.org", "web.dev", "docs.new", "axe.pizza", "microsoft.click", "afnic.fr", "lemonde.fr", "example.cz", "home.moscow", "bbc.co.uk", "norway.no"],
+  names: [
+    "google.com",
+    "wikipedia.org",
+    "bitcoin.org",
+    "web.dev",
+    "docs.new",
+    "axe.pizza",
+    "microsoft.click",
+    "afnic.fr",
+    "lemonde.fr",
+    "example.cz",
+    "home.moscow",
+    "bbc.co.uk",
+    "norway.no",
+  ],
   loadRequests: 1000,
   connections: 8,
   hitRequests: 300,

@@ -14,7 +14,8 @@ function quiet(file, args) {
 
 function packageVersion(name) {
   try {
-    return JSON.parse(readFileSync(new URL(`../../node_modules/${name}/package.json`, import.meta.url), "utf8")).version;
+    return JSON.parse(readFileSync(new URL(`../../node_modules/${name}/package.json`, import.meta.url), "utf8"))
+      .version;
   } catch {
     return null;
   }

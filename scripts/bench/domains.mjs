@@ -14,10 +14,16 @@ export const DOMAINS = { domains: 10_000, records: 100_000, bigZone: 1_000, list
 
 function stats(durations) {
   const sorted = [...durations].sort((a, b) => a - b);
-  return { count: sorted.length, p50: round2(percentile(sorted, 50)), p95: round2(percentile(sorted, 95)), max: round2(sorted.at(-1)) };
+  return {
+    count: sorted.length,
+    p50: round2(percentile(sorted, 50)),
+    p95: round2(percentile(sorted, 95)),
+    max: round2(sorted.at(-1)),
+  };
 }
 
-const sql = (value) => (value === null ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`);
+const sql = (value) =>
+  value === null ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
 
 /**
  * The SQL that gives `userId` its domains (registry ledger + my domains) and DNS records: a few
@@ -31,7 +37,8 @@ export function seedSql(userId, stem, { domains, records, bigZone }) {
   const created = `printf('%04d-%02d-%02dT00:00:00.000Z', 2015 + i % 10, 1 + i % 12, 1 + i % 28)`;
   const expires = `printf('%04d-%02d-%02dT00:00:00.000Z', 2027 + i % 3, 1 + (i * 7) % 12, 1 + i % 28)`;
   const nameservers = `'["ns1.trinity.example","ns2.trinity.example"]'`;
-  const counter = (count) => `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < ${count - 1})`;
+  const counter = (count) =>
+    `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < ${count - 1})`;
   const perDomain = Math.ceil((records - bigZone) / (domains - 1));
   const statements = [
     `INSERT INTO registry_domains (name, label, tld, status, registrar, created_at, expires_at, locked, transferable, held_here, owner_id, auth_code, nameservers, updated_at, rev)
@@ -55,18 +62,36 @@ export async function benchAccount(origin) {
   const username = `benchdomains${randomInt(1e9).toString(36)}`;
   const account = { username, email: `${username}@example.com`, password: `Bench-${randomInt(1e9).toString(36)}-7Q` };
   const post = async (apiPath, body, expected) => {
-    const response = await fetch(new URL(`/api/v1${apiPath}`, origin), { method: "POST", headers: { "content-type": "application/json", "cf-connecting-ip": ip }, body: JSON.stringify(body) });
+    const response = await fetch(new URL(`/api/v1${apiPath}`, origin), {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": ip },
+      body: JSON.stringify(body),
+    });
     const json = await response.json();
-    if (response.status !== expected) throw new Error(`POST ${apiPath} answered ${response.status}: ${JSON.stringify(json).slice(0, 200)}`);
+    if (response.status !== expected)
+      throw new Error(`POST ${apiPath} answered ${response.status}: ${JSON.stringify(json).slice(0, 200)}`);
     return json.data;
   };
   const registered = await post("/auth/register", account, 201);
-  const outbox = await (await fetch(new URL(`/api/v1/dev/outbox?to=${encodeURIComponent(account.email)}`, origin))).json();
+  const outbox = await (
+    await fetch(new URL(`/api/v1/dev/outbox?to=${encodeURIComponent(account.email)}`, origin))
+  ).json();
   const code = outbox.data.messages.map((message) => /\b(\d{6})\b/u.exec(message.text)?.[1]).find(Boolean);
   if (!code) throw new Error(`no verification code mailed to ${account.email} (is the development outbox on?)`);
   await post("/auth/verify-email", { email: account.email, code }, 200);
-  const login = await post("/auth/login", { username, password: account.password, seed_key: registered.seed_key, remember_me: false }, 200);
-  return { id: login.user.id, username, password: account.password, seedKey: registered.seed_key, token: login.token, ip };
+  const login = await post(
+    "/auth/login",
+    { username, password: account.password, seed_key: registered.seed_key, remember_me: false },
+    200,
+  );
+  return {
+    id: login.user.id,
+    username,
+    password: account.password,
+    seedKey: registered.seed_key,
+    token: login.token,
+    ip,
+  };
 }
 
 async function timed(url, init) {
@@ -78,10 +103,22 @@ async function timed(url, init) {
 
 /** Signs in through the /signin page (a form post, as a browser without JS) and answers its cookie header. */
 async function pageSession(origin, account) {
-  const form = new URLSearchParams({ intent: "credentials", username: account.username, password: account.password, seed_key: account.seedKey, redirect: "/dashboard" });
-  const response = await fetch(new URL("/signin", origin), { method: "POST", body: form, redirect: "manual", headers: { origin, "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": account.ip } });
+  const form = new URLSearchParams({
+    intent: "credentials",
+    username: account.username,
+    password: account.password,
+    seed_key: account.seedKey,
+    redirect: "/dashboard",
+  });
+  const response = await fetch(new URL("/signin", origin), {
+    method: "POST",
+    body: form,
+    redirect: "manual",
+    headers: { origin, "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": account.ip },
+  });
   const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
-  if (response.status !== 303 || cookies.length === 0) throw new Error(`/signin answered ${response.status} without a session cookie`);
+  if (response.status !== 303 || cookies.length === 0)
+    throw new Error(`/signin answered ${response.status} without a session cookie`);
   return cookies.join("; ");
 }
 
@@ -95,7 +132,11 @@ export async function domainsRun({ origin, cwd, account, track, logDir, sizes = 
   const file = path.join(logDir, "bench-domains-seed.sql");
   writeFileSync(file, seed.sql);
   const seedStarted = performance.now();
-  await runNpx(["wrangler", "d1", "execute", "DB", "--local", "-c", "wrangler.toml", "--file", file, "-y"], { cwd, track, logFile: path.join(logDir, "bench-domains-seed.log") });
+  await runNpx(["wrangler", "d1", "execute", "DB", "--local", "-c", "wrangler.toml", "--file", file, "-y"], {
+    cwd,
+    track,
+    logFile: path.join(logDir, "bench-domains-seed.log"),
+  });
   const seedSeconds = round2((performance.now() - seedStarted) / 1000);
 
   const cookie = await pageSession(origin, account);
@@ -104,7 +145,8 @@ export async function domainsRun({ origin, cwd, account, track, logDir, sizes = 
     for (let i = 0; i < sizes.listRequests; i += 1) {
       const answer = await timed(new URL(`/dashboard/domains${query}`, origin), { headers: { cookie } });
       if (answer.status !== 200) throw new Error(`/dashboard/domains${query} answered ${answer.status}`);
-      if (i === 0 && !answer.body.includes(stem)) throw new Error(`/dashboard/domains${query} does not list the seeded domains`);
+      if (i === 0 && !answer.body.includes(stem))
+        throw new Error(`/dashboard/domains${query} does not list the seeded domains`);
       durations.push(answer.ms);
     }
     return stats(durations);
@@ -120,10 +162,15 @@ export async function domainsRun({ origin, cwd, account, track, logDir, sizes = 
     const target = seed.names[1 + randomInt(seed.names.length - 1)];
     const answer = await timed(new URL(`/api/v1/dns/domains/${target}/records`, origin), {
       method: "POST",
-      headers: { authorization: `Bearer ${account.token}`, "content-type": "application/json", "cf-connecting-ip": account.ip },
+      headers: {
+        authorization: `Bearer ${account.token}`,
+        "content-type": "application/json",
+        "cf-connecting-ip": account.ip,
+      },
       body: JSON.stringify({ type: "TXT", name: `bench${i}`, content: `bench ${i}`, ttl: 3600 }),
     });
-    if (answer.status !== 201) throw new Error(`DNS record save answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+    if (answer.status !== 201)
+      throw new Error(`DNS record save answered ${answer.status}: ${answer.body.slice(0, 200)}`);
     saves.push(answer.ms);
   }
 
@@ -135,5 +182,12 @@ export async function domainsRun({ origin, cwd, account, track, logDir, sizes = 
     if (lines < sizes.bigZone) throw new Error(`zone export has ${lines} A records, expected ${sizes.bigZone}`);
     exports.push(answer.ms);
   }
-  return { domains: sizes.domains, records: seed.records, seedSeconds, list, save: stats(saves), export: stats(exports) };
+  return {
+    domains: sizes.domains,
+    records: seed.records,
+    seedSeconds,
+    list,
+    save: stats(saves),
+    export: stats(exports),
+  };
 }

@@ -70,7 +70,10 @@ async function walk({ browser, origin, js, blocked }) {
       await hydrated();
     });
     await step("add to cart", async () => {
-      await page.getByRole("region", { name: `${domain} is available` }).getByRole("button", { name: `Add to cart: ${domain}` }).click();
+      await page
+        .getByRole("region", { name: `${domain} is available` })
+        .getByRole("button", { name: `Add to cart: ${domain}` })
+        .click();
       await page.getByRole("banner").getByRole("link", { name: "Cart, 1 item", exact: true }).waitFor();
     });
     await step("open the cart", async () => {
@@ -142,7 +145,10 @@ async function walk({ browser, origin, js, blocked }) {
       await fillCard("4242 4242 4242 4242");
       await page.getByLabel("Save this card for renewals").check();
       await page.getByRole("button", { name: /^Pay / }).click();
-      await page.getByRole("status").filter({ hasText: "Payment completed. Thank you!" }).waitFor({ timeout: FIRST_PURCHASE.orderTimeoutMs });
+      await page
+        .getByRole("status")
+        .filter({ hasText: "Payment completed. Thank you!" })
+        .waitFor({ timeout: FIRST_PURCHASE.orderTimeoutMs });
     });
     const seconds = Math.round((performance.now() - started) / 100) / 10;
     return { js, seconds, pageLoads: loads, steps: steps.length, perStep: steps, errors };
@@ -161,7 +167,11 @@ function summarise(runs) {
   const last = runs.at(-1);
   return {
     runs: runs.length,
-    seconds: { median: round1(median(runs.map((run) => run.seconds))), min: Math.min(...runs.map((run) => run.seconds)), max: Math.max(...runs.map((run) => run.seconds)) },
+    seconds: {
+      median: round1(median(runs.map((run) => run.seconds))),
+      min: Math.min(...runs.map((run) => run.seconds)),
+      max: Math.max(...runs.map((run) => run.seconds)),
+    },
     pageLoads: { median: median(runs.map((run) => run.pageLoads)), max: Math.max(...runs.map((run) => run.pageLoads)) },
     steps: last.steps,
     // The steps that took more than one page load (in the last walk).

@@ -19,7 +19,13 @@ function summary(durations) {
   const mid = sorted.length / 2;
   const median = sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
   const r = (n) => Math.round(n * 100) / 100;
-  return { runs: sorted.length, medianMs: r(median), minMs: r(sorted[0]), maxMs: r(sorted.at(-1)), allMs: durations.map(r) };
+  return {
+    runs: sorted.length,
+    medianMs: r(median),
+    minMs: r(sorted[0]),
+    maxMs: r(sorted.at(-1)),
+    allMs: durations.map(r),
+  };
 }
 
 for (let i = 0; i < warmup; i++) await verifySecret(secret, await hashSecret(secret));

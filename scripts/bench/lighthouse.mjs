@@ -7,7 +7,13 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_PATH, LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_CHROME_FLAGS } from "./config.mjs";
 
-const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
+const METRICS = [
+  "first-contentful-paint",
+  "largest-contentful-paint",
+  "total-blocking-time",
+  "cumulative-layout-shift",
+  "speed-index",
+];
 const SKIP_MODES = new Set(["notApplicable", "manual", "informative"]);
 
 const median = (values) => {
@@ -17,12 +23,23 @@ const median = (values) => {
 const score100 = (category) => (category?.score == null ? null : Math.round(category.score * 100));
 
 async function runOnce(url, track) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: LIGHTHOUSE_CHROME_FLAGS, logLevel: "silent", handleSIGINT: false });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: LIGHTHOUSE_CHROME_FLAGS,
+    logLevel: "silent",
+    handleSIGINT: false,
+  });
   const untrack = track(() => chrome.kill());
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: LIGHTHOUSE_CATEGORIES });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: LIGHTHOUSE_CATEGORIES,
+    });
     if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+    if (result.lhr.runtimeError)
+      throw new Error(`Lighthouse: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
     return result.lhr;
   } finally {
     await chrome.kill();
@@ -70,9 +87,18 @@ export async function runLighthouse({ url, runs, track, saveAs }) {
     scores[id] = median(allRuns[id]);
   }
   const failing = {};
-  for (const id of LIGHTHOUSE_CATEGORIES) if (scores[id] !== 100 || allRuns[id].some((s) => s !== 100)) failing[id] = failingAudits(representative, id);
+  for (const id of LIGHTHOUSE_CATEGORIES)
+    if (scores[id] !== 100 || allRuns[id].some((s) => s !== 100)) failing[id] = failingAudits(representative, id);
   const metrics = Object.fromEntries(
-    METRICS.map((id) => [id, { title: representative.audits[id].title, displayValue: representative.audits[id].displayValue, numericValue: representative.audits[id].numericValue, score: representative.audits[id].score }]),
+    METRICS.map((id) => [
+      id,
+      {
+        title: representative.audits[id].title,
+        displayValue: representative.audits[id].displayValue,
+        numericValue: representative.audits[id].numericValue,
+        score: representative.audits[id].score,
+      },
+    ]),
   );
   return {
     url,

@@ -34,10 +34,18 @@ function summarise(label, url, { result, durations }, extra = {}) {
     durationSeconds: result.duration,
     requests: result.requests.total, // completed responses
     requestsPerSecond: round2(result.requests.total / result.duration),
-    latencyMs: { p50: round2(percentile(sorted, 50)), p90: round2(percentile(sorted, 90)), p99: round2(percentile(sorted, 99)), max: round2(sorted.at(-1)), mean: round2(sorted.reduce((s, d) => s + d, 0) / (sorted.length || 1)) },
+    latencyMs: {
+      p50: round2(percentile(sorted, 50)),
+      p90: round2(percentile(sorted, 90)),
+      p99: round2(percentile(sorted, 99)),
+      max: round2(sorted.at(-1)),
+      mean: round2(sorted.reduce((s, d) => s + d, 0) / (sorted.length || 1)),
+    },
     autocannonLatencyMs: { p50: result.latency.p50, p99: result.latency.p99 }, // autocannon's own histogram (whole ms)
     non2xx: result.non2xx,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+    ),
     errors: result.errors,
     timeouts: result.timeouts,
     ...extra,
@@ -96,7 +104,12 @@ export async function cacheComparison({ url, requests }) {
   };
   const summary = (samples) => {
     const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
-    return { requests: samples.length, cacheHits: samples.filter((s) => s.hit).length, p50: round2(percentile(sorted, 50)), p90: round2(percentile(sorted, 90)) };
+    return {
+      requests: samples.length,
+      cacheHits: samples.filter((s) => s.hit).length,
+      p50: round2(percentile(sorted, 50)),
+      p90: round2(percentile(sorted, 90)),
+    };
   };
   const cached = [];
   const rendered = [];

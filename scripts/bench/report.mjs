@@ -1,5 +1,16 @@
 // The printed report (the JSON in bench-results/bench.json holds the same figures and more).
-import { CATALOGUE_CHECK, FIRST_PURCHASE, HOME_PATH, LIGHTHOUSE_CATEGORIES, lighthouseTarget, PRICE_MARKER, PRICING_LIMIT, SEARCH_PAGE, SIGNIN, TARGETS } from "./config.mjs";
+import {
+  CATALOGUE_CHECK,
+  FIRST_PURCHASE,
+  HOME_PATH,
+  LIGHTHOUSE_CATEGORIES,
+  lighthouseTarget,
+  PRICE_MARKER,
+  PRICING_LIMIT,
+  SEARCH_PAGE,
+  SIGNIN,
+  TARGETS,
+} from "./config.mjs";
 
 export const KB = 1024; // "KB" in this report = 1024 bytes
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
@@ -20,10 +31,20 @@ function assetDetails(a, line) {
   line(`   (exact bytes: JS ${a.js.raw} raw / ${a.js.gzip} gzip; CSS ${a.css.raw} raw / ${a.css.gzip} gzip)`);
   line("   Files (largest gzip first):");
   for (const f of a.files) {
-    const note = [f.via, f.phase === "scroll" ? "loaded after scrolling" : null, f.status !== 200 ? `HTTP ${f.status}` : null].filter(Boolean).join(", ");
-    line(`     ${padEnd(f.type === "script" ? "js" : "css", 4)}${padEnd(f.path, 44)} ${pad(kb(f.raw), 9)} raw ${pad(kb(f.gzip), 9)} gzip  ${note}`);
+    const note = [
+      f.via,
+      f.phase === "scroll" ? "loaded after scrolling" : null,
+      f.status !== 200 ? `HTTP ${f.status}` : null,
+    ]
+      .filter(Boolean)
+      .join(", ");
+    line(
+      `     ${padEnd(f.type === "script" ? "js" : "css", 4)}${padEnd(f.path, 44)} ${pad(kb(f.raw), 9)} raw ${pad(kb(f.gzip), 9)} gzip  ${note}`,
+    );
   }
-  line(`   HTML document: ${kb(a.html.raw)} raw, ${kb(a.html.gzip)} gzip, incl. ${a.html.inlineScripts.count} inline <script> (${kb(a.html.inlineScripts.raw)} raw; not in the JS total)`);
+  line(
+    `   HTML document: ${kb(a.html.raw)} raw, ${kb(a.html.gzip)} gzip, incl. ${a.html.inlineScripts.count} inline <script> (${kb(a.html.inlineScripts.raw)} raw; not in the JS total)`,
+  );
   const x = a.crossCheck;
   line(
     `   Cross-check with the HTML: ${x.declaredInHtml} declared (script[src], modulepreload, stylesheet); ${x.importedAtRunTime.length ? `import()ed at run time: ${x.importedAtRunTime.join(", ")}` : "nothing import()ed beyond them"}${x.declaredButNotLoaded.length ? `; declared but not fetched by the browser (counted anyway): ${x.declaredButNotLoaded.join(", ")}` : ""}`,
@@ -39,10 +60,16 @@ export function formatReport(r) {
   line("Trinity storefront bench — home page (/), domain search, pricing page, catalogue check, sign-in");
   line("=".repeat(72));
   line(`Date:      ${c.date}`);
-  line(`Machine:   ${c.cores} cores (${c.cpuModel}), ${c.memoryGB} GB RAM, ${c.os}; load average at start ${c.loadAverageAtStart.join(" ")}`);
+  line(
+    `Machine:   ${c.cores} cores (${c.cpuModel}), ${c.memoryGB} GB RAM, ${c.os}; load average at start ${c.loadAverageAtStart.join(" ")}`,
+  );
   line(`Node:      ${c.node}`);
   line(`Chromium:  ${c.chromium ?? "unknown"} (${c.chromiumPath})`);
-  line(`Tools:     ${Object.entries(c.tools).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  line(
+    `Tools:     ${Object.entries(c.tools)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+  );
   line(`Commit:    ${c.commit ?? "unknown"}`);
   if (r.server) {
     line(
@@ -53,18 +80,25 @@ export function formatReport(r) {
         ? `Served:    from a private snapshot of the working tree (${r.snapshot.dir}, own local D1/KV state, ${r.snapshot.seconds}s; removed afterwards)`
         : "Served:    from the working tree itself (--in-place)",
     );
-    if (r.server.preflight) line(`Preflight: GET / → ${r.server.preflight.status}, price ${PRICE_MARKER} ${r.server.preflight.hasPrice ? "present" : "MISSING (pricing call failed)"}`);
+    if (r.server.preflight)
+      line(
+        `Preflight: GET / → ${r.server.preflight.status}, price ${PRICE_MARKER} ${r.server.preflight.hasPrice ? "present" : "MISSING (pricing call failed)"}`,
+      );
   }
 
   // 1. Bytes
   line();
-  line(`1. Client JS and CSS loaded by / (same-origin script/stylesheet responses in headless Chromium, each gzip -9)${section(r, "assets")}`);
+  line(
+    `1. Client JS and CSS loaded by / (same-origin script/stylesheet responses in headless Chromium, each gzip -9)${section(r, "assets")}`,
+  );
   const a = r.assets;
   if (a?.error) line(`   ERROR: ${a.error}`);
   else if (a) {
     const jsOk = a.js.gzip <= TARGETS.jsGzipBytes;
     const files = (n) => `${pad(n, 2)} ${n === 1 ? "file " : "files"}`;
-    line(`   JS   ${files(a.js.files)}  ${pad(kb(a.js.raw), 10)} raw  ${pad(kb(a.js.gzip), 9)} gzip   target ≤ ${kb(TARGETS.jsGzipBytes)} gzip   ${verdict(jsOk)}`);
+    line(
+      `   JS   ${files(a.js.files)}  ${pad(kb(a.js.raw), 10)} raw  ${pad(kb(a.js.gzip), 9)} gzip   target ≤ ${kb(TARGETS.jsGzipBytes)} gzip   ${verdict(jsOk)}`,
+    );
     line(`   CSS  ${files(a.css.files)}  ${pad(kb(a.css.raw), 10)} raw  ${pad(kb(a.css.gzip), 9)} gzip   (no target)`);
     assetDetails(a, line);
   }
@@ -73,11 +107,15 @@ export function formatReport(r) {
   line();
   const lhList = r.lighthouse ?? [];
   const first = lhList.find((l) => !l.error && !l.httpStatus);
-  line(`2. Lighthouse${first ? ` ${first.lighthouseVersion}, ${first.formFactor} (default), throttling "${first.throttlingMethod}", median of ${first.runs} run(s)` : ""}${section(r, "lighthouse")}`);
+  line(
+    `2. Lighthouse${first ? ` ${first.lighthouseVersion}, ${first.formFactor} (default), throttling "${first.throttlingMethod}", median of ${first.runs} run(s)` : ""}${section(r, "lighthouse")}`,
+  );
   for (const lh of lhList) {
     line(`   ${lh.path}`);
     if (lh.httpStatus) {
-      line(`     not audited: GET ${lh.path} answered HTTP ${lh.httpStatus}${lh.httpStatus === 404 ? " (the page is not in this build)" : ""}   ${verdict(false)}`);
+      line(
+        `     not audited: GET ${lh.path} answered HTTP ${lh.httpStatus}${lh.httpStatus === 404 ? " (the page is not in this build)" : ""}   ${verdict(false)}`,
+      );
       continue;
     }
     if (lh.error) {
@@ -87,7 +125,9 @@ export function formatReport(r) {
     for (const id of LIGHTHOUSE_CATEGORIES) {
       const score = lh.scores[id];
       const target = lighthouseTarget(lh.path, id);
-      line(`     ${padEnd(id, 15)} ${pad(score ?? "–", 3)}   (runs: ${lh.allRuns[id].join(" ")})   target ≥ ${target}   ${verdict(score == null ? null : score >= target)}`);
+      line(
+        `     ${padEnd(id, 15)} ${pad(score ?? "–", 3)}   (runs: ${lh.allRuns[id].join(" ")})   target ≥ ${target}   ${verdict(score == null ? null : score >= target)}`,
+      );
     }
     line(
       `     metrics: ${Object.values(lh.metrics)
@@ -95,7 +135,9 @@ export function formatReport(r) {
         .join(", ")}${lh.benchmarkIndex ? `; benchmarkIndex ${lh.benchmarkIndex}` : ""}`,
     );
     for (const [category, audits] of Object.entries(lh.failing)) {
-      line(`     ${category} ${lh.scores[category]} — ${category === "performance" ? "audits scored < 0.9" : "failing audits"}:${audits.length ? "" : " none listed (score held down by the metrics above)"}`);
+      line(
+        `     ${category} ${lh.scores[category]} — ${category === "performance" ? "audits scored < 0.9" : "failing audits"}:${audits.length ? "" : " none listed (score held down by the metrics above)"}`,
+      );
       for (const audit of audits)
         line(
           `       - ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue.replace(/\u00a0/g, " ")})` : ""} [score ${audit.score ?? "error"}, weight ${audit.weight}${audit.items ? `, ${audit.items} item(s)` : ""}]${audit.error ? ` error: ${audit.error}` : ""}`,
@@ -115,8 +157,12 @@ export function formatReport(r) {
   const ccRuns = [cc?.fresh, ...(cc?.seeded ?? [])].filter(Boolean);
   if (ccRuns.length) {
     const size = cc.fresh?.catalogueSize ?? ccRuns[0].catalogueSize;
-    line(`   Catalogue: ${Array.isArray(size) ? `changed during the run (${size.join(", ")})` : `${size} extensions`} (data.pagination.total; at least ${CATALOGUE_CHECK.minCatalogue} required); first page ${cc.fresh?.sample?.resultsOnPage ?? "–"} results, ${kb(cc.fresh?.sample?.bytes ?? 0)} JSON`);
-    line(`   ${padEnd("keyword", 38)}${pad("requests", 9)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("p99 ms", 9)}${pad("max ms", 9)}${pad("not free", 10)}   target p95 ≤ ${TARGETS.catalogueCheckP95Ms} ms`);
+    line(
+      `   Catalogue: ${Array.isArray(size) ? `changed during the run (${size.join(", ")})` : `${size} extensions`} (data.pagination.total; at least ${CATALOGUE_CHECK.minCatalogue} required); first page ${cc.fresh?.sample?.resultsOnPage ?? "–"} results, ${kb(cc.fresh?.sample?.bytes ?? 0)} JSON`,
+    );
+    line(
+      `   ${padEnd("keyword", 38)}${pad("requests", 9)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("p99 ms", 9)}${pad("max ms", 9)}${pad("not free", 10)}   target p95 ≤ ${TARGETS.catalogueCheckP95Ms} ms`,
+    );
     for (const run of ccRuns) {
       const name = run.fresh ? `fresh random (bench + 10 letters)` : `${run.keyword} (registered names in the seed)`;
       const p95 = run.latencyMs.p95;
@@ -132,30 +178,47 @@ export function formatReport(r) {
   // 4. /domain-search in a browser
   line();
   const sp = r.searchPage;
-  line(`4. ${SEARCH_PAGE.path}<fresh name>.com in headless Chromium (Playwright, warm browser cache, a new random name per load)${section(r, "searchPage")}`);
+  line(
+    `4. ${SEARCH_PAGE.path}<fresh name>.com in headless Chromium (Playwright, warm browser cache, a new random name per load)${section(r, "searchPage")}`,
+  );
   if (sp?.error) line(`   ERROR: ${sp.error}`);
   else if (sp) {
-    line(`   Median of ${sp.loadsPerMode} load(s) each, ms since navigation start (performance.now / navigation timing):`);
-    line(`   ${padEnd("", 28)}${pad("TTFB", 7)}${pad("document end", 14)}${pad("exact match in DOM", 20)}${pad("exact match on screen", 23)}${pad("FCP", 7)}${pad("all results in DOM", 20)}${pad("first→last byte", 17)}`);
+    line(
+      `   Median of ${sp.loadsPerMode} load(s) each, ms since navigation start (performance.now / navigation timing):`,
+    );
+    line(
+      `   ${padEnd("", 28)}${pad("TTFB", 7)}${pad("document end", 14)}${pad("exact match in DOM", 20)}${pad("exact match on screen", 23)}${pad("FCP", 7)}${pad("all results in DOM", 20)}${pad("first→last byte", 17)}`,
+    );
     for (const m of [sp.withCookie, sp.withoutCookie])
       line(
         `   ${padEnd(m.mode, 28)}${pad(ms(m.median.ttfb), 7)}${pad(ms(m.median.documentEnd), 14)}${pad(ms(m.median.exactAttached), 20)}${pad(ms(m.median.exactOnScreen), 23)}${pad(ms(m.median.firstContentfulPaint), 7)}${pad(ms(m.median.allResultsAttached), 20)}${pad(ms(m.median.bodyMs), 17)}`,
       );
-    line(`   (TTFB = navigation responseStart; "on screen" = first painted frame with the exact match laid out: FCP if it was in the DOM by then;`);
-    line(`    "first→last byte" = responseEnd − responseStart of the document, long when later parts are streamed after the first bytes)`);
-    line(`   Spread (min–max): ${[sp.withCookie, sp.withoutCookie].map((m) => `${m.mode}: TTFB ${m.range.ttfb?.map(ms).join("–")}, on screen ${m.range.exactOnScreen?.map(ms).join("–")}`).join("; ")}`);
+    line(
+      `   (TTFB = navigation responseStart; "on screen" = first painted frame with the exact match laid out: FCP if it was in the DOM by then;`,
+    );
+    line(
+      `    "first→last byte" = responseEnd − responseStart of the document, long when later parts are streamed after the first bytes)`,
+    );
+    line(
+      `   Spread (min–max): ${[sp.withCookie, sp.withoutCookie].map((m) => `${m.mode}: TTFB ${m.range.ttfb?.map(ms).join("–")}, on screen ${m.range.exactOnScreen?.map(ms).join("–")}`).join("; ")}`,
+    );
     if (sp.withCookie.exactHeading) line(`   Exact match shown: "${sp.withCookie.exactHeading}"`);
     const errors = [...sp.withCookie.consoleErrors, ...sp.withoutCookie.consoleErrors];
     if (errors.length) line(`   Page errors: ${errors.slice(0, 5).join(" | ")}`);
-    if (sp.blockedRequests.length) line(`   Blocked non-loopback requests: ${sp.blockedRequests.slice(0, 5).join(", ")}`);
+    if (sp.blockedRequests.length)
+      line(`   Blocked non-loopback requests: ${sp.blockedRequests.slice(0, 5).join(", ")}`);
   }
   const sa = r.searchAssets;
   if (sa?.error) line(`   JS/CSS bytes: ERROR: ${sa.error}`);
   else if (sa) {
-    line(`   JS/CSS loaded by ${new URL(sa.url).pathname}${new URL(sa.url).search} (same method as section 1, no target):`);
+    line(
+      `   JS/CSS loaded by ${new URL(sa.url).pathname}${new URL(sa.url).search} (same method as section 1, no target):`,
+    );
     const files = (n) => `${pad(n, 2)} ${n === 1 ? "file " : "files"}`;
     line(`   JS   ${files(sa.js.files)}  ${pad(kb(sa.js.raw), 10)} raw  ${pad(kb(sa.js.gzip), 9)} gzip   (no target)`);
-    line(`   CSS  ${files(sa.css.files)}  ${pad(kb(sa.css.raw), 10)} raw  ${pad(kb(sa.css.gzip), 9)} gzip   (no target)`);
+    line(
+      `   CSS  ${files(sa.css.files)}  ${pad(kb(sa.css.raw), 10)} raw  ${pad(kb(sa.css.gzip), 9)} gzip   (no target)`,
+    );
     assetDetails(sa, line);
   }
 
@@ -167,22 +230,48 @@ export function formatReport(r) {
   );
   if (si?.error) line(`   ERROR: ${si.error}`);
   else if (si?.success) {
-    line(`   ${si.users} new accounts (POST ${SIGNIN.registerPath}, 201 each, each from its own address): median ${ms(si.register.p50)} ms; then ${si.warmupLogins} uncounted warm-up logins`);
-    line(`   ${padEnd("login", 44)}${pad("count", 6)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("min ms", 9)}${pad("max ms", 9)}`);
+    line(
+      `   ${si.users} new accounts (POST ${SIGNIN.registerPath}, 201 each, each from its own address): median ${ms(si.register.p50)} ms; then ${si.warmupLogins} uncounted warm-up logins`,
+    );
+    line(
+      `   ${padEnd("login", 44)}${pad("count", 6)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("min ms", 9)}${pad("max ms", 9)}`,
+    );
     const rows = [
-      [`successful (200; ${si.users} users in turn)`, si.success, `target p50 ≤ ${TARGETS.signinP50Ms} ms   ${verdict(si.success.p50 == null ? null : si.success.p50 <= TARGETS.signinP50Ms)}`],
-      ["wrong password, registered user (401)", si.wrongPassword, `p50 ${(si.wrongPassword.p50 / si.success.p50).toFixed(2)}× the successful one`],
-      ["unknown username (401; dummy hashes)", si.unknownUser, `p50 ${(si.unknownUser.p50 / si.wrongPassword.p50).toFixed(2)}× the wrong-password one`],
+      [
+        `successful (200; ${si.users} users in turn)`,
+        si.success,
+        `target p50 ≤ ${TARGETS.signinP50Ms} ms   ${verdict(si.success.p50 == null ? null : si.success.p50 <= TARGETS.signinP50Ms)}`,
+      ],
+      [
+        "wrong password, registered user (401)",
+        si.wrongPassword,
+        `p50 ${(si.wrongPassword.p50 / si.success.p50).toFixed(2)}× the successful one`,
+      ],
+      [
+        "unknown username (401; dummy hashes)",
+        si.unknownUser,
+        `p50 ${(si.unknownUser.p50 / si.wrongPassword.p50).toFixed(2)}× the wrong-password one`,
+      ],
     ];
-    for (const [name, run, note] of rows) line(`   ${padEnd(name, 44)}${pad(run.count, 6)}${pad(ms(run.p50), 9)}${pad(ms(run.p95), 9)}${pad(ms(run.min), 9)}${pad(ms(run.max), 9)}   ${note}`);
-    line(`   (every login verifies two PBKDF2 hashes, the password and the seed key, also for an unknown name; a success then writes the session, so it costs more`);
+    for (const [name, run, note] of rows)
+      line(
+        `   ${padEnd(name, 44)}${pad(run.count, 6)}${pad(ms(run.p50), 9)}${pad(ms(run.p95), 9)}${pad(ms(run.min), 9)}${pad(ms(run.max), 9)}   ${note}`,
+      );
+    line(
+      `   (every login verifies two PBKDF2 hashes, the password and the seed key, also for an unknown name; a success then writes the session, so it costs more`,
+    );
     line(`    than a failure. No timing hint = the two failure rows alike. Sockets used: ${si.connections})`);
   }
   const ht = r.hashTime;
-  line(`   Password hash in Node: core/auth/password.ts through tsx, Node's WebCrypto on this machine, not workerd${section(r, "hashTime")}`);
+  line(
+    `   Password hash in Node: core/auth/password.ts through tsx, Node's WebCrypto on this machine, not workerd${section(r, "hashTime")}`,
+  );
   if (ht?.error) line(`   ERROR: ${ht.error}`);
   else if (ht) {
-    for (const [name, run] of [["hashSecret", ht.hash], ["verifySecret", ht.verify]])
+    for (const [name, run] of [
+      ["hashSecret", ht.hash],
+      ["verifySecret", ht.verify],
+    ])
       line(
         `   ${padEnd(name, 13)} median ${pad(ms(run.medianMs), 5)} ms (min–max ${ms(run.minMs)}–${ms(run.maxMs)}, ${run.runs} runs)   ${ht.algorithm}, ${ht.iterations.toLocaleString("en-US")} iterations (read from the hash)   target ≤ ${TARGETS.hashMs} ms   ${verdict(run.medianMs <= TARGETS.hashMs)}`,
       );
@@ -191,12 +280,20 @@ export function formatReport(r) {
 
   // 5b. Checkout
   const co = r.checkout;
-  line(`   Checkout API, test provider: POST /api/v1/payment/unified → order completed, buyers one after another, each with a fresh .com${section(r, "checkout")}`);
+  line(
+    `   Checkout API, test provider: POST /api/v1/payment/unified → order completed, buyers one after another, each with a fresh .com${section(r, "checkout")}`,
+  );
   if (co?.error) line(`   ERROR: ${co.error}`);
   else if (co?.completedMs) {
-    line(`   pay → completed   count ${co.completedMs.count}   p50 ${ms(co.completedMs.p50)} ms   p95 ${ms(co.completedMs.p95)} ms   min–max ${ms(co.completedMs.min)}–${ms(co.completedMs.max)} ms   outcomes ${JSON.stringify(co.statuses)}   (no target; issue 13 asks for the figure)`);
+    line(
+      `   pay → completed   count ${co.completedMs.count}   p50 ${ms(co.completedMs.p50)} ms   p95 ${ms(co.completedMs.p95)} ms   min–max ${ms(co.completedMs.min)}–${ms(co.completedMs.max)} ms   outcomes ${JSON.stringify(co.statuses)}   (no target; issue 13 asks for the figure)`,
+    );
     const race = co.race;
-    const clean = race.completed === 1 && race.succeededCharges === 1 && race.refusedAlreadyBeingRegistered + race.refusedNotAvailable === race.buyers - 1 && race.refundedCharges === 0;
+    const clean =
+      race.completed === 1 &&
+      race.succeededCharges === 1 &&
+      race.refusedAlreadyBeingRegistered + race.refusedNotAvailable === race.buyers - 1 &&
+      race.refundedCharges === 0;
     line(
       `   race: ${race.buyers} buyers pay for ${race.name} at once: ${race.completed} registered, ${race.refusedAlreadyBeingRegistered} refused "already being registered", ${race.refusedNotAvailable} refused "not available", ${race.failedOrders} failed orders, ${race.otherAnswers} other answers; charges ${race.succeededCharges} succeeded, ${race.refundedCharges} refunded   target exactly 1 registration and 1 charge   ${verdict(clean)}`,
     );
@@ -205,12 +302,18 @@ export function formatReport(r) {
   // 6. Load
   line();
   const l = r.load;
-  line(`6. Load (autocannon, loopback${l?.options ? `, ${l.options.connections} connections, ${l.options.duration} s per run, after ${l.options.warmupRequests} warm-up requests each` : ""})${section(r, "load")}`);
+  line(
+    `6. Load (autocannon, loopback${l?.options ? `, ${l.options.connections} connections, ${l.options.duration} s per run, after ${l.options.warmupRequests} warm-up requests each` : ""})${section(r, "load")}`,
+  );
   if (l?.error) line(`   ERROR: ${l.error}`);
   if (l?.ssr || l?.static) {
-    line(`   ${padEnd("", 22)}${pad("req/s", 8)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("non-2xx", 9)}${pad("errors", 8)}${pad("requests", 10)}`);
+    line(
+      `   ${padEnd("", 22)}${pad("req/s", 8)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("non-2xx", 9)}${pad("errors", 8)}${pad("requests", 10)}`,
+    );
     for (const run of [l.ssr, l.static].filter(Boolean))
-      line(`   ${padEnd(`${run.label} ${new URL(run.url).pathname}`, 22)}${pad(run.requestsPerSecond, 8)}${pad(ms(run.latencyMs.p50), 9)}${pad(ms(run.latencyMs.p99), 9)}${pad(run.non2xx, 9)}${pad(run.errors, 8)}${pad(run.requests, 10)}`);
+      line(
+        `   ${padEnd(`${run.label} ${new URL(run.url).pathname}`, 22)}${pad(run.requestsPerSecond, 8)}${pad(ms(run.latencyMs.p50), 9)}${pad(ms(run.latencyMs.p99), 9)}${pad(run.non2xx, 9)}${pad(run.errors, 8)}${pad(run.requests, 10)}`,
+      );
     const q = l.sequential;
     if (q)
       line(
@@ -221,7 +324,10 @@ export function formatReport(r) {
       line(
         `   Page cache (workers/page-cache.ts), one connection, ${pc.cached.requests} fetches each: ${HOME_PATH} p50 ${ms(pc.cached.p50)} ms (${pc.cached.cacheHits} answered from the cache); rendered every time (a new query string each) p50 ${ms(pc.rendered.p50)} ms, p90 ${ms(pc.rendered.p90)} ms (${pc.rendered.cacheHits} from the cache)`,
       );
-    if (l.ratio != null) line(`   SSR p50 / static p50 = ${l.ratio.toFixed(1)}×   target ≤ ${TARGETS.ssrToStaticP50}×   ${verdict(l.ratio <= TARGETS.ssrToStaticP50)}`);
+    if (l.ratio != null)
+      line(
+        `   SSR p50 / static p50 = ${l.ratio.toFixed(1)}×   target ≤ ${TARGETS.ssrToStaticP50}×   ${verdict(l.ratio <= TARGETS.ssrToStaticP50)}`,
+      );
     if (l.ssr) {
       const b = l.ssr.bodyCheck;
       line(
@@ -230,8 +336,13 @@ export function formatReport(r) {
       line(
         `   PRICING_LIMITER (${PRICING_LIMIT.limit}/${PRICING_LIMIT.periodSeconds} s per client): SSR run capped at ${l.ssr.requestCap} requests${l.ssr.cappedEarly ? ` — the cap was reached after ${l.ssr.durationSeconds} s, so the run is shorter than asked` : ", not reached"}; ${l.limiterHit ? "the limit WAS hit: SSR figures include rate-limited (NaN) pages" : "the limit was not hit"}`,
       );
-      if (Object.keys(l.ssr.statusCodes).some((code) => !code.startsWith("2")) || Object.keys(l.static?.statusCodes ?? {}).some((code) => !code.startsWith("2")))
-        line(`   status codes: SSR ${JSON.stringify(l.ssr.statusCodes)}, static ${JSON.stringify(l.static?.statusCodes ?? {})}`);
+      if (
+        Object.keys(l.ssr.statusCodes).some((code) => !code.startsWith("2")) ||
+        Object.keys(l.static?.statusCodes ?? {}).some((code) => !code.startsWith("2"))
+      )
+        line(
+          `   status codes: SSR ${JSON.stringify(l.ssr.statusCodes)}, static ${JSON.stringify(l.static?.statusCodes ?? {})}`,
+        );
     }
   }
 
@@ -239,7 +350,8 @@ export function formatReport(r) {
   line();
   line("Targets");
   const nameWidth = Math.max(36, ...r.targets.map((t) => t.name.length));
-  for (const t of r.targets) line(`   ${padEnd(t.name, nameWidth)} ${padEnd(t.value, 12)} ${padEnd(t.target, 10)} ${verdict(t.pass)}`);
+  for (const t of r.targets)
+    line(`   ${padEnd(t.name, nameWidth)} ${padEnd(t.value, 12)} ${padEnd(t.target, 10)} ${verdict(t.pass)}`);
   if (r.errors.length) {
     line();
     line("The bench could not measure everything:");
@@ -253,43 +365,109 @@ export function formatReport(r) {
 /** One row per target, for the summary and the JSON. */
 export function targetRows(r) {
   const rows = [];
-  if (r.assets && !r.assets.error) rows.push({ name: "JS loaded by / (gzip)", value: kb(r.assets.js.gzip), target: `≤ ${kb(TARGETS.jsGzipBytes)}`, pass: r.assets.js.gzip <= TARGETS.jsGzipBytes });
+  if (r.assets && !r.assets.error)
+    rows.push({
+      name: "JS loaded by / (gzip)",
+      value: kb(r.assets.js.gzip),
+      target: `≤ ${kb(TARGETS.jsGzipBytes)}`,
+      pass: r.assets.js.gzip <= TARGETS.jsGzipBytes,
+    });
   else rows.push({ name: "JS loaded by / (gzip)", value: "–", target: `≤ ${kb(TARGETS.jsGzipBytes)}`, pass: null });
   for (const lh of r.lighthouse ?? [])
     for (const id of LIGHTHOUSE_CATEGORIES) {
       if (lh.httpStatus) {
-        rows.push({ name: `Lighthouse ${id} ${lh.path} (mobile)`, value: `HTTP ${lh.httpStatus}`, target: `≥ ${lighthouseTarget(lh.path, id)}`, pass: false });
+        rows.push({
+          name: `Lighthouse ${id} ${lh.path} (mobile)`,
+          value: `HTTP ${lh.httpStatus}`,
+          target: `≥ ${lighthouseTarget(lh.path, id)}`,
+          pass: false,
+        });
         continue;
       }
       const score = lh.error ? null : lh.scores[id];
-      rows.push({ name: `Lighthouse ${id} ${lh.path} (mobile)`, value: String(score ?? "–"), target: `≥ ${lighthouseTarget(lh.path, id)}`, pass: score == null ? null : score >= lighthouseTarget(lh.path, id) });
+      rows.push({
+        name: `Lighthouse ${id} ${lh.path} (mobile)`,
+        value: String(score ?? "–"),
+        target: `≥ ${lighthouseTarget(lh.path, id)}`,
+        pass: score == null ? null : score >= lighthouseTarget(lh.path, id),
+      });
     }
   const cc = r.catalogueCheck;
   const checkTarget = `≤ ${TARGETS.catalogueCheckP95Ms} ms`;
-  if (!cc || cc.error || !cc.fresh) rows.push({ name: "Catalogue check p95 (fresh keywords)", value: "–", target: checkTarget, pass: null });
+  if (!cc || cc.error || !cc.fresh)
+    rows.push({ name: "Catalogue check p95 (fresh keywords)", value: "–", target: checkTarget, pass: null });
   for (const run of [cc?.fresh, ...(cc?.seeded ?? [])].filter(Boolean)) {
     const p95 = run.latencyMs.p95;
-    rows.push({ name: `Catalogue check p95 (${run.fresh ? "fresh keywords" : run.keyword})`, value: p95 == null ? "–" : `${ms(p95)} ms`, target: checkTarget, pass: p95 == null ? null : p95 <= TARGETS.catalogueCheckP95Ms });
+    rows.push({
+      name: `Catalogue check p95 (${run.fresh ? "fresh keywords" : run.keyword})`,
+      value: p95 == null ? "–" : `${ms(p95)} ms`,
+      target: checkTarget,
+      pass: p95 == null ? null : p95 <= TARGETS.catalogueCheckP95Ms,
+    });
   }
   const si = r.signin;
   const p50 = si?.success?.p50;
-  rows.push({ name: "Sign-in API p50 (successful login)", value: p50 == null ? "–" : `${ms(p50)} ms`, target: `≤ ${TARGETS.signinP50Ms} ms`, pass: p50 == null ? null : p50 <= TARGETS.signinP50Ms });
-  for (const [name, key] of [["hashSecret", "hash"], ["verifySecret", "verify"]]) {
+  rows.push({
+    name: "Sign-in API p50 (successful login)",
+    value: p50 == null ? "–" : `${ms(p50)} ms`,
+    target: `≤ ${TARGETS.signinP50Ms} ms`,
+    pass: p50 == null ? null : p50 <= TARGETS.signinP50Ms,
+  });
+  for (const [name, key] of [
+    ["hashSecret", "hash"],
+    ["verifySecret", "verify"],
+  ]) {
     const median = r.hashTime?.[key]?.medianMs;
-    rows.push({ name: `${name} median (Node, PBKDF2)`, value: median == null ? "–" : `${ms(median)} ms`, target: `≤ ${TARGETS.hashMs} ms`, pass: median == null ? null : median <= TARGETS.hashMs });
+    rows.push({
+      name: `${name} median (Node, PBKDF2)`,
+      value: median == null ? "–" : `${ms(median)} ms`,
+      target: `≤ ${TARGETS.hashMs} ms`,
+      pass: median == null ? null : median <= TARGETS.hashMs,
+    });
   }
   const co = r.checkout;
-  rows.push({ name: "Checkout p50 (pay → completed, test provider)", value: co?.completedMs ? `${ms(co.completedMs.p50)} ms` : "–", target: "reported", pass: co?.completedMs ? true : null });
+  rows.push({
+    name: "Checkout p50 (pay → completed, test provider)",
+    value: co?.completedMs ? `${ms(co.completedMs.p50)} ms` : "–",
+    target: "reported",
+    pass: co?.completedMs ? true : null,
+  });
   const race = co?.race;
-  const raceClean = race ? race.completed === 1 && race.succeededCharges === 1 && race.refusedAlreadyBeingRegistered + race.refusedNotAvailable === race.buyers - 1 && race.refundedCharges === 0 : null;
-  rows.push({ name: `Checkout race (${race?.buyers ?? "–"} buyers, one name)`, value: race ? `${race.completed} registered, ${race.succeededCharges} charged, ${race.refusedAlreadyBeingRegistered + race.refusedNotAvailable} refused` : "–", target: "1 registered, 1 charged", pass: raceClean });
-  for (const [label, walk] of [["JS on", r.firstPurchase?.jsOn], ["JS off", r.firstPurchase?.jsOff]]) {
+  const raceClean = race
+    ? race.completed === 1 &&
+      race.succeededCharges === 1 &&
+      race.refusedAlreadyBeingRegistered + race.refusedNotAvailable === race.buyers - 1 &&
+      race.refundedCharges === 0
+    : null;
+  rows.push({
+    name: `Checkout race (${race?.buyers ?? "–"} buyers, one name)`,
+    value: race
+      ? `${race.completed} registered, ${race.succeededCharges} charged, ${race.refusedAlreadyBeingRegistered + race.refusedNotAvailable} refused`
+      : "–",
+    target: "1 registered, 1 charged",
+    pass: raceClean,
+  });
+  for (const [label, walk] of [
+    ["JS on", r.firstPurchase?.jsOn],
+    ["JS off", r.firstPurchase?.jsOff],
+  ]) {
     const target = `≤ ${FIRST_PURCHASE.maxLoadsPerStep} per step`;
     if (!walk) rows.push({ name: `First purchase page loads (${label})`, value: "–", target, pass: null });
-    else rows.push({ name: `First purchase page loads (${label})`, value: `${walk.pageLoads.max} for ${walk.steps} steps`, target, pass: walk.pageLoads.max <= walk.steps * FIRST_PURCHASE.maxLoadsPerStep });
+    else
+      rows.push({
+        name: `First purchase page loads (${label})`,
+        value: `${walk.pageLoads.max} for ${walk.steps} steps`,
+        target,
+        pass: walk.pageLoads.max <= walk.steps * FIRST_PURCHASE.maxLoadsPerStep,
+      });
   }
   const ratio = r.load?.ratio;
-  rows.push({ name: "SSR p50 / static p50", value: ratio == null ? "–" : `${ratio.toFixed(1)}×`, target: `≤ ${TARGETS.ssrToStaticP50}×`, pass: ratio == null ? null : ratio <= TARGETS.ssrToStaticP50 });
+  rows.push({
+    name: "SSR p50 / static p50",
+    value: ratio == null ? "–" : `${ratio.toFixed(1)}×`,
+    target: `≤ ${TARGETS.ssrToStaticP50}×`,
+    pass: ratio == null ? null : ratio <= TARGETS.ssrToStaticP50,
+  });
   return rows;
 }
 
@@ -297,14 +475,22 @@ export function targetRows(r) {
 export function formatWhois(r) {
   const out = [];
   const line = (text = "") => out.push(text);
-  line("WHOIS lookups: GET /api/v1/domains/whois/{domain}, lookup worker on the loopback upstream fakes (LOOKUP_UPSTREAMS)");
+  line(
+    "WHOIS lookups: GET /api/v1/domains/whois/{domain}, lookup worker on the loopback upstream fakes (LOOKUP_UPSTREAMS)",
+  );
   const w = r.whois;
   if (!w) line("   not run");
   else if (w.error) line(`   ERROR: ${w.error}`);
   else {
-    line(`   Cold pass: ${w.cold.lookups} uncached lookups (${w.names} names), one after another: ${w.cold.upstreamRequests} upstream requests (${w.cold.upstreamPerLookup} per lookup), p50 ${w.cold.p50Ms} ms`);
-    line(`   Load run:  ${w.load.requests} requests, ${w.load.connections} connections, ${w.load.seconds} s: ${w.load.upstreamRequests} reached the upstream fakes; uncached they would have cost ${w.load.upstreamWithoutCache} → ${w.load.saved} upstream calls saved by the cache; p50 ${w.load.p50Ms} ms, p90 ${w.load.p90Ms} ms`);
-    line(`   Cache hits: ${w.hits.requests} lookups, one connection, one after another: p50 ${w.hits.p50Ms} ms, p90 ${w.hits.p90Ms} ms, max ${w.hits.maxMs} ms; upstream requests during them: ${w.hits.upstreamRequests}`);
+    line(
+      `   Cold pass: ${w.cold.lookups} uncached lookups (${w.names} names), one after another: ${w.cold.upstreamRequests} upstream requests (${w.cold.upstreamPerLookup} per lookup), p50 ${w.cold.p50Ms} ms`,
+    );
+    line(
+      `   Load run:  ${w.load.requests} requests, ${w.load.connections} connections, ${w.load.seconds} s: ${w.load.upstreamRequests} reached the upstream fakes; uncached they would have cost ${w.load.upstreamWithoutCache} → ${w.load.saved} upstream calls saved by the cache; p50 ${w.load.p50Ms} ms, p90 ${w.load.p90Ms} ms`,
+    );
+    line(
+      `   Cache hits: ${w.hits.requests} lookups, one connection, one after another: p50 ${w.hits.p50Ms} ms, p90 ${w.hits.p90Ms} ms, max ${w.hits.maxMs} ms; upstream requests during them: ${w.hits.upstreamRequests}`,
+    );
     if (w.failures) line(`   FAILURES: ${w.failures} (${JSON.stringify(w.failureSamples)})`);
   }
   return out.join("\n");
@@ -315,15 +501,22 @@ export function formatFirstPurchase(r) {
   const out = [];
   const line = (text = "") => out.push(text);
   const f = r.firstPurchase;
-  line(`First purchase in Chromium, no think time: search → cart → sign up from the checkout → seed key → verify → contact → declined card → 4242 saved → "Payment completed"${section(r, "firstPurchase")}`);
+  line(
+    `First purchase in Chromium, no think time: search → cart → sign up from the checkout → seed key → verify → contact → declined card → 4242 saved → "Payment completed"${section(r, "firstPurchase")}`,
+  );
   if (!f) line("   not run");
   else if (f.error) line(`   ERROR: ${f.error}`);
   else {
-    for (const [label, walk] of [["JS on ", f.jsOn], ["JS off", f.jsOff]]) {
+    for (const [label, walk] of [
+      ["JS on ", f.jsOn],
+      ["JS off", f.jsOff],
+    ]) {
       line(
         `   ${label}: ${walk.seconds.median} s median (${walk.seconds.min}–${walk.seconds.max} s, ${walk.runs} walks) from the search to the completed order; ${walk.pageLoads.median} page loads for ${walk.steps} steps (max ${walk.pageLoads.max})${walk.overOneLoad.length ? `; more than one load: ${walk.overOneLoad.join(", ")}` : ""}`,
       );
-      line(`          per step (last walk): ${walk.perStep.map((step) => `${step.step} ${step.loads}/${Math.round(step.ms)} ms`).join(", ")}`);
+      line(
+        `          per step (last walk): ${walk.perStep.map((step) => `${step.step} ${step.loads}/${Math.round(step.ms)} ms`).join(", ")}`,
+      );
       if (walk.errors.length) line(`          page errors: ${walk.errors.join(" | ")}`);
     }
     if (f.blockedRequests.length) line(`   Blocked non-loopback requests: ${f.blockedRequests.slice(0, 5).join(", ")}`);

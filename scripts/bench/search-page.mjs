@@ -61,7 +61,11 @@ async function loadOnce(context, url, blocked) {
     // once the document is parsed and painted (not waiting for hydration or the load event).
     await page.waitForSelector(SEARCH_PAGE.exactSelector, { state: "visible", timeout: 30_000 });
     await page.waitForFunction(
-      () => window.__bench?.exactVisible != null && document.readyState !== "loading" && performance.getEntriesByName("first-contentful-paint").length > 0 && performance.getEntriesByType("navigation")[0]?.responseEnd > 0,
+      () =>
+        window.__bench?.exactVisible != null &&
+        document.readyState !== "loading" &&
+        performance.getEntriesByName("first-contentful-paint").length > 0 &&
+        performance.getEntriesByType("navigation")[0]?.responseEnd > 0,
       null,
       { timeout: 30_000 },
     );
@@ -82,7 +86,13 @@ async function loadOnce(context, url, blocked) {
     // first contentful paint, so when it was in the DOM before FCP, that is FCP (or later).
     const { exactAttached: attached, exactVisible: frame, firstContentfulPaint: fcp } = timing;
     const exactOnScreen = fcp != null && attached <= fcp ? Math.max(fcp, frame) : frame;
-    return { ...timing, exactOnScreen, bodyMs: timing.responseEnd - timing.responseStart, status: response.status(), consoleErrors };
+    return {
+      ...timing,
+      exactOnScreen,
+      bodyMs: timing.responseEnd - timing.responseStart,
+      status: response.status(),
+      consoleErrors,
+    };
   } finally {
     await page.close().catch(() => {});
   }
@@ -107,15 +117,22 @@ function summarise(mode, loads) {
     range: Object.fromEntries(
       ["responseStart", "exactOnScreen"].map((key) => {
         const values = pick(key).filter((v) => v != null);
-        return [key === "responseStart" ? "ttfb" : key, values.length ? [round1(Math.min(...values)), round1(Math.max(...values))] : null];
+        return [
+          key === "responseStart" ? "ttfb" : key,
+          values.length ? [round1(Math.min(...values)), round1(Math.max(...values))] : null,
+        ];
       }),
     ),
     // The exact match was in the DOM before the last byte of the document arrived (a long body
     // that is streamed; a whole document larger than one network read can also do it, by a few ms).
-    exactBeforeDocumentEnd: loads.filter((l) => l.exactAttached != null && l.responseEnd != null && l.exactAttached < l.responseEnd).length,
+    exactBeforeDocumentEnd: loads.filter(
+      (l) => l.exactAttached != null && l.responseEnd != null && l.exactAttached < l.responseEnd,
+    ).length,
     exactHeading: loads[0]?.exactHeading ?? null,
     consoleErrors: [...new Set(loads.flatMap((l) => l.consoleErrors))].slice(0, 5),
-    runs: loads.map(({ consoleErrors, exactHeading, ...rest }) => Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, typeof v === "number" ? round1(v) : v]))),
+    runs: loads.map(({ consoleErrors, exactHeading, ...rest }) =>
+      Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, typeof v === "number" ? round1(v) : v])),
+    ),
   };
 }
 

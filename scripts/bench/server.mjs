@@ -1,6 +1,16 @@
 // Runs `npm run setup`, starts `node scripts/serve.mjs` on a free port and stops it again.
 import { spawn } from "node:child_process";
-import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -53,7 +63,11 @@ export function runNpx(args, options) {
 /** Runs a command in `cwd`, output appended to `logFile`; throws with the log's last lines on failure. */
 async function runCommand(command, args, label, { cwd, logFile, track }) {
   const fd = openSync(logFile, "a");
-  const child = spawn(command, args, { cwd, stdio: ["ignore", fd, fd], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+  const child = spawn(command, args, {
+    cwd,
+    stdio: ["ignore", fd, fd],
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
   closeSync(fd);
   const untrack = track(async () => {
     if (!exited(child)) child.kill("SIGTERM");
@@ -69,7 +83,17 @@ async function runCommand(command, args, label, { cwd, logFile, track }) {
 
 // Not copied into the snapshot: dependencies are linked, local state is made afresh, the rest is
 // history, caches and results.
-const SNAPSHOT_SKIP = new Set(["node_modules", ".git", ".wrangler", "workers/lookup/.wrangler", "bench-results", "test-results", "playwright-report", ".cache", ".tmp"]);
+const SNAPSHOT_SKIP = new Set([
+  "node_modules",
+  ".git",
+  ".wrangler",
+  "workers/lookup/.wrangler",
+  "bench-results",
+  "test-results",
+  "playwright-report",
+  ".cache",
+  ".tmp",
+]);
 
 /**
  * Every /assets/… file the server build names exists in build/client (i.e. not a half-written
@@ -81,11 +105,22 @@ function buildProblem(dir) {
   if (!existsSync(serverEntry)) return "build/server/index.js is missing";
   if (!existsSync(path.join(dir, "build/client/assets"))) return "build/client/assets is missing";
   const serverChunks = path.join(dir, "build/server/assets");
-  const serverFiles = [serverEntry, ...(existsSync(serverChunks) ? readdirSync(serverChunks).filter((f) => f.endsWith(".js")).map((f) => path.join(serverChunks, f)) : [])];
-  const named = new Set(serverFiles.flatMap((file) => readFileSync(file, "utf8").match(/(?<![\w.])\/assets\/[\w.-]+\.(?:js|css)/g) ?? []));
+  const serverFiles = [
+    serverEntry,
+    ...(existsSync(serverChunks)
+      ? readdirSync(serverChunks)
+          .filter((f) => f.endsWith(".js"))
+          .map((f) => path.join(serverChunks, f))
+      : []),
+  ];
+  const named = new Set(
+    serverFiles.flatMap((file) => readFileSync(file, "utf8").match(/(?<![\w.])\/assets\/[\w.-]+\.(?:js|css)/g) ?? []),
+  );
   if (!named.size) return "the server build names no /assets/ files";
   const missing = [...named].filter((asset) => !existsSync(path.join(dir, "build/client", asset)));
-  return missing.length ? `build/client lacks ${missing.length} file(s) the server build names (${missing.slice(0, 3).join(", ")})` : null;
+  return missing.length
+    ? `build/client lacks ${missing.length} file(s) the server build names (${missing.slice(0, 3).join(", ")})`
+    : null;
 }
 
 /**
@@ -107,7 +142,10 @@ export async function snapshotProject(root, track) {
     if (!problem) return { dir, remove: () => (untrack(), rmSync(dir, { recursive: true, force: true })) };
     untrack();
     rmSync(dir, { recursive: true, force: true });
-    if (attempt === 3) throw new Error(`the build in ${root} is incomplete (${problem}); run \`npm run setup\` (or drop --no-setup) and make sure no other build is running`);
+    if (attempt === 3)
+      throw new Error(
+        `the build in ${root} is incomplete (${problem}); run \`npm run setup\` (or drop --no-setup) and make sure no other build is running`,
+      );
     await sleep(5000);
   }
 }
@@ -173,7 +211,9 @@ export async function startServer({ cwd, port, logFile, env = {}, timeoutMs = 12
     if (/Storefront ready: http:\/\/localhost:\d+/.test(tail(logFile, 200))) return server;
     if (Date.now() - started > timeoutMs) {
       await server.stop();
-      throw new Error(`the server was not ready within ${timeoutMs / 1000}s; last lines of ${logFile}:\n${tail(logFile)}`);
+      throw new Error(
+        `the server was not ready within ${timeoutMs / 1000}s; last lines of ${logFile}:\n${tail(logFile)}`,
+      );
     }
     await sleep(250);
   }
@@ -205,7 +245,8 @@ export async function stopServer(server) {
     const leftovers = [];
     for (const port of [server.port, server.lookupPort]) if (await portListening(port)) leftovers.push(port);
     rmSync(server.registry, { recursive: true, force: true });
-    if (leftovers.length) console.error(`warning: port(s) ${leftovers.join(", ")} still answer after stopping the server`);
+    if (leftovers.length)
+      console.error(`warning: port(s) ${leftovers.join(", ")} still answer after stopping the server`);
   })();
   return server.stopped;
 }

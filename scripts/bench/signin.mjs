@@ -33,7 +33,12 @@ function timedPost(url, body, ip, agent) {
       {
         method: "POST",
         agent,
-        headers: { "content-type": "application/json", accept: "application/json", "content-length": Buffer.byteLength(payload), "cf-connecting-ip": ip },
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          "content-length": Buffer.byteLength(payload),
+          "cf-connecting-ip": ip,
+        },
       },
       (response) => {
         const chunks = [];
@@ -71,7 +76,8 @@ function stats(durations) {
 /** `count` items of each kind spread evenly over one sequence (each kind keeps its own order). */
 function interleave(counts) {
   const slots = [];
-  for (const [kind, count] of Object.entries(counts)) for (let i = 0; i < count; i++) slots.push({ kind, at: (i + 0.5) / count });
+  for (const [kind, count] of Object.entries(counts))
+    for (let i = 0; i < count; i++) slots.push({ kind, at: (i + 0.5) / count });
   return slots.sort((a, b) => a.at - b.at).map((slot) => slot.kind);
 }
 
@@ -82,8 +88,22 @@ const password = () => `Bench-${freshLabel("", 12)}-7Q`;
  * Registers `users` accounts, then `warmup` uncounted logins and the timed ones. Throws on the
  * first answer that does not have its expected status (and shape), naming the request.
  */
-export async function signinRun({ origin, registerPath, loginPath, users, requests, warmup, wrongPassword, unknownUser, maxFailuresPerUser, track }) {
-  if (wrongPassword > users * maxFailuresPerUser) throw new Error(`${wrongPassword} wrong-password logins need at least ${Math.ceil(wrongPassword / maxFailuresPerUser)} users (SIGNIN.users is ${users})`);
+export async function signinRun({
+  origin,
+  registerPath,
+  loginPath,
+  users,
+  requests,
+  warmup,
+  wrongPassword,
+  unknownUser,
+  maxFailuresPerUser,
+  track,
+}) {
+  if (wrongPassword > users * maxFailuresPerUser)
+    throw new Error(
+      `${wrongPassword} wrong-password logins need at least ${Math.ceil(wrongPassword / maxFailuresPerUser)} users (SIGNIN.users is ${users})`,
+    );
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let stopped = false;
   const untrack = track(() => {
@@ -102,7 +122,10 @@ export async function signinRun({ origin, registerPath, loginPath, users, reques
         : !answer.json
           ? "not JSON"
           : expected.check(answer.json);
-    if (problem) throw new Error(`${what} answered ${problem}, expected HTTP ${expected.status}${expected.what ? ` with ${expected.what}` : ""}: ${answer.text.slice(0, 200)}`);
+    if (problem)
+      throw new Error(
+        `${what} answered ${problem}, expected HTTP ${expected.status}${expected.what ? ` with ${expected.what}` : ""}: ${answer.text.slice(0, 200)}`,
+      );
     return answer;
   };
   const registerUrl = new URL(registerPath, origin).href;
@@ -117,22 +140,57 @@ export async function signinRun({ origin, registerPath, loginPath, users, reques
       const answer = await post(`POST ${registerPath} (user ${i + 1}/${users})`, registerUrl, account, {
         status: 201,
         what: "data.seed_key (12 words)",
-        check: (json) => (json.success === true && typeof json.data?.seed_key === "string" && json.data.seed_key.trim().split(/\s+/).length === 12 ? null : "no 12-word data.seed_key"),
+        check: (json) =>
+          json.success === true &&
+          typeof json.data?.seed_key === "string" &&
+          json.data.seed_key.trim().split(/\s+/).length === 12
+            ? null
+            : "no 12-word data.seed_key",
       });
       accounts.push({ ...account, seedKey: answer.json.data.seed_key });
       registerMs.push(answer.ms);
     }
 
-    const ok = { status: 200, what: "success and data.token", check: (json) => (json.success === true && typeof json.data?.token === "string" ? null : json.data?.two_factor_required ? "a two-factor challenge" : "no data.token") };
-    const refused = { status: 401, what: "code invalid_credentials", check: (json) => (json.success === false && json.code === "invalid_credentials" ? null : `code ${json.code}`) };
+    const ok = {
+      status: 200,
+      what: "success and data.token",
+      check: (json) =>
+        json.success === true && typeof json.data?.token === "string"
+          ? null
+          : json.data?.two_factor_required
+            ? "a two-factor challenge"
+            : "no data.token",
+    };
+    const refused = {
+      status: 401,
+      what: "code invalid_credentials",
+      check: (json) => (json.success === false && json.code === "invalid_credentials" ? null : `code ${json.code}`),
+    };
     const turn = { ok: 0, wrongPassword: 0, unknownUser: 0 };
     const login = (kind, label) => {
       const n = turn[kind]++;
       const user = accounts[n % accounts.length];
-      if (kind === "ok") return post(`${label} (${user.username})`, loginUrl, { username: user.username, password: user.password, seed_key: user.seedKey, remember_me: false }, ok);
-      if (kind === "wrongPassword") return post(`${label} (${user.username}, wrong password)`, loginUrl, { username: user.username, password: password(), seed_key: user.seedKey, remember_me: false }, refused);
+      if (kind === "ok")
+        return post(
+          `${label} (${user.username})`,
+          loginUrl,
+          { username: user.username, password: user.password, seed_key: user.seedKey, remember_me: false },
+          ok,
+        );
+      if (kind === "wrongPassword")
+        return post(
+          `${label} (${user.username}, wrong password)`,
+          loginUrl,
+          { username: user.username, password: password(), seed_key: user.seedKey, remember_me: false },
+          refused,
+        );
       // A name nobody registered, with a well-formed seed key: the server checks both secrets against a dummy hash.
-      return post(`${label} (unknown username)`, loginUrl, { username: freshLabel("nobody", 10), password: user.password, seed_key: user.seedKey, remember_me: false }, refused);
+      return post(
+        `${label} (unknown username)`,
+        loginUrl,
+        { username: freshLabel("nobody", 10), password: user.password, seed_key: user.seedKey, remember_me: false },
+        refused,
+      );
     };
 
     for (let i = 0; i < warmup; i++) await login("ok", `warm-up login ${i + 1}/${warmup}`);
@@ -140,7 +198,8 @@ export async function signinRun({ origin, registerPath, loginPath, users, reques
 
     const durations = { ok: [], wrongPassword: [], unknownUser: [] };
     const order = interleave({ ok: requests, wrongPassword, unknownUser });
-    for (const [i, kind] of order.entries()) durations[kind].push((await login(kind, `login ${i + 1}/${order.length}`)).ms);
+    for (const [i, kind] of order.entries())
+      durations[kind].push((await login(kind, `login ${i + 1}/${order.length}`)).ms);
 
     return {
       registerUrl,
@@ -173,7 +232,12 @@ export function hashTimeRun({ cwd, runs = HASH_TIME.runs, warmup = HASH_TIME.war
       { cwd, timeout: HASH_TIME.timeoutMs, maxBuffer: 1 << 20 },
       (error, stdout, stderr) => {
         untrack();
-        if (error) return reject(new Error(`hash-time.mjs failed (${error.killed ? `killed after ${HASH_TIME.timeoutMs / 1000} s` : error.code ?? error.signal}): ${String(stderr).trim().split("\n").slice(-5).join(" | ")}`));
+        if (error)
+          return reject(
+            new Error(
+              `hash-time.mjs failed (${error.killed ? `killed after ${HASH_TIME.timeoutMs / 1000} s` : (error.code ?? error.signal)}): ${String(stderr).trim().split("\n").slice(-5).join(" | ")}`,
+            ),
+          );
         try {
           resolve(JSON.parse(stdout));
         } catch {

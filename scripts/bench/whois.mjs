@@ -67,28 +67,40 @@ async function upstreamCount(fakesUrl) {
 function timedGet(url, ip, agent) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const request = http.get(url, { agent, headers: { accept: "application/json", "cf-connecting-ip": ip } }, (response) => {
-      const chunks = [];
-      response.on("data", (chunk) => chunks.push(chunk));
-      response.on("end", () => {
-        const ms = performance.now() - started;
-        let body = null;
-        try {
-          body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-        } catch {
-          // reported below as a failure
-        }
-        resolve({ status: response.statusCode, body, ms });
-      });
-      response.on("error", reject);
-    });
+    const request = http.get(
+      url,
+      { agent, headers: { accept: "application/json", "cf-connecting-ip": ip } },
+      (response) => {
+        const chunks = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () => {
+          const ms = performance.now() - started;
+          let body = null;
+          try {
+            body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+          } catch {
+            // reported below as a failure
+          }
+          resolve({ status: response.statusCode, body, ms });
+        });
+        response.on("error", reject);
+      },
+    );
     request.on("error", reject);
   });
 }
 
-const ok = (answer, name) => answer.status === 200 && answer.body?.success === true && answer.body.data?.domain === name;
+const ok = (answer, name) =>
+  answer.status === 200 && answer.body?.success === true && answer.body.data?.domain === name;
 
-export async function whoisRun({ origin, fakesUrl, loadRequests = WHOIS.loadRequests, hitRequests = WHOIS.hitRequests, connections = WHOIS.connections, track }) {
+export async function whoisRun({
+  origin,
+  fakesUrl,
+  loadRequests = WHOIS.loadRequests,
+  hitRequests = WHOIS.hitRequests,
+  connections = WHOIS.connections,
+  track,
+}) {
   const used = new Set();
   const names = WHOIS.names;
   const url = (name) => new URL(`/api/v1/domains/whois/${encodeURIComponent(name)}`, origin).href;
@@ -98,14 +110,18 @@ export async function whoisRun({ origin, fakesUrl, loadRequests = WHOIS.loadRequ
   try {
     // IANA's bootstrap file is fetched once (then cached for 24 h): on a name of its own first.
     const warm = await timedGet(url(WHOIS.bootstrapName), freshIp(used), agent);
-    if (!ok(warm, WHOIS.bootstrapName)) throw new Error(`the first WHOIS lookup (${WHOIS.bootstrapName}) answered ${warm.status}: ${JSON.stringify(warm.body).slice(0, 200)}`);
+    if (!ok(warm, WHOIS.bootstrapName))
+      throw new Error(
+        `the first WHOIS lookup (${WHOIS.bootstrapName}) answered ${warm.status}: ${JSON.stringify(warm.body).slice(0, 200)}`,
+      );
 
     // 1. Cold pass: one uncached lookup per name, one after another; the fake counts what each costs.
     const cold = [];
     for (const name of names) {
       const before = await upstreamCount(fakesUrl);
       const answer = await timedGet(url(name), freshIp(used), agent);
-      if (!ok(answer, name)) failures.push({ name, status: answer.status, code: answer.body?.code ?? null, phase: "cold" });
+      if (!ok(answer, name))
+        failures.push({ name, status: answer.status, code: answer.body?.code ?? null, phase: "cold" });
       cold.push({ name, ms: answer.ms, upstream: (await upstreamCount(fakesUrl)) - before });
     }
     const perLookup = cold.reduce((sum, entry) => sum + entry.upstream, 0) / cold.length;
@@ -125,7 +141,8 @@ export async function whoisRun({ origin, fakesUrl, loadRequests = WHOIS.loadRequ
           const name = names[index % names.length];
           const answer = await timedGet(url(name), freshIp(used), agent);
           latencies.push(answer.ms);
-          if (!ok(answer, name)) failures.push({ name, status: answer.status, code: answer.body?.code ?? null, phase: "load" });
+          if (!ok(answer, name))
+            failures.push({ name, status: answer.status, code: answer.body?.code ?? null, phase: "load" });
         }
       }),
     );
@@ -141,7 +158,8 @@ export async function whoisRun({ origin, fakesUrl, loadRequests = WHOIS.loadRequ
       const name = names[i % names.length];
       const answer = await timedGet(url(name), freshIp(used), hitAgent);
       hits.push(answer.ms);
-      if (!ok(answer, name)) failures.push({ name, status: answer.status, code: answer.body?.code ?? null, phase: "hits" });
+      if (!ok(answer, name))
+        failures.push({ name, status: answer.status, code: answer.body?.code ?? null, phase: "hits" });
     }
     const hitUpstream = (await upstreamCount(fakesUrl)) - hitBefore;
     hitAgent.destroy();
@@ -153,7 +171,12 @@ export async function whoisRun({ origin, fakesUrl, loadRequests = WHOIS.loadRequ
     const withoutCache = loadRequests * perLookup;
     return {
       names: names.length,
-      cold: { lookups: cold.length, upstreamRequests: cold.reduce((sum, entry) => sum + entry.upstream, 0), upstreamPerLookup: round2(perLookup), p50Ms: round2(percentile(sortedCold, 50)) },
+      cold: {
+        lookups: cold.length,
+        upstreamRequests: cold.reduce((sum, entry) => sum + entry.upstream, 0),
+        upstreamPerLookup: round2(perLookup),
+        p50Ms: round2(percentile(sortedCold, 50)),
+      },
       load: {
         requests: loadRequests,
         connections,

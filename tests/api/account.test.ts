@@ -55,7 +55,11 @@ describe("GET /profile", () => {
     const user = await signedInUser();
     const response = await call(user, "GET", "/profile");
     expect(response.status).toBe(200);
-    expect((await response.json<{ data: Record<string, unknown> }>()).data).toMatchObject({ username: user.username, email: user.email, email_verified: false });
+    expect((await response.json<{ data: Record<string, unknown> }>()).data).toMatchObject({
+      username: user.username,
+      email: user.email,
+      email_verified: false,
+    });
   });
 
   it("every account route needs the bearer token", async () => {
@@ -79,8 +83,12 @@ describe("PUT /account/email", () => {
   it("changes the address, marks it unverified and mails a code to the new one", async () => {
     const user = await signedInUser();
     const newEmail = `${freshName()}@example.test`;
-    expect((await call(user, "PUT", "/account/email", { new_email: newEmail, password: "Wrong-Passw0rd!" })).status).toBe(403);
-    expect((await call(user, "PUT", "/account/email", { new_email: user.email, password: user.password })).status).toBe(400);
+    expect(
+      (await call(user, "PUT", "/account/email", { new_email: newEmail, password: "Wrong-Passw0rd!" })).status,
+    ).toBe(403);
+    expect((await call(user, "PUT", "/account/email", { new_email: user.email, password: user.password })).status).toBe(
+      400,
+    );
     const response = await call(user, "PUT", "/account/email", { new_email: newEmail, password: user.password });
     expect(response.status).toBe(200);
     const { data } = await response.json<{ data: Record<string, unknown> & { flow_token: string } }>();
@@ -88,28 +96,44 @@ describe("PUT /account/email", () => {
     const code = await latestCode(newEmail);
     // The code works within the change's flow (issue 18); the signed-in session could also try it.
     expect((await postJson("/auth/verify-email", { email: newEmail, code })).status).toBe(400);
-    expect((await postJson("/auth/verify-email", { email: newEmail, code, flow_token: data.flow_token })).status).toBe(200);
-    expect((await (await call(user, "GET", "/profile")).json<{ data: Record<string, unknown> }>()).data.email_verified).toBe(true);
+    expect((await postJson("/auth/verify-email", { email: newEmail, code, flow_token: data.flow_token })).status).toBe(
+      200,
+    );
+    expect(
+      (await (await call(user, "GET", "/profile")).json<{ data: Record<string, unknown> }>()).data.email_verified,
+    ).toBe(true);
   });
 
   it("refuses an address another account uses with 409", async () => {
     const [user, other] = await Promise.all([signedInUser(), signedInUser()]);
     const response = await call(user, "PUT", "/account/email", { new_email: other.email, password: user.password });
     expect(response.status).toBe(409);
-    expect(await response.json<ErrorBody>()).toMatchObject({ code: "email_exists", message: "This email is already in use" });
+    expect(await response.json<ErrorBody>()).toMatchObject({
+      code: "email_exists",
+      message: "This email is already in use",
+    });
   });
 });
 
 describe("PUT /account/username", () => {
   it("changes the username after the password check; a taken or invalid one is refused", async () => {
     const [user, other] = await Promise.all([signedInUser(), signedInUser()]);
-    const taken = await call(user, "PUT", "/account/username", { new_username: other.username, password: user.password });
+    const taken = await call(user, "PUT", "/account/username", {
+      new_username: other.username,
+      password: user.password,
+    });
     expect(taken.status).toBe(409);
     expect((await taken.json<ErrorBody>()).code).toBe("username_taken");
-    expect((await call(user, "PUT", "/account/username", { new_username: "Bad Name", password: user.password })).status).toBe(400);
+    expect(
+      (await call(user, "PUT", "/account/username", { new_username: "Bad Name", password: user.password })).status,
+    ).toBe(400);
     const newName = freshName();
-    expect((await call(user, "PUT", "/account/username", { new_username: newName, password: "Wrong-Passw0rd!" })).status).toBe(403);
-    expect((await call(user, "PUT", "/account/username", { new_username: newName, password: user.password })).status).toBe(200);
+    expect(
+      (await call(user, "PUT", "/account/username", { new_username: newName, password: "Wrong-Passw0rd!" })).status,
+    ).toBe(403);
+    expect(
+      (await call(user, "PUT", "/account/username", { new_username: newName, password: user.password })).status,
+    ).toBe(200);
     expect((await login({ ...user, username: newName })).status).toBe(200);
   });
 });
@@ -120,10 +144,22 @@ describe("PUT /account/password", () => {
     const second = await login(user);
     const otherSession = (await second.json<{ data: { token: string } }>()).data;
     const newPassword = "N3w-Passw0rd!";
-    expect((await call(user, "PUT", "/account/password", { current_password: user.password, new_password: "weakpass" })).status).toBe(400);
-    expect((await call(user, "PUT", "/account/password", { current_password: user.password, new_password: user.password })).status).toBe(400);
-    expect((await call(user, "PUT", "/account/password", { current_password: "Wrong-Passw0rd!", new_password: newPassword })).status).toBe(403);
-    expect((await call(user, "PUT", "/account/password", { current_password: user.password, new_password: newPassword })).status).toBe(200);
+    expect(
+      (await call(user, "PUT", "/account/password", { current_password: user.password, new_password: "weakpass" }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call(user, "PUT", "/account/password", { current_password: user.password, new_password: user.password }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call(user, "PUT", "/account/password", { current_password: "Wrong-Passw0rd!", new_password: newPassword }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call(user, "PUT", "/account/password", { current_password: user.password, new_password: newPassword }))
+        .status,
+    ).toBe(200);
     expect((await call(user, "GET", "/profile")).status).toBe(200);
     expect((await call(otherSession, "GET", "/profile")).status).toBe(401);
     expect((await login(user)).status).toBe(401);
@@ -139,8 +175,14 @@ describe("DELETE /account", () => {
       const response = await call(user, "DELETE", "/account", { password: user.password, confirmation });
       expect(response.status).toBe(400);
     }
-    expect((await call(user, "DELETE", "/account", { password: "Wrong-Passw0rd!", confirmation: "DELETE MY ACCOUNT" })).status).toBe(403);
-    const response = await call(user, "DELETE", "/account", { password: user.password, confirmation: "DELETE MY ACCOUNT" });
+    expect(
+      (await call(user, "DELETE", "/account", { password: "Wrong-Passw0rd!", confirmation: "DELETE MY ACCOUNT" }))
+        .status,
+    ).toBe(403);
+    const response = await call(user, "DELETE", "/account", {
+      password: user.password,
+      confirmation: "DELETE MY ACCOUNT",
+    });
     expect(response.status).toBe(200);
     expect((await call(user, "GET", "/profile")).status).toBe(401);
     expect((await login(user)).status).toBe(401);
@@ -151,7 +193,10 @@ describe("DELETE /account", () => {
       .first<number>("n");
     expect(rows).toBe(0);
     // The username is free again.
-    expect(await (await api(`/auth/username-available?username=${user.username}`)).json()).toEqual({ success: true, data: { available: true } });
+    expect(await (await api(`/auth/username-available?username=${user.username}`)).json()).toEqual({
+      success: true,
+      data: { available: true },
+    });
   });
 });
 
@@ -162,7 +207,11 @@ describe("address book", () => {
     expect(first.status).toBe(201);
     const a = (await first.json<{ data: { id: string; isDefault: boolean; country: string } }>()).data;
     expect(a).toMatchObject({ isDefault: true, country: "GB" });
-    const b = (await (await call(user, "POST", "/account/addresses", { ...ADDRESS, city: "Paris", country: "FR" })).json<{ data: { id: string; isDefault: boolean } }>()).data;
+    const b = (
+      await (
+        await call(user, "POST", "/account/addresses", { ...ADDRESS, city: "Paris", country: "FR" })
+      ).json<{ data: { id: string; isDefault: boolean } }>()
+    ).data;
     expect(b.isDefault).toBe(false);
 
     const updated = await call(user, "PUT", `/account/addresses/${b.id}`, { ...ADDRESS, city: "Lyon", country: "FR" });
@@ -170,11 +219,19 @@ describe("address book", () => {
     expect((await updated.json<{ data: { city: string } }>()).data.city).toBe("Lyon");
 
     expect((await call(user, "PUT", `/account/addresses/${b.id}/default`)).status).toBe(200);
-    const list = (await (await call(user, "GET", "/account/addresses")).json<{ data: { addresses: { id: string; isDefault: boolean }[] } }>()).data.addresses;
+    const list = (
+      await (
+        await call(user, "GET", "/account/addresses")
+      ).json<{ data: { addresses: { id: string; isDefault: boolean }[] } }>()
+    ).data.addresses;
     expect(list.filter((entry) => entry.isDefault).map((entry) => entry.id)).toEqual([b.id]);
 
     expect((await call(user, "DELETE", `/account/addresses/${b.id}`)).status).toBe(200);
-    const after = (await (await call(user, "GET", "/account/addresses")).json<{ data: { addresses: { id: string; isDefault: boolean }[] } }>()).data.addresses;
+    const after = (
+      await (
+        await call(user, "GET", "/account/addresses")
+      ).json<{ data: { addresses: { id: string; isDefault: boolean }[] } }>()
+    ).data.addresses;
     expect(after).toEqual([expect.objectContaining({ id: a.id, isDefault: true })]);
   });
 
@@ -188,13 +245,19 @@ describe("address book", () => {
 
   it("one user cannot read or change another's addresses", async () => {
     const [owner, intruder] = await Promise.all([signedInUser(), signedInUser()]);
-    const created = (await (await call(owner, "POST", "/account/addresses", ADDRESS)).json<{ data: { id: string } }>()).data;
-    const list = (await (await call(intruder, "GET", "/account/addresses")).json<{ data: { addresses: unknown[] } }>()).data.addresses;
+    const created = (await (await call(owner, "POST", "/account/addresses", ADDRESS)).json<{ data: { id: string } }>())
+      .data;
+    const list = (await (await call(intruder, "GET", "/account/addresses")).json<{ data: { addresses: unknown[] } }>())
+      .data.addresses;
     expect(list).toEqual([]);
-    expect((await call(intruder, "PUT", `/account/addresses/${created.id}`, { ...ADDRESS, city: "Hacked" })).status).toBe(404);
+    expect(
+      (await call(intruder, "PUT", `/account/addresses/${created.id}`, { ...ADDRESS, city: "Hacked" })).status,
+    ).toBe(404);
     expect((await call(intruder, "PUT", `/account/addresses/${created.id}/default`)).status).toBe(404);
     expect((await call(intruder, "DELETE", `/account/addresses/${created.id}`)).status).toBe(404);
-    const mine = (await (await call(owner, "GET", "/account/addresses")).json<{ data: { addresses: { city: string }[] } }>()).data.addresses;
+    const mine = (
+      await (await call(owner, "GET", "/account/addresses")).json<{ data: { addresses: { city: string }[] } }>()
+    ).data.addresses;
     expect(mine.map((entry) => entry.city)).toEqual(["London"]);
   });
 });
@@ -205,7 +268,13 @@ describe("two-factor authentication", () => {
     expect(setup.status).toBe(200);
     const { secret, otpauth_uri } = (await setup.json<{ data: { secret: string; otpauth_uri: string } }>()).data;
     expect(otpauth_uri).toMatch(/^otpauth:\/\/totp\//);
-    expect((await call(user, "POST", "/account/2fa/enable", { code: "000000" === (await totpCode(secret, Date.now())) ? "111111" : "000000" })).status).toBe(400);
+    expect(
+      (
+        await call(user, "POST", "/account/2fa/enable", {
+          code: "000000" === (await totpCode(secret, Date.now())) ? "111111" : "000000",
+        })
+      ).status,
+    ).toBe(400);
     const enable = await call(user, "POST", "/account/2fa/enable", { code: await totpCode(secret, Date.now()) });
     expect(enable.status).toBe(200);
     const recoveryCodes = (await enable.json<{ data: { recovery_codes: string[] } }>()).data.recovery_codes;
@@ -215,7 +284,9 @@ describe("two-factor authentication", () => {
   async function challenge(user: User): Promise<string> {
     const response = await login(user);
     expect(response.status).toBe(200);
-    const { data } = await response.json<{ data: { two_factor_required?: boolean; challenge_token?: string; token?: string } }>();
+    const { data } = await response.json<{
+      data: { two_factor_required?: boolean; challenge_token?: string; token?: string };
+    }>();
     expect(data.two_factor_required).toBe(true);
     expect(data.token).toBeUndefined();
     return data.challenge_token ?? "";
@@ -234,14 +305,18 @@ describe("two-factor authentication", () => {
     expect(data.user.two_factor_enabled).toBe(true);
     expect((await call(data, "GET", "/profile")).status).toBe(200);
     // The same app code cannot be used twice.
-    expect((await postJson("/auth/login/2fa", { challenge_token: await challenge(user), code: next })).status).toBe(401);
+    expect((await postJson("/auth/login/2fa", { challenge_token: await challenge(user), code: next })).status).toBe(
+      401,
+    );
   });
 
   it("a recovery code works once", async () => {
     const user = await signedInUser();
     const { recoveryCodes } = await enableTwoFactor(user);
     const code = recoveryCodes[0];
-    expect((await postJson("/auth/login/2fa", { challenge_token: await challenge(user), code: code.toUpperCase() })).status).toBe(200);
+    expect(
+      (await postJson("/auth/login/2fa", { challenge_token: await challenge(user), code: code.toUpperCase() })).status,
+    ).toBe(200);
     const reused = await postJson("/auth/login/2fa", { challenge_token: await challenge(user), code });
     expect(reused.status).toBe(401);
     expect((await reused.json<ErrorBody>()).code).toBe("invalid_two_factor_code");
@@ -278,7 +353,11 @@ describe("GET /account/login-history", () => {
     expect(failed.status).toBe(401);
     const response = await call(user, "GET", "/account/login-history");
     expect(response.status).toBe(200);
-    const history = (await response.json<{ data: { history: { at: string; ip: string; device: string | null; success: boolean }[] } }>()).data.history;
+    const history = (
+      await response.json<{
+        data: { history: { at: string; ip: string; device: string | null; success: boolean }[] };
+      }>()
+    ).data.history;
     expect(history).toHaveLength(2);
     expect(history[0]).toEqual({ at: history[0].at, ip, device: "curl 8 · Windows", success: false });
     expect(history[1].success).toBe(true);

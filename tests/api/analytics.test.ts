@@ -24,7 +24,9 @@ interface Run {
 describe("analytics API", () => {
   it("needs sign-in", async () => {
     expect((await call(null, "GET", "/analytics/runs")).status).toBe(401);
-    expect((await call(null, "POST", "/analytics/runs", { url: "https://example.com/", strategy: "mobile" })).status).toBe(401);
+    expect(
+      (await call(null, "POST", "/analytics/runs", { url: "https://example.com/", strategy: "mobile" })).status,
+    ).toBe(401);
   });
 
   it("refuses URLs that are not public http(s) pages", async () => {
@@ -37,7 +39,11 @@ describe("analytics API", () => {
     ]) {
       const response = await call(user, "POST", "/analytics/runs", { url, strategy: "desktop" });
       expect(response.status, url).toBe(400);
-      expect(await response.json<ErrorBody>(), url).toMatchObject({ success: false, code: "invalid_parameter", errors: [{ path: "url", message: code }] });
+      expect(await response.json<ErrorBody>(), url).toMatchObject({
+        success: false,
+        code: "invalid_parameter",
+        errors: [{ path: "url", message: code }],
+      });
     }
     const strategy = await call(user, "POST", "/analytics/runs", { url: "https://example.com/", strategy: "tablet" });
     expect(strategy.status).toBe(400);
@@ -62,11 +68,25 @@ describe("analytics API", () => {
       lighthouseVersion: "12.8.2",
       analysedAt: "2026-11-20T10:00:00.000Z",
     };
-    await insertAnalyticsRun(env.DB, owner.id, { ...base, url: "https://example.com/", strategy: "mobile" }, new Date("2026-11-20T10:00:01Z"));
-    await insertAnalyticsRun(env.DB, owner.id, { ...base, url: "https://example.com/", strategy: "desktop" }, new Date("2026-11-21T10:00:01Z"));
+    await insertAnalyticsRun(
+      env.DB,
+      owner.id,
+      { ...base, url: "https://example.com/", strategy: "mobile" },
+      new Date("2026-11-20T10:00:01Z"),
+    );
+    await insertAnalyticsRun(
+      env.DB,
+      owner.id,
+      { ...base, url: "https://example.com/", strategy: "desktop" },
+      new Date("2026-11-21T10:00:01Z"),
+    );
     const list = await (await call(owner, "GET", "/analytics/runs")).json<{ data: { runs: Run[] } }>();
     expect(list.data.runs.map((run) => run.strategy)).toEqual(["desktop", "mobile"]);
-    expect(list.data.runs[0]).toMatchObject({ url: "https://example.com/", scores: { performance: 40, seo: null }, vitals: { lcp: { value: 3000, rating: "needs-improvement" } } });
+    expect(list.data.runs[0]).toMatchObject({
+      url: "https://example.com/",
+      scores: { performance: 40, seo: null },
+      vitals: { lcp: { value: 3000, rating: "needs-improvement" } },
+    });
     const theirs = await (await call(other, "GET", "/analytics/runs")).json<{ data: { runs: Run[] } }>();
     expect(theirs.data.runs).toEqual([]);
   });

@@ -19,8 +19,15 @@ beforeAll(async () => {
   await seedSampleCatalogue();
 });
 
-async function createToken(user: SignedInUser, scopes: ApiTokenScope[], extra: { name?: string; expires_in_days?: number | null } = {}): Promise<NewApiToken> {
-  return data<NewApiToken>(await call(user, "POST", "/account/api-tokens", { name: extra.name ?? "Script", scopes, ...extra }), 201);
+async function createToken(
+  user: SignedInUser,
+  scopes: ApiTokenScope[],
+  extra: { name?: string; expires_in_days?: number | null } = {},
+): Promise<NewApiToken> {
+  return data<NewApiToken>(
+    await call(user, "POST", "/account/api-tokens", { name: extra.name ?? "Script", scopes, ...extra }),
+    201,
+  );
 }
 
 /** The caller that holds a personal token, shaped like a signed-in user for `call`. */
@@ -30,14 +37,24 @@ describe("POST /account/api-tokens", () => {
   it("answers the secret once and stores only its hash", async () => {
     const user = await signedInUser();
     const before = Date.now();
-    const created = await createToken(user, ["domains", "read", "domains"], { name: "  Backup script  ", expires_in_days: 30 });
+    const created = await createToken(user, ["domains", "read", "domains"], {
+      name: "  Backup script  ",
+      expires_in_days: 30,
+    });
     expect(created.token).toMatch(/^trn_[A-Za-z0-9_-]{43}$/);
-    expect(created).toMatchObject({ name: "Backup script", scopes: ["read", "domains"], last_used_at: null, hint: `trn_…${created.token.slice(-4)}` });
+    expect(created).toMatchObject({
+      name: "Backup script",
+      scopes: ["read", "domains"],
+      last_used_at: null,
+      hint: `trn_…${created.token.slice(-4)}`,
+    });
     const expires = Date.parse(created.expires_at ?? "");
     expect(expires - before).toBeGreaterThanOrEqual(30 * 86_400_000 - 1000);
     expect(expires - Date.now()).toBeLessThanOrEqual(30 * 86_400_000);
 
-    const row = await env.DB.prepare("SELECT * FROM api_tokens WHERE id = ?1").bind(created.id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare("SELECT * FROM api_tokens WHERE id = ?1")
+      .bind(created.id)
+      .first<Record<string, unknown>>();
     expect(row?.token_hash).toBe(await sha256Hex(created.token));
     expect(Object.values(row ?? {})).not.toContain(created.token);
   });
@@ -69,14 +86,19 @@ describe("POST /account/api-tokens", () => {
   });
 
   it("needs a session", async () => {
-    expect((await errorOf(await call(null, "POST", "/account/api-tokens", { name: "x", scopes: ["read"] }), 401)).code).toBe("unauthorized");
+    expect(
+      (await errorOf(await call(null, "POST", "/account/api-tokens", { name: "x", scopes: ["read"] }), 401)).code,
+    ).toBe("unauthorized");
   });
 
   it("holds at most 20 tokens per account; a revoked one frees its place", async () => {
     const user = await signedInUser();
     const tokens: NewApiToken[] = [];
     for (let index = 0; index < 20; index += 1) tokens.push(await createToken(user, ["read"], { name: `t${index}` }));
-    const refused = await errorOf(await call(user, "POST", "/account/api-tokens", { name: "one more", scopes: ["read"] }), 409);
+    const refused = await errorOf(
+      await call(user, "POST", "/account/api-tokens", { name: "one more", scopes: ["read"] }),
+      409,
+    );
     expect(refused.code).toBe("too_many_api_tokens");
     await data(await call(user, "DELETE", `/account/api-tokens/${tokens[0].id}`));
     await createToken(user, ["read"], { name: "one more" });
@@ -99,7 +121,15 @@ describe("GET /account/api-tokens", () => {
     expect(text).not.toContain(first.token);
     expect(text).not.toContain(second.token);
     expect(text).not.toContain("token_hash");
-    expect(tokens[0]).toEqual({ id: second.id, name: "second", scopes: ["billing"], hint: second.hint, created_at: second.created_at, expires_at: second.expires_at, last_used_at: null });
+    expect(tokens[0]).toEqual({
+      id: second.id,
+      name: "second",
+      scopes: ["billing"],
+      hint: second.hint,
+      created_at: second.created_at,
+      expires_at: second.expires_at,
+      last_used_at: null,
+    });
 
     await data(await call(holder(first), "GET", "/user-domains"));
     const after = await data<{ tokens: ApiToken[] }>(await call(user, "GET", "/account/api-tokens"));
@@ -119,16 +149,22 @@ describe("DELETE /account/api-tokens/{id}", () => {
     expect(refused.code).toBe("unauthorized");
     expect(refused.message).toMatch(/API token/);
     expect((await data<{ tokens: ApiToken[] }>(await call(user, "GET", "/account/api-tokens"))).tokens).toEqual([]);
-    expect((await errorOf(await call(user, "DELETE", `/account/api-tokens/${token.id}`), 404)).code).toBe("api_token_not_found");
+    expect((await errorOf(await call(user, "DELETE", `/account/api-tokens/${token.id}`), 404)).code).toBe(
+      "api_token_not_found",
+    );
   });
 
   it("is 404 for another user's token, which keeps working", async () => {
     const user = await signedInUser();
     const other = await signedInUser();
     const token = await createToken(other, ["read"]);
-    expect((await errorOf(await call(user, "DELETE", `/account/api-tokens/${token.id}`), 404)).code).toBe("api_token_not_found");
+    expect((await errorOf(await call(user, "DELETE", `/account/api-tokens/${token.id}`), 404)).code).toBe(
+      "api_token_not_found",
+    );
     await data(await call(holder(token), "GET", "/user-domains"));
-    expect((await errorOf(await call(user, "DELETE", "/account/api-tokens/not-an-id"), 400)).errors?.[0].path).toBe("id");
+    expect((await errorOf(await call(user, "DELETE", "/account/api-tokens/not-an-id"), 400)).errors?.[0].path).toBe(
+      "id",
+    );
   });
 });
 
@@ -142,7 +178,9 @@ describe("Authorization: Bearer trn_…", () => {
     const domains = await createToken(user, ["domains"]);
 
     for (const token of [read, domains]) {
-      const page = await data<{ domains: UserDomainView[]; total: number }>(await call(holder(token), "GET", "/user-domains"));
+      const page = await data<{ domains: UserDomainView[]; total: number }>(
+        await call(holder(token), "GET", "/user-domains"),
+      );
       expect(page.domains.map((domain) => domain.name)).toEqual([name]);
       await data(await call(holder(token), "GET", `/dns/domains/${name}/records`));
       await data(await call(holder(token), "GET", "/orders/"));
@@ -151,20 +189,57 @@ describe("Authorization: Bearer trn_…", () => {
     const { id } = await data<UserDomainView>(await call(user, "GET", `/user-domains/${name}`));
 
     // read: no changes
-    const refused = await errorOf(await call(holder(read), "PUT", `/user-domains/${id}/whois-privacy`, { whois_privacy: false }), 403);
+    const refused = await errorOf(
+      await call(holder(read), "PUT", `/user-domains/${id}/whois-privacy`, { whois_privacy: false }),
+      403,
+    );
     expect(refused.code).toBe("insufficient_scope");
-    expect((await errorOf(await call(holder(read), "POST", `/dns/domains/${name}/records`, { type: "A", name: "www", content: "192.0.2.1", ttl: 300 }), 403)).code).toBe("insufficient_scope");
-    expect((await errorOf(await call(holder(read), "POST", "/cart/items", { domain: `${freshLabel()}.com`, years: 1 }), 403)).code).toBe("insufficient_scope");
+    expect(
+      (
+        await errorOf(
+          await call(holder(read), "POST", `/dns/domains/${name}/records`, {
+            type: "A",
+            name: "www",
+            content: "192.0.2.1",
+            ttl: 300,
+          }),
+          403,
+        )
+      ).code,
+    ).toBe("insufficient_scope");
+    expect(
+      (await errorOf(await call(holder(read), "POST", "/cart/items", { domain: `${freshLabel()}.com`, years: 1 }), 403))
+        .code,
+    ).toBe("insufficient_scope");
 
     // domains: changes to domains and DNS, not billing
-    const changed = await data<UserDomainView>(await call(holder(domains), "PUT", `/user-domains/${id}/whois-privacy`, { whois_privacy: false }));
+    const changed = await data<UserDomainView>(
+      await call(holder(domains), "PUT", `/user-domains/${id}/whois-privacy`, { whois_privacy: false }),
+    );
     expect(changed.whois_privacy).toBe(false);
-    await data(await call(holder(domains), "POST", `/dns/domains/${name}/records`, { type: "A", name: "www", content: "192.0.2.1", ttl: 300 }), 201);
-    expect((await errorOf(await call(holder(domains), "POST", "/cart/items", { domain: `${freshLabel()}.com`, years: 1 }), 403)).code).toBe("insufficient_scope");
-    expect((await errorOf(await call(holder(domains), "POST", `/user-domains/${id}/renew`, { years: 1 }), 403)).code).toBe("insufficient_scope");
+    await data(
+      await call(holder(domains), "POST", `/dns/domains/${name}/records`, {
+        type: "A",
+        name: "www",
+        content: "192.0.2.1",
+        ttl: 300,
+      }),
+      201,
+    );
+    expect(
+      (
+        await errorOf(
+          await call(holder(domains), "POST", "/cart/items", { domain: `${freshLabel()}.com`, years: 1 }),
+          403,
+        )
+      ).code,
+    ).toBe("insufficient_scope");
+    expect(
+      (await errorOf(await call(holder(domains), "POST", `/user-domains/${id}/renew`, { years: 1 }), 403)).code,
+    ).toBe("insufficient_scope");
 
     // another user's domain stays theirs
-    expect((await call(holder(domains), "GET", `/dns/domains/${(await otherName(other))}/records`)).status).toBe(404);
+    expect((await call(holder(domains), "GET", `/dns/domains/${await otherName(other)}/records`)).status).toBe(404);
   });
 
   it("billing: cart, checkout and cards, not domain changes", async () => {
@@ -173,8 +248,17 @@ describe("Authorization: Bearer trn_…", () => {
     await data(await call(holder(billing), "POST", "/cart/items", { domain: `${freshLabel()}.com`, years: 1 }), 201);
     await data(await call(holder(billing), "GET", "/user/payment-methods"));
     await data(await call(holder(billing), "GET", "/payments/"));
-    expect((await errorOf(await call(holder(billing), "PUT", `/user-domains/${crypto.randomUUID()}/auto-renew`, { auto_renew: true }), 403)).code).toBe("insufficient_scope");
-    expect((await errorOf(await call(holder(billing), "POST", `/vps/${crypto.randomUUID()}/actions/reboot`), 403)).code).toBe("insufficient_scope");
+    expect(
+      (
+        await errorOf(
+          await call(holder(billing), "PUT", `/user-domains/${crypto.randomUUID()}/auto-renew`, { auto_renew: true }),
+          403,
+        )
+      ).code,
+    ).toBe("insufficient_scope");
+    expect(
+      (await errorOf(await call(holder(billing), "POST", `/vps/${crypto.randomUUID()}/actions/reboot`), 403)).code,
+    ).toBe("insufficient_scope");
   });
 
   it("never reaches /account/** or /auth/**, whatever its scopes", async () => {
@@ -208,7 +292,9 @@ describe("Authorization: Bearer trn_…", () => {
     const user = await signedInUser();
     const token = await createToken(user, ["read"], { expires_in_days: 1 });
     await data(await call(holder(token), "GET", "/user-domains"));
-    await env.DB.prepare("UPDATE api_tokens SET expires_at = ?2 WHERE id = ?1").bind(token.id, new Date(Date.now() - 1000).toISOString()).run();
+    await env.DB.prepare("UPDATE api_tokens SET expires_at = ?2 WHERE id = ?1")
+      .bind(token.id, new Date(Date.now() - 1000).toISOString())
+      .run();
     expect((await errorOf(await call(holder(token), "GET", "/user-domains"), 401)).code).toBe("unauthorized");
     // still listed (expired, not revoked) so its owner sees why the script stopped
     const { tokens } = await data<{ tokens: ApiToken[] }>(await call(user, "GET", "/account/api-tokens"));
@@ -223,7 +309,9 @@ describe("Authorization: Bearer trn_…", () => {
   it("answers in the request's language", async () => {
     const user = await signedInUser();
     const token = await createToken(user, ["read"]);
-    const response = await call(holder(token), "PUT", `/user-domains/${crypto.randomUUID()}/auto-renew`, { auto_renew: true });
+    const response = await call(holder(token), "PUT", `/user-domains/${crypto.randomUUID()}/auto-renew`, {
+      auto_renew: true,
+    });
     expect(response.status).toBe(403);
     const english = await response.json<{ message: string }>();
     expect(english.message).toBe("This API token's scopes do not allow this call.");
@@ -232,7 +320,9 @@ describe("Authorization: Bearer trn_…", () => {
       headers: { authorization: `Bearer ${token.token}`, "content-type": "application/json", "accept-language": "tr" },
       body: JSON.stringify({ auto_renew: true }),
     });
-    expect((await turkish.json<{ message: string }>()).message).toBe("Bu API belirtecinin kapsamları bu çağrıya izin vermiyor.");
+    expect((await turkish.json<{ message: string }>()).message).toBe(
+      "Bu API belirtecinin kapsamları bu çağrıya izin vermiyor.",
+    );
   });
 
   it(`is limited to ${LIMITS.apiTokenCalls.max} calls a minute per token, with Retry-After`, async () => {
@@ -268,15 +358,22 @@ describe("the scope rule (workers/api/auth/scopes.ts)", () => {
   });
 
   it("is what the OpenAPI document says for each route, beside the session scheme", async () => {
-    const document = await (await api("/openapi.json")).json<{
+    const document = await (
+      await api("/openapi.json")
+    ).json<{
       components: { securitySchemes: Record<string, { type: string; scheme: string }> };
-      paths: Record<string, Record<string, { security?: Record<string, string[]>[]; responses: Record<string, unknown> }>>;
+      paths: Record<
+        string,
+        Record<string, { security?: Record<string, string[]>[]; responses: Record<string, unknown> }>
+      >;
     }>();
     expect(document.components.securitySchemes.apiToken).toMatchObject({ type: "http", scheme: "bearer" });
     const tokens = document.paths["/api/v1/account/api-tokens"];
     expect(tokens.get.security).toEqual([{ bearer: [] }]);
     expect(tokens.post.security).toEqual([{ bearer: [] }]);
-    expect(Object.keys(tokens.post.responses)).toEqual(expect.arrayContaining(["201", "400", "401", "403", "409", "429"]));
+    expect(Object.keys(tokens.post.responses)).toEqual(
+      expect.arrayContaining(["201", "400", "401", "403", "409", "429"]),
+    );
   });
 });
 

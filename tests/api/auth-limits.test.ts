@@ -53,7 +53,9 @@ async function expectLimited(response: Response, maxSeconds: number): Promise<nu
 
 /** An app whose clock is `offsetMs` ahead. */
 function appAt(offsetMs: number) {
-  return createApiApp({ services: (bindings) => ({ ...defaultServices(bindings), now: () => new Date(Date.now() + offsetMs) }) });
+  return createApiApp({
+    services: (bindings) => ({ ...defaultServices(bindings), now: () => new Date(Date.now() + offsetMs) }),
+  });
 }
 
 describe("POST /auth/register limit", () => {
@@ -89,7 +91,10 @@ describe("POST /auth/register limit", () => {
     const ip = freshClientIp();
     const taken = await register();
     for (let index = 0; index < 6; index += 1) {
-      expect((await postJson("/auth/register", { username: taken.username, email: freshEmail(), password: PASSWORD }, ip)).status).toBe(409);
+      expect(
+        (await postJson("/auth/register", { username: taken.username, email: freshEmail(), password: PASSWORD }, ip))
+          .status,
+      ).toBe(409);
     }
     expect((await registerAt(ip)).status).toBe(201);
   });
@@ -142,7 +147,11 @@ describe("code mail limits", () => {
     await expectLimited(await postJson("/auth/forgot-password", { email: user.email }, ip), 15 * 60);
     const later = await appAt(16 * 60_000).request(
       "/api/v1/auth/forgot-password",
-      { method: "POST", headers: { "content-type": "application/json", "cf-connecting-ip": ip }, body: JSON.stringify({ email: user.email }) },
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": ip },
+        body: JSON.stringify({ email: user.email }),
+      },
       env,
     );
     expect(later.status).toBe(200);
@@ -151,11 +160,17 @@ describe("code mail limits", () => {
   it("POST /email/send-verification: 3 per address per 15 minutes, then 429 with Retry-After; another user unaffected", async () => {
     const ip = freshClientIp();
     const session = async (user: Registered) => {
-      const response = await postJson("/auth/login", { username: user.username, password: PASSWORD, seed_key: user.seedKey, remember_me: false });
+      const response = await postJson("/auth/login", {
+        username: user.username,
+        password: PASSWORD,
+        seed_key: user.seedKey,
+        remember_me: false,
+      });
       expect(response.status).toBe(200);
       return (await response.json<{ data: { token: string } }>()).data.token;
     };
-    const send = (token: string) => api("/email/send-verification", { method: "POST", headers: { authorization: `Bearer ${token}` }, clientIp: ip });
+    const send = (token: string) =>
+      api("/email/send-verification", { method: "POST", headers: { authorization: `Bearer ${token}` }, clientIp: ip });
     const user = await register();
     const other = await register();
     const token = await session(user);
@@ -171,7 +186,10 @@ describe("code mail limits", () => {
       const path = index % 2 === 0 ? "/auth/forgot-password" : "/auth/resend-verification";
       expect((await postJson(path, { email: freshEmail() }, ip)).status).toBe(200);
     }
-    const retryAfter = await expectLimited(await postJson("/auth/forgot-password", { email: freshEmail() }, ip), 60 * 60);
+    const retryAfter = await expectLimited(
+      await postJson("/auth/forgot-password", { email: freshEmail() }, ip),
+      60 * 60,
+    );
     expect(retryAfter).toBeGreaterThan(15 * 60);
     await expectLimited(await postJson("/auth/resend-verification", { email: freshEmail() }, ip), 60 * 60);
     expect((await postJson("/auth/forgot-password", { email: freshEmail() }, freshClientIp())).status).toBe(200);
@@ -185,10 +203,18 @@ describe("code check limits", () => {
     const code = await latestCode(user.email);
     // Failures against other emails (unknown or not) count for the address.
     for (let index = 0; index < 10; index += 1) {
-      expect((await postJson("/auth/verify-email", { email: freshEmail(), code: wrongCode(code) }, ip)).status).toBe(400);
+      expect((await postJson("/auth/verify-email", { email: freshEmail(), code: wrongCode(code) }, ip)).status).toBe(
+        400,
+      );
     }
-    await expectLimited(await postJson("/auth/verify-email", { email: user.email, code, flow_token: user.flowToken }, ip), 15 * 60);
-    expect((await postJson("/auth/verify-email", { email: user.email, code, flow_token: user.flowToken }, freshClientIp())).status).toBe(200);
+    await expectLimited(
+      await postJson("/auth/verify-email", { email: user.email, code, flow_token: user.flowToken }, ip),
+      15 * 60,
+    );
+    expect(
+      (await postJson("/auth/verify-email", { email: user.email, code, flow_token: user.flowToken }, freshClientIp()))
+        .status,
+    ).toBe(200);
   });
 
   it("reset-password shares the counter: 10 failures across both checks, then 429; another address resets", async () => {
@@ -199,13 +225,39 @@ describe("code check limits", () => {
     const flow_token = await flowTokenOf(forgot);
     const code = await latestCode(user.email);
     for (let index = 0; index < 5; index += 1) {
-      expect((await postJson("/auth/verify-email", { email: freshEmail(), code: "123456", flow_token }, ip)).status).toBe(400);
-      expect((await postJson("/auth/reset-password", { email: freshEmail(), code: "123456", password: "An0ther-Pass!", flow_token }, ip)).status).toBe(400);
+      expect(
+        (await postJson("/auth/verify-email", { email: freshEmail(), code: "123456", flow_token }, ip)).status,
+      ).toBe(400);
+      expect(
+        (
+          await postJson(
+            "/auth/reset-password",
+            { email: freshEmail(), code: "123456", password: "An0ther-Pass!", flow_token },
+            ip,
+          )
+        ).status,
+      ).toBe(400);
     }
-    await expectLimited(await postJson("/auth/reset-password", { email: user.email, code, password: "An0ther-Pass!", flow_token }, ip), 15 * 60);
+    await expectLimited(
+      await postJson("/auth/reset-password", { email: user.email, code, password: "An0ther-Pass!", flow_token }, ip),
+      15 * 60,
+    );
     // The refused request did not spend the code or change the password.
-    expect((await postJson("/auth/reset-password", { email: user.email, code, password: "An0ther-Pass!", flow_token }, freshClientIp())).status).toBe(200);
-    const login = await postJson("/auth/login", { username: user.username, password: "An0ther-Pass!", seed_key: user.seedKey, remember_me: false });
+    expect(
+      (
+        await postJson(
+          "/auth/reset-password",
+          { email: user.email, code, password: "An0ther-Pass!", flow_token },
+          freshClientIp(),
+        )
+      ).status,
+    ).toBe(200);
+    const login = await postJson("/auth/login", {
+      username: user.username,
+      password: "An0ther-Pass!",
+      seed_key: user.seedKey,
+      remember_me: false,
+    });
     expect(login.status).toBe(200);
   });
 
@@ -215,7 +267,9 @@ describe("code check limits", () => {
     const code = await latestCode(user.email);
     const flow_token = user.flowToken;
     for (let index = 0; index < 5; index += 1) {
-      expect((await postJson("/auth/verify-email", { email: user.email, code: wrongCode(code), flow_token }, ip)).status).toBe(400);
+      expect(
+        (await postJson("/auth/verify-email", { email: user.email, code: wrongCode(code), flow_token }, ip)).status,
+      ).toBe(400);
     }
     // The code is dead after 5 wrong tries in its flow (a 400, not yet the address limit).
     expect((await postJson("/auth/verify-email", { email: user.email, code, flow_token }, ip)).status).toBe(400);

@@ -37,18 +37,31 @@ function freshName(prefix = "u"): string {
   return `${prefix}${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
 }
 
-async function register(overrides: Partial<{ username: string; email: string; password: string }> = {}): Promise<Registered> {
+async function register(
+  overrides: Partial<{ username: string; email: string; password: string }> = {},
+): Promise<Registered> {
   const username = overrides.username ?? freshName();
   const email = overrides.email ?? `${username}@example.test`;
   const password = overrides.password ?? PASSWORD;
   const response = await postJson("/auth/register", { username, email, password });
   expect(response.status).toBe(201);
   const body = await response.json<{ data: { seed_key: string; user: { id: string }; flow_token: string } }>();
-  return { username, email, password, seedKey: body.data.seed_key, id: body.data.user.id, flowToken: body.data.flow_token };
+  return {
+    username,
+    email,
+    password,
+    seedKey: body.data.seed_key,
+    id: body.data.user.id,
+    flowToken: body.data.flow_token,
+  };
 }
 
 function login(user: Registered, extra: Record<string, unknown> = {}, ip?: string): Promise<Response> {
-  return postJson("/auth/login", { username: user.username, password: user.password, seed_key: user.seedKey, remember_me: false, ...extra }, ip);
+  return postJson(
+    "/auth/login",
+    { username: user.username, password: user.password, seed_key: user.seedKey, remember_me: false, ...extra },
+    ip,
+  );
 }
 
 async function loginOk(user: Registered, extra: Record<string, unknown> = {}): Promise<LoginData> {
@@ -95,7 +108,9 @@ function loginRequest(user: Registered, ip: string, password = user.password): R
 
 /** An app whose clock is `offsetMs` ahead. */
 function appAt(offsetMs: number) {
-  return createApiApp({ services: (bindings) => ({ ...defaultServices(bindings), now: () => new Date(Date.now() + offsetMs) }) });
+  return createApiApp({
+    services: (bindings) => ({ ...defaultServices(bindings), now: () => new Date(Date.now() + offsetMs) }),
+  });
 }
 
 describe("POST /auth/register", () => {
@@ -140,12 +155,26 @@ describe("POST /auth/register", () => {
 
   it("refuses a taken username or email with 409", async () => {
     const user = await register();
-    const sameName = await postJson("/auth/register", { username: user.username, email: `${freshName()}@example.test`, password: PASSWORD });
+    const sameName = await postJson("/auth/register", {
+      username: user.username,
+      email: `${freshName()}@example.test`,
+      password: PASSWORD,
+    });
     expect(sameName.status).toBe(409);
-    expect(await sameName.json<ErrorBody>()).toMatchObject({ code: "username_taken", message: "This username is already taken" });
-    const sameEmail = await postJson("/auth/register", { username: freshName(), email: user.email.toUpperCase(), password: PASSWORD });
+    expect(await sameName.json<ErrorBody>()).toMatchObject({
+      code: "username_taken",
+      message: "This username is already taken",
+    });
+    const sameEmail = await postJson("/auth/register", {
+      username: freshName(),
+      email: user.email.toUpperCase(),
+      password: PASSWORD,
+    });
     expect(sameEmail.status).toBe(409);
-    expect(await sameEmail.json<ErrorBody>()).toMatchObject({ code: "email_exists", message: "This email is already in use" });
+    expect(await sameEmail.json<ErrorBody>()).toMatchObject({
+      code: "email_exists",
+      message: "This email is already in use",
+    });
   });
 
   it.each([
@@ -158,7 +187,11 @@ describe("POST /auth/register", () => {
     ["two__under", "cannot contain consecutive dots or underscores"],
     ["", "is required"],
   ])("refuses the username %j with 400 (%s)", async (username, message) => {
-    const response = await postJson("/auth/register", { username, email: `${freshName()}@example.test`, password: PASSWORD });
+    const response = await postJson("/auth/register", {
+      username,
+      email: `${freshName()}@example.test`,
+      password: PASSWORD,
+    });
     expect(response.status).toBe(400);
     const body = await response.json<ErrorBody>();
     expect(body.code).toBe("invalid_parameter");
@@ -172,7 +205,11 @@ describe("POST /auth/register", () => {
     ["NoDigits!!", "must contain a digit"],
     ["NoSpecial12", "must contain a special character"],
   ])("refuses the weak password %j with 400 (%s)", async (password, message) => {
-    const response = await postJson("/auth/register", { username: freshName(), email: `${freshName()}@example.test`, password });
+    const response = await postJson("/auth/register", {
+      username: freshName(),
+      email: `${freshName()}@example.test`,
+      password,
+    });
     expect(response.status).toBe(400);
     expect((await response.json<ErrorBody>()).errors).toContainEqual({ path: "password", message });
   });
@@ -196,20 +233,42 @@ describe("POST /auth/login", () => {
     const user = await register();
     const data = await loginOk(user);
     expect(data.token.split(".")).toHaveLength(3);
-    const claims = JSON.parse(atob(data.token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))) as Record<string, unknown>;
+    const claims = JSON.parse(atob(data.token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))) as Record<
+      string,
+      unknown
+    >;
     expect(claims).toMatchObject({ sub: user.id });
     expect(typeof claims.sid).toBe("string");
     expect(Number(claims.exp) - Number(claims.iat)).toBe(15 * 60);
     expect(data.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Object.keys(data.user).sort()).toEqual(
       [
-        "id", "username", "email", "email_verified", "two_factor_enabled", "last_login", "total_domains", "domains",
-        "expiring_soon_count", "expired_domains_count", "created_at", "updated_at", "paymentMethods",
+        "id",
+        "username",
+        "email",
+        "email_verified",
+        "two_factor_enabled",
+        "last_login",
+        "total_domains",
+        "domains",
+        "expiring_soon_count",
+        "expired_domains_count",
+        "created_at",
+        "updated_at",
+        "paymentMethods",
       ].sort(),
     );
-    expect(data.user).toMatchObject({ username: user.username, email_verified: false, total_domains: 0, domains: [], paymentMethods: [] });
+    expect(data.user).toMatchObject({
+      username: user.username,
+      email_verified: false,
+      total_domains: 0,
+      domains: [],
+      paymentMethods: [],
+    });
     expect(Date.parse(String(data.user.last_login))).toBeGreaterThan(Date.now() - 60_000);
-    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM refresh_tokens WHERE token_hash = ?1 OR token_hash = ?2")
+    const stored = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM refresh_tokens WHERE token_hash = ?1 OR token_hash = ?2",
+    )
       .bind(data.refresh_token, data.token)
       .first<number>("n");
     expect(stored).toBe(0);
@@ -231,7 +290,11 @@ describe("POST /auth/login", () => {
     for (const change of cases) {
       const response = await login(user, change);
       expect(response.status).toBe(401);
-      expect(await response.json<ErrorBody>()).toEqual({ success: false, code: "invalid_credentials", message: "Invalid username, password or seed key" });
+      expect(await response.json<ErrorBody>()).toEqual({
+        success: false,
+        code: "invalid_credentials",
+        message: "Invalid username, password or seed key",
+      });
     }
   });
 
@@ -269,7 +332,11 @@ describe("POST /auth/login", () => {
       expect((await login(user, { password: "Wrong-Passw0rd!" }, attacker)).status).toBe(429);
     }
     const sleeps: number[] = [];
-    const response = await sleepRecordingApp(sleeps).request("/api/v1/auth/login", loginRequest(user, freshClientIp()), env);
+    const response = await sleepRecordingApp(sleeps).request(
+      "/api/v1/auth/login",
+      loginRequest(user, freshClientIp()),
+      env,
+    );
     expect(response.status).toBe(200);
     // Five failures for the name in all: below the slow-down threshold, no wait.
     expect(sleeps).toEqual([]);
@@ -315,7 +382,15 @@ describe("POST /auth/login", () => {
     // Two days later only the remembered session still refreshes.
     const later = appAt(2 * day);
     const refresh = (token: string) =>
-      later.request("/api/v1/auth/refresh-token", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refresh_token: token }) }, env);
+      later.request(
+        "/api/v1/auth/refresh-token",
+        {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ refresh_token: token }),
+        },
+        env,
+      );
     expect((await refresh(normal.refresh_token)).status).toBe(401);
     expect((await refresh(remembered.refresh_token)).status).toBe(200);
   });
@@ -327,7 +402,11 @@ describe("refresh tokens", () => {
     const first = await loginOk(user);
     const response = await postJson("/auth/refresh-token", { refresh_token: first.refresh_token });
     expect(response.status).toBe(200);
-    const body = await response.json<{ success: boolean; data: { token: string; refresh_token: string }; message: string }>();
+    const body = await response.json<{
+      success: boolean;
+      data: { token: string; refresh_token: string };
+      message: string;
+    }>();
     expect(body.success).toBe(true);
     expect(body.message).toMatch(/\w{3,}/);
     expect(body.data.refresh_token).not.toBe(first.refresh_token);
@@ -339,7 +418,11 @@ describe("refresh tokens", () => {
   it("a spent refresh token presented again within seconds (a race of one browser) answers 409 and keeps the session", async () => {
     const user = await register();
     const first = await loginOk(user);
-    const rotated = (await (await postJson("/auth/refresh-token", { refresh_token: first.refresh_token })).json<{ data: { token: string; refresh_token: string } }>()).data;
+    const rotated = (
+      await (
+        await postJson("/auth/refresh-token", { refresh_token: first.refresh_token })
+      ).json<{ data: { token: string; refresh_token: string } }>()
+    ).data;
     const race = await postJson("/auth/refresh-token", { refresh_token: first.refresh_token });
     expect(race.status).toBe(409);
     expect((await race.json<ErrorBody>()).code).toBe("refresh_in_progress");
@@ -350,10 +433,18 @@ describe("refresh tokens", () => {
   it("reusing a spent refresh token later revokes the whole family", async () => {
     const user = await register();
     const first = await loginOk(user);
-    const rotated = (await (await postJson("/auth/refresh-token", { refresh_token: first.refresh_token })).json<{ data: { token: string; refresh_token: string } }>()).data;
+    const rotated = (
+      await (
+        await postJson("/auth/refresh-token", { refresh_token: first.refresh_token })
+      ).json<{ data: { token: string; refresh_token: string } }>()
+    ).data;
     const reuse = await appAt(REFRESH_REUSE_GRACE_MS + 1_000).request(
       "/api/v1/auth/refresh-token",
-      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refresh_token: first.refresh_token }) },
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ refresh_token: first.refresh_token }),
+      },
       env,
     );
     expect(reuse.status).toBe(401);
@@ -386,7 +477,10 @@ describe("extend-session and logout", () => {
   it("POST /auth/logout revokes the session family", async () => {
     const user = await register();
     const session = await loginOk(user);
-    const response = await api("/auth/logout", bearer(session.token, { method: "POST", body: JSON.stringify({ refresh_token: session.refresh_token }) }));
+    const response = await api(
+      "/auth/logout",
+      bearer(session.token, { method: "POST", body: JSON.stringify({ refresh_token: session.refresh_token }) }),
+    );
     expect(response.status).toBe(200);
     expect((await api("/profile", bearer(session.token))).status).toBe(401);
     expect((await postJson("/auth/refresh-token", { refresh_token: session.refresh_token })).status).toBe(401);
@@ -416,17 +510,28 @@ describe("email verification", () => {
     const code = await latestCode(user.email);
     const wrong = code === "000000" ? "111111" : "000000";
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const response = await postJson("/auth/verify-email", { email: user.email, code: wrong, flow_token: user.flowToken });
+      const response = await postJson("/auth/verify-email", {
+        email: user.email,
+        code: wrong,
+        flow_token: user.flowToken,
+      });
       expect(response.status).toBe(400);
-      expect(await response.json<ErrorBody>()).toMatchObject({ code: "code_invalid", message: "Verification code is invalid or expired" });
+      expect(await response.json<ErrorBody>()).toMatchObject({
+        code: "code_invalid",
+        message: "Verification code is invalid or expired",
+      });
     }
-    expect((await postJson("/auth/verify-email", { email: user.email, code, flow_token: user.flowToken })).status).toBe(400);
+    expect((await postJson("/auth/verify-email", { email: user.email, code, flow_token: user.flowToken })).status).toBe(
+      400,
+    );
     // A new code works.
     const resent = await postJson("/auth/resend-verification", { email: user.email });
     expect(resent.status).toBe(200);
     const flowToken = await flowTokenOf(resent);
     const fresh = await latestCode(user.email);
-    expect((await postJson("/auth/verify-email", { email: user.email, code: fresh, flow_token: flowToken })).status).toBe(200);
+    expect(
+      (await postJson("/auth/verify-email", { email: user.email, code: fresh, flow_token: flowToken })).status,
+    ).toBe(200);
   });
 
   it("refuses an expired code (15 minutes)", async () => {
@@ -435,7 +540,11 @@ describe("email verification", () => {
     const later = appAt(16 * 60_000);
     const response = await later.request(
       "/api/v1/auth/verify-email",
-      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: user.email, code, flow_token: user.flowToken }) },
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: user.email, code, flow_token: user.flowToken }),
+      },
       env,
     );
     expect(response.status).toBe(400);
@@ -449,11 +558,18 @@ describe("email verification", () => {
     const flowToken = await flowTokenOf(resent);
     const fresh = await latestCode(user.email);
     // The older code in the newer flow (or no flow at all) opens nothing.
-    if (old !== fresh) expect((await postJson("/auth/verify-email", { email: user.email, code: old, flow_token: flowToken })).status).toBe(400);
+    if (old !== fresh)
+      expect(
+        (await postJson("/auth/verify-email", { email: user.email, code: old, flow_token: flowToken })).status,
+      ).toBe(400);
     expect((await postJson("/auth/verify-email", { email: user.email, code: fresh })).status).toBe(400);
-    expect((await postJson("/auth/verify-email", { email: user.email, code: old, flow_token: user.flowToken })).status).toBe(200);
+    expect(
+      (await postJson("/auth/verify-email", { email: user.email, code: old, flow_token: user.flowToken })).status,
+    ).toBe(200);
     // Done: the other flow's code is consumed with it.
-    expect((await postJson("/auth/verify-email", { email: user.email, code: fresh, flow_token: flowToken })).status).toBe(400);
+    expect(
+      (await postJson("/auth/verify-email", { email: user.email, code: fresh, flow_token: flowToken })).status,
+    ).toBe(400);
   });
 
   it("POST /email/send-verification needs the bearer token and mails a new code", async () => {
@@ -497,13 +613,21 @@ describe("password reset", () => {
     const weak = await postJson("/auth/reset-password", { email: user.email, code, password: "weak", flow_token });
     expect(weak.status).toBe(400);
     const newPassword = "N3w-Passw0rd!";
-    const response = await postJson("/auth/reset-password", { email: user.email, code, password: newPassword, flow_token });
+    const response = await postJson("/auth/reset-password", {
+      email: user.email,
+      code,
+      password: newPassword,
+      flow_token,
+    });
     expect(response.status).toBe(200);
     expect((await api("/profile", bearer(session.token))).status).toBe(401);
     expect((await postJson("/auth/refresh-token", { refresh_token: session.refresh_token })).status).toBe(401);
     expect((await login(user)).status).toBe(401);
     expect((await login({ ...user, password: newPassword })).status).toBe(200);
-    expect((await postJson("/auth/reset-password", { email: user.email, code, password: "An0ther-Pass!", flow_token })).status).toBe(400);
+    expect(
+      (await postJson("/auth/reset-password", { email: user.email, code, password: "An0ther-Pass!", flow_token }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -542,7 +666,11 @@ describe("GET /dev/outbox", () => {
     const app = createApiApp();
     const user = await register();
     for (const vars of [env.DEPLOY_VARS, { ...env.DEPLOY_VARS, DEV_OUTBOX: "on" }]) {
-      const response = await app.request(`/api/v1/dev/outbox?to=${encodeURIComponent(user.email)}`, {}, { ...env, DEV_OUTBOX: undefined, ...vars });
+      const response = await app.request(
+        `/api/v1/dev/outbox?to=${encodeURIComponent(user.email)}`,
+        {},
+        { ...env, DEV_OUTBOX: undefined, ...vars },
+      );
       expect(response.status).toBe(404);
       const body = await response.json<ErrorBody>();
       expect(body).toMatchObject({ success: false, code: "not_found" });
@@ -551,7 +679,11 @@ describe("GET /dev/outbox", () => {
   });
 
   it("is 404 when local serving did not turn it on", async () => {
-    const response = await createApiApp().request("/api/v1/dev/outbox?to=a@example.test", {}, { ...env, ENVIRONMENT: "development", DEV_OUTBOX: undefined });
+    const response = await createApiApp().request(
+      "/api/v1/dev/outbox?to=a@example.test",
+      {},
+      { ...env, ENVIRONMENT: "development", DEV_OUTBOX: undefined },
+    );
     expect(response.status).toBe(404);
   });
 
@@ -569,7 +701,11 @@ describe("GET /dev/outbox", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const response = await createApiApp().request(
       "/api/v1/auth/login",
-      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: user.username, password: user.password, seed_key: user.seedKey }) },
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: user.username, password: user.password, seed_key: user.seedKey }),
+      },
       { ...env, ENVIRONMENT: "production", JWT_SECRET: undefined },
     );
     expect(response.status).toBe(500);
@@ -584,24 +720,45 @@ describe("no secrets in logs", () => {
   it("register, login, verification and reset never log a password, seed key, code or token", async () => {
     const lines: string[] = [];
     const capture = (...args: unknown[]) => {
-      lines.push(args.map((arg) => (typeof arg === "string" ? arg : JSON.stringify(arg) ?? String(arg))).join(" "));
+      lines.push(args.map((arg) => (typeof arg === "string" ? arg : (JSON.stringify(arg) ?? String(arg)))).join(" "));
     };
-    for (const method of ["log", "error", "warn", "info", "debug"] as const) vi.spyOn(console, method).mockImplementation(capture);
+    for (const method of ["log", "error", "warn", "info", "debug"] as const)
+      vi.spyOn(console, method).mockImplementation(capture);
 
     const user = await register();
     const verifyCode = await latestCode(user.email);
     await postJson("/auth/verify-email", { email: user.email, code: verifyCode, flow_token: user.flowToken });
     await login(user, { password: "Wrong-Passw0rd!" });
     const session = await loginOk(user);
-    const refreshed = (await (await postJson("/auth/refresh-token", { refresh_token: session.refresh_token })).json<{ data: { token: string; refresh_token: string } }>()).data;
+    const refreshed = (
+      await (
+        await postJson("/auth/refresh-token", { refresh_token: session.refresh_token })
+      ).json<{ data: { token: string; refresh_token: string } }>()
+    ).data;
     const resetFlow = await flowTokenOf(await postJson("/auth/forgot-password", { email: user.email }));
     const resetCode = await latestCode(user.email);
     const newPassword = "N3w-Passw0rd!";
-    await postJson("/auth/reset-password", { email: user.email, code: resetCode, password: newPassword, flow_token: resetFlow });
+    await postJson("/auth/reset-password", {
+      email: user.email,
+      code: resetCode,
+      password: newPassword,
+      flow_token: resetFlow,
+    });
 
     const log = lines.join("\n");
     expect(lines.length).toBeGreaterThan(0);
-    for (const secret of [user.password, "Wrong-Passw0rd!", newPassword, user.seedKey, verifyCode, resetCode, session.token, session.refresh_token, refreshed.token, refreshed.refresh_token]) {
+    for (const secret of [
+      user.password,
+      "Wrong-Passw0rd!",
+      newPassword,
+      user.seedKey,
+      verifyCode,
+      resetCode,
+      session.token,
+      session.refresh_token,
+      refreshed.token,
+      refreshed.refresh_token,
+    ]) {
       expect(log).not.toContain(secret);
     }
     for (const word of user.seedKey.split(" ").slice(0, 3)) expect(log.split(/\W+/)).not.toContain(word);
@@ -610,13 +767,19 @@ describe("no secrets in logs", () => {
 
 describe("mail adapters", () => {
   it("builds a text/plain UTF-8 MIME message with an encoded subject", () => {
-    const raw = buildMime("no-reply@shop.test", { to: "ada@example.test", subject: "Şifrenizi sıfırlayın", text: "Kodunuz 123456\nİyi günler" }, new Date(0));
+    const raw = buildMime(
+      "no-reply@shop.test",
+      { to: "ada@example.test", subject: "Şifrenizi sıfırlayın", text: "Kodunuz 123456\nİyi günler" },
+      new Date(0),
+    );
     const [head, body] = raw.split("\r\n\r\n");
     expect(head).toContain("From: no-reply@shop.test");
     expect(head).toContain("To: ada@example.test");
     expect(head).toContain("Content-Type: text/plain; charset=UTF-8");
     expect(head).toMatch(/^Subject: =\?UTF-8\?B\?[A-Za-z0-9+/=]+\?=$/m);
-    const decoded = new TextDecoder().decode(Uint8Array.from(atob(body.replace(/\s/g, "")), (char) => char.charCodeAt(0)));
+    const decoded = new TextDecoder().decode(
+      Uint8Array.from(atob(body.replace(/\s/g, "")), (char) => char.charCodeAt(0)),
+    );
     expect(decoded).toBe("Kodunuz 123456\r\nİyi günler");
   });
 
@@ -625,14 +788,23 @@ describe("mail adapters", () => {
     const binding: SendEmail = {
       async send(message) {
         const { from, to } = message;
-        sent.push({ from: typeof from === "string" ? from : "not a plain address", to: typeof to === "string" ? to : "not a plain address" });
+        sent.push({
+          from: typeof from === "string" ? from : "not a plain address",
+          to: typeof to === "string" ? to : "not a plain address",
+        });
         return { messageId: "test" };
       },
     };
     vi.spyOn(console, "log").mockImplementation(() => undefined);
-    await cloudflareMailSender(binding, "no-reply@shop.test", () => new Date()).send({ to: "ada@example.test", subject: "Hi", text: "Hello" });
+    await cloudflareMailSender(binding, "no-reply@shop.test", () => new Date()).send({
+      to: "ada@example.test",
+      subject: "Hi",
+      text: "Hello",
+    });
     expect(sent).toEqual([{ from: "no-reply@shop.test", to: "ada@example.test" }]);
-    expect(() => createMailSender({ ...env, MAIL_ADAPTER: "cloudflare", EMAIL: undefined }, () => new Date())).toThrow(/EMAIL/);
+    expect(() => createMailSender({ ...env, MAIL_ADAPTER: "cloudflare", EMAIL: undefined }, () => new Date())).toThrow(
+      /EMAIL/,
+    );
     vi.restoreAllMocks();
   });
 });

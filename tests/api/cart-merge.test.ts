@@ -55,8 +55,16 @@ async function login(account: Account, cartId?: string | null): Promise<Merged &
 }
 
 /** Adds a registration (as a visitor with `cartId`, or to the account's cart with `token`); answers the cart id. */
-async function add(domain: string, years: number, options: { cartId?: string | null; token?: string } = {}): Promise<string> {
-  const response = await api("/cart/items", { method: "POST", headers: headers({ ...options, json: true }), body: JSON.stringify({ domain, years }) });
+async function add(
+  domain: string,
+  years: number,
+  options: { cartId?: string | null; token?: string } = {},
+): Promise<string> {
+  const response = await api("/cart/items", {
+    method: "POST",
+    headers: headers({ ...options, json: true }),
+    body: JSON.stringify({ domain, years }),
+  });
   expect(response.status, await response.clone().text()).toBe(201);
   return (await json<{ data: CartView }>(response)).data.id;
 }
@@ -162,7 +170,10 @@ describe("the visitor's cart at sign-up and sign-in", () => {
   });
 
   it("property: after the merge every name appears once, years are the larger, no account line is lost", async () => {
-    const lines = fc.uniqueArray(fc.record({ slot: fc.integer({ min: 0, max: 5 }), years: fc.integer({ min: 1, max: 5 }) }), { selector: (line) => line.slot, maxLength: 4 });
+    const lines = fc.uniqueArray(
+      fc.record({ slot: fc.integer({ min: 0, max: 5 }), years: fc.integer({ min: 1, max: 5 }) }),
+      { selector: (line) => line.slot, maxLength: 4 },
+    );
     await fc.assert(
       fc.asyncProperty(lines, lines, async (accountLines, visitorLines) => {
         const names = Array.from({ length: 6 }, () => `${freshLabel()}.xyz`);
@@ -176,7 +187,8 @@ describe("the visitor's cart at sign-up and sign-in", () => {
         expect(session.cart_dropped).toEqual([]);
         const cart = await accountCart(session.token);
         const expected = new Map<string, number>();
-        for (const line of [...accountLines, ...visitorLines]) expected.set(names[line.slot], Math.max(expected.get(names[line.slot]) ?? 0, line.years));
+        for (const line of [...accountLines, ...visitorLines])
+          expected.set(names[line.slot], Math.max(expected.get(names[line.slot]) ?? 0, line.years));
         expect(cart).toEqual(expected);
         for (const line of accountLines) expect(cart.has(names[line.slot])).toBe(true);
       }),

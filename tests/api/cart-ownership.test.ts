@@ -11,7 +11,11 @@ vi.setConfig({ testTimeout: 60_000 });
 
 type CartBody = { success: true; data: CartView };
 
-function call(method: string, path: string, options: { token?: string; cartId?: string; body?: unknown } = {}): Promise<Response> {
+function call(
+  method: string,
+  path: string,
+  options: { token?: string; cartId?: string; body?: unknown } = {},
+): Promise<Response> {
   const headers = new Headers();
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
   if (options.cartId) headers.set("x-cart-id", options.cartId);
@@ -20,7 +24,11 @@ function call(method: string, path: string, options: { token?: string; cartId?: 
 }
 
 async function addTo(user: SignedInUser | null, cartId?: string): Promise<CartView> {
-  const response = await call("POST", "/cart/items", { token: user?.token, cartId, body: { domain: `${freshLabel()}.com` } });
+  const response = await call("POST", "/cart/items", {
+    token: user?.token,
+    cartId,
+    body: { domain: `${freshLabel()}.com` },
+  });
   expect(response.status).toBe(201);
   return (await response.json<CartBody>()).data;
 }
@@ -89,7 +97,7 @@ describe("cart ownership", () => {
 });
 
 describe("strict number types", () => {
-  it("PATCH years must be a whole JSON number 1–10: true, \"3\", 2.5, null, 0, 11 → 400 naming years, nothing changes", async () => {
+  it('PATCH years must be a whole JSON number 1–10: true, "3", 2.5, null, 0, 11 → 400 naming years, nothing changes', async () => {
     const cart = await addTo(null);
     const item = cart.items[0];
     for (const years of [true, "3", 2.5, null, 0, 11, [3], { n: 3 }]) {
@@ -105,7 +113,7 @@ describe("strict number types", () => {
     expect(ok.status).toBe(200);
   });
 
-  it("PATCH quantity: 0 or less removes the item (SPEC §4), 2 or \"0\" is a 400 naming quantity, an empty body a 400", async () => {
+  it('PATCH quantity: 0 or less removes the item (SPEC §4), 2 or "0" is a 400 naming quantity, an empty body a 400', async () => {
     const cart = await addTo(null);
     const item = cart.items[0];
     for (const body of [{ quantity: 2 }, { quantity: "0" }, { quantity: 0.5 }, {}]) {
@@ -119,7 +127,9 @@ describe("strict number types", () => {
     const removed = await call("PATCH", `/cart/items/${item.id}`, { cartId: cart.id, body: { quantity: -3 } });
     expect(removed.status).toBe(200);
     expect((await removed.json<CartBody>()).data.totalItems).toBe(0);
-    expect((await call("PATCH", `/cart/items/${item.id}`, { cartId: cart.id, body: { quantity: 0 } })).status).toBe(404);
+    expect((await call("PATCH", `/cart/items/${item.id}`, { cartId: cart.id, body: { quantity: 0 } })).status).toBe(
+      404,
+    );
   });
 
   it("POST years as a string or boolean → 400 naming years, no cart created", async () => {

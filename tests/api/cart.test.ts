@@ -32,7 +32,11 @@ function getCart(cartId?: string): Promise<Response> {
 }
 
 function setYears(cartId: string | undefined, itemId: string, years: unknown): Promise<Response> {
-  return api(`/cart/items/${itemId}`, { method: "PATCH", headers: cartHeaders(cartId, true), body: JSON.stringify({ years }) });
+  return api(`/cart/items/${itemId}`, {
+    method: "PATCH",
+    headers: cartHeaders(cartId, true),
+    body: JSON.stringify({ years }),
+  });
 }
 
 function removeItem(cartId: string | undefined, itemId: string): Promise<Response> {
@@ -98,7 +102,14 @@ describe("POST /cart/items", () => {
     expect(again.status).toBe(200);
     const cart = await json<CartBody>(again);
     // GET answers the same cart plus its money summary (ICANN fee per year apart, no discount, no tax).
-    expect(cart.data).toEqual({ ...body.data, icannFees: 0.54, discountAmount: 0, tax: 0, total: 32.48, discount: null });
+    expect(cart.data).toEqual({
+      ...body.data,
+      icannFees: 0.54,
+      discountAmount: 0,
+      tax: 0,
+      total: 32.48,
+      discount: null,
+    });
     expect(cart.data.totalItems).toBe(1);
   });
 
@@ -117,7 +128,11 @@ describe("POST /cart/items", () => {
   it("refuses the same name twice (also typed differently) with 409 already_in_cart", async () => {
     const label = freshLabel();
     const { data } = await added({ domain: `${label}.org` });
-    const duplicate = await expectError(await addItem({ domain: `WWW.${label.toUpperCase()}.org`, years: 2 }, data.id), 409, "already_in_cart");
+    const duplicate = await expectError(
+      await addItem({ domain: `WWW.${label.toUpperCase()}.org`, years: 2 }, data.id),
+      409,
+      "already_in_cart",
+    );
     expect(duplicate.message).toBe(`${label}.org is already in your cart.`);
     expect((await json<CartBody>(await getCart(data.id))).data.totalItems).toBe(1);
   });
@@ -126,7 +141,11 @@ describe("POST /cart/items", () => {
     const [taken, reserved] = [freshLabel(), freshLabel()];
     await registerElsewhere(`${taken}.com`);
     await reserve(reserved, "*");
-    const body = await expectError(await addItem({ domain: `${taken}.com`, operation: "registration" }), 409, "not_available");
+    const body = await expectError(
+      await addItem({ domain: `${taken}.com`, operation: "registration" }),
+      409,
+      "not_available",
+    );
     expect(body.message).toBe(`${taken}.com is not available for registration.`);
     await expectError(await addItem({ domain: `${reserved}.net` }), 409, "not_available");
   });
@@ -146,14 +165,22 @@ describe("POST /cart/items", () => {
 
   it("refuses a transfer of a name that is not registered with 409 not_registered", async () => {
     const label = freshLabel();
-    const body = await expectError(await addItem({ domain: `${label}.com`, operation: "transfer" }), 409, "not_registered");
+    const body = await expectError(
+      await addItem({ domain: `${label}.com`, operation: "transfer" }),
+      409,
+      "not_registered",
+    );
     expect(body.message).toContain(`${label}.com is not registered`);
   });
 
   it("refuses a transfer of a protected (corporate) name with 409 corporate_domain", async () => {
     const label = freshLabel();
     await registerElsewhere(`${label}.com`, { registrar: "MarkMonitor Inc.", transferable: false, locked: true });
-    const body = await expectError(await addItem({ domain: `${label}.com`, operation: "transfer" }), 409, "corporate_domain");
+    const body = await expectError(
+      await addItem({ domain: `${label}.com`, operation: "transfer" }),
+      409,
+      "corporate_domain",
+    );
     expect(body.message).toBe(`${label}.com is a protected corporate domain and cannot be transferred.`);
   });
 
@@ -190,7 +217,11 @@ describe("POST /cart/items", () => {
     const label = freshLabel();
     const years = await expectError(await addItem({ domain: `${label}.com`, years: 11 }), 400, "invalid_parameter");
     expect(years.errors?.[0]).toEqual({ path: "years", message: "must be at most 10" });
-    const operation = await expectError(await addItem({ domain: `${label}.com`, operation: "renewal" }), 400, "invalid_parameter");
+    const operation = await expectError(
+      await addItem({ domain: `${label}.com`, operation: "renewal" }),
+      400,
+      "invalid_parameter",
+    );
     expect(operation.errors?.[0]?.path).toBe("operation");
     const missing = await expectError(await addItem({}), 400, "invalid_parameter");
     expect(missing.errors?.[0]?.path).toBe("domain");
@@ -267,7 +298,18 @@ describe("DELETE /cart/items/{id}", () => {
 describe("X-Cart-Id", () => {
   it("answers an empty cart without an id or for an unknown id", async () => {
     const none = await json<CartBody>(await getCart());
-    expect(none.data).toEqual({ id: null, items: [], totalItems: 0, subtotal: 0, currency: "USD", icannFees: 0, discountAmount: 0, tax: 0, total: 0, discount: null });
+    expect(none.data).toEqual({
+      id: null,
+      items: [],
+      totalItems: 0,
+      subtotal: 0,
+      currency: "USD",
+      icannFees: 0,
+      discountAmount: 0,
+      tax: 0,
+      total: 0,
+      discount: null,
+    });
     const unknown = crypto.randomUUID();
     const empty = await json<CartBody>(await getCart(unknown));
     expect(empty.data).toMatchObject({ id: unknown, items: [], totalItems: 0 });
@@ -316,15 +358,25 @@ describe("the cart at sign-in (POST /auth/login with X-Cart-Id)", () => {
     return { username, password, seed_key: (await json<{ data: { seed_key: string } }>(response)).data.seed_key };
   }
 
-  async function signIn(user: { username: string; password: string; seed_key: string }, cartId?: string): Promise<{ cartId: string | null; token: string }> {
+  async function signIn(
+    user: { username: string; password: string; seed_key: string },
+    cartId?: string,
+  ): Promise<{ cartId: string | null; token: string }> {
     const headers = cartHeaders(cartId, true);
-    const response = await api("/auth/login", { method: "POST", headers, body: JSON.stringify({ ...user, remember_me: false }) });
+    const response = await api("/auth/login", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ ...user, remember_me: false }),
+    });
     expect(response.status).toBe(200);
     const { data } = await json<{ data: { cart_id: string | null; token: string } }>(response);
     return { cartId: data.cart_id, token: data.token };
   }
 
-  async function login(user: { username: string; password: string; seed_key: string }, cartId?: string): Promise<string | null> {
+  async function login(
+    user: { username: string; password: string; seed_key: string },
+    cartId?: string,
+  ): Promise<string | null> {
     return (await signIn(user, cartId)).cartId;
   }
 
@@ -357,7 +409,9 @@ describe("the cart at sign-in (POST /auth/login with X-Cart-Id)", () => {
     expect(session.cartId).toBe(account.data.id);
 
     const merged = await json<CartBody>(await getOwnCart(session.token, account.data.id));
-    expect(merged.data.items.map((item) => item.name).sort()).toEqual([`${fresh}.xyz`, `${own}.xyz`, `${shared}.xyz`].sort());
+    expect(merged.data.items.map((item) => item.name).sort()).toEqual(
+      [`${fresh}.xyz`, `${own}.xyz`, `${shared}.xyz`].sort(),
+    );
     // A name in both carts stays one line, with the larger years (issue 19).
     expect(itemNamed(merged.data, `${shared}.xyz`).years).toBe(2);
     const gone = await json<CartBody>(await getCart(visitor.data.id));

@@ -20,7 +20,13 @@ const card = (number: string) => ({ ...VISA, number });
 
 type Json = Record<string, unknown>;
 
-function call(user: Pick<SignedInUser, "token"> | null, method: string, path: string, body?: unknown, app?: ReturnType<typeof createApiApp>): Promise<Response> {
+function call(
+  user: Pick<SignedInUser, "token"> | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  app?: ReturnType<typeof createApiApp>,
+): Promise<Response> {
   const headers = new Headers();
   if (user) headers.set("authorization", `Bearer ${user.token}`);
   if (body !== undefined) headers.set("content-type", "application/json");
@@ -36,7 +42,14 @@ async function data<T>(response: Response, status?: number): Promise<T> {
 
 async function contactOf(user: SignedInUser): Promise<number> {
   const address = await data<{ contactId: number }>(
-    await call(user, "POST", "/account/addresses", { firstName: "Ada", lastName: "Lovelace", address: "12 Analytical St", city: "London", country: "GB", email: user.email }),
+    await call(user, "POST", "/account/addresses", {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      address: "12 Analytical St",
+      city: "London",
+      country: "GB",
+      email: user.email,
+    }),
     201,
   );
   expect(Number.isInteger(address.contactId)).toBe(true);
@@ -52,16 +65,36 @@ async function buyer(): Promise<SignedInUser & { contactId: number }> {
   return { ...user, contactId: await contactOf(user) };
 }
 
-function pay(user: SignedInUser & { contactId: number }, extra: Json = {}, app?: ReturnType<typeof createApiApp>): Promise<Response> {
-  return call(user, "POST", "/payment/unified", { idempotency_key: `k-${crypto.randomUUID()}`, contact_id: user.contactId, card: VISA, ...extra }, app);
+function pay(
+  user: SignedInUser & { contactId: number },
+  extra: Json = {},
+  app?: ReturnType<typeof createApiApp>,
+): Promise<Response> {
+  return call(
+    user,
+    "POST",
+    "/payment/unified",
+    { idempotency_key: `k-${crypto.randomUUID()}`, contact_id: user.contactId, card: VISA, ...extra },
+    app,
+  );
 }
 
 async function paymentsOfUser(userId: string): Promise<number> {
-  return (await env.DB.prepare("SELECT COUNT(*) AS n FROM testpay_payments WHERE user_id = ?1").bind(userId).first<number>("n")) ?? 0;
+  return (
+    (await env.DB.prepare("SELECT COUNT(*) AS n FROM testpay_payments WHERE user_id = ?1")
+      .bind(userId)
+      .first<number>("n")) ?? 0
+  );
 }
 
-async function ourPayments(userId: string): Promise<{ status: string; amount_cents: number; refunded_cents: number }[]> {
-  const { results } = await env.DB.prepare("SELECT status, amount_cents, refunded_cents FROM payments WHERE user_id = ?1").bind(userId).all<{ status: string; amount_cents: number; refunded_cents: number }>();
+async function ourPayments(
+  userId: string,
+): Promise<{ status: string; amount_cents: number; refunded_cents: number }[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT status, amount_cents, refunded_cents FROM payments WHERE user_id = ?1",
+  )
+    .bind(userId)
+    .all<{ status: string; amount_cents: number; refunded_cents: number }>();
   return results;
 }
 
@@ -76,7 +109,10 @@ describe("POST /payment/unified", () => {
     const cart = await addDomain(user, name, { years: 2 });
     const item = cart.items[0];
     if (item.type !== "domain") throw new Error("expected a domain line");
-    const cartAfterAdd = await data<CartView & { total: number; icannFees: number }>(await call(user, "GET", "/cart"), 200);
+    const cartAfterAdd = await data<CartView & { total: number; icannFees: number }>(
+      await call(user, "GET", "/cart"),
+      200,
+    );
 
     const answer = await data<OrderAnswer>(await pay(user), 201);
     const order = answer.order;
@@ -89,33 +125,58 @@ describe("POST /payment/unified", () => {
     expect(order.payment).toMatchObject({ status: "succeeded", card_brand: "visa", card_last4: "4242" });
 
     // The registry holds it for the buyer; "my domains" has the row.
-    const domain = await env.DB.prepare("SELECT user_id, status, expires_at FROM user_domains WHERE name = ?1").bind(name).first<{ user_id: string; status: string; expires_at: string }>();
+    const domain = await env.DB.prepare("SELECT user_id, status, expires_at FROM user_domains WHERE name = ?1")
+      .bind(name)
+      .first<{ user_id: string; status: string; expires_at: string }>();
     expect(domain).toMatchObject({ user_id: user.id, status: "active" });
-    const registry = await env.DB.prepare("SELECT owner_id, held_here FROM registry_domains WHERE name = ?1").bind(name).first();
+    const registry = await env.DB.prepare("SELECT owner_id, held_here FROM registry_domains WHERE name = ?1")
+      .bind(name)
+      .first();
     expect(registry).toEqual({ owner_id: user.id, held_here: 1 });
 
-    const invoices = await data<{ invoices: { number: number; order_id: string; status: string; total: number; items: Json[] }[] }>(await call(user, "GET", "/invoices/"), 200);
+    const invoices = await data<{
+      invoices: { number: number; order_id: string; status: string; total: number; items: Json[] }[];
+    }>(await call(user, "GET", "/invoices/"), 200);
     expect(invoices.invoices).toHaveLength(1);
     expect(invoices.invoices[0]).toMatchObject({ order_id: order.id, status: "completed", total: order.total });
-    const invoice = await data<{ buyer: Json; seller: Json; order_number: number }>(await call(user, "GET", `/invoices/${invoices.invoices[0].number}`), 200);
+    const invoice = await data<{ buyer: Json; seller: Json; order_number: number }>(
+      await call(user, "GET", `/invoices/${invoices.invoices[0].number}`),
+      200,
+    );
     expect(invoice.buyer).toMatchObject({ firstName: "Ada", lastName: "Lovelace", country: "GB" });
     expect(invoice.order_number).toBe(order.number);
 
     const emptied = await data<CartView>(await call(user, "GET", "/cart"), 200);
     expect(emptied.items).toEqual([]);
     const mails = await outbox(user.email);
-    expect(mails.some((mail) => mail.subject === `Your Trinity receipt for order #${order.number}` && mail.text.includes(name))).toBe(true);
+    expect(
+      mails.some(
+        (mail) => mail.subject === `Your Trinity receipt for order #${order.number}` && mail.text.includes(name),
+      ),
+    ).toBe(true);
 
-    const history = await data<{ payments: { status: string; amount: number; order_number: number }[] }>(await call(user, "GET", "/payments/"), 200);
-    expect(history.payments).toEqual([expect.objectContaining({ status: "succeeded", amount: order.total, order_number: order.number })]);
+    const history = await data<{ payments: { status: string; amount: number; order_number: number }[] }>(
+      await call(user, "GET", "/payments/"),
+      200,
+    );
+    expect(history.payments).toEqual([
+      expect.objectContaining({ status: "succeeded", amount: order.total, order_number: order.number }),
+    ]);
   });
 
   it("needs sign-in and a verified email", async () => {
-    expect((await call(null, "POST", "/payment/unified", { idempotency_key: "k-12345678", contact_id: 1, card: VISA })).status).toBe(401);
+    expect(
+      (await call(null, "POST", "/payment/unified", { idempotency_key: "k-12345678", contact_id: 1, card: VISA }))
+        .status,
+    ).toBe(401);
     const unverified = await signedInUser();
     const contactId = await contactOf(unverified);
     await addDomain(unverified, `${freshLabel()}.com`);
-    const response = await call(unverified, "POST", "/payment/unified", { idempotency_key: "k-12345678", contact_id: contactId, card: VISA });
+    const response = await call(unverified, "POST", "/payment/unified", {
+      idempotency_key: "k-12345678",
+      contact_id: contactId,
+      card: VISA,
+    });
     expect(response.status).toBe(403);
     expect(await response.json<ErrorBody>()).toMatchObject({ code: "email_not_verified" });
     expect(await paymentsOfUser(unverified.id)).toBe(0);
@@ -125,7 +186,10 @@ describe("POST /payment/unified", () => {
     const user = await buyer();
     await addDomain(user, `${freshLabel()}.com`);
     const body = { idempotency_key: `k-${crypto.randomUUID()}`, contact_id: user.contactId, card: VISA };
-    const [first, second] = await Promise.all([call(user, "POST", "/payment/unified", body), call(user, "POST", "/payment/unified", body)]);
+    const [first, second] = await Promise.all([
+      call(user, "POST", "/payment/unified", body),
+      call(user, "POST", "/payment/unified", body),
+    ]);
     const orders = [await data<OrderAnswer>(first), await data<OrderAnswer>(second)];
     expect(orders[0].order.id).toBe(orders[1].order.id);
     const replay = await data<OrderAnswer>(await call(user, "POST", "/payment/unified", body), 200);
@@ -150,19 +214,22 @@ describe("POST /payment/unified", () => {
     ["4000 0000 0000 0069", "expired_card"],
     ["4000 0000 0000 0127", "incorrect_cvc"],
     ["4000 0000 0000 0119", "processing_error"],
-  ])("card %s fails with %s: order failed, nothing registered, cart kept; another card then works", async (number, code) => {
-    const user = await buyer();
-    const name = `${freshLabel()}.com`;
-    await addDomain(user, name);
-    const failed = await data<OrderAnswer>(await pay(user, { card: card(number) }), 200);
-    expect(failed.order).toMatchObject({ status: "failed", progress: "failed", error_code: code });
-    expect(failed.order.payment).toMatchObject({ status: "failed", error_code: code });
-    expect(await env.DB.prepare("SELECT 1 FROM registry_domains WHERE name = ?1").bind(name).first()).toBeNull();
-    expect((await data<CartView>(await call(user, "GET", "/cart"))).items).toHaveLength(1);
+  ])(
+    "card %s fails with %s: order failed, nothing registered, cart kept; another card then works",
+    async (number, code) => {
+      const user = await buyer();
+      const name = `${freshLabel()}.com`;
+      await addDomain(user, name);
+      const failed = await data<OrderAnswer>(await pay(user, { card: card(number) }), 200);
+      expect(failed.order).toMatchObject({ status: "failed", progress: "failed", error_code: code });
+      expect(failed.order.payment).toMatchObject({ status: "failed", error_code: code });
+      expect(await env.DB.prepare("SELECT 1 FROM registry_domains WHERE name = ?1").bind(name).first()).toBeNull();
+      expect((await data<CartView>(await call(user, "GET", "/cart"))).items).toHaveLength(1);
 
-    const retried = await data<OrderAnswer>(await pay(user), 201);
-    expect(retried.order.status).toBe("completed");
-  });
+      const retried = await data<OrderAnswer>(await pay(user), 201);
+      expect(retried.order.status).toBe("completed");
+    },
+  );
 
   it("3-D Secure: pending with a redirect, then completed after the customer passes it", async () => {
     const user = await buyer();
@@ -170,7 +237,9 @@ describe("POST /payment/unified", () => {
     const answer = await data<OrderAnswer>(await pay(user, { card: card("4000 0027 6000 3184") }), 202);
     expect(answer.order.progress).toBe("pending");
     expect(answer.nextAction?.redirectUrl).toMatch(/3ds/);
-    const ref = await env.DB.prepare("SELECT provider_ref FROM payments WHERE order_id = ?1").bind(answer.order.id).first<string>("provider_ref");
+    const ref = await env.DB.prepare("SELECT provider_ref FROM payments WHERE order_id = ?1")
+      .bind(answer.order.id)
+      .first<string>("provider_ref");
     expect((await call(user, "POST", `/payment/test/3ds/${ref}`, { result: "complete" })).status).toBe(200);
     const synced = await data<OrderView>(await call(user, "POST", `/orders/${answer.order.id}/sync`), 200);
     expect(synced.status).toBe("completed");
@@ -180,7 +249,9 @@ describe("POST /payment/unified", () => {
     const user = await buyer();
     await addDomain(user, `${freshLabel()}.com`);
     const answer = await data<OrderAnswer>(await pay(user, { card: card("4000 0027 6000 3184") }), 202);
-    const ref = await env.DB.prepare("SELECT provider_ref FROM payments WHERE order_id = ?1").bind(answer.order.id).first<string>("provider_ref");
+    const ref = await env.DB.prepare("SELECT provider_ref FROM payments WHERE order_id = ?1")
+      .bind(answer.order.id)
+      .first<string>("provider_ref");
     await call(user, "POST", `/payment/test/3ds/${ref}`, { result: "fail" });
     const synced = await data<OrderView>(await call(user, "POST", `/orders/${answer.order.id}/sync`), 200);
     expect(synced).toMatchObject({ status: "failed", error_code: "three_d_secure_failed" });
@@ -191,7 +262,12 @@ describe("POST /payment/unified", () => {
     const buyers = await Promise.all(Array.from({ length: 20 }, () => buyer()));
     for (const user of buyers) await addDomain(user, name);
     const responses = await Promise.all(buyers.map((user) => pay(user)));
-    const bodies = await Promise.all(responses.map(async (response) => ({ status: response.status, body: (await response.json()) as Json & { data?: OrderAnswer } })));
+    const bodies = await Promise.all(
+      responses.map(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as Json & { data?: OrderAnswer },
+      })),
+    );
     const won = bodies.filter((entry) => entry.status === 201 && entry.body.data?.order.status === "completed");
     expect(won).toHaveLength(1);
     for (const entry of bodies.filter((candidate) => candidate !== won[0])) {
@@ -229,7 +305,9 @@ describe("POST /payment/unified", () => {
     const response = await pay(user, {}, app);
     error.mockRestore();
     expect(response.status).toBe(500);
-    const order = await env.DB.prepare("SELECT id, status FROM orders WHERE user_id = ?1").bind(user.id).first<{ id: string; status: string }>();
+    const order = await env.DB.prepare("SELECT id, status FROM orders WHERE user_id = ?1")
+      .bind(user.id)
+      .first<{ id: string; status: string }>();
     expect(order?.status).toBe("fulfilling");
     expect(creates).toEqual([names[0]]);
     expect(await paymentsOfUser(user.id)).toBe(1);
@@ -285,7 +363,10 @@ describe("bad input and other users' things", () => {
       [{ contact_id: user.contactId, card: VISA }, "idempotency_key"],
       [{ idempotency_key: "k-12345678", contact_id: "abc", card: VISA }, "contact_id"],
       [{ idempotency_key: "k-12345678", contact_id: user.contactId }, "payment_method_id"],
-      [{ idempotency_key: "k-12345678", contact_id: user.contactId, card: { ...VISA, exp_month: "12" } }, "card.exp_month"],
+      [
+        { idempotency_key: "k-12345678", contact_id: user.contactId, card: { ...VISA, exp_month: "12" } },
+        "card.exp_month",
+      ],
       [{ idempotency_key: "k-12345678", contact_id: user.contactId, card: VISA, save_card: "yes" }, "save_card"],
     ];
     for (const [body, field] of bad) {
@@ -301,11 +382,16 @@ describe("bad input and other users' things", () => {
     await addDomain(alice, `${freshLabel()}.com`);
     const answer = await data<OrderAnswer>(await pay(alice), 201);
     await addDomain(bob, `${freshLabel()}.com`);
-    const stolen = await call(bob, "POST", "/payment/unified", { idempotency_key: `k-${crypto.randomUUID()}`, contact_id: alice.contactId, card: VISA });
+    const stolen = await call(bob, "POST", "/payment/unified", {
+      idempotency_key: `k-${crypto.randomUUID()}`,
+      contact_id: alice.contactId,
+      card: VISA,
+    });
     expect(stolen.status).toBe(400);
     expect(await stolen.json<ErrorBody>()).toMatchObject({ code: "invalid_contact_id" });
     expect((await call(bob, "GET", `/orders/${answer.order.id}`)).status).toBe(404);
-    const invoice = (await data<{ invoices: { number: number }[] }>(await call(alice, "GET", "/invoices/"))).invoices[0];
+    const invoice = (await data<{ invoices: { number: number }[] }>(await call(alice, "GET", "/invoices/")))
+      .invoices[0];
     expect((await call(bob, "GET", `/invoices/${invoice.number}`)).status).toBe(404);
     expect(await ourPayments(bob.id)).toEqual([]);
   });
@@ -321,21 +407,34 @@ describe("bad input and other users' things", () => {
 describe("discounts", () => {
   it("POST /discount/validate: WELCOME10 needs sign-in, the right extensions and 10 USD; answers the SPEC shape", async () => {
     const user = await buyer();
-    const item = (tld: string, years = 1) => ({ product_type: "domain", quantity: 1, years, product_details: { tld, domain_name: `x.${tld}` } });
+    const item = (tld: string, years = 1) => ({
+      product_type: "domain",
+      quantity: 1,
+      years,
+      product_details: { tld, domain_name: `x.${tld}` },
+    });
     const anonymous = await call(null, "POST", "/discount/validate", { code: "WELCOME10", items: [item("com", 2)] });
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ success: false, code: "discount_signin_required" });
 
     const wrong = await call(user, "POST", "/discount/validate", { code: "NOPE", items: [item("com")] });
-    expect(await wrong.json()).toMatchObject({ success: false, message: "Invalid discount code", data: { success: false } });
+    expect(await wrong.json()).toMatchObject({
+      success: false,
+      message: "Invalid discount code",
+      data: { success: false },
+    });
 
     const io = await call(user, "POST", "/discount/validate", { code: "WELCOME10", items: [item("io", 5)] });
     expect(await io.json()).toMatchObject({ success: false, code: "discount_not_applicable" });
 
-    const ok = await data<{ success: boolean; percentage: number; discount_amount: number; message: string; code_id: number; subtotal: number }>(
-      await call(user, "POST", "/discount/validate", { code: " welcome10 ", items: [item("com", 3)] }),
-      200,
-    );
+    const ok = await data<{
+      success: boolean;
+      percentage: number;
+      discount_amount: number;
+      message: string;
+      code_id: number;
+      subtotal: number;
+    }>(await call(user, "POST", "/discount/validate", { code: " welcome10 ", items: [item("com", 3)] }), 200);
     expect(ok).toMatchObject({ success: true, percentage: 10, message: "Discount code is valid", code_id: 1 });
     expect(ok.subtotal).toBeGreaterThanOrEqual(10);
     expect(ok.discount_amount).toBeCloseTo(Math.floor(ok.subtotal * 10) / 100, 2);
@@ -344,26 +443,45 @@ describe("discounts", () => {
   it("a discount applied to the cart is charged at checkout, and clearing the cart removes it", async () => {
     const user = await buyer();
     const cart = await addDomain(user, `${freshLabel()}.com`, { years: 3 });
-    const applied = await data<{ total: number; discountAmount: number; discount: { code: string; isValid: boolean; percentage: number } }>(
-      await call(user, "PUT", "/cart/discount", { code: "welcome10" }),
-      200,
-    );
+    const applied = await data<{
+      total: number;
+      discountAmount: number;
+      discount: { code: string; isValid: boolean; percentage: number };
+    }>(await call(user, "PUT", "/cart/discount", { code: "welcome10" }), 200);
     expect(applied.discount).toMatchObject({ code: "WELCOME10", isValid: true, percentage: 10 });
     expect(applied.discountAmount).toBeGreaterThan(0);
     const answer = await data<OrderAnswer>(await pay(user), 201);
-    expect(answer.order).toMatchObject({ discount_code: "WELCOME10", discount: applied.discountAmount, total: applied.total });
+    expect(answer.order).toMatchObject({
+      discount_code: "WELCOME10",
+      discount: applied.discountAmount,
+      total: applied.total,
+    });
 
     const second = await addDomain(user, `${freshLabel()}.org`, { years: 2 });
     await call(user, "PUT", "/cart/discount", { code: "WELCOME10" });
-    const removed = await data<CartView & { discount: unknown }>(await call(user, "DELETE", `/cart/items/${second.items[0].id}`), 200);
+    const removed = await data<CartView & { discount: unknown }>(
+      await call(user, "DELETE", `/cart/items/${second.items[0].id}`),
+      200,
+    );
     expect(removed.items).toEqual([]);
     expect((await data<{ discount: unknown }>(await call(user, "GET", "/cart"))).discount).toBeNull();
     expect(cart.items).toHaveLength(1);
   });
 
   it("a visitor cannot apply a discount to a cart", async () => {
-    const visitorCart = await data<CartView>(await api("/cart/items", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ domain: `${freshLabel()}.com`, years: 3 }) }), 201);
-    const response = await api("/cart/discount", { method: "PUT", headers: { "content-type": "application/json", "x-cart-id": visitorCart.id }, body: JSON.stringify({ code: "WELCOME10" }) });
+    const visitorCart = await data<CartView>(
+      await api("/cart/items", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ domain: `${freshLabel()}.com`, years: 3 }),
+      }),
+      201,
+    );
+    const response = await api("/cart/discount", {
+      method: "PUT",
+      headers: { "content-type": "application/json", "x-cart-id": visitorCart.id },
+      body: JSON.stringify({ code: "WELCOME10" }),
+    });
     expect(response.status).toBe(401);
   });
 });
@@ -374,7 +492,11 @@ describe("POST /payment/webhook", () => {
     for (const signature of [null, "t=1,v1=deadbeef", "garbage"]) {
       const headers = new Headers({ "content-type": "application/json" });
       if (signature) headers.set("stripe-signature", signature);
-      const response = await api("/payment/webhook", { method: "POST", headers, body: JSON.stringify({ id: "evt_1", type: "payment_intent.succeeded" }) });
+      const response = await api("/payment/webhook", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ id: "evt_1", type: "payment_intent.succeeded" }),
+      });
       expect(response.status).toBe(400);
       expect(await response.json<ErrorBody>()).toMatchObject({ success: false, code: "invalid_signature" });
     }

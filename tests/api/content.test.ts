@@ -29,7 +29,10 @@ describe("release emails", () => {
     expect(tokenFrom(mail.text, "/download/unsubscribe")).toBe(token);
 
     const before = await api(`/updates/subscription?token=${token}`);
-    expect((await before.json<{ data: { email: string; status: string } }>()).data).toEqual({ email, status: "pending" });
+    expect((await before.json<{ data: { email: string; status: string } }>()).data).toEqual({
+      email,
+      status: "pending",
+    });
 
     const confirmed = await postJson("/updates/confirm", { token });
     expect(confirmed.status).toBe(200);
@@ -77,7 +80,8 @@ describe("release emails", () => {
 
   it("limits sign-ups per address to 3 an hour", async () => {
     const email = freshEmail();
-    for (let index = 0; index < 3; index += 1) expect((await postJson("/updates/subscribe", { email })).status).toBe(202);
+    for (let index = 0; index < 3; index += 1)
+      expect((await postJson("/updates/subscribe", { email })).status).toBe(202);
     const limited = await postJson("/updates/subscribe", { email });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -91,7 +95,12 @@ function call(user: SignedInUser | null, method: string, path: string, body?: un
   return api(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
-const TICKET = { subject: "DNS not resolving", details: "My A record for www does not resolve since this morning.", priority: "high", category: "domains" };
+const TICKET = {
+  subject: "DNS not resolving",
+  details: "My A record for www does not resolve since this morning.",
+  priority: "high",
+  category: "domains",
+};
 
 interface Ticket {
   id: string;
@@ -115,11 +124,15 @@ describe("support tickets", () => {
     expect(receipt.text).toContain("within 24 to 48 hours");
     expect(receipt.text).toContain(`https://shop.test/dashboard/support/${ticket.id}`);
 
-    const list = await (await call(user, "GET", "/support/tickets")).json<{ data: { tickets: Ticket[]; response_hours: { min: number; max: number } } }>();
+    const list = await (
+      await call(user, "GET", "/support/tickets")
+    ).json<{ data: { tickets: Ticket[]; response_hours: { min: number; max: number } } }>();
     expect(list.data.tickets.map((entry) => entry.id)).toEqual([ticket.id]);
     expect(list.data.response_hours).toEqual({ min: 24, max: 48 });
 
-    const shown = await (await call(user, "GET", `/support/tickets/${ticket.id}`)).json<{ data: { ticket: Ticket; messages: { author: string; body: string }[] } }>();
+    const shown = await (
+      await call(user, "GET", `/support/tickets/${ticket.id}`)
+    ).json<{ data: { ticket: Ticket; messages: { author: string; body: string }[] } }>();
     expect(shown.data.messages).toEqual([expect.objectContaining({ author: "customer", body: TICKET.details })]);
   });
 
@@ -128,8 +141,12 @@ describe("support tickets", () => {
     const ticket = (await (await call(user, "POST", "/support/tickets", TICKET)).json<{ data: Ticket }>()).data;
     const closed = await call(user, "POST", `/support/tickets/${ticket.id}/close`);
     expect((await closed.json<{ data: Ticket }>()).data.status).toBe("closed");
-    expect((await call(user, "POST", `/support/tickets/${ticket.id}/replies`, { body: "Still broken." })).status).toBe(201);
-    const shown = await (await call(user, "GET", `/support/tickets/${ticket.id}`)).json<{ data: { ticket: Ticket; messages: { body: string }[] } }>();
+    expect((await call(user, "POST", `/support/tickets/${ticket.id}/replies`, { body: "Still broken." })).status).toBe(
+      201,
+    );
+    const shown = await (
+      await call(user, "GET", `/support/tickets/${ticket.id}`)
+    ).json<{ data: { ticket: Ticket; messages: { body: string }[] } }>();
     expect(shown.data.ticket.status).toBe("open");
     expect(shown.data.messages.map((message) => message.body)).toEqual([TICKET.details, "Still broken."]);
   });
@@ -158,7 +175,9 @@ describe("support tickets", () => {
     expect((await call(other, "GET", `/support/tickets/${ticket.id}`)).status).toBe(404);
     expect((await call(other, "POST", `/support/tickets/${ticket.id}/replies`, { body: "mine?" })).status).toBe(404);
     expect((await call(other, "POST", `/support/tickets/${ticket.id}/close`)).status).toBe(404);
-    expect((await (await call(other, "GET", "/support/tickets")).json<{ data: { tickets: Ticket[] } }>()).data.tickets).toEqual([]);
+    expect(
+      (await (await call(other, "GET", "/support/tickets")).json<{ data: { tickets: Ticket[] } }>()).data.tickets,
+    ).toEqual([]);
   });
 
   it("support answers with the staff token: the ticket is answered and the customer gets a mail", async () => {
@@ -170,7 +189,11 @@ describe("support tickets", () => {
       const response = await app.fetch(
         new Request(`https://shop.test/api/v1/support/staff/tickets/${ticket.id}/replies`, {
           method: "POST",
-          headers: { "content-type": "application/json", "cf-connecting-ip": "203.0.113.9", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          headers: {
+            "content-type": "application/json",
+            "cf-connecting-ip": "203.0.113.9",
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
           body: JSON.stringify({ body: "Fixed: the record had a typo." }),
         }),
         { ...env, SUPPORT_API_TOKEN: "staff-secret" },
@@ -182,24 +205,47 @@ describe("support tickets", () => {
     expect((await staff(null)).status).toBe(401);
     expect((await staff("wrong")).status).toBe(401);
     expect((await staff("staff-secret")).status).toBe(201);
-    const shown = await (await call(user, "GET", `/support/tickets/${ticket.id}`)).json<{ data: { ticket: Ticket; messages: { author: string }[] } }>();
+    const shown = await (
+      await call(user, "GET", `/support/tickets/${ticket.id}`)
+    ).json<{ data: { ticket: Ticket; messages: { author: string }[] } }>();
     expect(shown.data.ticket.status).toBe("answered");
     expect(shown.data.messages.map((message) => message.author)).toEqual(["customer", "support"]);
     expect((await outbox(user.email))[0].subject).toBe(`New reply to your ticket: ${TICKET.subject}`);
     // Without the secret configured the endpoint does not exist.
-    expect((await api(`/support/staff/tickets/${ticket.id}/replies`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ body: "x" }) })).status).toBe(404);
+    expect(
+      (
+        await api(`/support/staff/tickets/${ticket.id}/replies`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ body: "x" }),
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe("illuminate (account health report)", () => {
-  async function holdDomain(user: SignedInUser, label: string, facts: { expiresInDays: number; locked?: boolean; autoRenew?: boolean; dnssec?: boolean }) {
+  async function holdDomain(
+    user: SignedInUser,
+    label: string,
+    facts: { expiresInDays: number; locked?: boolean; autoRenew?: boolean; dnssec?: boolean },
+  ) {
     const name = `${label}-${crypto.randomUUID().slice(0, 8)}.com`;
     const now = new Date().toISOString();
     await env.DB.prepare(
       `INSERT INTO user_domains (id, user_id, name, unicode, tld, status, registered_at, expires_at, locked, auto_renew, whois_privacy, dnssec, created_at, updated_at)
        VALUES (?1, ?2, ?3, ?3, 'com', 'active', ?4, ?5, ?6, ?7, 1, ?8, ?4, ?4)`,
     )
-      .bind(crypto.randomUUID(), user.id, name, now, new Date(Date.now() + facts.expiresInDays * 86_400_000).toISOString(), facts.locked === false ? 0 : 1, facts.autoRenew ? 1 : 0, facts.dnssec === false ? 0 : 1)
+      .bind(
+        crypto.randomUUID(),
+        user.id,
+        name,
+        now,
+        new Date(Date.now() + facts.expiresInDays * 86_400_000).toISOString(),
+        facts.locked === false ? 0 : 1,
+        facts.autoRenew ? 1 : 0,
+        facts.dnssec === false ? 0 : 1,
+      )
       .run();
     return name;
   }
@@ -213,7 +259,13 @@ describe("illuminate (account health report)", () => {
 
     const response = await call(user, "GET", "/account/illuminate");
     expect(response.status).toBe(200);
-    const { data } = await response.json<{ data: { domains: number; has_payment_method: boolean; findings: { kind: string; domain: string; severity: string }[] } }>();
+    const { data } = await response.json<{
+      data: {
+        domains: number;
+        has_payment_method: boolean;
+        findings: { kind: string; domain: string; severity: string }[];
+      };
+    }>();
     expect(data.domains).toBe(2);
     expect(data.has_payment_method).toBe(false);
     expect(data.findings.map((finding) => `${finding.severity} ${finding.kind} ${finding.domain}`)).toEqual([
@@ -227,7 +279,9 @@ describe("illuminate (account health report)", () => {
 
   it("is empty for an account without domains and needs a token", async () => {
     const user = await signedInUser();
-    const { data } = await (await call(user, "GET", "/account/illuminate")).json<{ data: { domains: number; findings: unknown[] } }>();
+    const { data } = await (
+      await call(user, "GET", "/account/illuminate")
+    ).json<{ data: { domains: number; findings: unknown[] } }>();
     expect(data).toMatchObject({ domains: 0, findings: [] });
     expect((await call(null, "GET", "/account/illuminate")).status).toBe(401);
   });

@@ -48,14 +48,21 @@ export async function checkContract(method: string, url: string, response: Respo
   if (!route) return; // not a JSON contract route; tests/contract/openapi.test.ts checks every route is documented
   const where = `${method.toUpperCase()} ${pathname} → ${response.status}`;
   const answer = route.responses[String(response.status)];
-  const body: unknown = await response.clone().json().catch(() => undefined);
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
   if (!answer) {
-    throw new Error(`contract: ${where} is not a status the route declares (${Object.keys(route.responses).join(", ")}); body ${JSON.stringify(body)?.slice(0, 300)}`);
+    throw new Error(
+      `contract: ${where} is not a status the route declares (${Object.keys(route.responses).join(", ")}); body ${JSON.stringify(body)?.slice(0, 300)}`,
+    );
   }
   const schema = answer.content?.["application/json"]?.schema;
   if (!(schema instanceof z.ZodType)) return;
   const result = schema.safeParse(body);
   if (!result.success) {
-    throw new Error(`contract: ${where} body does not match the route's schema: ${z.prettifyError(result.error)}\nbody ${JSON.stringify(body)?.slice(0, 600)}`);
+    throw new Error(
+      `contract: ${where} body does not match the route's schema: ${z.prettifyError(result.error)}\nbody ${JSON.stringify(body)?.slice(0, 600)}`,
+    );
   }
 }

@@ -87,7 +87,13 @@ describe("GET /domains/search/{domain}", () => {
   it("answers the first-year and renewal prices separately (.xyz)", async () => {
     const label = freshLabel();
     const body = await json<SearchBody>(await search(`${label}.xyz`));
-    expect(body.data.prices).toMatchObject({ registration: 1.98, renewal: 14.98, transfer: 14.98, icann_fee: 0.18, sale: null });
+    expect(body.data.prices).toMatchObject({
+      registration: 1.98,
+      renewal: 14.98,
+      transfer: 14.98,
+      icann_fee: 0.18,
+      sale: null,
+    });
   });
 
   it("answers a registered name as not available, reason registered, still with prices", async () => {
@@ -96,7 +102,11 @@ describe("GET /domains/search/{domain}", () => {
     const body = await json<SearchBody>(await search(`${label}.com`));
     expect(body.data).toMatchObject({ domain: `${label}.com`, available: false, reason: "registered", premium: false });
     expect(body.data.prices?.registration).toBe(10.44);
-    expect(body.data.registration).toMatchObject({ registrar: "NameCheap, Inc.", held_here: false, transferable: true });
+    expect(body.data.registration).toMatchObject({
+      registrar: "NameCheap, Inc.",
+      held_here: false,
+      transferable: true,
+    });
   });
 
   it("answers a reserved name as not available, reason reserved", async () => {
@@ -139,7 +149,10 @@ describe("GET /domains/search/{domain}", () => {
     expect(kinds).toEqual(expect.arrayContaining(["confusable", "mixed_script", "brand_lookalike", "punycode"]));
     expect(data.warnings).toContainEqual({ kind: "brand_lookalike", brand: "paypal" });
     expect(data.warnings).toContainEqual(
-      expect.objectContaining({ kind: "confusable", characters: [expect.objectContaining({ char: "\u0430", looksLike: "a" })] }),
+      expect.objectContaining({
+        kind: "confusable",
+        characters: [expect.objectContaining({ char: "\u0430", looksLike: "a" })],
+      }),
     );
   });
 
@@ -147,7 +160,14 @@ describe("GET /domains/search/{domain}", () => {
     const label = freshLabel();
     await registerElsewhere(`${label}.com`);
     const body = await json<SearchBody>(await search(`www.${label}.com`));
-    expect(body.data).toMatchObject({ domain: `${label}.com`, unicode: `${label}.com`, label, tld: "com", available: false, reason: "registered" });
+    expect(body.data).toMatchObject({
+      domain: `${label}.com`,
+      unicode: `${label}.com`,
+      label,
+      tld: "com",
+      available: false,
+      reason: "registered",
+    });
     const url = await json<SearchBody>(await search(`https://WWW.${label}.com/path?q=1`));
     expect(url.data.domain).toBe(`${label}.com`);
   });
@@ -200,7 +220,11 @@ describe("POST /domains/bulk-search", () => {
     });
     expect(data.results[4]).toMatchObject({ domain: `${reserved}.org`, available: false, reason: "reserved" });
     expect(data.results[5]).toMatchObject({ domain: `${www}.com`, available: true });
-    expect(data.results[6]).toMatchObject({ domain: `${free}.xyz`, available: true, prices: { registration: 1.98, renewal: 14.98 } });
+    expect(data.results[6]).toMatchObject({
+      domain: `${free}.xyz`,
+      available: true,
+      prices: { registration: 1.98, renewal: 14.98 },
+    });
   });
 
   it("refuses more than 100 names", async () => {
@@ -236,7 +260,10 @@ describe("POST /domains/bulk-search", () => {
 
     const empty = await postJson("/domains/bulk-search", { domains: [] });
     expect(empty.status).toBe(400);
-    expect((await json<ErrorBody>(empty)).errors?.[0]).toEqual({ path: "domains", message: "must name at least one domain" });
+    expect((await json<ErrorBody>(empty)).errors?.[0]).toEqual({
+      path: "domains",
+      message: "must name at least one domain",
+    });
   });
 });
 
@@ -364,7 +391,9 @@ describe("POST /domains/offers", () => {
     const response = await postJson("/domains/offers", { domain: `${label}.net`, amount: 500, email: "a@b.co" });
     expect(response.status).toBe(201);
     const { data } = await json<OfferBody>(response);
-    const row = await env.DB.prepare("SELECT amount_cents, currency, message FROM domain_offers WHERE id = ?1").bind(data.id).first();
+    const row = await env.DB.prepare("SELECT amount_cents, currency, message FROM domain_offers WHERE id = ?1")
+      .bind(data.id)
+      .first();
     expect(row).toEqual({ amount_cents: 50_000, currency: "USD", message: null });
   });
 
@@ -375,7 +404,9 @@ describe("POST /domains/offers", () => {
     const body = await json<ErrorBody>(response);
     expect(body.code).toBe("domain_available");
     expect(body.message).toContain(`${label}.com`);
-    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM domain_offers WHERE domain = ?1").bind(`${label}.com`).first<{ n: number }>();
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM domain_offers WHERE domain = ?1")
+      .bind(`${label}.com`)
+      .first<{ n: number }>();
     expect(stored?.n).toBe(0);
   });
 

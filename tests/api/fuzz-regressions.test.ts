@@ -16,7 +16,14 @@ const send = inProcess(storefront);
 const host = new URL(ORIGIN).host;
 
 function postPage(path: string, headers: Record<string, string>, body: string): Promise<Response> {
-  return send(new Request(`${ORIGIN}${path}`, { method: "POST", headers: { host, origin: ORIGIN, ...headers }, body, redirect: "manual" }));
+  return send(
+    new Request(`${ORIGIN}${path}`, {
+      method: "POST",
+      headers: { host, origin: ORIGIN, ...headers },
+      body,
+      redirect: "manual",
+    }),
+  );
 }
 
 describe("page actions and bodies that are not forms (were 500)", () => {
@@ -33,7 +40,11 @@ describe("page actions and bodies that are not forms (were 500)", () => {
   });
 
   it("ignores a client-typed X-Forwarded-Host (Remix threw on it: a 500)", async () => {
-    const response = await postPage("/theme", { "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": "evil.example" }, "theme=dark&redirectTo=/cart");
+    const response = await postPage(
+      "/theme",
+      { "content-type": "application/x-www-form-urlencoded", "x-forwarded-host": "evil.example" },
+      "theme=dark&redirectTo=/cart",
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/cart");
   });
@@ -46,11 +57,22 @@ describe("cart refusals write nothing", () => {
 
   it("removing an item that is not in an empty cart is a 404 that runs no write", async () => {
     const label = `fzr${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`;
-    const added = await api("/cart/items", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ domain: `${label}.com`, years: 1, operation: "registration" }) });
+    const added = await api("/cart/items", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ domain: `${label}.com`, years: 1, operation: "registration" }),
+    });
     const cart = (await added.json<{ data: { id: string; items: { id: string }[] } }>()).data;
-    expect((await api(`/cart/items/${cart.items[0].id}`, { method: "DELETE", headers: { "x-cart-id": cart.id } })).status).toBe(200);
+    expect(
+      (await api(`/cart/items/${cart.items[0].id}`, { method: "DELETE", headers: { "x-cart-id": cart.id } })).status,
+    ).toBe(200);
     const sendApi = inProcess(apiApp);
-    const missing = await sendApi(new Request(`${ORIGIN}/api/v1/cart/items/${crypto.randomUUID()}`, { method: "DELETE", headers: { "x-cart-id": cart.id } }));
+    const missing = await sendApi(
+      new Request(`${ORIGIN}/api/v1/cart/items/${crypto.randomUUID()}`, {
+        method: "DELETE",
+        headers: { "x-cart-id": cart.id },
+      }),
+    );
     expect(missing.status).toBe(404);
     expect(sendApi.writes.take()).toEqual([]);
   });
@@ -72,9 +94,17 @@ describe("saved cards", () => {
   // Two different cards: the same card saved twice is one row (issue 19, fingerprints).
   async function saveCard(token: string, number: string): Promise<{ id: string; is_default: boolean }> {
     const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-    const tokenised = await api("/payment/test/payment-methods", { method: "POST", headers, body: JSON.stringify({ number, exp_month: 4, exp_year: 2031, cvc: "123" }) });
+    const tokenised = await api("/payment/test/payment-methods", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ number, exp_month: 4, exp_year: 2031, cvc: "123" }),
+    });
     const pm = (await tokenised.json<{ data: { payment_method_id: string } }>()).data.payment_method_id;
-    const saved = await api("/user/payment-methods", { method: "POST", headers, body: JSON.stringify({ stripe_payment_method_id: pm }) });
+    const saved = await api("/user/payment-methods", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ stripe_payment_method_id: pm }),
+    });
     expect(saved.status).toBe(201);
     return (await saved.json<{ payment_method: { id: string; is_default: boolean } }>()).payment_method;
   }
@@ -98,7 +128,9 @@ describe("saved cards", () => {
       },
     });
     expect(await setDefaultPaymentMethod(racing, user.id, second.id, new Date())).toBeNull();
-    const row = await env.DB.prepare("SELECT is_default FROM payment_methods WHERE id = ?1").bind(first.id).first<{ is_default: number }>();
+    const row = await env.DB.prepare("SELECT is_default FROM payment_methods WHERE id = ?1")
+      .bind(first.id)
+      .first<{ is_default: number }>();
     expect(row?.is_default).toBe(1);
   });
 });
@@ -112,8 +144,20 @@ describe("page paths and legacy data requests (were 500 after the SEO links and 
 
   it("refuses Remix's legacy ?_data= requests with 400, signed in or not", async () => {
     const user = await signedInUser({ verified: true });
-    const signin = await postPage("/signin", { "content-type": "application/x-www-form-urlencoded" }, new URLSearchParams({ intent: "credentials", username: user.username, password: user.password, seed_key: user.seedKey }).toString());
-    const cookie = signin.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+    const signin = await postPage(
+      "/signin",
+      { "content-type": "application/x-www-form-urlencoded" },
+      new URLSearchParams({
+        intent: "credentials",
+        username: user.username,
+        password: user.password,
+        seed_key: user.seedKey,
+      }).toString(),
+    );
+    const cookie = signin.headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .join("; ");
     for (const path of ["/dashboard/billing?_data=", "/dashboard/settings?_data=routes%2Fdashboard", "/blog?_data="]) {
       for (const headers of [{ host }, { host, cookie }] as Record<string, string>[]) {
         const response = await send(new Request(`${ORIGIN}${path}`, { headers, redirect: "manual" }));
@@ -137,12 +181,21 @@ describe("search text with replacement characters and look-alike paths (were 500
       .bind(crypto.randomUUID(), user.id, name, now, new Date(Date.now() + 200 * 86_400_000).toISOString())
       .run();
     const headers = { authorization: `Bearer ${user.token}` };
-    const odd = "\uFFFD\uFFFD\uFFFD\uFFFD\u00A0\uFFFD\uFFFD\uFFFD\uFFFD\u0800\uFFFD\uFFFD\u00A0\uFFFD\uFFFD\uFFFD\uFFFD";
-    for (const [q, expected] of [[odd, []], ["%_\\".repeat(40), []], [name.toUpperCase(), [name]], [label.slice(3, 30), [name]]] as const) {
+    const odd =
+      "\uFFFD\uFFFD\uFFFD\uFFFD\u00A0\uFFFD\uFFFD\uFFFD\uFFFD\u0800\uFFFD\uFFFD\u00A0\uFFFD\uFFFD\uFFFD\uFFFD";
+    for (const [q, expected] of [
+      [odd, []],
+      ["%_\\".repeat(40), []],
+      [name.toUpperCase(), [name]],
+      [label.slice(3, 30), [name]],
+    ] as const) {
       const response = await api(`/user-domains?q=${encodeURIComponent(q)}`, { headers });
       const body = await response.text();
       expect(response.status, body).toBe(200);
-      expect((JSON.parse(body) as { data: { domains: { name: string }[] } }).data.domains.map((domain) => domain.name), q).toEqual(expected);
+      expect(
+        (JSON.parse(body) as { data: { domains: { name: string }[] } }).data.domains.map((domain) => domain.name),
+        q,
+      ).toEqual(expected);
     }
   });
 
@@ -178,14 +231,27 @@ describe("redirect parameters holding a backslash in the hash (seed -364967783: 
   it("sign-in, e-mail verification and sign-out fall back to their default page", async () => {
     const user = await signedInUser({ verified: true });
     for (const value of HOSTILE) {
-      const credentials = new URLSearchParams({ intent: "credentials", username: user.username, password: user.password, seed_key: user.seedKey }).toString();
+      const credentials = new URLSearchParams({
+        intent: "credentials",
+        username: user.username,
+        password: user.password,
+        seed_key: user.seedKey,
+      }).toString();
       const signin = await postPage("/signin", FORM, `${credentials}&redirect=${value}`);
-      const cookie = signin.headers.getSetCookie().map((header) => header.split(";")[0]).join("; ");
+      const cookie = signin.headers
+        .getSetCookie()
+        .map((header) => header.split(";")[0])
+        .join("; ");
       expect(await location(signin), value).toBe("/dashboard");
-      const verified = await send(new Request(`${ORIGIN}/verify-email?redirect=${value}`, { headers: { host, cookie }, redirect: "manual" }));
+      const verified = await send(
+        new Request(`${ORIGIN}/verify-email?redirect=${value}`, { headers: { host, cookie }, redirect: "manual" }),
+      );
       await verified.arrayBuffer();
       expect(verified.headers.get("location"), value).toBe("/dashboard");
-      expect(await location(await postPage("/session", { ...FORM, cookie }, `intent=logout&redirectTo=${value}`)), value).toBe("/");
+      expect(
+        await location(await postPage("/session", { ...FORM, cookie }, `intent=logout&redirectTo=${value}`)),
+        value,
+      ).toBe("/");
     }
   });
 });

@@ -10,18 +10,32 @@ import { PAGE_ROUTES, ROUTES_COVERED_ELSEWHERE } from "./fuzz/page-routes";
 
 describe("the fuzz route lists", () => {
   it("fuzz every /api/v1 endpoint of the Hono app; the samples name only endpoints that exist", () => {
-    const endpoints = new Set(api.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${route.path}`));
+    const endpoints = new Set(
+      api.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${route.path}`),
+    );
     const fuzzed = new Set(fuzzedApiRoutes().map((route) => `${route.method} ${route.path}`));
-    expect([...endpoints].filter((endpoint) => !fuzzed.has(endpoint)), "endpoints the fuzz suite misses").toEqual([]);
+    expect(
+      [...endpoints].filter((endpoint) => !fuzzed.has(endpoint)),
+      "endpoints the fuzz suite misses",
+    ).toEqual([]);
     const listed = API_ROUTES.map((route) => `${route.method} ${route.path}`);
-    expect(listed.filter((endpoint) => !endpoints.has(endpoint)), "samples for endpoints that no longer exist").toEqual([]);
+    expect(
+      listed.filter((endpoint) => !endpoints.has(endpoint)),
+      "samples for endpoints that no longer exist",
+    ).toEqual([]);
     expect(new Set(listed).size, "an endpoint has samples twice").toBe(listed.length);
   });
 
   it("hold every page route of the Remix app, and only those", () => {
     const routeIds = new Set(Object.keys(build.routes));
     const listed = new Set([...PAGE_ROUTES.map((route) => route.id), ...Object.keys(ROUTES_COVERED_ELSEWHERE)]);
-    expect([...routeIds].filter((id) => !listed.has(id)), "routes missing from tests/api/fuzz/page-routes.ts").toEqual([]);
-    expect([...listed].filter((id) => !routeIds.has(id)), "listed routes that no longer exist").toEqual([]);
+    expect(
+      [...routeIds].filter((id) => !listed.has(id)),
+      "routes missing from tests/api/fuzz/page-routes.ts",
+    ).toEqual([]);
+    expect(
+      [...listed].filter((id) => !routeIds.has(id)),
+      "listed routes that no longer exist",
+    ).toEqual([]);
   });
 });

@@ -93,7 +93,9 @@ export interface SignedInUser {
  * Registers a fresh account and signs it in (optionally bringing a visitor cart along).
  * `language`: the Accept-Language of the sign-up and the sign-in (the account's mail language).
  */
-export async function signedInUser(options: { cartId?: string; verified?: boolean; language?: string } = {}): Promise<SignedInUser> {
+export async function signedInUser(
+  options: { cartId?: string; verified?: boolean; language?: string } = {},
+): Promise<SignedInUser> {
   const username = `u${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
   const email = `${username}@example.test`;
   const language: Record<string, string> = options.language ? { "accept-language": options.language } : {};
@@ -103,18 +105,36 @@ export async function signedInUser(options: { cartId?: string; verified?: boolea
     body: JSON.stringify({ username, email, password: TEST_PASSWORD }),
   });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-  const { seed_key: seedKey, flow_token: flowToken } = (await registered.json<{ data: { seed_key: string; flow_token: string } }>()).data;
+  const { seed_key: seedKey, flow_token: flowToken } = (
+    await registered.json<{ data: { seed_key: string; flow_token: string } }>()
+  ).data;
   if (options.verified) {
-    const verified = await postJson("/auth/verify-email", { email, code: await latestCode(email), flow_token: flowToken });
+    const verified = await postJson("/auth/verify-email", {
+      email,
+      code: await latestCode(email),
+      flow_token: flowToken,
+    });
     if (verified.status !== 200) throw new Error(`verify-email answered ${verified.status}`);
   }
   const response = await api("/auth/login", {
     method: "POST",
-    headers: { "content-type": "application/json", ...language, ...(options.cartId ? { "x-cart-id": options.cartId } : {}) },
+    headers: {
+      "content-type": "application/json",
+      ...language,
+      ...(options.cartId ? { "x-cart-id": options.cartId } : {}),
+    },
     body: JSON.stringify({ username, password: TEST_PASSWORD, seed_key: seedKey }),
     clientIp: freshClientIp(),
   });
   if (response.status !== 200) throw new Error(`login answered ${response.status}`);
   const { data } = await response.json<{ data: { token: string; cart_id: string | null; user: { id: string } } }>();
-  return { id: data.user.id, username, email, password: TEST_PASSWORD, seedKey, token: data.token, cartId: data.cart_id };
+  return {
+    id: data.user.id,
+    username,
+    email,
+    password: TEST_PASSWORD,
+    seedKey,
+    token: data.token,
+    cartId: data.cart_id,
+  };
 }

@@ -27,17 +27,23 @@ function switchableLookup() {
       const mode = state.modes.shift() ?? state.fallback;
       if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
       if (mode === "real") return env.LOOKUP.fetch(request);
-      return Response.json({ success: false, code: "database_busy", message: "D1_ERROR: SQLITE_BUSY" }, { status: 502 });
+      return Response.json(
+        { success: false, code: "database_busy", message: "D1_ERROR: SQLITE_BUSY" },
+        { status: 502 },
+      );
     },
   };
   return { state, fetcher };
 }
 
 const lookup = switchableLookup();
-const testEnv = new Proxy(env, { get: (target, property) => (property === "LOOKUP" ? lookup.fetcher : Reflect.get(target, property)) });
+const testEnv = new Proxy(env, {
+  get: (target, property) => (property === "LOOKUP" ? lookup.fetcher : Reflect.get(target, property)),
+});
 
 /** The storefront as a plain fetch handler (as tests/api/fuzz/harness.ts calls it). */
-const handler: { fetch(request: Request, env: never, ctx: ExecutionContext): Response | Promise<Response> } = storefront;
+const handler: { fetch(request: Request, env: never, ctx: ExecutionContext): Response | Promise<Response> } =
+  storefront;
 
 async function home(): Promise<{ response: Response; prices: string[]; body: string }> {
   const ctx = createExecutionContext();
@@ -47,7 +53,9 @@ async function home(): Promise<{ response: Response; prices: string[]; body: str
   const body = await response.text();
   await waitOnExecutionContext(ctx);
   ended.abort();
-  const prices = TLDS.map((tld) => new RegExp(`data-testid="price-${tld}"[^>]*>([^<]*)<`, "u").exec(body)?.[1] ?? "(missing)");
+  const prices = TLDS.map(
+    (tld) => new RegExp(`data-testid="price-${tld}"[^>]*>([^<]*)<`, "u").exec(body)?.[1] ?? "(missing)",
+  );
   return { response, prices, body };
 }
 

@@ -30,7 +30,14 @@ beforeAll(async () => {
 async function buyerIn(language: string): Promise<Buyer> {
   const user = await signedInUser({ verified: true, language });
   const address = await data<{ contactId: number }>(
-    await call(user, "POST", "/account/addresses", { firstName: "Ada", lastName: "Lovelace", address: "12 Analytical St", city: "London", country: "GB", email: user.email }),
+    await call(user, "POST", "/account/addresses", {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      address: "12 Analytical St",
+      city: "London",
+      country: "GB",
+      email: user.email,
+    }),
     201,
   );
   return { ...user, contactId: address.contactId };
@@ -59,12 +66,16 @@ async function receiptOf(email: string, subjectPart: string) {
 /** Five wrong password confirmations: the fifth mails the owner a security notice. */
 async function guessPasswords(user: SignedInUser): Promise<void> {
   for (let index = 0; index < 5; index += 1) {
-    const response = await call(user, "PUT", "/account/username", { new_username: `n${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`, password: WRONG });
+    const response = await call(user, "PUT", "/account/username", {
+      new_username: `n${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}`,
+      password: WRONG,
+    });
     expect(response.status).toBe(403);
   }
 }
 
-const ENGLISH_WORDS = /\b(registration|renewal|completed|refunded|Status|Total|Thank|order|year|years|password|Hello)\b|\d+y\b/u;
+const ENGLISH_WORDS =
+  /\b(registration|renewal|completed|refunded|Status|Total|Thank|order|year|years|password|Hello)\b|\d+y\b/u;
 
 describe("the receipt mail", () => {
   it("comes out in Turkish for a Turkish account, every word and the money formatted for tr-TR", async () => {
@@ -88,7 +99,9 @@ describe("the receipt mail", () => {
     const mail = await receiptOf(user.email, `#${order.number}`);
     expect(mail.subject).toBe(`Your Trinity receipt for order #${order.number}`);
     expect(mail.text).toContain(`- ${name} (registration, 1 year): `);
-    expect(mail.text).toContain(`Total: ${new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(order.total)}`);
+    expect(mail.text).toContain(
+      `Total: ${new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(order.total)}`,
+    );
     expect(mail.text).toContain("Status: completed");
   });
 
@@ -101,20 +114,30 @@ describe("the receipt mail", () => {
     });
     const { token } = await data<{ token: string }>(again);
     const { order } = await buyOne({ ...user, token }, 1);
-    expect((await receiptOf(user.email, `#${order.number}`)).subject).toBe(`#${order.number} numaralı Trinity siparişinizin makbuzu`);
+    expect((await receiptOf(user.email, `#${order.number}`)).subject).toBe(
+      `#${order.number} numaralı Trinity siparişinizin makbuzu`,
+    );
     // A client that names no language (a script) leaves the account's language as it is.
-    await data(await postJson("/auth/login", { username: user.username, password: user.password, seed_key: user.seedKey }));
+    await data(
+      await postJson("/auth/login", { username: user.username, password: user.password, seed_key: user.seedKey }),
+    );
     const { order: second } = await buyOne({ ...user, token }, 1);
-    expect((await receiptOf(user.email, `#${second.number}`)).subject).toBe(`#${second.number} numaralı Trinity siparişinizin makbuzu`);
+    expect((await receiptOf(user.email, `#${second.number}`)).subject).toBe(
+      `#${second.number} numaralı Trinity siparişinizin makbuzu`,
+    );
   });
 });
 
 describe("PUT /account/language (the storefront's language switch, signed in)", () => {
   it("makes the account's mails come out in the chosen language; anything but en or tr is a 400", async () => {
     const user = await buyerIn("en");
-    expect(await data<{ locale: string }>(await call(user, "PUT", "/account/language", { locale: "tr" }))).toEqual({ locale: "tr" });
+    expect(await data<{ locale: string }>(await call(user, "PUT", "/account/language", { locale: "tr" }))).toEqual({
+      locale: "tr",
+    });
     const { order } = await buyOne(user, 1);
-    expect((await receiptOf(user.email, `#${order.number}`)).subject).toBe(`#${order.number} numaralı Trinity siparişinizin makbuzu`);
+    expect((await receiptOf(user.email, `#${order.number}`)).subject).toBe(
+      `#${order.number} numaralı Trinity siparişinizin makbuzu`,
+    );
     for (const locale of ["de", "", "TR", null]) {
       const refused = await call(user, "PUT", "/account/language", { locale });
       expect(refused.status).toBe(400);
@@ -144,7 +167,9 @@ describe("the security mail (wrong passwords)", () => {
     const mail = await receiptOf(user.email, "wrong passwords");
     expect(mail.subject).toBe("Several wrong passwords were entered for your account");
     expect(mail.text).toContain("5 times");
-    expect(mail.text).toContain(new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" }).format(new Date()));
+    expect(mail.text).toContain(
+      new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" }).format(new Date()),
+    );
   });
 });
 
@@ -152,7 +177,12 @@ describe("the support mails", () => {
   it("are in the customer's language, not the staff's", async () => {
     const user = await signedInUser({ language: "tr" });
     const ticket = await data<{ id: string }>(
-      await call(user, "POST", "/support/tickets", { subject: "Alan adı sorusu", details: "Alan adımı nasıl taşırım, yardım eder misiniz?", priority: "normal", category: "domains" }),
+      await call(user, "POST", "/support/tickets", {
+        subject: "Alan adı sorusu",
+        details: "Alan adımı nasıl taşırım, yardım eder misiniz?",
+        priority: "normal",
+        category: "domains",
+      }),
       201,
     );
     expect((await outbox(user.email))[0].subject).toBe("Destek talebiniz alındı: Alan adı sorusu");
@@ -161,7 +191,12 @@ describe("the support mails", () => {
     const reply = await createApiApp().fetch(
       new Request(`https://shop.test/api/v1/support/staff/tickets/${ticket.id}/replies`, {
         method: "POST",
-        headers: { "content-type": "application/json", "accept-language": "en-US", "cf-connecting-ip": "203.0.113.9", authorization: "Bearer staff-secret" },
+        headers: {
+          "content-type": "application/json",
+          "accept-language": "en-US",
+          "cf-connecting-ip": "203.0.113.9",
+          authorization: "Bearer staff-secret",
+        },
         body: JSON.stringify({ body: "Done: the transfer is on its way." }),
       }),
       { ...apiEnv, SUPPORT_API_TOKEN: "staff-secret" },
@@ -182,17 +217,41 @@ describe("the API's texts", () => {
       api("/auth/register", {
         method: "POST",
         headers: { "content-type": "application/json", "accept-language": language },
-        body: JSON.stringify({ username: user.username, email: `x${crypto.randomUUID().slice(0, 8)}@example.test`, password: "Corr3ct-Horse!" }),
+        body: JSON.stringify({
+          username: user.username,
+          email: `x${crypto.randomUUID().slice(0, 8)}@example.test`,
+          password: "Corr3ct-Horse!",
+        }),
       });
-    expect(await (await taken("tr")).json<ErrorBody>()).toMatchObject({ code: "username_taken", message: "Bu kullanıcı adı zaten alınmış" });
-    expect(await (await taken("en")).json<ErrorBody>()).toMatchObject({ code: "username_taken", message: "This username is already taken" });
+    expect(await (await taken("tr")).json<ErrorBody>()).toMatchObject({
+      code: "username_taken",
+      message: "Bu kullanıcı adı zaten alınmış",
+    });
+    expect(await (await taken("en")).json<ErrorBody>()).toMatchObject({
+      code: "username_taken",
+      message: "This username is already taken",
+    });
     // A text with a value in it keeps the value.
     const name = `${freshLabel()}.com`;
     const add = (language: string) =>
-      api("/cart/items", { method: "POST", headers: { authorization: `Bearer ${user.token}`, "content-type": "application/json", "accept-language": language }, body: JSON.stringify({ domain: name }) });
+      api("/cart/items", {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${user.token}`,
+          "content-type": "application/json",
+          "accept-language": language,
+        },
+        body: JSON.stringify({ domain: name }),
+      });
     expect((await add("tr")).status).toBe(201);
-    expect(await (await add("tr")).json<ErrorBody>()).toMatchObject({ code: "already_in_cart", message: `${name} zaten sepetinizde.` });
-    expect(await (await add("en")).json<ErrorBody>()).toMatchObject({ code: "already_in_cart", message: `${name} is already in your cart.` });
+    expect(await (await add("tr")).json<ErrorBody>()).toMatchObject({
+      code: "already_in_cart",
+      message: `${name} zaten sepetinizde.`,
+    });
+    expect(await (await add("en")).json<ErrorBody>()).toMatchObject({
+      code: "already_in_cart",
+      message: `${name} is already in your cart.`,
+    });
   });
 
   it("a failed auto-renewal: mailed in the account's language, its reason shown in the page's", async () => {
@@ -203,19 +262,32 @@ describe("the API's texts", () => {
     const before = await data<UserDomainView>(await call(user, "GET", `/user-domains/${name}`));
     const at = new Date(Date.parse(before.expires_at ?? "") - 3 * DAY);
     const now = () => at;
-    const services: ApiServices = { ...defaultServices(apiEnv), now, registry: createSimulatedRegistry(apiEnv.DB, now), payments: createPayments(apiEnv, now) };
+    const services: ApiServices = {
+      ...defaultServices(apiEnv),
+      now,
+      registry: createSimulatedRegistry(apiEnv.DB, now),
+      payments: createPayments(apiEnv, now),
+    };
     expect(await runDomainLifecycle(apiEnv, services)).toMatchObject({ renewFailed: 1 });
 
     const mail = await receiptOf(user.email, `${name} otomatik olarak yenilenemedi`);
     expect(mail.text).toContain("Bankanız bu ödemeyi onaylamanızı istiyor; kendiniz yenileyin.");
-    expect(mail.text).toContain(new Intl.DateTimeFormat("tr-TR", { dateStyle: "long", timeZone: "UTC" }).format(new Date(before.expires_at ?? "")));
+    expect(mail.text).toContain(
+      new Intl.DateTimeFormat("tr-TR", { dateStyle: "long", timeZone: "UTC" }).format(
+        new Date(before.expires_at ?? ""),
+      ),
+    );
 
     // The reminder of the same run too: "3 days", and auto-renewal is on "7 days before".
     const reminder = await receiptOf(user.email, `${name} alan adının süresi 3 gün sonra doluyor`);
     expect(reminder.text).toContain("Otomatik yenileme açık: süresi dolmadan 7 gün önce");
 
     const view = async (language: string) =>
-      data<UserDomainView>(await api(`/user-domains/${name}`, { headers: { authorization: `Bearer ${user.token}`, "accept-language": language } }));
+      data<UserDomainView>(
+        await api(`/user-domains/${name}`, {
+          headers: { authorization: `Bearer ${user.token}`, "accept-language": language },
+        }),
+      );
     expect((await view("tr")).renew_error).toBe("Bankanız bu ödemeyi onaylamanızı istiyor; kendiniz yenileyin.");
     expect((await view("en")).renew_error).toBe("Your bank asks you to confirm this payment; renew it yourself.");
   });

@@ -39,16 +39,49 @@ describe("DNS records", () => {
     await add(user, name, { type: "MX", name: "@", content: "mx1.example.net", priority: 10 });
     await add(user, name, { type: "TXT", name: "@", content: "v=spf1 include:_spf.example.net ~all" });
     await add(user, name, { type: "NS", name: "lab", content: "ns1.example.org" });
-    await add(user, name, { type: "SRV", name: "_sip._tcp", content: "sip.example.net", priority: 10, weight: 5, port: 5060 });
+    await add(user, name, {
+      type: "SRV",
+      name: "_sip._tcp",
+      content: "sip.example.net",
+      priority: 10,
+      weight: 5,
+      port: 5060,
+    });
     await add(user, name, { type: "CAA", name: "@", content: '0 issue "letsencrypt.org"' });
     await add(user, name, { type: "FORWARD", name: "go", content: "https://example.org/landing", redirect_type: 302 });
-    await add(user, name, { type: "STEALTH", name: "shop", content: "https://shop.example.org/", page_title: "My shop" });
+    await add(user, name, {
+      type: "STEALTH",
+      name: "shop",
+      content: "https://shop.example.org/",
+      page_title: "My shop",
+    });
 
     const records = await zone(user, name);
-    expect(records.map((record) => record.type)).toEqual(["A", "AAAA", "CNAME", "MX", "TXT", "NS", "SRV", "CAA", "FORWARD", "STEALTH"]);
-    expect(records.find((record) => record.type === "CNAME")).toMatchObject({ name: "blog", content: "hosting.example.net" });
+    expect(records.map((record) => record.type)).toEqual([
+      "A",
+      "AAAA",
+      "CNAME",
+      "MX",
+      "TXT",
+      "NS",
+      "SRV",
+      "CAA",
+      "FORWARD",
+      "STEALTH",
+    ]);
+    expect(records.find((record) => record.type === "CNAME")).toMatchObject({
+      name: "blog",
+      content: "hosting.example.net",
+    });
 
-    const edited = await data<Created>(await call(user, "PUT", `/dns/domains/${name}/records/${a.record.id}`, { type: "A", name: "@", content: "198.51.100.7", ttl: 3600 }));
+    const edited = await data<Created>(
+      await call(user, "PUT", `/dns/domains/${name}/records/${a.record.id}`, {
+        type: "A",
+        name: "@",
+        content: "198.51.100.7",
+        ttl: 3600,
+      }),
+    );
     expect(edited.record).toMatchObject({ id: a.record.id, content: "198.51.100.7", ttl: 3600 });
     await data(await call(user, "DELETE", `/dns/domains/${name}/records/${aaaa.record.id}`));
     const after = await zone(user, name);
@@ -96,11 +129,31 @@ describe("DNS records", () => {
     const user = await buyer();
     const [name] = await buy(user);
     await add(user, name, { type: "A", name: "www", content: "192.0.2.1" });
-    const beside = await errorOf(await call(user, "POST", `/dns/domains/${name}/records`, { type: "CNAME", name: "www", content: "example.net" }), 400);
-    expect(beside.errors?.[0]).toEqual({ path: "name", message: "A CNAME record cannot share its name with other records" });
+    const beside = await errorOf(
+      await call(user, "POST", `/dns/domains/${name}/records`, { type: "CNAME", name: "www", content: "example.net" }),
+      400,
+    );
+    expect(beside.errors?.[0]).toEqual({
+      path: "name",
+      message: "A CNAME record cannot share its name with other records",
+    });
     await add(user, name, { type: "CNAME", name: "blog", content: "example.net" });
-    expect((await errorOf(await call(user, "POST", `/dns/domains/${name}/records`, { type: "TXT", name: "blog", content: "hello" }), 400)).errors?.[0].path).toBe("name");
-    expect((await errorOf(await call(user, "POST", `/dns/domains/${name}/records`, { type: "A", name: "www", content: "192.0.2.1" }), 400)).errors?.[0].message).toBe("This record already exists");
+    expect(
+      (
+        await errorOf(
+          await call(user, "POST", `/dns/domains/${name}/records`, { type: "TXT", name: "blog", content: "hello" }),
+          400,
+        )
+      ).errors?.[0].path,
+    ).toBe("name");
+    expect(
+      (
+        await errorOf(
+          await call(user, "POST", `/dns/domains/${name}/records`, { type: "A", name: "www", content: "192.0.2.1" }),
+          400,
+        )
+      ).errors?.[0].message,
+    ).toBe("This record already exists");
     expect(await zone(user, name)).toHaveLength(2);
   });
 
@@ -109,13 +162,23 @@ describe("DNS records", () => {
     const [name] = await buy(user);
     const mx = await add(user, name, { type: "MX", name: "@", content: "mx1.example.net", priority: 10 });
     await add(user, name, { type: "TXT", name: "@", content: "v=spf1 -all" });
-    const removeMx = await data<{ warnings: string[] }>(await call(user, "POST", `/dns/domains/${name}/records/preview`, { action: "delete", id: mx.record.id }));
+    const removeMx = await data<{ warnings: string[] }>(
+      await call(user, "POST", `/dns/domains/${name}/records/preview`, { action: "delete", id: mx.record.id }),
+    );
     expect(removeMx.warnings).toEqual(["last_mx"]);
     const secondSpf = await data<{ warnings: string[] }>(
-      await call(user, "POST", `/dns/domains/${name}/records/preview`, { action: "create", record: { type: "TXT", name: "@", content: '"v=spf1 include:example.net ~all"' } }),
+      await call(user, "POST", `/dns/domains/${name}/records/preview`, {
+        action: "create",
+        record: { type: "TXT", name: "@", content: '"v=spf1 include:example.net ~all"' },
+      }),
     );
     expect(secondSpf.warnings).toEqual(["second_spf"]);
-    const harmless = await data<{ warnings: string[] }>(await call(user, "POST", `/dns/domains/${name}/records/preview`, { action: "create", record: { type: "A", name: "@", content: "192.0.2.1" } }));
+    const harmless = await data<{ warnings: string[] }>(
+      await call(user, "POST", `/dns/domains/${name}/records/preview`, {
+        action: "create",
+        record: { type: "A", name: "@", content: "192.0.2.1" },
+      }),
+    );
     expect(harmless.warnings).toEqual([]);
     // The preview wrote nothing.
     expect(await zone(user, name)).toHaveLength(2);
@@ -127,7 +190,9 @@ describe("DNS records", () => {
     await add(user, name, { type: "A", name: "@", content: "192.0.2.1" });
     const second = await add(user, name, { type: "A", name: "www", content: "192.0.2.2" });
     await data(await call(user, "DELETE", `/dns/domains/${name}/records/${second.record.id}`));
-    const { versions } = await data<{ versions: { id: number; summary: string; change: unknown; record_count: number }[] }>(await call(user, "GET", `/dns/domains/${name}/history`));
+    const { versions } = await data<{
+      versions: { id: number; summary: string; change: unknown; record_count: number }[];
+    }>(await call(user, "GET", `/dns/domains/${name}/history`));
     expect(versions.map((version) => [version.summary, version.record_count])).toEqual([
       ["delete A www", 2],
       ["add A www", 1],
@@ -141,9 +206,13 @@ describe("DNS records", () => {
     ]);
     await data(await call(user, "POST", `/dns/domains/${name}/history/${versions[0].id}/rollback`));
     expect((await zone(user, name)).map((record) => record.name).sort()).toEqual(["@", "www"]);
-    const after = await data<{ versions: { change: unknown }[] }>(await call(user, "GET", `/dns/domains/${name}/history`));
+    const after = await data<{ versions: { change: unknown }[] }>(
+      await call(user, "GET", `/dns/domains/${name}/history`),
+    );
     expect(after.versions[0].change).toEqual({ action: "rollback", version: versions[0].id });
-    expect((await errorOf(await call(user, "POST", `/dns/domains/${name}/history/999999999/rollback`), 404)).code).toBe("version_not_found");
+    expect((await errorOf(await call(user, "POST", `/dns/domains/${name}/history/999999999/rollback`), 404)).code).toBe(
+      "version_not_found",
+    );
   });
 
   it("answers 404 for another user's domain on every endpoint, and changes nothing", async () => {
@@ -161,13 +230,17 @@ describe("DNS records", () => {
       ["POST", `/dns/domains/${name}/history/1/rollback`],
     ];
     for (const [method, path, body] of attempts) {
-      expect((await errorOf(await call(stranger, method, path, body), 404)).code, `${method} ${path}`).toBe("domain_not_found");
+      expect((await errorOf(await call(stranger, method, path, body), 404)).code, `${method} ${path}`).toBe(
+        "domain_not_found",
+      );
     }
     expect((await errorOf(await call(null, "GET", `/dns/domains/${name}/records`), 401)).code).toBe("unauthorized");
     expect(await zone(owner, name)).toEqual([record.record]);
     // A record id of another domain is not found under this one.
     const [other] = await buy(owner);
-    expect((await errorOf(await call(owner, "DELETE", `/dns/domains/${other}/records/${record.record.id}`), 404)).code).toBe("record_not_found");
+    expect(
+      (await errorOf(await call(owner, "DELETE", `/dns/domains/${other}/records/${record.record.id}`), 404)).code,
+    ).toBe("record_not_found");
   });
 });
 
@@ -177,7 +250,12 @@ describe("forwarding served by the storefront", () => {
     const [name] = await buy(user);
     await add(user, name, { type: "FORWARD", name: "@", content: "https://example.org/landing", redirect_type: 301 });
     await add(user, name, { type: "FORWARD", name: "go", content: "https://example.org/", redirect_type: 302 });
-    await add(user, name, { type: "STEALTH", name: "shop", content: "https://shop.example.org/", page_title: "Ada's <shop>" });
+    await add(user, name, {
+      type: "STEALTH",
+      name: "shop",
+      content: "https://shop.example.org/",
+      page_title: "Ada's <shop>",
+    });
 
     const apex = await forwardingResponse(new Request(`https://${name}/a/b?x=1&y=2`), env);
     expect(apex?.status).toBe(301);
@@ -208,9 +286,15 @@ describe("zone files", () => {
     const [name] = await buy(user);
     // knot's example zone (tests/fixtures/zones/knot-example.com.zone; workerd has no file access), re-rooted at the bought name.
     const text = KNOT_ZONE.replace("$ORIGIN example.com.", `$ORIGIN ${name}.`);
-    const imported = await data<{ imported: number; skipped: number; records: DnsRecord[] }>(await call(user, "POST", `/dns/domains/${name}/zone`, { zone: text }));
+    const imported = await data<{ imported: number; skipped: number; records: DnsRecord[] }>(
+      await call(user, "POST", `/dns/domains/${name}/zone`, { zone: text }),
+    );
     expect(imported).toMatchObject({ imported: 7, skipped: 3 });
-    expect(imported.records.find((record) => record.type === "MX")).toMatchObject({ name: "@", content: `mail.${name}`, priority: 10 });
+    expect(imported.records.find((record) => record.type === "MX")).toMatchObject({
+      name: "@",
+      content: `mail.${name}`,
+      priority: 10,
+    });
 
     const exported = await call(user, "GET", `/dns/domains/${name}/zone`);
     expect(exported.status).toBe(200);
@@ -220,13 +304,23 @@ describe("zone files", () => {
     expect(zoneText).toContain("dns1\t3600\tIN\tAAAA\t2001:db8::1");
 
     // Importing it again changes nothing (no duplicates); a bad line → 400 naming the line, nothing written.
-    expect((await data<{ imported: number }>(await call(user, "POST", `/dns/domains/${name}/zone`, { zone: zoneText }))).imported).toBe(0);
-    const bad = await errorOf(await call(user, "POST", `/dns/domains/${name}/zone`, { zone: `$ORIGIN ${name}.\nok A 192.0.2.9\nbad A 999.1.1.1\n` }), 400);
+    expect(
+      (await data<{ imported: number }>(await call(user, "POST", `/dns/domains/${name}/zone`, { zone: zoneText })))
+        .imported,
+    ).toBe(0);
+    const bad = await errorOf(
+      await call(user, "POST", `/dns/domains/${name}/zone`, {
+        zone: `$ORIGIN ${name}.\nok A 192.0.2.9\nbad A 999.1.1.1\n`,
+      }),
+      400,
+    );
     expect(bad.code).toBe("invalid_zone");
     expect(bad.errors?.[0].message).toMatch(/^line 3: content/);
     expect(await zone(user, name)).toHaveLength(7);
     const stranger = await signedInUser();
-    expect((await errorOf(await call(stranger, "GET", `/dns/domains/${name}/zone`), 404)).code).toBe("domain_not_found");
+    expect((await errorOf(await call(stranger, "GET", `/dns/domains/${name}/zone`), 404)).code).toBe(
+      "domain_not_found",
+    );
   });
 });
 
@@ -263,11 +357,31 @@ describe("a name that changes hands (db level)", () => {
     await data(await call(first, "DELETE", `/dns/domains/${name}`, { password: first.password }));
     // Checkout records the released name for a new buyer (as runFulfilment does after a new order).
     const second = await buyer();
-    await recordUserDomain(env.DB, { userId: second.id, name, unicode: name, tld: "com", info: null, orderId: crypto.randomUUID(), status: "active" }, new Date());
-    const row = await env.DB.prepare("SELECT id, deleted_at FROM user_domains WHERE name = ?1").bind(name).first<{ id: string; deleted_at: string | null }>();
+    await recordUserDomain(
+      env.DB,
+      {
+        userId: second.id,
+        name,
+        unicode: name,
+        tld: "com",
+        info: null,
+        orderId: crypto.randomUUID(),
+        status: "active",
+      },
+      new Date(),
+    );
+    const row = await env.DB.prepare("SELECT id, deleted_at FROM user_domains WHERE name = ?1")
+      .bind(name)
+      .first<{ id: string; deleted_at: string | null }>();
     expect(row?.deleted_at).toBeNull();
-    const left = await env.DB.prepare("SELECT (SELECT COUNT(*) FROM dns_records WHERE domain_id = ?1) + (SELECT COUNT(*) FROM dns_zone_versions WHERE domain_id = ?1) AS n").bind(row?.id).first<number>("n");
+    const left = await env.DB.prepare(
+      "SELECT (SELECT COUNT(*) FROM dns_records WHERE domain_id = ?1) + (SELECT COUNT(*) FROM dns_zone_versions WHERE domain_id = ?1) AS n",
+    )
+      .bind(row?.id)
+      .first<number>("n");
     expect(left).toBe(0);
-    expect((await errorOf(await call(first, "GET", `/dns/domains/${name}/records`), 404)).code).toBe("domain_not_found");
+    expect((await errorOf(await call(first, "GET", `/dns/domains/${name}/records`), 404)).code).toBe(
+      "domain_not_found",
+    );
   });
 });

@@ -8,7 +8,12 @@ export const VISA = { number: "4242 4242 4242 4242", exp_month: 12, exp_year: 20
 
 export type Buyer = SignedInUser & { contactId: number };
 
-export function call(user: Pick<SignedInUser, "token"> | null, method: string, path: string, body?: unknown): Promise<Response> {
+export function call(
+  user: Pick<SignedInUser, "token"> | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
   const headers = new Headers();
   if (user) headers.set("authorization", `Bearer ${user.token}`);
   if (body !== undefined) headers.set("content-type", "application/json");
@@ -21,10 +26,18 @@ export async function data<T>(response: Response, status = 200): Promise<T> {
   return (JSON.parse(text) as { data: T }).data;
 }
 
-export async function errorOf(response: Response, status: number): Promise<{ code: string; message: string; errors?: { path: string; message: string }[] }> {
+export async function errorOf(
+  response: Response,
+  status: number,
+): Promise<{ code: string; message: string; errors?: { path: string; message: string }[] }> {
   const text = await response.text();
   expect(response.status, text).toBe(status);
-  const body = JSON.parse(text) as { success: boolean; code: string; message: string; errors?: { path: string; message: string }[] };
+  const body = JSON.parse(text) as {
+    success: boolean;
+    code: string;
+    message: string;
+    errors?: { path: string; message: string }[];
+  };
   expect(body.success).toBe(false);
   return body;
 }
@@ -32,7 +45,14 @@ export async function errorOf(response: Response, status: number): Promise<{ cod
 export async function buyer(): Promise<Buyer> {
   const user = await signedInUser({ verified: true });
   const address = await data<{ contactId: number }>(
-    await call(user, "POST", "/account/addresses", { firstName: "Ada", lastName: "Lovelace", address: "12 Analytical St", city: "London", country: "GB", email: user.email }),
+    await call(user, "POST", "/account/addresses", {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      address: "12 Analytical St",
+      city: "London",
+      country: "GB",
+      email: user.email,
+    }),
     201,
   );
   return { ...user, contactId: address.contactId };
@@ -42,7 +62,11 @@ export async function buyer(): Promise<Buyer> {
 export async function buy(user: Buyer, names: string[] = [`${freshLabel()}.com`], years = 1): Promise<string[]> {
   for (const name of names) await data(await call(user, "POST", "/cart/items", { domain: name, years }), 201);
   const answer = await data<{ order: { status: string } }>(
-    await call(user, "POST", "/payment/unified", { idempotency_key: `k-${crypto.randomUUID()}`, contact_id: user.contactId, card: VISA }),
+    await call(user, "POST", "/payment/unified", {
+      idempotency_key: `k-${crypto.randomUUID()}`,
+      contact_id: user.contactId,
+      card: VISA,
+    }),
     201,
   );
   expect(answer.order.status).toBe("completed");
@@ -55,5 +79,11 @@ export async function saveCard(user: SignedInUser, number = "4242424242424242"):
     await call(user, "POST", "/payment/test/payment-methods", { number, exp_month: 12, exp_year: 2034, cvc: "123" }),
     201,
   );
-  await data(await call(user, "POST", "/user/payment-methods", { stripe_payment_method_id: token.payment_method_id, set_as_default: true }), 201);
+  await data(
+    await call(user, "POST", "/user/payment-methods", {
+      stripe_payment_method_id: token.payment_method_id,
+      set_as_default: true,
+    }),
+    201,
+  );
 }

@@ -73,13 +73,26 @@ describe("page cache", () => {
     const signin = await send(
       new Request(`${ORIGIN}/signin`, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", host: new URL(ORIGIN).host, origin: ORIGIN, "user-agent": BROWSER },
-        body: new URLSearchParams({ intent: "credentials", username: user.username, password: user.password, seed_key: user.seedKey }),
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          host: new URL(ORIGIN).host,
+          origin: ORIGIN,
+          "user-agent": BROWSER,
+        },
+        body: new URLSearchParams({
+          intent: "credentials",
+          username: user.username,
+          password: user.password,
+          seed_key: user.seedKey,
+        }),
         redirect: "manual",
       }),
     );
     expect(signin.status, await signin.clone().text()).toBe(303);
-    const session = signin.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__session="));
+    const session = signin.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.startsWith("__session="));
     expect(session).toBeDefined();
     const mine = await page(path, session);
     expect(mine.headers.get("Server-Timing") ?? "").not.toContain("page-cache");
@@ -103,15 +116,35 @@ describe("checkout page render", () => {
     const signin = await send(
       new Request(`${ORIGIN}/signin`, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", host: new URL(ORIGIN).host, origin: ORIGIN, "user-agent": BROWSER },
-        body: new URLSearchParams({ intent: "credentials", username: user.username, password: user.password, seed_key: user.seedKey }),
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          host: new URL(ORIGIN).host,
+          origin: ORIGIN,
+          "user-agent": BROWSER,
+        },
+        body: new URLSearchParams({
+          intent: "credentials",
+          username: user.username,
+          password: user.password,
+          seed_key: user.seedKey,
+        }),
         redirect: "manual",
       }),
     );
     expect(signin.status, await signin.clone().text()).toBe(303);
-    const session = signin.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__session=")) ?? "";
-    for (const [locale, text] of [["en", "ICANN fees"], ["tr", "ICANN ücretleri"]] as const) {
-      const response = await page("/checkout", `${session}; locale=${encodeURIComponent(btoa(JSON.stringify(locale)))}`);
+    const session =
+      signin.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .find((c) => c.startsWith("__session=")) ?? "";
+    for (const [locale, text] of [
+      ["en", "ICANN fees"],
+      ["tr", "ICANN ücretleri"],
+    ] as const) {
+      const response = await page(
+        "/checkout",
+        `${session}; locale=${encodeURIComponent(btoa(JSON.stringify(locale)))}`,
+      );
       const body = await response.text();
       expect(response.status, body.slice(0, 500)).toBe(200);
       expect(body).toContain(`<dt>${text}</dt>`);

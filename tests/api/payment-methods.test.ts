@@ -19,7 +19,11 @@ interface User {
 
 async function signedInUser(): Promise<User> {
   const username = `p${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
-  const registered = await postJson("/auth/register", { username, email: `${username}@example.test`, password: PASSWORD });
+  const registered = await postJson("/auth/register", {
+    username,
+    email: `${username}@example.test`,
+    password: PASSWORD,
+  });
   expect(registered.status).toBe(201);
   const seedKey = (await registered.json<{ data: { seed_key: string } }>()).data.seed_key;
   const response = await postJson("/auth/login", { username, password: PASSWORD, seed_key: seedKey });
@@ -47,7 +51,11 @@ interface Method {
 }
 
 async function tokenise(user: User, number: string, exp = { exp_month: 4, exp_year: 2031 }): Promise<string> {
-  const response = await call(user, "POST", "/payment/test/payment-methods", { number, ...exp, cvc: number.startsWith("37") ? "1234" : "123" });
+  const response = await call(user, "POST", "/payment/test/payment-methods", {
+    number,
+    ...exp,
+    cvc: number.startsWith("37") ? "1234" : "123",
+  });
   expect(response.status).toBe(201);
   return (await response.json<{ data: { payment_method_id: string } }>()).data.payment_method_id;
 }
@@ -62,7 +70,11 @@ async function save(user: User, number: string, extra: Record<string, unknown> =
 async function list(user: User): Promise<Method[]> {
   const response = await call(user, "GET", "/user/payment-methods");
   expect(response.status).toBe(200);
-  const body = await response.json<{ success: boolean; payment_methods: Method[]; data: { payment_methods: Method[]; provider: string } }>();
+  const body = await response.json<{
+    success: boolean;
+    payment_methods: Method[];
+    data: { payment_methods: Method[]; provider: string };
+  }>();
   expect(body.success).toBe(true);
   expect(body.data.payment_methods).toEqual(body.payment_methods);
   expect(body.data.provider).toBe("test");
@@ -73,28 +85,52 @@ describe("saved payment methods", () => {
   it("need sign-in", async () => {
     expect((await call(null, "GET", "/user/payment-methods")).status).toBe(401);
     expect((await call(null, "POST", "/user/payment-methods", { stripe_payment_method_id: "pm_x" })).status).toBe(401);
-    expect((await call(null, "POST", "/payment/test/payment-methods", { number: "4242424242424242", exp_month: 1, exp_year: 2030, cvc: "123" })).status).toBe(401);
+    expect(
+      (
+        await call(null, "POST", "/payment/test/payment-methods", {
+          number: "4242424242424242",
+          exp_month: 1,
+          exp_year: 2030,
+          cvc: "123",
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("save, list (default first), make default, remove (the next one becomes default)", async () => {
     const user = await signedInUser();
     expect(await list(user)).toEqual([]);
     const visa = await save(user, "4242424242424242", { nickname: "  Work card " });
-    expect(visa).toMatchObject({ brand: "visa", last4: "4242", exp_month: 4, exp_year: 2031, is_default: true, nickname: "Work card" });
+    expect(visa).toMatchObject({
+      brand: "visa",
+      last4: "4242",
+      exp_month: 4,
+      exp_year: 2031,
+      is_default: true,
+      nickname: "Work card",
+    });
     expect(visa.stripe_payment_method_id).toMatch(/^pm_/);
     const amex = await save(user, "378282246310005");
     expect(amex).toMatchObject({ brand: "amex", last4: "0005", is_default: false, nickname: null });
-    expect((await list(user)).map((m) => [m.last4, m.is_default])).toEqual([["4242", true], ["0005", false]]);
+    expect((await list(user)).map((m) => [m.last4, m.is_default])).toEqual([
+      ["4242", true],
+      ["0005", false],
+    ]);
 
     const made = await call(user, "PUT", `/user/payment-methods/${amex.id}/default`);
     expect(made.status).toBe(200);
-    expect((await list(user)).map((m) => [m.last4, m.is_default])).toEqual([["0005", true], ["4242", false]]);
+    expect((await list(user)).map((m) => [m.last4, m.is_default])).toEqual([
+      ["0005", true],
+      ["4242", false],
+    ]);
 
     const removed = await call(user, "DELETE", `/user/payment-methods/${amex.id}`);
     expect(removed.status).toBe(200);
     expect((await list(user)).map((m) => [m.last4, m.is_default])).toEqual([["4242", true]]);
     // Removed at the provider too.
-    const customer = await env.DB.prepare("SELECT customer_ref FROM payment_customers WHERE user_id = ?1").bind(user.id).first<string>("customer_ref");
+    const customer = await env.DB.prepare("SELECT customer_ref FROM payment_customers WHERE user_id = ?1")
+      .bind(user.id)
+      .first<string>("customer_ref");
     const atProvider = await createTestPaymentsProvider(env.DB).listPaymentMethods(customer ?? "");
     expect(atProvider.map((m) => m.last4)).toEqual(["4242"]);
   });
@@ -103,11 +139,20 @@ describe("saved payment methods", () => {
     const user = await signedInUser();
     await save(user, "4242424242424242");
     const pm = await tokenise(user, "5555555555554444");
-    const first = await call(user, "POST", "/user/payment-methods", { stripe_payment_method_id: pm, set_as_default: true });
+    const first = await call(user, "POST", "/user/payment-methods", {
+      stripe_payment_method_id: pm,
+      set_as_default: true,
+    });
     expect(first.status).toBe(201);
-    const again = await call(user, "POST", "/user/payment-methods", { stripe_payment_method_id: pm, nickname: "Personal" });
+    const again = await call(user, "POST", "/user/payment-methods", {
+      stripe_payment_method_id: pm,
+      nickname: "Personal",
+    });
     expect(again.status).toBe(200);
-    expect((await list(user)).map((m) => [m.last4, m.is_default, m.nickname])).toEqual([["4444", true, "Personal"], ["4242", false, null]]);
+    expect((await list(user)).map((m) => [m.last4, m.is_default, m.nickname])).toEqual([
+      ["4444", true, "Personal"],
+      ["4242", false, null],
+    ]);
   });
 
   it("a card the issuer declines is not saved (402 with the SPEC code)", async () => {
@@ -151,7 +196,12 @@ describe("saved payment methods", () => {
       expect(error.message).toContain(`"${path}"`);
     }
     expect((await call(user, "PUT", "/user/payment-methods/not-a-uuid/default")).status).toBe(400);
-    const tokenBody = await call(user, "POST", "/payment/test/payment-methods", { number: "4242424242424242", exp_month: "1", exp_year: 2030, cvc: "123" });
+    const tokenBody = await call(user, "POST", "/payment/test/payment-methods", {
+      number: "4242424242424242",
+      exp_month: "1",
+      exp_year: 2030,
+      cvc: "123",
+    });
     expect(tokenBody.status).toBe(400);
   });
 
@@ -171,7 +221,9 @@ describe("saved payment methods", () => {
       expect((await response.json<ErrorBody>()).code).toBe("payment_method_not_found");
     }
     // Nor can they save the owner's provider card as theirs.
-    const steal = await call(other, "POST", "/user/payment-methods", { stripe_payment_method_id: card.stripe_payment_method_id });
+    const steal = await call(other, "POST", "/user/payment-methods", {
+      stripe_payment_method_id: card.stripe_payment_method_id,
+    });
     expect(steal.status).toBe(409);
     expect(await list(other)).toEqual([]);
     expect((await list(owner)).map((m) => m.id)).toEqual([card.id]);
@@ -183,7 +235,10 @@ describe("saved payment methods", () => {
     const pm = await tokenise(user, "5555555555554444");
     const saved = await call(user, "POST", "/user/payment-method", { payment_method_id: pm });
     expect(saved.status).toBe(201);
-    expect((await list(user)).map((m) => [m.last4, m.is_default])).toEqual([["4444", true], ["4242", false]]);
+    expect((await list(user)).map((m) => [m.last4, m.is_default])).toEqual([
+      ["4444", true],
+      ["4242", false],
+    ]);
     const back = await call(user, "POST", "/user/payment-method", { payment_method_id: visa.stripe_payment_method_id });
     expect(back.status).toBe(200);
     expect((await list(user))[0]).toMatchObject({ id: visa.id, is_default: true });
@@ -209,9 +264,15 @@ describe("test provider 3-D Secure endpoints", () => {
       returnUrl: `/checkout/${orderId}`,
     });
     expect((await call(stranger, "GET", `/payment/test/3ds/${pending.paymentRef}`)).status).toBe(404);
-    expect((await call(stranger, "POST", `/payment/test/3ds/${pending.paymentRef}`, { result: "complete" })).status).toBe(404);
+    expect(
+      (await call(stranger, "POST", `/payment/test/3ds/${pending.paymentRef}`, { result: "complete" })).status,
+    ).toBe(404);
     const view = await call(user, "GET", `/payment/test/3ds/${pending.paymentRef}`);
-    expect((await view.json<{ data: Record<string, unknown> }>()).data).toMatchObject({ status: "requires_action", amount_cents: 1500, card: { brand: "visa", last4: "3184" } });
+    expect((await view.json<{ data: Record<string, unknown> }>()).data).toMatchObject({
+      status: "requires_action",
+      amount_cents: 1500,
+      card: { brand: "visa", last4: "3184" },
+    });
     expect((await call(user, "POST", `/payment/test/3ds/${pending.paymentRef}`, { result: "maybe" })).status).toBe(400);
     const done = await call(user, "POST", `/payment/test/3ds/${pending.paymentRef}`, { result: "complete" });
     expect((await done.json<{ data: Record<string, unknown> }>()).data).toMatchObject({

@@ -50,8 +50,17 @@ describe("test provider: charging a typed card", () => {
     expect(outcome).toMatchObject({ status: "succeeded", amountCents: 1299, currency: "usd", refundedCents: 0 });
     expect(outcome.paymentRef).toMatch(/^pi_/);
     expect(outcome.error).toBeUndefined();
-    expect(outcome.card).toEqual({ paymentMethodRef: expect.stringMatching(/^pm_/), brand: "visa", last4: "4242", expMonth: 12, expYear: 2030, fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) });
-    const stored = await env.DB.prepare("SELECT * FROM testpay_payment_methods WHERE id = ?1").bind(outcome.card?.paymentMethodRef).first();
+    expect(outcome.card).toEqual({
+      paymentMethodRef: expect.stringMatching(/^pm_/),
+      brand: "visa",
+      last4: "4242",
+      expMonth: 12,
+      expYear: 2030,
+      fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
+    const stored = await env.DB.prepare("SELECT * FROM testpay_payment_methods WHERE id = ?1")
+      .bind(outcome.card?.paymentMethodRef)
+      .first();
     expect(JSON.stringify(stored)).not.toContain("4242424242424242");
     expect(JSON.stringify(stored)).not.toContain('"123"');
   });
@@ -94,21 +103,43 @@ describe("test provider: charging a typed card", () => {
     const payments = provider();
     const created = await payments.createPayment(payment());
     expect(created.status).toBe("requires_payment_method");
-    const declined = await payments.confirmPayment({ paymentRef: created.paymentRef, idempotencyKey: `${created.paymentRef}:1`, card: card("4000000000000002"), returnUrl: "/back" });
+    const declined = await payments.confirmPayment({
+      paymentRef: created.paymentRef,
+      idempotencyKey: `${created.paymentRef}:1`,
+      card: card("4000000000000002"),
+      returnUrl: "/back",
+    });
     expect(declined).toMatchObject({ status: "failed", error: { code: "card_declined" } });
-    const paid = await payments.confirmPayment({ paymentRef: created.paymentRef, idempotencyKey: `${created.paymentRef}:2`, card: card("4242424242424242"), returnUrl: "/back" });
+    const paid = await payments.confirmPayment({
+      paymentRef: created.paymentRef,
+      idempotencyKey: `${created.paymentRef}:2`,
+      card: card("4242424242424242"),
+      returnUrl: "/back",
+    });
     expect(paid.status).toBe("succeeded");
     // A third try (another key) on a paid payment changes nothing: no second charge.
-    const again = await payments.confirmPayment({ paymentRef: created.paymentRef, idempotencyKey: `${created.paymentRef}:3`, card: card("4000000000009995"), returnUrl: "/back" });
+    const again = await payments.confirmPayment({
+      paymentRef: created.paymentRef,
+      idempotencyKey: `${created.paymentRef}:3`,
+      card: card("4000000000009995"),
+      returnUrl: "/back",
+    });
     expect(again).toMatchObject({ status: "succeeded", card: { last4: "4242" } });
     // Replaying the declined attempt's key answers the payment as it is now.
-    const replay = await payments.confirmPayment({ paymentRef: created.paymentRef, idempotencyKey: `${created.paymentRef}:1`, card: card("4000000000000002"), returnUrl: "/back" });
+    const replay = await payments.confirmPayment({
+      paymentRef: created.paymentRef,
+      idempotencyKey: `${created.paymentRef}:1`,
+      card: card("4000000000000002"),
+      returnUrl: "/back",
+    });
     expect(replay.status).toBe("succeeded");
   });
 
   it("rejects nonsense amounts and currencies as the caller's mistake", async () => {
     for (const overrides of [{ amountCents: 0 }, { amountCents: -5 }, { amountCents: 12.5 }, { currency: "dollars" }]) {
-      const error = await rejection(provider().createPayment(payment({ ...overrides, card: card("4242424242424242") })));
+      const error = await rejection(
+        provider().createPayment(payment({ ...overrides, card: card("4242424242424242") })),
+      );
       expect(error).toBeInstanceOf(PaymentsError);
       expect((error as PaymentsError).code).toBe("invalid_request");
       expect((error as PaymentsError).outcomeUnknown).toBe(false);
@@ -127,7 +158,9 @@ describe("test provider: idempotency", () => {
     const first = await provider().createPayment(input);
     const second = await provider().createPayment({ ...input, card: card("4000000000000002") });
     expect(second).toEqual(first);
-    const { results } = await env.DB.prepare("SELECT id FROM testpay_payments WHERE order_id = ?1").bind(input.metadata.orderId).all();
+    const { results } = await env.DB.prepare("SELECT id FROM testpay_payments WHERE order_id = ?1")
+      .bind(input.metadata.orderId)
+      .all();
     expect(results).toHaveLength(1);
   });
 
@@ -135,7 +168,9 @@ describe("test provider: idempotency", () => {
     const input = payment({ card: card("4242424242424242") });
     const outcomes = await Promise.all(Array.from({ length: 10 }, () => provider().createPayment(input)));
     expect(new Set(outcomes.map((o) => o.paymentRef)).size).toBe(1);
-    const { results } = await env.DB.prepare("SELECT id FROM testpay_payments WHERE order_id = ?1").bind(input.metadata.orderId).all();
+    const { results } = await env.DB.prepare("SELECT id FROM testpay_payments WHERE order_id = ?1")
+      .bind(input.metadata.orderId)
+      .all();
     expect(results).toHaveLength(1);
   });
 
@@ -186,7 +221,14 @@ describe("test provider: customers, saved cards, off-session", () => {
     expect((await payments.createCustomer({ userId, email: "a@example.com" })).customerRef).toBe(customerRef);
     const pm = await payments.tokenizeCard(card("5555555555554444", { expMonth: 3, expYear: 2031 }));
     const attached = await payments.attachPaymentMethod({ customerRef, paymentMethodRef: pm.paymentMethodRef });
-    expect(attached).toEqual({ paymentMethodRef: pm.paymentMethodRef, brand: "mastercard", last4: "4444", expMonth: 3, expYear: 2031, fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(attached).toEqual({
+      paymentMethodRef: pm.paymentMethodRef,
+      brand: "mastercard",
+      last4: "4444",
+      expMonth: 3,
+      expYear: 2031,
+      fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
     expect(await payments.listPaymentMethods(customerRef)).toEqual([attached]);
     await payments.detachPaymentMethod(pm.paymentMethodRef);
     expect(await payments.listPaymentMethods(customerRef)).toEqual([]);
@@ -208,11 +250,15 @@ describe("test provider: customers, saved cards, off-session", () => {
     const { customerRef } = await payments.createCustomer({ userId: crypto.randomUUID(), email: "c@example.com" });
     const saved = await payments.tokenizeCard(card("4000002500003155"));
     await payments.attachPaymentMethod({ customerRef, paymentMethodRef: saved.paymentMethodRef });
-    const renewed = await payments.createPayment(payment({ customerRef, paymentMethodRef: saved.paymentMethodRef, offSession: true }));
+    const renewed = await payments.createPayment(
+      payment({ customerRef, paymentMethodRef: saved.paymentMethodRef, offSession: true }),
+    );
     expect(renewed.status).toBe("succeeded");
     const strict = await payments.tokenizeCard(card("4000002760003184"));
     await payments.attachPaymentMethod({ customerRef, paymentMethodRef: strict.paymentMethodRef });
-    const refused = await payments.createPayment(payment({ customerRef, paymentMethodRef: strict.paymentMethodRef, offSession: true }));
+    const refused = await payments.createPayment(
+      payment({ customerRef, paymentMethodRef: strict.paymentMethodRef, offSession: true }),
+    );
     expect(refused).toMatchObject({ status: "failed", error: { code: "authentication_required" } });
   });
 
@@ -222,7 +268,9 @@ describe("test provider: customers, saved cards, off-session", () => {
     const b = await payments.createCustomer({ userId: crypto.randomUUID(), email: "e@example.com" });
     const pm = await payments.tokenizeCard(card("4242424242424242"));
     await payments.attachPaymentMethod({ customerRef: a.customerRef, paymentMethodRef: pm.paymentMethodRef });
-    const error = await rejection(payments.createPayment(payment({ customerRef: b.customerRef, paymentMethodRef: pm.paymentMethodRef })));
+    const error = await rejection(
+      payments.createPayment(payment({ customerRef: b.customerRef, paymentMethodRef: pm.paymentMethodRef })),
+    );
     expect((error as PaymentsError).code).toBe("invalid_request");
   });
 });
@@ -231,13 +279,25 @@ describe("test provider: refunds", () => {
   it("refunds part then the rest, once per key, never more than was paid", async () => {
     const payments = provider();
     const paid = await payments.createPayment(payment({ card: card("4242424242424242") }));
-    const part = await payments.refund({ paymentRef: paid.paymentRef, amountCents: 300, idempotencyKey: `refund:${paid.paymentRef}:1` });
+    const part = await payments.refund({
+      paymentRef: paid.paymentRef,
+      amountCents: 300,
+      idempotencyKey: `refund:${paid.paymentRef}:1`,
+    });
     expect(part).toMatchObject({ status: "succeeded", amountCents: 300, paymentRef: paid.paymentRef, currency: "usd" });
-    expect(await payments.refund({ paymentRef: paid.paymentRef, amountCents: 300, idempotencyKey: `refund:${paid.paymentRef}:1` })).toEqual(part);
+    expect(
+      await payments.refund({
+        paymentRef: paid.paymentRef,
+        amountCents: 300,
+        idempotencyKey: `refund:${paid.paymentRef}:1`,
+      }),
+    ).toEqual(part);
     const rest = await payments.refund({ paymentRef: paid.paymentRef, idempotencyKey: `refund:${paid.paymentRef}:2` });
     expect(rest.amountCents).toBe(999);
     expect((await payments.getPayment(paid.paymentRef)).refundedCents).toBe(1299);
-    const over = await rejection(payments.refund({ paymentRef: paid.paymentRef, amountCents: 1, idempotencyKey: `refund:${paid.paymentRef}:3` }));
+    const over = await rejection(
+      payments.refund({ paymentRef: paid.paymentRef, amountCents: 1, idempotencyKey: `refund:${paid.paymentRef}:3` }),
+    );
     expect((over as PaymentsError).code).toBe("invalid_request");
   });
 
@@ -245,7 +305,13 @@ describe("test provider: refunds", () => {
     const payments = provider();
     const paid = await payments.createPayment(payment({ card: card("4242424242424242") }));
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, (_, i) => payments.refund({ paymentRef: paid.paymentRef, amountCents: 1299, idempotencyKey: `refund:${paid.paymentRef}:${i}` })),
+      Array.from({ length: 5 }, (_, i) =>
+        payments.refund({
+          paymentRef: paid.paymentRef,
+          amountCents: 1299,
+          idempotencyKey: `refund:${paid.paymentRef}:${i}`,
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect((await payments.getPayment(paid.paymentRef)).refundedCents).toBe(1299);
@@ -254,7 +320,9 @@ describe("test provider: refunds", () => {
   it("a declined payment cannot be refunded", async () => {
     const payments = provider();
     const declined = await payments.createPayment(payment({ card: card("4000000000000002") }));
-    const error = await rejection(payments.refund({ paymentRef: declined.paymentRef, idempotencyKey: `refund:${declined.paymentRef}` }));
+    const error = await rejection(
+      payments.refund({ paymentRef: declined.paymentRef, idempotencyKey: `refund:${declined.paymentRef}` }),
+    );
     expect((error as PaymentsError).code).toBe("invalid_request");
   });
 });
@@ -307,47 +375,94 @@ describe("test provider: manual capture (authorise, then capture or release)", (
     const p = provider();
     const held = await p.createPayment(payment({ card: card("4242424242424242"), captureMethod: "manual" }));
     expect(held).toMatchObject({ status: "requires_capture", amountCents: 1299, capturedCents: 0 });
-    expect((await p.events(held.paymentRef)).map((event) => event.type)).toEqual(["payment_intent.amount_capturable_updated"]);
-    expect(await rejection(p.refund({ paymentRef: held.paymentRef, idempotencyKey: `refund:${crypto.randomUUID()}` }))).toMatchObject({ code: "invalid_request" });
-    expect(await rejection(p.capturePayment({ paymentRef: held.paymentRef, amountCents: 1300, idempotencyKey: `cap:${crypto.randomUUID()}` }))).toMatchObject({ code: "invalid_request" });
+    expect((await p.events(held.paymentRef)).map((event) => event.type)).toEqual([
+      "payment_intent.amount_capturable_updated",
+    ]);
+    expect(
+      await rejection(p.refund({ paymentRef: held.paymentRef, idempotencyKey: `refund:${crypto.randomUUID()}` })),
+    ).toMatchObject({ code: "invalid_request" });
+    expect(
+      await rejection(
+        p.capturePayment({
+          paymentRef: held.paymentRef,
+          amountCents: 1300,
+          idempotencyKey: `cap:${crypto.randomUUID()}`,
+        }),
+      ),
+    ).toMatchObject({ code: "invalid_request" });
 
     const key = `cap:${crypto.randomUUID()}`;
     const captured = await p.capturePayment({ paymentRef: held.paymentRef, amountCents: 1000, idempotencyKey: key });
     expect(captured).toMatchObject({ status: "succeeded", amountCents: 1299, capturedCents: 1000 });
     // Again (same key or another): as it stands, never a second capture.
-    expect(await p.capturePayment({ paymentRef: held.paymentRef, amountCents: 1000, idempotencyKey: key })).toMatchObject({ capturedCents: 1000 });
-    expect(await p.capturePayment({ paymentRef: held.paymentRef, idempotencyKey: `cap:${crypto.randomUUID()}` })).toMatchObject({ capturedCents: 1000 });
-    expect(await rejection(p.cancelPayment({ paymentRef: held.paymentRef, idempotencyKey: `cancel:${crypto.randomUUID()}` }))).toMatchObject({ code: "invalid_request" });
+    expect(
+      await p.capturePayment({ paymentRef: held.paymentRef, amountCents: 1000, idempotencyKey: key }),
+    ).toMatchObject({ capturedCents: 1000 });
+    expect(
+      await p.capturePayment({ paymentRef: held.paymentRef, idempotencyKey: `cap:${crypto.randomUUID()}` }),
+    ).toMatchObject({ capturedCents: 1000 });
+    expect(
+      await rejection(
+        p.cancelPayment({ paymentRef: held.paymentRef, idempotencyKey: `cancel:${crypto.randomUUID()}` }),
+      ),
+    ).toMatchObject({ code: "invalid_request" });
 
-    expect(await rejection(p.refund({ paymentRef: held.paymentRef, amountCents: 1001, idempotencyKey: `refund:${crypto.randomUUID()}` }))).toMatchObject({ code: "invalid_request" });
-    expect(await p.refund({ paymentRef: held.paymentRef, idempotencyKey: `refund:${crypto.randomUUID()}` })).toMatchObject({ status: "succeeded", amountCents: 1000 });
+    expect(
+      await rejection(
+        p.refund({ paymentRef: held.paymentRef, amountCents: 1001, idempotencyKey: `refund:${crypto.randomUUID()}` }),
+      ),
+    ).toMatchObject({ code: "invalid_request" });
+    expect(
+      await p.refund({ paymentRef: held.paymentRef, idempotencyKey: `refund:${crypto.randomUUID()}` }),
+    ).toMatchObject({ status: "succeeded", amountCents: 1000 });
   });
 
   it("cancel releases the hold: canceled, nothing taken, no refund; cancelling again answers the same", async () => {
     const p = provider();
     const held = await p.createPayment(payment({ card: card("4242424242424242"), captureMethod: "manual" }));
-    const released = await p.cancelPayment({ paymentRef: held.paymentRef, idempotencyKey: `cancel:${crypto.randomUUID()}` });
+    const released = await p.cancelPayment({
+      paymentRef: held.paymentRef,
+      idempotencyKey: `cancel:${crypto.randomUUID()}`,
+    });
     expect(released).toMatchObject({ status: "canceled", capturedCents: 0, refundedCents: 0 });
     expect(released.error).toBeUndefined();
-    expect(await p.cancelPayment({ paymentRef: held.paymentRef, idempotencyKey: `cancel:${crypto.randomUUID()}` })).toMatchObject({ status: "canceled" });
-    expect(await rejection(p.capturePayment({ paymentRef: held.paymentRef, idempotencyKey: `cap:${crypto.randomUUID()}` }))).toMatchObject({ code: "invalid_request" });
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM testpay_refunds WHERE payment_id = ?1").bind(held.paymentRef).first<number>("n")) ?? 0).toBe(0);
+    expect(
+      await p.cancelPayment({ paymentRef: held.paymentRef, idempotencyKey: `cancel:${crypto.randomUUID()}` }),
+    ).toMatchObject({ status: "canceled" });
+    expect(
+      await rejection(p.capturePayment({ paymentRef: held.paymentRef, idempotencyKey: `cap:${crypto.randomUUID()}` })),
+    ).toMatchObject({ code: "invalid_request" });
+    expect(
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM testpay_refunds WHERE payment_id = ?1")
+        .bind(held.paymentRef)
+        .first<number>("n")) ?? 0,
+    ).toBe(0);
   });
 
   it("3-D Secure on a manual payment (4000 0027 6000 3184): completing it authorises, it does not charge", async () => {
     const p = provider();
     const pending = await p.createPayment(payment({ card: card("4000002760003184"), captureMethod: "manual" }));
     expect(pending.status).toBe("requires_action");
-    expect(await p.confirmAction(pending.paymentRef, "complete")).toMatchObject({ status: "requires_capture", capturedCents: 0 });
-    expect(await p.capturePayment({ paymentRef: pending.paymentRef, idempotencyKey: `cap:${crypto.randomUUID()}` })).toMatchObject({ status: "succeeded", capturedCents: 1299 });
+    expect(await p.confirmAction(pending.paymentRef, "complete")).toMatchObject({
+      status: "requires_capture",
+      capturedCents: 0,
+    });
+    expect(
+      await p.capturePayment({ paymentRef: pending.paymentRef, idempotencyKey: `cap:${crypto.randomUUID()}` }),
+    ).toMatchObject({ status: "succeeded", capturedCents: 1299 });
   });
 
   it("a declined card on a manual payment fails as before (nothing held)", async () => {
-    const outcome = await provider().createPayment(payment({ card: card("4000000000000002"), captureMethod: "manual" }));
+    const outcome = await provider().createPayment(
+      payment({ card: card("4000000000000002"), captureMethod: "manual" }),
+    );
     expect(outcome).toMatchObject({ status: "failed", capturedCents: 0, error: { code: "card_declined" } });
   });
 
   it("an automatic charge reports the whole amount captured", async () => {
-    expect(await provider().createPayment(payment({ card: card("4242424242424242") }))).toMatchObject({ status: "succeeded", capturedCents: 1299 });
+    expect(await provider().createPayment(payment({ card: card("4242424242424242") }))).toMatchObject({
+      status: "succeeded",
+      capturedCents: 1299,
+    });
   });
 });

@@ -49,7 +49,14 @@ describe("GET /domains/tld-pricing", () => {
 
   it("pages through the catalogue without overlaps and shows decimal prices from cents", async () => {
     const tld = freshTld();
-    await insertTld({ tld, registration_cents: 1234, renewal_cents: 2001, transfer_cents: 1999, icann_fee_cents: 18, sort_order: -1_000_000 });
+    await insertTld({
+      tld,
+      registration_cents: 1234,
+      renewal_cents: 2001,
+      transfer_cents: 1999,
+      icann_fee_cents: 18,
+      sort_order: -1_000_000,
+    });
     const first = (await (await api("/domains/tld-pricing?count_per_page=3&page=1")).json()) as ListBody;
     const second = (await (await api("/domains/tld-pricing?count_per_page=3&page=2")).json()) as ListBody;
     expect(first.data.pricing[0]).toMatchObject({
@@ -63,7 +70,9 @@ describe("GET /domains/tld-pricing", () => {
     });
     const firstTlds = first.data.pricing.map((entry) => entry.tld);
     for (const entry of second.data.pricing) expect(firstTlds).not.toContain(entry.tld);
-    const { total } = (await env.DB.prepare("SELECT COUNT(*) AS total FROM tlds").first<{ total: number }>()) ?? { total: 0 };
+    const { total } = (await env.DB.prepare("SELECT COUNT(*) AS total FROM tlds").first<{ total: number }>()) ?? {
+      total: 0,
+    };
     expect(first.data.pagination.total).toBe(total);
   });
 
@@ -178,7 +187,9 @@ describe("POST /tld/pricing (the home page's one multi-TLD call)", () => {
     await env.DB.prepare("UPDATE tlds SET registration_cents = 2000 WHERE tld = ?").bind(tld).run();
     let cached = 0;
     for (let attempt = 0; attempt < 20 && cached !== 10; attempt++) {
-      const again = (await (await postJson("/tld/pricing", { tlds: [tld] })).json()) as { data: { pricing: TldPrice[] } };
+      const again = (await (await postJson("/tld/pricing", { tlds: [tld] })).json()) as {
+        data: { pricing: TldPrice[] };
+      };
       cached = again.data.pricing[0].registration_price ?? 0;
       if (cached !== 10) await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -200,7 +211,11 @@ describe("POST /tld/pricing (the home page's one multi-TLD call)", () => {
   });
 
   it("answers 400 for a body that is not JSON", async () => {
-    const response = await api("/tld/pricing", { method: "POST", headers: { "content-type": "text/plain" }, body: "com" });
+    const response = await api("/tld/pricing", {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: "com",
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as ErrorBody).success).toBe(false);
   });

@@ -12,7 +12,10 @@ import { freshTld, insertTld, type ErrorBody } from "./helpers";
 const deployed = (): ApiEnv => ({ ...env, DEV_OUTBOX: undefined, ...env.DEPLOY_VARS });
 
 async function request(method: string, path: string, body: unknown, vars: ApiEnv = deployed()): Promise<Response> {
-  const init: RequestInit = body === undefined ? { method } : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+  const init: RequestInit =
+    body === undefined
+      ? { method }
+      : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
   return createApiApp().request(`/api/v1${path}`, init, vars);
 }
 
@@ -40,26 +43,42 @@ afterEach(() => {
 describe("production without real outside services (wrangler.toml as deployed)", () => {
   it("is what deploy ships: production, no adapter chosen", () => {
     expect(env.DEPLOY_VARS.ENVIRONMENT).toBe("production");
-    for (const name of ["PAYMENTS_ADAPTER", "REGISTRY_ADAPTER", "PROVISIONING_ADAPTER", "MAIL_ADAPTER"]) expect(env.DEPLOY_VARS[name], name).toBeUndefined();
+    for (const name of ["PAYMENTS_ADAPTER", "REGISTRY_ADAPTER", "PROVISIONING_ADAPTER", "MAIL_ADAPTER"])
+      expect(env.DEPLOY_VARS[name], name).toBeUndefined();
   });
 
   it("refuses checkout, the payment webhook and saved cards (no test payments in production)", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const checkout = await refused(await request("POST", "/payment/unified", { contact_id: 1 }), "cannot take payments", "PAYMENTS_ADAPTER=stripe", "STRIPE_WEBHOOK_SECRET");
+    const checkout = await refused(
+      await request("POST", "/payment/unified", { contact_id: 1 }),
+      "cannot take payments",
+      "PAYMENTS_ADAPTER=stripe",
+      "STRIPE_WEBHOOK_SECRET",
+    );
     // Checkout fulfils domains and servers too: every missing service is named.
     expect(checkout).toContain("REGISTRY_ADAPTER=http");
     expect(checkout).toContain("PROVISIONING_ADAPTER=hetzner");
-    await refused(await request("POST", "/payment/webhook", { id: "evt_1", type: "payment_intent.succeeded" }), "cannot take payments");
+    await refused(
+      await request("POST", "/payment/webhook", { id: "evt_1", type: "payment_intent.succeeded" }),
+      "cannot take payments",
+    );
     await refused(await request("POST", `/orders/${uuid}/sync`, undefined), "cannot take payments");
     await refused(await request("POST", "/user/payment-methods/setup-intent", undefined), "cannot take payments");
-    await refused(await request("POST", "/payment/test/payment-methods", { number: "4242424242424242" }), "cannot take payments");
+    await refused(
+      await request("POST", "/payment/test/payment-methods", { number: "4242424242424242" }),
+      "cannot take payments",
+    );
   });
 
   it("refuses domain registration, renewal, transfer and availability checks", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const cart = await request("POST", "/cart/items", { domain: "example.com", years: 1 });
     await refused(cart, "cannot register or manage domain names", "REGISTRY_ADAPTER=http", "REGISTRY_API_TOKEN");
-    await refused(await request("POST", "/user-domains/1/renew", { years: 1 }), "cannot take payments", "cannot register");
+    await refused(
+      await request("POST", "/user-domains/1/renew", { years: 1 }),
+      "cannot take payments",
+      "cannot register",
+    );
     await refused(await request("POST", "/dns/domains/example.com/auth-code", { password: "x" }), "cannot register");
     await refused(await request("POST", "/dns/domains/example.com/transfer-out/approve", undefined), "cannot register");
     // Reads that ask the registry are refused by the registry adapter itself.
@@ -68,9 +87,18 @@ describe("production without real outside services (wrangler.toml as deployed)",
 
   it("refuses server orders and server actions", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    await refused(await request("POST", "/cart/servers", { plan: "cx22" }), "cannot create or manage servers", "PROVISIONING_ADAPTER=hetzner", "PROVISIONING_API_TOKEN");
+    await refused(
+      await request("POST", "/cart/servers", { plan: "cx22" }),
+      "cannot create or manage servers",
+      "PROVISIONING_ADAPTER=hetzner",
+      "PROVISIONING_API_TOKEN",
+    );
     await refused(await request("POST", "/vps/1/actions/reboot", undefined), "cannot create or manage servers");
-    await refused(await request("POST", "/vps/1/renew", { years: 1 }), "cannot take payments", "cannot create or manage servers");
+    await refused(
+      await request("POST", "/vps/1/renew", { years: 1 }),
+      "cannot take payments",
+      "cannot create or manage servers",
+    );
   });
 
   it("refuses the routes whose point is a mail (no outbox nobody reads)", async () => {
@@ -83,7 +111,13 @@ describe("production without real outside services (wrangler.toml as deployed)",
       ["PUT", "/account/email", { new_email: "b@example.test" }],
       ["POST", "/updates/subscribe", { email: "a@example.test" }],
     ] as const) {
-      await refused(await request(method, path, body), "cannot send email", "MAIL_ADAPTER=cloudflare", "MAIL_FROM", "EMAIL");
+      await refused(
+        await request(method, path, body),
+        "cannot send email",
+        "MAIL_ADAPTER=cloudflare",
+        "MAIL_FROM",
+        "EMAIL",
+      );
     }
   });
 
@@ -92,7 +126,11 @@ describe("production without real outside services (wrangler.toml as deployed)",
     expect((await request("GET", "/vps/plans", undefined)).status).toBe(200);
     expect((await request("GET", "/domains/tld-pricing", undefined)).status).toBe(200);
     expect((await request("GET", "/support/tickets", undefined)).status).toBe(401);
-    const login = await request("POST", "/auth/login", { username: "nobody-here", password: "Wrong-pass1!", seed_key: "x" });
+    const login = await request("POST", "/auth/login", {
+      username: "nobody-here",
+      password: "Wrong-pass1!",
+      seed_key: "x",
+    });
     expect(login.status).not.toBe(503);
     expect((await request("GET", "/profile", undefined)).status).toBe(401);
   });
@@ -102,11 +140,17 @@ describe("production without real outside services (wrangler.toml as deployed)",
     // A configuration only this test uses: Stripe chosen, one secret set, two missing.
     const vars: ApiEnv = { ...deployed(), PAYMENTS_ADAPTER: "stripe", STRIPE_WEBHOOK_SECRET: "whsec_do_not_show" };
     for (let i = 0; i < 3; i += 1) {
-      const message = await refused(await request("POST", "/user/payment-methods/setup-intent", undefined, vars), "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY");
+      const message = await refused(
+        await request("POST", "/user/payment-methods/setup-intent", undefined, vars),
+        "STRIPE_SECRET_KEY",
+        "STRIPE_PUBLISHABLE_KEY",
+      );
       expect(message).not.toContain("STRIPE_WEBHOOK_SECRET");
       expect(message).not.toContain("whsec_do_not_show");
     }
-    const logged = error.mock.calls.map((args) => args.join(" ")).filter((line) => line.includes("STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY"));
+    const logged = error.mock.calls
+      .map((args) => args.join(" "))
+      .filter((line) => line.includes("STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY"));
     expect(logged).toHaveLength(1);
     expect(logged[0]).toContain("payments is not configured");
     expect(logged.join("")).not.toContain("whsec_do_not_show");
@@ -116,7 +160,8 @@ describe("production without real outside services (wrangler.toml as deployed)",
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const results = await runJobs(deployed());
     expect(Object.keys(results)).toEqual(["orders", "domains", "servers"]);
-    for (const result of Object.values(results)) expect(result).toMatchObject({ skipped: expect.stringContaining("not configured for production") });
+    for (const result of Object.values(results))
+      expect(result).toMatchObject({ skipped: expect.stringContaining("not configured for production") });
   });
 
   it("lets the routes through once the real adapters are configured", async () => {
@@ -137,7 +182,12 @@ describe("production without real outside services (wrangler.toml as deployed)",
       MAIL_FROM: "accounts@trinity.example",
       EMAIL: { send: async (message: unknown) => void sent.push(message) } as unknown as SendEmail,
     };
-    const forgot = await request("POST", "/auth/forgot-password", { email: `nobody-${crypto.randomUUID()}@example.test` }, configured);
+    const forgot = await request(
+      "POST",
+      "/auth/forgot-password",
+      { email: `nobody-${crypto.randomUUID()}@example.test` },
+      configured,
+    );
     expect(forgot.status).toBeLessThan(300);
     // The registry gateway is unreachable here: an honest "unavailable", not "not configured".
     vi.spyOn(console, "error").mockImplementation(() => undefined);
@@ -148,7 +198,12 @@ describe("production without real outside services (wrangler.toml as deployed)",
 
   it("changes nothing outside production", async () => {
     const local: ApiEnv = { ...deployed(), ENVIRONMENT: "development" };
-    const forgot = await request("POST", "/auth/forgot-password", { email: `nobody-${crypto.randomUUID()}@example.test` }, local);
+    const forgot = await request(
+      "POST",
+      "/auth/forgot-password",
+      { email: `nobody-${crypto.randomUUID()}@example.test` },
+      local,
+    );
     expect(forgot.status).toBeLessThan(300);
     expect((await request("GET", `/domains/search/example.${tld}`, undefined, local)).status).toBe(200);
     const results = await runJobs(local);

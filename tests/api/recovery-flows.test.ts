@@ -7,7 +7,16 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { createApiApp } from "../../workers/api/app";
 import { defaultServices } from "../../workers/api/services";
-import { api, flowTokenOf, freshClientIp, latestCode, latestLinkToken, outbox, postJson, type ErrorBody } from "./helpers";
+import {
+  api,
+  flowTokenOf,
+  freshClientIp,
+  latestCode,
+  latestLinkToken,
+  outbox,
+  postJson,
+  type ErrorBody,
+} from "./helpers";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -49,13 +58,19 @@ async function expect429(response: Response, maxSeconds: number): Promise<void> 
 
 /** `count` requests for `email` from `count` different addresses (a stranger with a botnet). */
 async function strangerRequests(path: string, email: string, count: number): Promise<void> {
-  for (let index = 0; index < count; index += 1) expect((await postJson(path, { email }, freshClientIp())).status).toBe(200);
+  for (let index = 0; index < count; index += 1)
+    expect((await postJson(path, { email }, freshClientIp())).status).toBe(200);
 }
 
 /** Completes a reset by code and answers the browser token the API hands back. */
 async function resetByCode(owner: Owner, password: string): Promise<string> {
   const flow_token = await flowTokenOf(await postJson("/auth/forgot-password", { email: owner.email }));
-  const response = await postJson("/auth/reset-password", { email: owner.email, code: await latestCode(owner.email), password, flow_token });
+  const response = await postJson("/auth/reset-password", {
+    email: owner.email,
+    code: await latestCode(owner.email),
+    password,
+    flow_token,
+  });
   expect(response.status).toBe(200);
   return (await response.json<{ data: { browser_token: string } }>()).data.browser_token;
 }
@@ -71,7 +86,9 @@ describe("password reset flows", () => {
     expect(await outbox(owner.email)).toHaveLength(before + 1);
     // And the owner's code works in the owner's flow.
     const code = await latestCode(owner.email);
-    expect((await postJson("/auth/reset-password", { email: owner.email, code, password: NEW_PASSWORD, flow_token })).status).toBe(200);
+    expect(
+      (await postJson("/auth/reset-password", { email: owner.email, code, password: NEW_PASSWORD, flow_token })).status,
+    ).toBe(200);
     expect((await login(owner, NEW_PASSWORD)).status).toBe(200);
   });
 
@@ -82,15 +99,43 @@ describe("password reset flows", () => {
     // The stranger asks for their own reset of the owner's address: their own flow.
     const strangerFlow = await flowTokenOf(await postJson("/auth/forgot-password", { email: owner.email }));
     for (let index = 0; index < 5; index += 1) {
-      const noFlow = await postJson("/auth/reset-password", { email: owner.email, code: wrongCode(code), password: NEW_PASSWORD, flow_token: undefined });
+      const noFlow = await postJson("/auth/reset-password", {
+        email: owner.email,
+        code: wrongCode(code),
+        password: NEW_PASSWORD,
+        flow_token: undefined,
+      });
       expect(noFlow.status).toBe(400);
-      const own = await postJson("/auth/reset-password", { email: owner.email, code: wrongCode(code), password: NEW_PASSWORD, flow_token: strangerFlow });
+      const own = await postJson("/auth/reset-password", {
+        email: owner.email,
+        code: wrongCode(code),
+        password: NEW_PASSWORD,
+        flow_token: strangerFlow,
+      });
       expect(own.status).toBe(400);
       expect((await own.json<ErrorBody>()).code).toBe("code_invalid");
     }
     // The stranger's flow is dead now, even with the owner's code; the owner's is not.
-    expect((await postJson("/auth/reset-password", { email: owner.email, code, password: NEW_PASSWORD, flow_token: strangerFlow })).status).toBe(400);
-    expect((await postJson("/auth/reset-password", { email: owner.email, code, password: NEW_PASSWORD, flow_token: ownerFlow })).status).toBe(200);
+    expect(
+      (
+        await postJson("/auth/reset-password", {
+          email: owner.email,
+          code,
+          password: NEW_PASSWORD,
+          flow_token: strangerFlow,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await postJson("/auth/reset-password", {
+          email: owner.email,
+          code,
+          password: NEW_PASSWORD,
+          flow_token: ownerFlow,
+        })
+      ).status,
+    ).toBe(200);
     expect((await login(owner, NEW_PASSWORD)).status).toBe(200);
   });
 
@@ -99,7 +144,16 @@ describe("password reset flows", () => {
     const ownerFlow = await flowTokenOf(await postJson("/auth/forgot-password", { email: owner.email }));
     const code = await latestCode(owner.email);
     await strangerRequests("/auth/forgot-password", owner.email, 4);
-    expect((await postJson("/auth/reset-password", { email: owner.email, code, password: NEW_PASSWORD, flow_token: ownerFlow })).status).toBe(200);
+    expect(
+      (
+        await postJson("/auth/reset-password", {
+          email: owner.email,
+          code,
+          password: NEW_PASSWORD,
+          flow_token: ownerFlow,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("the one-click link sets a new password after the flow's code died of wrong tries, from a fresh client, once", async () => {
@@ -110,9 +164,27 @@ describe("password reset flows", () => {
     expect(mail.text).toContain("https://shop.test/forgot?step=link&token=");
     const token = await latestLinkToken(owner.email);
     for (let index = 0; index < 5; index += 1) {
-      expect((await postJson("/auth/reset-password", { email: owner.email, code: wrongCode(code), password: NEW_PASSWORD, flow_token: ownerFlow })).status).toBe(400);
+      expect(
+        (
+          await postJson("/auth/reset-password", {
+            email: owner.email,
+            code: wrongCode(code),
+            password: NEW_PASSWORD,
+            flow_token: ownerFlow,
+          })
+        ).status,
+      ).toBe(400);
     }
-    expect((await postJson("/auth/reset-password", { email: owner.email, code, password: NEW_PASSWORD, flow_token: ownerFlow })).status).toBe(400);
+    expect(
+      (
+        await postJson("/auth/reset-password", {
+          email: owner.email,
+          code,
+          password: NEW_PASSWORD,
+          flow_token: ownerFlow,
+        })
+      ).status,
+    ).toBe(400);
     const weak = await postJson("/auth/reset-password-link", { token, password: "weak" });
     expect(weak.status).toBe(400);
     const response = await postJson("/auth/reset-password-link", { token, password: NEW_PASSWORD }, freshClientIp());
@@ -131,10 +203,16 @@ describe("password reset flows", () => {
     const owner = await register();
     await postJson("/auth/forgot-password", { email: owner.email });
     const token = await latestLinkToken(owner.email);
-    const later = createApiApp({ services: (bindings) => ({ ...defaultServices(bindings), now: () => new Date(Date.now() + 16 * 60_000) }) });
+    const later = createApiApp({
+      services: (bindings) => ({ ...defaultServices(bindings), now: () => new Date(Date.now() + 16 * 60_000) }),
+    });
     const expired = await later.request(
       "/api/v1/auth/reset-password-link",
-      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token, password: NEW_PASSWORD }) },
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token, password: NEW_PASSWORD }),
+      },
       env,
     );
     expect(expired.status).toBe(400);
@@ -142,12 +220,15 @@ describe("password reset flows", () => {
     // A verification link is not a reset link.
     expect((await postJson("/auth/verify-email-link", { token })).status).toBe(400);
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 80 }), fc.constant(token.slice(1)), fc.integer(), fc.constant(null)), async (bad) => {
-        for (const path of ["/auth/reset-password-link", "/auth/verify-email-link"]) {
-          const response = await postJson(path, { token: bad, password: NEW_PASSWORD });
-          expect(response.status).toBe(400);
-        }
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.string({ maxLength: 80 }), fc.constant(token.slice(1)), fc.integer(), fc.constant(null)),
+        async (bad) => {
+          for (const path of ["/auth/reset-password-link", "/auth/verify-email-link"]) {
+            const response = await postJson(path, { token: bad, password: NEW_PASSWORD });
+            expect(response.status).toBe(400);
+          }
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -178,7 +259,8 @@ describe("code mail limits per address and per recipient", () => {
   it("one address: 3 per recipient per 15 minutes, then 429 with Retry-After", async () => {
     const owner = await register();
     const ip = freshClientIp();
-    for (let index = 0; index < 3; index += 1) expect((await postJson("/auth/forgot-password", { email: owner.email }, ip)).status).toBe(200);
+    for (let index = 0; index < 3; index += 1)
+      expect((await postJson("/auth/forgot-password", { email: owner.email }, ip)).status).toBe(200);
     await expect429(await postJson("/auth/forgot-password", { email: owner.email }, ip), 15 * 60);
   });
 
@@ -187,29 +269,55 @@ describe("code mail limits per address and per recipient", () => {
     const browserToken = await resetByCode(owner, NEW_PASSWORD);
     const unknown = `${freshName("m")}@example.test`;
     // The owner's own reset request above (before the browser was remembered) counted once.
-    for (const [email, count] of [[owner.email, RECIPIENT_CAP - 1], [unknown, RECIPIENT_CAP]] as const) {
+    for (const [email, count] of [
+      [owner.email, RECIPIENT_CAP - 1],
+      [unknown, RECIPIENT_CAP],
+    ] as const) {
       await strangerRequests("/auth/forgot-password", email, count);
       await expect429(await postJson("/auth/forgot-password", { email }, freshClientIp()), 60 * 60);
     }
     // A forged or another account's token does not help.
-    await expect429(await postJson("/auth/forgot-password", { email: owner.email, browser_token: browserToken.replace(/^./, (c) => (c === "A" ? "B" : "A")) }), 60 * 60);
+    await expect429(
+      await postJson("/auth/forgot-password", {
+        email: owner.email,
+        browser_token: browserToken.replace(/^./, (c) => (c === "A" ? "B" : "A")),
+      }),
+      60 * 60,
+    );
     const other = await register();
     const otherToken = await resetByCode(other, NEW_PASSWORD);
-    await expect429(await postJson("/auth/forgot-password", { email: owner.email, browser_token: otherToken }), 60 * 60);
+    await expect429(
+      await postJson("/auth/forgot-password", { email: owner.email, browser_token: otherToken }),
+      60 * 60,
+    );
     // The owner's browser gets its code.
     const before = (await outbox(owner.email)).length;
-    const response = await postJson("/auth/forgot-password", { email: owner.email, browser_token: browserToken }, freshClientIp());
+    const response = await postJson(
+      "/auth/forgot-password",
+      { email: owner.email, browser_token: browserToken },
+      freshClientIp(),
+    );
     expect(response.status).toBe(200);
     expect(await outbox(owner.email)).toHaveLength(before + 1);
     const flow_token = await flowTokenOf(response);
-    const reset = await postJson("/auth/reset-password", { email: owner.email, code: await latestCode(owner.email), password: "Th1rd-Passw0rd!", flow_token });
+    const reset = await postJson("/auth/reset-password", {
+      email: owner.email,
+      code: await latestCode(owner.email),
+      password: "Th1rd-Passw0rd!",
+      flow_token,
+    });
     expect(reset.status).toBe(200);
     // Still counted per address.
     const ip = freshClientIp();
     for (let index = 0; index < 3; index += 1) {
-      expect((await postJson("/auth/forgot-password", { email: owner.email, browser_token: browserToken }, ip)).status).toBe(200);
+      expect(
+        (await postJson("/auth/forgot-password", { email: owner.email, browser_token: browserToken }, ip)).status,
+      ).toBe(200);
     }
-    await expect429(await postJson("/auth/forgot-password", { email: owner.email, browser_token: browserToken }, ip), 15 * 60);
+    await expect429(
+      await postJson("/auth/forgot-password", { email: owner.email, browser_token: browserToken }, ip),
+      15 * 60,
+    );
   });
 });
 
@@ -220,14 +328,22 @@ describe("email verification flows", () => {
     const strangerFlow = await flowTokenOf(await postJson("/auth/resend-verification", { email: owner.email }));
     for (let index = 0; index < 5; index += 1) {
       expect((await postJson("/auth/verify-email", { email: owner.email, code: wrongCode(code) })).status).toBe(400);
-      expect((await postJson("/auth/verify-email", { email: owner.email, code: wrongCode(code), flow_token: strangerFlow })).status).toBe(400);
+      expect(
+        (await postJson("/auth/verify-email", { email: owner.email, code: wrongCode(code), flow_token: strangerFlow }))
+          .status,
+      ).toBe(400);
     }
     // Without the flow, even the right code opens nothing.
     expect((await postJson("/auth/verify-email", { email: owner.email, code })).status).toBe(400);
     const ok = await postJson("/auth/verify-email", { email: owner.email, code, flow_token: owner.flowToken });
     expect(ok.status).toBe(200);
-    expect((await ok.json<{ data: { email_verified: boolean; browser_token: string } }>()).data).toMatchObject({ email_verified: true });
-    expect((await (await login(owner, PASSWORD)).json<{ data: { user: { email_verified: boolean } } }>()).data.user.email_verified).toBe(true);
+    expect((await ok.json<{ data: { email_verified: boolean; browser_token: string } }>()).data).toMatchObject({
+      email_verified: true,
+    });
+    expect(
+      (await (await login(owner, PASSWORD)).json<{ data: { user: { email_verified: boolean } } }>()).data.user
+        .email_verified,
+    ).toBe(true);
   });
 
   it("the one-click link verifies after wrong codes killed the flow, with no flow token, once", async () => {
@@ -237,12 +353,26 @@ describe("email verification flows", () => {
     expect(mail.text).toContain("https://shop.test/verify-email/confirm?token=");
     const token = await latestLinkToken(owner.email);
     for (let index = 0; index < 5; index += 1) {
-      expect((await postJson("/auth/verify-email", { email: owner.email, code: wrongCode(code), flow_token: owner.flowToken })).status).toBe(400);
+      expect(
+        (
+          await postJson("/auth/verify-email", {
+            email: owner.email,
+            code: wrongCode(code),
+            flow_token: owner.flowToken,
+          })
+        ).status,
+      ).toBe(400);
     }
     const response = await postJson("/auth/verify-email-link", { token }, freshClientIp());
     expect(response.status).toBe(200);
-    expect((await response.json<{ data: Record<string, unknown> }>()).data).toMatchObject({ email_verified: true, email: owner.email });
-    expect((await (await login(owner, PASSWORD)).json<{ data: { user: { email_verified: boolean } } }>()).data.user.email_verified).toBe(true);
+    expect((await response.json<{ data: Record<string, unknown> }>()).data).toMatchObject({
+      email_verified: true,
+      email: owner.email,
+    });
+    expect(
+      (await (await login(owner, PASSWORD)).json<{ data: { user: { email_verified: boolean } } }>()).data.user
+        .email_verified,
+    ).toBe(true);
     expect((await postJson("/auth/verify-email-link", { token })).status).toBe(400);
   });
 
@@ -272,11 +402,17 @@ describe("email verification flows", () => {
       body: JSON.stringify({ email: owner.email }),
     });
     expect(resend.status).toBe(200);
-    const sent = await api("/email/send-verification", { method: "POST", headers: { authorization: `Bearer ${session}` } });
+    const sent = await api("/email/send-verification", {
+      method: "POST",
+      headers: { authorization: `Bearer ${session}` },
+    });
     expect(sent.status).toBe(200);
     expect(await outbox(owner.email)).toHaveLength(before + 2);
     // The stranger's own request (their flow) did not replace the owner's newest code.
     const flow_token = await flowTokenOf(sent);
-    expect((await postJson("/auth/verify-email", { email: owner.email, code: await latestCode(owner.email), flow_token })).status).toBe(200);
+    expect(
+      (await postJson("/auth/verify-email", { email: owner.email, code: await latestCode(owner.email), flow_token }))
+        .status,
+    ).toBe(200);
   });
 });

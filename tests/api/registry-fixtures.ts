@@ -38,7 +38,9 @@ export async function reserve(label: string, tld: string): Promise<void> {
 /** Puts a name on the premium list at its own prices (integer cents). */
 export async function makePremium(name: string, priceCents: number, renewalCents: number | null = null): Promise<void> {
   const { label, tld } = split(name);
-  await env.DB.prepare("INSERT INTO registry_premium (name, label, tld, price_cents, renewal_cents) VALUES (?1, ?2, ?3, ?4, ?5)")
+  await env.DB.prepare(
+    "INSERT INTO registry_premium (name, label, tld, price_cents, renewal_cents) VALUES (?1, ?2, ?3, ?4, ?5)",
+  )
     .bind(name, label, tld, priceCents, renewalCents)
     .run();
 }

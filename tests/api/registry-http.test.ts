@@ -32,7 +32,13 @@ function gateway(answer: (command: string, body: Record<string, unknown>) => Rep
       trID: { clTRID: body.clTRID, svTRID: "sv-1" },
     });
   };
-  const registry = createHttpRegistry({ baseUrl: `${BASE}/`, token: "secret-token", clientId: US, fetch: fetcher, now: () => NOW });
+  const registry = createHttpRegistry({
+    baseUrl: `${BASE}/`,
+    token: "secret-token",
+    clientId: US,
+    fetch: fetcher,
+    now: () => NOW,
+  });
   return { registry, sent };
 }
 
@@ -68,17 +74,29 @@ describe("http registry: check", () => {
     const { sent } = gateway(() => ({ code: 1000 }));
     const fetcher: typeof fetch = async (input, init) => {
       const body = JSON.parse(String(init?.body)) as { names: string[] };
-      sent.push({ url: String(input), command: "check", body, authorization: new Headers(init?.headers).get("authorization") });
+      sent.push({
+        url: String(input),
+        command: "check",
+        body,
+        authorization: new Headers(init?.headers).get("authorization"),
+      });
       const cd = body.names.map((name) => {
         if (name.startsWith("taken.")) return { name, avail: "0", reason: "In use" };
         if (name.startsWith("nic.")) return { name, avail: 0, reason: "Reserved by registry policy" };
         if (name.endsWith(".zz")) return { name, avail: "false", reason: "TLD not supported" };
-        if (name.startsWith("ai.")) return { name, avail: true, fee: { class: "premium", create: "2500.00", renew: "120.5" } };
+        if (name.startsWith("ai."))
+          return { name, avail: true, fee: { class: "premium", create: "2500.00", renew: "120.5" } };
         return { name, avail: "1", fee: { class: "standard", create: "10.44" } };
       });
       return Response.json({ result: { code: 1000, msg: "ok" }, resData: { cd: cd.reverse() } });
     };
-    const registry = createHttpRegistry({ baseUrl: BASE, token: "secret-token", clientId: US, fetch: fetcher, checkBatchSize: 2 });
+    const registry = createHttpRegistry({
+      baseUrl: BASE,
+      token: "secret-token",
+      clientId: US,
+      fetch: fetcher,
+      checkBatchSize: 2,
+    });
 
     const names = ["free.com", "taken.com", "nic.io", "ai.io", "x.zz", "free.com"];
     expect(await registry.check(names)).toEqual([
@@ -168,7 +186,12 @@ describe("http registry: info and changes", () => {
           ? { code: 1000 }
           : { code: 1000, resData: infoData({ name: "new.com", status: ["clientTransferProhibited"] }) },
     );
-    const info = await registry.create({ name: "new.com", years: 2, ownerId: "user-9", nameservers: ["NS1.Host.Example"] });
+    const info = await registry.create({
+      name: "new.com",
+      years: 2,
+      ownerId: "user-9",
+      nameservers: ["NS1.Host.Example"],
+    });
     expect(info).toMatchObject({ name: "new.com", locked: true, heldHere: true });
     expect(sent.map((request) => request.command)).toEqual(["create", "update", "info"]);
     expect(sent[0].body).toMatchObject({
@@ -189,7 +212,10 @@ describe("http registry: info and changes", () => {
       return { code: 1000, resData: body.name ? {} : undefined };
     });
     await registry.renew({ name: "shop.com", years: 1, currentExpiry: "2027-05-04T10:00:00.000Z" });
-    expect(sent[0]).toMatchObject({ command: "renew", body: { curExpDate: "2027-05-04", period: { unit: "y", value: 1 } } });
+    expect(sent[0]).toMatchObject({
+      command: "renew",
+      body: { curExpDate: "2027-05-04", period: { unit: "y", value: 1 } },
+    });
 
     await registry.setLock("shop.com", false);
     expect(sent.at(-2)).toMatchObject({ command: "update", body: { rem: { status: ["clientTransferProhibited"] } } });
@@ -217,7 +243,11 @@ describe("http registry: info and changes", () => {
       }
       return deleted ? { code: 2303, msg: "Object does not exist" } : { code: 1000, resData: infoData() };
     });
-    expect(await registry.delete("shop.com")).toMatchObject({ name: "shop.com", status: "deleted", maxRenewalYears: 0 });
+    expect(await registry.delete("shop.com")).toMatchObject({
+      name: "shop.com",
+      status: "deleted",
+      maxRenewalYears: 0,
+    });
   });
 });
 
@@ -234,7 +264,9 @@ describe("http registry: transfers", () => {
 
   it("requests with period and auth code and maps trnData", async () => {
     const { registry, sent } = gateway(() => ({ code: 1001, resData: trnData("pending") }));
-    expect(await registry.transferRequest({ name: "moving.com", authCode: " Auth-123 ", years: 1, ownerId: "user-3" })).toEqual({
+    expect(
+      await registry.transferRequest({ name: "moving.com", authCode: " Auth-123 ", years: 1, ownerId: "user-3" }),
+    ).toEqual({
       name: "moving.com",
       direction: "in",
       status: "pending",
@@ -260,8 +292,16 @@ describe("http registry: transfers", () => {
       cancel: { code: 1000, resData: trnData("clientCancelled") },
     };
     const { registry, sent } = gateway((_, body) => replies[String(body.op)]);
-    expect(await registry.transferQuery("moving.com")).toMatchObject({ status: "approved", resolvedBy: "server", direction: "in" });
-    expect(await registry.transferApprove("moving.com")).toMatchObject({ status: "approved", resolvedBy: "client", direction: "out" });
+    expect(await registry.transferQuery("moving.com")).toMatchObject({
+      status: "approved",
+      resolvedBy: "server",
+      direction: "in",
+    });
+    expect(await registry.transferApprove("moving.com")).toMatchObject({
+      status: "approved",
+      resolvedBy: "client",
+      direction: "out",
+    });
     expect(await registry.transferReject("moving.com")).toMatchObject({ status: "rejected", resolvedBy: "client" });
     expect(await registry.transferCancel("moving.com")).toMatchObject({ status: "cancelled", resolvedBy: "client" });
     expect(sent.map((request) => request.body.op)).toEqual(["query", "approve", "reject", "cancel"]);
@@ -271,18 +311,68 @@ describe("http registry: transfers", () => {
   });
 
   it("maps EPP error codes to registry error codes", async () => {
-    const cases: [number, string | undefined, () => (r: ReturnType<typeof gateway>["registry"]) => Promise<unknown>, RegistryErrorCode][] = [
-      [2202, "Invalid authorization information", () => (r) => r.transferRequest({ name: "a.com", authCode: "x", years: 1, ownerId: "u" }), "invalid_auth_code"],
-      [2304, "clientTransferProhibited", () => (r) => r.transferRequest({ name: "a.com", authCode: "x", years: 1, ownerId: "u" }), "locked"],
-      [2304, "serverTransferProhibited", () => (r) => r.transferRequest({ name: "a.com", authCode: "x", years: 1, ownerId: "u" }), "not_transferable"],
-      [2106, "Object is not eligible for transfer", () => (r) => r.transferRequest({ name: "a.com", authCode: "x", years: 1, ownerId: "u" }), "not_transferable"],
-      [2300, "Object pending transfer", () => (r) => r.transferRequest({ name: "a.com", authCode: "x", years: 1, ownerId: "u" }), "pending_transfer"],
-      [2303, "Object does not exist", () => (r) => r.transferRequest({ name: "a.com", authCode: "x", years: 1, ownerId: "u" }), "not_found"],
+    const cases: [
+      number,
+      string | undefined,
+      () => (r: ReturnType<typeof gateway>["registry"]) => Promise<unknown>,
+      RegistryErrorCode,
+    ][] = [
+      [
+        2202,
+        "Invalid authorization information",
+        () => (r) => r.transferRequest({ name: "a.com", authCode: "x", years: 1, ownerId: "u" }),
+        "invalid_auth_code",
+      ],
+      [
+        2304,
+        "clientTransferProhibited",
+        () => (r) => r.transferRequest({ name: "a.com", authCode: "x", years: 1, ownerId: "u" }),
+        "locked",
+      ],
+      [
+        2304,
+        "serverTransferProhibited",
+        () => (r) => r.transferRequest({ name: "a.com", authCode: "x", years: 1, ownerId: "u" }),
+        "not_transferable",
+      ],
+      [
+        2106,
+        "Object is not eligible for transfer",
+        () => (r) => r.transferRequest({ name: "a.com", authCode: "x", years: 1, ownerId: "u" }),
+        "not_transferable",
+      ],
+      [
+        2300,
+        "Object pending transfer",
+        () => (r) => r.transferRequest({ name: "a.com", authCode: "x", years: 1, ownerId: "u" }),
+        "pending_transfer",
+      ],
+      [
+        2303,
+        "Object does not exist",
+        () => (r) => r.transferRequest({ name: "a.com", authCode: "x", years: 1, ownerId: "u" }),
+        "not_found",
+      ],
       [2302, "Object exists", () => (r) => r.create({ name: "a.com", years: 1, ownerId: "u" }), "not_available"],
       [2306, "Reserved name", () => (r) => r.create({ name: "a.com", years: 1, ownerId: "u" }), "not_available"],
-      [2306, "Period would exceed 10 years", () => (r) => r.renew({ name: "a.com", years: 9, currentExpiry: "2027-01-01" }), "invalid_period"],
-      [2004, "Parameter value range error: period", () => (r) => r.renew({ name: "a.com", years: 9, currentExpiry: "2027-01-01" }), "invalid_period"],
-      [2105, "Object is not eligible for renewal", () => (r) => r.renew({ name: "a.com", years: 9, currentExpiry: "2027-01-01" }), "invalid_period"],
+      [
+        2306,
+        "Period would exceed 10 years",
+        () => (r) => r.renew({ name: "a.com", years: 9, currentExpiry: "2027-01-01" }),
+        "invalid_period",
+      ],
+      [
+        2004,
+        "Parameter value range error: period",
+        () => (r) => r.renew({ name: "a.com", years: 9, currentExpiry: "2027-01-01" }),
+        "invalid_period",
+      ],
+      [
+        2105,
+        "Object is not eligible for renewal",
+        () => (r) => r.renew({ name: "a.com", years: 9, currentExpiry: "2027-01-01" }),
+        "invalid_period",
+      ],
       [2201, "Authorization error", () => (r) => r.setLock("a.com", true), "not_held_here"],
       [2304, "Object status prohibits operation", () => (r) => r.delete("a.com"), "invalid_state"],
       [2005, "Parameter value syntax error", () => (r) => r.setLock("a.com", true), "invalid_input"],
@@ -327,7 +417,9 @@ describe("http registry: transport", () => {
     const refused = gateway(() => new Response("no", { status: 401 }));
     expect((await rejects(refused.registry.info("a.com"), "unavailable")).message).toMatch(/credentials/);
 
-    const broken = gateway(() => new Response("<html>Bad gateway</html>", { status: 502, headers: { "content-type": "text/html" } }));
+    const broken = gateway(
+      () => new Response("<html>Bad gateway</html>", { status: 502, headers: { "content-type": "text/html" } }),
+    );
     expect((await rejects(broken.registry.info("a.com"), "unavailable")).message).toMatch(/HTTP 502/);
   });
 

@@ -74,7 +74,9 @@ async function reserve(label: string, tld: string): Promise<void> {
 
 async function premium(name: string, priceCents: number, renewalCents: number | null): Promise<void> {
   const dot = name.lastIndexOf(".");
-  await env.DB.prepare("INSERT INTO registry_premium (name, label, tld, price_cents, renewal_cents) VALUES (?1, ?2, ?3, ?4, ?5)")
+  await env.DB.prepare(
+    "INSERT INTO registry_premium (name, label, tld, price_cents, renewal_cents) VALUES (?1, ?2, ?3, ?4, ?5)",
+  )
     .bind(name, name.slice(0, dot), name.slice(dot + 1), priceCents, renewalCents)
     .run();
 }
@@ -122,13 +124,25 @@ describe("check", () => {
       `${free}.${tld}`,
     ];
     expect(await registry.check(names)).toEqual([
-      { name: `${rich}.${tld}`, available: true, premium: true, premiumPriceCents: 250_000, premiumRenewalCents: 9_900 },
+      {
+        name: `${rich}.${tld}`,
+        available: true,
+        premium: true,
+        premiumPriceCents: 250_000,
+        premiumRenewalCents: 9_900,
+      },
       { name: `${free}.${unknownTld}`, available: false, reason: "unsupported_tld", premium: false },
       { name: `${taken}.${tld}`, available: false, reason: "registered", premium: false },
       { name: `${free}.${tld}`, available: true, premium: false },
       { name: `${reservedHere}.${tld}`, available: false, reason: "reserved", premium: false },
       { name: `${reservedEverywhere}.${tld}`, available: false, reason: "reserved", premium: false },
-      { name: `${richTaken}.${tld}`, available: false, reason: "registered", premium: true, premiumPriceCents: 120_000 },
+      {
+        name: `${richTaken}.${tld}`,
+        available: false,
+        reason: "registered",
+        premium: true,
+        premiumPriceCents: 120_000,
+      },
       { name: `${free}.${tld}`, available: true, premium: false },
     ]);
   });
@@ -141,7 +155,9 @@ describe("check", () => {
     const results = await registry.check(labels.map((label) => `${label}.${tld}`));
     expect(results).toHaveLength(1000);
     expect(results.map((result) => result.name)).toEqual(labels.map((label) => `${label}.${tld}`));
-    expect(results.filter((result) => !result.available).map((result) => result.name)).toEqual([`${labels[500]}.${tld}`]);
+    expect(results.filter((result) => !result.available).map((result) => result.name)).toEqual([
+      `${labels[500]}.${tld}`,
+    ]);
 
     await rejects(registry.check([...labels, "one-more"].map((label) => `${label}.${tld}`)), "invalid_input");
     await rejects(registry.check([`Upper.${tld}`]), "invalid_input");
@@ -180,9 +196,9 @@ describe("checkLabel", () => {
 
   it("measures one label against the whole catalogue on a ledger of thousands of rows", async () => {
     await seedSampleCatalogue();
-    const { results: catalogue } = await env.DB.prepare(
-      "SELECT tld FROM tlds ORDER BY sort_order, tld LIMIT 730",
-    ).all<{ tld: string }>();
+    const { results: catalogue } = await env.DB.prepare("SELECT tld FROM tlds ORDER BY sort_order, tld LIMIT 730").all<{
+      tld: string;
+    }>();
     const tlds = catalogue.map((row) => row.tld);
     expect(tlds.length).toBeGreaterThanOrEqual(700);
 
@@ -338,7 +354,10 @@ describe("renew", () => {
     const elsewhere = `${freshLabel()}.${tld}`;
     await registeredElsewhere(elsewhere);
     await rejects(registry.renew({ name: elsewhere, years: 1, currentExpiry: "2028-05-04" }), "not_held_here");
-    await rejects(registry.renew({ name: `${freshLabel()}.${tld}`, years: 1, currentExpiry: "2028-05-04" }), "not_found");
+    await rejects(
+      registry.renew({ name: `${freshLabel()}.${tld}`, years: 1, currentExpiry: "2028-05-04" }),
+      "not_found",
+    );
   });
 });
 
@@ -443,7 +462,11 @@ describe("lifecycle (clock-driven)", () => {
     const name = `${freshLabel()}.${await extension()}`;
     await registeredElsewhere(name, { expiresAt: "2026-06-01T00:00:00.000Z" });
     at("2031-08-01T00:00:00.000Z");
-    expect(await registry.info(name)).toMatchObject({ status: "active", expiresAt: "2032-06-01T00:00:00.000Z", heldHere: false });
+    expect(await registry.info(name)).toMatchObject({
+      status: "active",
+      expiresAt: "2032-06-01T00:00:00.000Z",
+      heldHere: false,
+    });
     expect((await registry.check([name]))[0].available).toBe(false);
   });
 });
@@ -473,8 +496,15 @@ describe("transfer in", () => {
       expiresAt: "2029-05-04T10:00:00.000Z",
       ownerId: "user-7",
     });
-    expect(await registry.info(name)).toMatchObject({ status: "pending_transfer", heldHere: false, registrar: "Gandi SAS" });
-    await rejects(registry.transferRequest({ name, authCode: await simulatedAuthCode(name), years: 1, ownerId: "x" }), "pending_transfer");
+    expect(await registry.info(name)).toMatchObject({
+      status: "pending_transfer",
+      heldHere: false,
+      registrar: "Gandi SAS",
+    });
+    await rejects(
+      registry.transferRequest({ name, authCode: await simulatedAuthCode(name), years: 1, ownerId: "x" }),
+      "pending_transfer",
+    );
 
     after(4.9);
     expect((await registry.transferQuery(name))?.status).toBe("pending");
@@ -534,23 +564,37 @@ describe("transfer in", () => {
     await rejects(ask(`${freshLabel()}.${tld}`), "not_found");
     await rejects(ask(locked, 2), "invalid_period");
     await rejects(ask(locked, 0), "invalid_period");
-    expect(await registry.info(corporate)).toMatchObject({ locked: true, transferable: false, registrar: "MarkMonitor Inc." });
+    expect(await registry.info(corporate)).toMatchObject({
+      locked: true,
+      transferable: false,
+      registrar: "MarkMonitor Inc.",
+    });
   });
 
   it("can be approved, rejected or cancelled before the 5 days are over", async () => {
     const { registry, after } = registryAt();
     const tld = await extension();
-    const [approved, rejected, cancelled] = [freshLabel(), freshLabel(), freshLabel()].map((label) => `${label}.${tld}`);
+    const [approved, rejected, cancelled] = [freshLabel(), freshLabel(), freshLabel()].map(
+      (label) => `${label}.${tld}`,
+    );
     for (const name of [approved, rejected, cancelled]) {
       await registeredElsewhere(name);
       await registry.transferRequest({ name, authCode: await simulatedAuthCode(name), years: 1, ownerId: "u" });
     }
     after(1);
-    expect(await registry.transferApprove(approved)).toMatchObject({ status: "approved", resolvedBy: "client", resolvedAt: plusDays(T0, 1) });
+    expect(await registry.transferApprove(approved)).toMatchObject({
+      status: "approved",
+      resolvedBy: "client",
+      resolvedAt: plusDays(T0, 1),
+    });
     expect(await registry.info(approved)).toMatchObject({ heldHere: true, ownerId: "u" });
 
     expect(await registry.transferReject(rejected)).toMatchObject({ status: "rejected", resolvedBy: "client" });
-    expect(await registry.info(rejected)).toMatchObject({ status: "active", heldHere: false, registrar: "NameCheap, Inc." });
+    expect(await registry.info(rejected)).toMatchObject({
+      status: "active",
+      heldHere: false,
+      registrar: "NameCheap, Inc.",
+    });
 
     expect(await registry.transferCancel(cancelled)).toMatchObject({ status: "cancelled", resolvedBy: "client" });
     after(10);
@@ -616,7 +660,13 @@ describe("lock, nameservers, auth code", () => {
     expect(ns.nameservers).toEqual(["ns1.host.example", "ns2.host.example"]);
     await rejects(registry.setNameservers(name, []), "invalid_input");
     await rejects(registry.setNameservers(name, ["bad host"]), "invalid_input");
-    await rejects(registry.setNameservers(name, Array.from({ length: 14 }, (_, i) => `ns${i}.host.example`)), "invalid_input");
+    await rejects(
+      registry.setNameservers(
+        name,
+        Array.from({ length: 14 }, (_, i) => `ns${i}.host.example`),
+      ),
+      "invalid_input",
+    );
 
     const code = await registry.getAuthCode(name);
     expect(code).toMatch(/^[A-Za-z0-9!#]{16}$/);

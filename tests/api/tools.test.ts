@@ -15,13 +15,9 @@ describe("tools API", () => {
     const id = crypto.randomUUID().slice(0, 8);
     const now = new Date().toISOString();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO users (id, username, email, password_hash, seed_key_hash, created_at, updated_at) VALUES (?, ?, ?, 'x', 'x', ?, ?)").bind(
-        `user-${id}`,
-        `u${id}`,
-        `u${id}@example.test`,
-        now,
-        now,
-      ),
+      env.DB.prepare(
+        "INSERT INTO users (id, username, email, password_hash, seed_key_hash, created_at, updated_at) VALUES (?, ?, ?, 'x', 'x', ?, ?)",
+      ).bind(`user-${id}`, `u${id}`, `u${id}@example.test`, now, now),
       env.DB.prepare(
         `INSERT INTO user_domains (id, user_id, name, unicode, tld, status, registered_at, expires_at, created_at, updated_at)
          VALUES (?, ?, ?, ?, 'com', 'active', '2025-03-01T00:00:00.000Z', '2027-03-01T00:00:00.000Z', ?, ?)`,
@@ -31,7 +27,12 @@ describe("tools API", () => {
     expect(response.status).toBe(200);
     expect(await json(response)).toMatchObject({
       success: true,
-      data: { domain: `ours-${id}.com`, source: "ours", expiresAt: "2027-03-01T00:00:00.000Z", registrar: { name: "Trinity" } },
+      data: {
+        domain: `ours-${id}.com`,
+        source: "ours",
+        expiresAt: "2027-03-01T00:00:00.000Z",
+        registrar: { name: "Trinity" },
+      },
     });
     const rdap = await api(`/rdap/domain/ours-${id}.com`);
     expect(rdap.status).toBe(200);

@@ -6,7 +6,12 @@
 // an interrupted checkout left behind, once.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { createPayments, createStripePayments, PaymentsError, type PaymentsAdapter } from "../../workers/api/adapters/payments";
+import {
+  createPayments,
+  createStripePayments,
+  PaymentsError,
+  type PaymentsAdapter,
+} from "../../workers/api/adapters/payments";
 import { simulatedAuthCode } from "../../workers/api/adapters/registry";
 import { RegistryError } from "../../workers/api/adapters/registry/types";
 import { createApiApp } from "../../workers/api/app";
@@ -31,11 +36,20 @@ function call(user: Buyer, method: string, path: string, body?: unknown, app?: A
 }
 
 function pay(user: Buyer, extra: Record<string, unknown> = {}, app?: App): Promise<Response> {
-  return call(user, "POST", "/payment/unified", { idempotency_key: `k-${crypto.randomUUID()}`, contact_id: user.contactId, card: VISA, ...extra }, app);
+  return call(
+    user,
+    "POST",
+    "/payment/unified",
+    { idempotency_key: `k-${crypto.randomUUID()}`, contact_id: user.contactId, card: VISA, ...extra },
+    app,
+  );
 }
 
 async function addTransfer(user: Buyer, name: string, authCode: string): Promise<void> {
-  await data(await call(user, "POST", "/cart/items", { domain: name, operation: "transfer", auth_code: authCode }), 201);
+  await data(
+    await call(user, "POST", "/cart/items", { domain: name, operation: "transfer", auth_code: authCode }),
+    201,
+  );
 }
 
 interface LedgerRow {
@@ -49,17 +63,27 @@ interface LedgerRow {
 
 /** The test provider's side of an order's payment. */
 async function ledgerOf(orderId: string): Promise<LedgerRow> {
-  const row = await env.DB.prepare("SELECT * FROM testpay_payments WHERE order_id = ?1").bind(orderId).first<LedgerRow>();
+  const row = await env.DB.prepare("SELECT * FROM testpay_payments WHERE order_id = ?1")
+    .bind(orderId)
+    .first<LedgerRow>();
   if (!row) throw new Error(`no test payment for order ${orderId}`);
   return row;
 }
 
 async function refundsOf(paymentRef: string): Promise<number> {
-  return (await env.DB.prepare("SELECT COUNT(*) AS n FROM testpay_refunds WHERE payment_id = ?1").bind(paymentRef).first<number>("n")) ?? 0;
+  return (
+    (await env.DB.prepare("SELECT COUNT(*) AS n FROM testpay_refunds WHERE payment_id = ?1")
+      .bind(paymentRef)
+      .first<number>("n")) ?? 0
+  );
 }
 
 async function capturesOf(paymentRef: string): Promise<number> {
-  return (await env.DB.prepare("SELECT COUNT(*) AS n FROM testpay_idempotency WHERE kind = 'capture' AND object_id = ?1").bind(paymentRef).first<number>("n")) ?? 0;
+  return (
+    (await env.DB.prepare("SELECT COUNT(*) AS n FROM testpay_idempotency WHERE kind = 'capture' AND object_id = ?1")
+      .bind(paymentRef)
+      .first<number>("n")) ?? 0
+  );
 }
 
 const cents = (amount: number) => Math.round(amount * 100);
@@ -76,12 +100,28 @@ describe("transfer checkout: authorise, then capture only what the registry acce
     await addTransfer(user, name, WRONG_CODE);
 
     const answer = await data<OrderAnswer>(await pay(user), 200);
-    expect(answer.order).toMatchObject({ status: "failed", progress: "failed", error_code: "invalid_auth_code", refunded: 0, invoice: null });
+    expect(answer.order).toMatchObject({
+      status: "failed",
+      progress: "failed",
+      error_code: "invalid_auth_code",
+      refunded: 0,
+      invoice: null,
+    });
     expect(answer.order.items).toMatchObject([{ name, status: "failed", error_code: "invalid_auth_code" }]);
-    expect(answer.order.payment).toMatchObject({ status: "canceled", capture_method: "manual", captured: 0, refunded: 0 });
+    expect(answer.order.payment).toMatchObject({
+      status: "canceled",
+      capture_method: "manual",
+      captured: 0,
+      refunded: 0,
+    });
 
     const ledger = await ledgerOf(answer.order.id);
-    expect(ledger).toMatchObject({ status: "canceled", capture_method: "manual", captured_cents: 0, refunded_cents: 0 });
+    expect(ledger).toMatchObject({
+      status: "canceled",
+      capture_method: "manual",
+      captured_cents: 0,
+      refunded_cents: 0,
+    });
     expect(await refundsOf(ledger.id)).toBe(0);
     expect(await capturesOf(ledger.id)).toBe(0);
 
@@ -101,7 +141,12 @@ describe("transfer checkout: authorise, then capture only what the registry acce
 
     const answer = await data<OrderAnswer>(await pay(user), 201);
     expect(answer.order.status).toBe("completed");
-    expect(answer.order.payment).toMatchObject({ status: "succeeded", capture_method: "manual", captured: answer.order.total, refunded: 0 });
+    expect(answer.order.payment).toMatchObject({
+      status: "succeeded",
+      capture_method: "manual",
+      captured: answer.order.total,
+      refunded: 0,
+    });
     const ledger = await ledgerOf(answer.order.id);
     expect(ledger).toMatchObject({ status: "succeeded", captured_cents: ledger.amount_cents, refunded_cents: 0 });
     expect(await capturesOf(ledger.id)).toBe(1);
@@ -124,7 +169,10 @@ describe("transfer checkout: authorise, then capture only what the registry acce
       const answer = await data<OrderAnswer>(await pay(user), 200);
       expect(answer.order.error_code, `attempt ${attempt}`).toBe("invalid_auth_code");
     }
-    const payments = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM testpay_payments WHERE user_id = ?1").bind(user.id).first<number>("n")) ?? 0;
+    const payments = async () =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM testpay_payments WHERE user_id = ?1")
+        .bind(user.id)
+        .first<number>("n")) ?? 0;
     expect(await payments()).toBe(5);
 
     const refused = await pay(user);
@@ -156,7 +204,9 @@ describe("transfer checkout: authorise, then capture only what the registry acce
     const refused = answer.order.items.find((item) => item.name === transfer);
     expect(registered?.status).toBe("done");
     expect(refused).toMatchObject({ status: "failed", error_code: "invalid_auth_code" });
-    const registeredCents = cents((registered?.amount ?? 0) + (registered?.icann_fee ?? 0) - (registered?.discount ?? 0));
+    const registeredCents = cents(
+      (registered?.amount ?? 0) + (registered?.icann_fee ?? 0) - (registered?.discount ?? 0),
+    );
     expect(cents(answer.order.payment?.captured ?? 0)).toBe(registeredCents);
     expect(answer.order.refunded).toBe(0);
 
@@ -165,7 +215,9 @@ describe("transfer checkout: authorise, then capture only what the registry acce
     expect(ledger.amount_cents).toBeGreaterThan(registeredCents);
     expect(await refundsOf(ledger.id)).toBe(0);
 
-    const invoice = await data<{ total: number; items: { name: string }[] }>(await call(user, "GET", `/invoices/${answer.order.invoice?.id}`));
+    const invoice = await data<{ total: number; items: { name: string }[] }>(
+      await call(user, "GET", `/invoices/${answer.order.invoice?.id}`),
+    );
     expect(cents(invoice.total)).toBe(registeredCents);
     expect(invoice.items.map((item) => item.name)).toEqual([registration]);
     const [mail] = (await outbox(user.email)).filter((message) => message.subject.includes(`#${answer.order.number}`));
@@ -198,17 +250,24 @@ describe("the orders job settles a hold a checkout left behind", () => {
     await addTransfer(user, name, await simulatedAuthCode(name));
     const down = (bindings: ApiEnv): ApiServices => {
       const base = defaultServices(bindings);
-      const registry = { ...base.registry, transferRequest: () => Promise.reject(new RegistryError("unavailable", "The registry service is unreachable.")) };
+      const registry = {
+        ...base.registry,
+        transferRequest: () => Promise.reject(new RegistryError("unavailable", "The registry service is unreachable.")),
+      };
       return { ...base, registry };
     };
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const response = await pay(user, {}, createApiApp({ services: down }));
     error.mockRestore();
     expect(response.status).toBe(503);
-    const order = await env.DB.prepare("SELECT id, status FROM orders WHERE user_id = ?1").bind(user.id).first<{ id: string; status: string }>();
+    const order = await env.DB.prepare("SELECT id, status FROM orders WHERE user_id = ?1")
+      .bind(user.id)
+      .first<{ id: string; status: string }>();
     expect(order?.status).toBe("fulfilling");
     expect(await ledgerOf(order?.id ?? "")).toMatchObject({ status: "requires_capture", captured_cents: 0 });
-    expect((await env.DB.prepare("SELECT status FROM payments WHERE order_id = ?1").bind(order?.id).first<string>("status"))).toBe("authorized");
+    expect(
+      await env.DB.prepare("SELECT status FROM payments WHERE order_id = ?1").bind(order?.id).first<string>("status"),
+    ).toBe("authorized");
 
     await env.DB.prepare("UPDATE orders SET next_attempt_at = NULL WHERE id = ?1").bind(order?.id).run();
     await resumeOpenOrders(env, defaultServices(env));
@@ -227,14 +286,25 @@ describe("the orders job settles a hold a checkout left behind", () => {
     await addTransfer(user, name, await simulatedAuthCode(name));
     const down = (bindings: ApiEnv): ApiServices => {
       const base = defaultServices(bindings);
-      return { ...base, registry: { ...base.registry, transferRequest: () => Promise.reject(new RegistryError("unavailable", "The registry service is unreachable.")) } };
+      return {
+        ...base,
+        registry: {
+          ...base.registry,
+          transferRequest: () =>
+            Promise.reject(new RegistryError("unavailable", "The registry service is unreachable.")),
+        },
+      };
     };
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
     await pay(user, {}, createApiApp({ services: down }));
     error.mockRestore();
-    const order = await env.DB.prepare("SELECT id FROM orders WHERE user_id = ?1").bind(user.id).first<{ id: string }>();
+    const order = await env.DB.prepare("SELECT id FROM orders WHERE user_id = ?1")
+      .bind(user.id)
+      .first<{ id: string }>();
     // As the crash would have left it: the hold recorded, the order still pending.
-    await env.DB.prepare("UPDATE orders SET status = 'pending', next_attempt_at = NULL WHERE id = ?1").bind(order?.id).run();
+    await env.DB.prepare("UPDATE orders SET status = 'pending', next_attempt_at = NULL WHERE id = ?1")
+      .bind(order?.id)
+      .run();
 
     await resumeOpenOrders(env, defaultServices(env));
     const view = await data<OrderView>(await call(user, "GET", `/orders/${order?.id}`), 200);
@@ -264,10 +334,14 @@ describe("the orders job settles a hold a checkout left behind", () => {
     const response = await pay(user, {}, createApiApp({ services: lossy }));
     error.mockRestore();
     expect(response.status).toBeGreaterThanOrEqual(500);
-    const order = await env.DB.prepare("SELECT id FROM orders WHERE user_id = ?1").bind(user.id).first<{ id: string }>();
+    const order = await env.DB.prepare("SELECT id FROM orders WHERE user_id = ?1")
+      .bind(user.id)
+      .first<{ id: string }>();
     const ledger = await ledgerOf(order?.id ?? "");
     expect(ledger.status).toBe("succeeded");
-    expect((await env.DB.prepare("SELECT status FROM payments WHERE order_id = ?1").bind(order?.id).first<string>("status"))).toBe("authorized");
+    expect(
+      await env.DB.prepare("SELECT status FROM payments WHERE order_id = ?1").bind(order?.id).first<string>("status"),
+    ).toBe("authorized");
 
     lose = false;
     await env.DB.prepare("UPDATE orders SET next_attempt_at = NULL WHERE id = ?1").bind(order?.id).run();
@@ -283,7 +357,12 @@ describe("through the Stripe adapter (loopback fake): manual capture, cancel on 
   const base = inject("fakeStripeUrl");
   const stripeServices = (bindings: ApiEnv): ApiServices => ({
     ...defaultServices(bindings),
-    payments: createStripePayments({ secretKey: `sk_test_${crypto.randomUUID().replace(/-/g, "")}`, webhookSecret: inject("fakeStripeWebhookSecret"), publishableKey: "pk_test_x", apiBase: base }),
+    payments: createStripePayments({
+      secretKey: `sk_test_${crypto.randomUUID().replace(/-/g, "")}`,
+      webhookSecret: inject("fakeStripeWebhookSecret"),
+      publishableKey: "pk_test_x",
+      apiBase: base,
+    }),
   });
   const stripeApp = () => createApiApp({ services: stripeServices });
 
@@ -300,9 +379,18 @@ describe("through the Stripe adapter (loopback fake): manual capture, cancel on 
 
   /** The PaymentIntent as Stripe (the fake) holds it, and that it was created for manual capture. */
   async function intentOf(orderId: string): Promise<{ status: string; amount: number; amount_received: number }> {
-    const ref = await env.DB.prepare("SELECT provider_ref FROM payments WHERE order_id = ?1").bind(orderId).first<string>("provider_ref");
-    const intent = await createStripePayments({ secretKey: "sk_test_reader", webhookSecret: "whsec_x", publishableKey: null, apiBase: base }).getPayment(ref ?? "");
-    const requests = await (await fetch(`${base}/__fake/requests?idempotency_key=${encodeURIComponent(`order:${orderId}:1`)}`)).json<{ form: Record<string, string> }[]>();
+    const ref = await env.DB.prepare("SELECT provider_ref FROM payments WHERE order_id = ?1")
+      .bind(orderId)
+      .first<string>("provider_ref");
+    const intent = await createStripePayments({
+      secretKey: "sk_test_reader",
+      webhookSecret: "whsec_x",
+      publishableKey: null,
+      apiBase: base,
+    }).getPayment(ref ?? "");
+    const requests = await (
+      await fetch(`${base}/__fake/requests?idempotency_key=${encodeURIComponent(`order:${orderId}:1`)}`)
+    ).json<{ form: Record<string, string> }[]>();
     expect(requests[0]?.form.capture_method).toBe("manual");
     return { status: intent.status, amount: intent.amountCents, amount_received: intent.capturedCents };
   }
@@ -312,10 +400,19 @@ describe("through the Stripe adapter (loopback fake): manual capture, cancel on 
     const name = `${freshLabel()}.com`;
     await registerElsewhere(name);
     await addTransfer(user, name, WRONG_CODE);
-    const answer = await data<OrderAnswer>(await pay(user, { card: undefined, payment_method_id: await savedStripeCard(user) }, stripeApp()), 200);
-    expect(answer.order).toMatchObject({ status: "failed", error_code: "invalid_auth_code", payment: { status: "canceled", captured: 0, refunded: 0 } });
+    const answer = await data<OrderAnswer>(
+      await pay(user, { card: undefined, payment_method_id: await savedStripeCard(user) }, stripeApp()),
+      200,
+    );
+    expect(answer.order).toMatchObject({
+      status: "failed",
+      error_code: "invalid_auth_code",
+      payment: { status: "canceled", captured: 0, refunded: 0 },
+    });
     expect(await intentOf(answer.order.id)).toMatchObject({ status: "canceled", amount_received: 0 });
-    const capture = await (await fetch(`${base}/__fake/requests?idempotency_key=${encodeURIComponent(`capture:order:${answer.order.id}`)}`)).json<unknown[]>();
+    const capture = await (
+      await fetch(`${base}/__fake/requests?idempotency_key=${encodeURIComponent(`capture:order:${answer.order.id}`)}`)
+    ).json<unknown[]>();
     expect(capture).toEqual([]);
   });
 
@@ -324,11 +421,19 @@ describe("through the Stripe adapter (loopback fake): manual capture, cancel on 
     const name = `${freshLabel()}.com`;
     await registerElsewhere(name);
     await addTransfer(user, name, await simulatedAuthCode(name));
-    const answer = await data<OrderAnswer>(await pay(user, { card: undefined, payment_method_id: await savedStripeCard(user) }, stripeApp()), 201);
-    expect(answer.order).toMatchObject({ status: "completed", payment: { status: "succeeded", captured: answer.order.total } });
+    const answer = await data<OrderAnswer>(
+      await pay(user, { card: undefined, payment_method_id: await savedStripeCard(user) }, stripeApp()),
+      201,
+    );
+    expect(answer.order).toMatchObject({
+      status: "completed",
+      payment: { status: "succeeded", captured: answer.order.total },
+    });
     const intent = await intentOf(answer.order.id);
     expect(intent).toMatchObject({ status: "succeeded", amount_received: intent.amount });
-    const captures = await (await fetch(`${base}/__fake/requests?idempotency_key=${encodeURIComponent(`capture:order:${answer.order.id}`)}`)).json<{ path: string; form: Record<string, string> }[]>();
+    const captures = await (
+      await fetch(`${base}/__fake/requests?idempotency_key=${encodeURIComponent(`capture:order:${answer.order.id}`)}`)
+    ).json<{ path: string; form: Record<string, string> }[]>();
     expect(captures).toHaveLength(1);
     expect(captures[0]?.path).toMatch(/^\/v1\/payment_intents\/pi_[0-9a-f]+\/capture$/);
     expect(Number(captures[0]?.form.amount_to_capture)).toBe(intent.amount);
@@ -341,14 +446,34 @@ describe("through the Stripe adapter (loopback fake): manual capture, cancel on 
     await registerElsewhere(transfer);
     await data(await call(user, "POST", "/cart/items", { domain: registration }), 201);
     await addTransfer(user, transfer, WRONG_CODE);
-    const answer = await data<OrderAnswer>(await pay(user, { card: undefined, payment_method_id: await savedStripeCard(user) }, stripeApp()), 201);
+    const answer = await data<OrderAnswer>(
+      await pay(user, { card: undefined, payment_method_id: await savedStripeCard(user) }, stripeApp()),
+      201,
+    );
     const registered = answer.order.items.find((item) => item.name === registration);
-    const registeredCents = cents((registered?.amount ?? 0) + (registered?.icann_fee ?? 0) - (registered?.discount ?? 0));
+    const registeredCents = cents(
+      (registered?.amount ?? 0) + (registered?.icann_fee ?? 0) - (registered?.discount ?? 0),
+    );
     const intent = await intentOf(answer.order.id);
     expect(intent).toMatchObject({ status: "succeeded", amount_received: registeredCents });
     expect(intent.amount).toBeGreaterThan(registeredCents);
-    const payments = createPayments({ DB: env.DB, PAYMENTS_ADAPTER: "stripe", STRIPE_SECRET_KEY: "sk_test_refunds", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_API_BASE: base });
-    const ref = (await env.DB.prepare("SELECT provider_ref FROM payments WHERE order_id = ?1").bind(answer.order.id).first<string>("provider_ref")) ?? "";
-    await expect(payments.refund({ paymentRef: ref, amountCents: registeredCents + 1, idempotencyKey: `refund:${crypto.randomUUID()}` })).rejects.toMatchObject({ code: "invalid_request" });
+    const payments = createPayments({
+      DB: env.DB,
+      PAYMENTS_ADAPTER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_refunds",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+      STRIPE_API_BASE: base,
+    });
+    const ref =
+      (await env.DB.prepare("SELECT provider_ref FROM payments WHERE order_id = ?1")
+        .bind(answer.order.id)
+        .first<string>("provider_ref")) ?? "";
+    await expect(
+      payments.refund({
+        paymentRef: ref,
+        amountCents: registeredCents + 1,
+        idempotencyKey: `refund:${crypto.randomUUID()}`,
+      }),
+    ).rejects.toMatchObject({ code: "invalid_request" });
   });
 });

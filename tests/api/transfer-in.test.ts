@@ -20,7 +20,12 @@ const NO_TRANSFER_TLD = freshTld();
 const check = (domain: string) => api(`/domains/${encodeURIComponent(domain)}/transfer-check`);
 
 /** A name held elsewhere with the given dates (ISO). */
-async function registerAt(name: string, createdAt: string, expiresAt: string, transferredAt: string | null = null): Promise<void> {
+async function registerAt(
+  name: string,
+  createdAt: string,
+  expiresAt: string,
+  transferredAt: string | null = null,
+): Promise<void> {
   const dot = name.lastIndexOf(".");
   await env.DB.prepare(
     `INSERT INTO registry_domains (name, label, tld, status, registrar, created_at, expires_at, transferred_at, locked, transferable,
@@ -87,7 +92,10 @@ describe("GET /domains/{domain}/transfer-check", () => {
     const name = `${freshLabel()}.com`;
     await registerElsewhere(name, { registrar: "MarkMonitor Inc.", transferable: false, locked: true });
     const body = await errorOf(await check(name), 409);
-    expect(body).toMatchObject({ code: "corporate_domain", message: `${name} is a protected corporate domain and cannot be transferred.` });
+    expect(body).toMatchObject({
+      code: "corporate_domain",
+      message: `${name} is a protected corporate domain and cannot be transferred.`,
+    });
   });
 
   it("409 locked_at_registrar for a name locked at its registrar", async () => {
@@ -105,11 +113,21 @@ describe("GET /domains/{domain}/transfer-check", () => {
     expect(body.errors).toEqual([{ path: "domain", message: "too_soon" }]);
 
     const moved = `${freshLabel()}.com`;
-    await registerAt(moved, "2015-01-01T00:00:00.000Z", new Date(now + 400 * DAY_MS).toISOString(), new Date(now - 59 * DAY_MS).toISOString());
+    await registerAt(
+      moved,
+      "2015-01-01T00:00:00.000Z",
+      new Date(now + 400 * DAY_MS).toISOString(),
+      new Date(now - 59 * DAY_MS).toISOString(),
+    );
     expect((await errorOf(await check(moved), 409)).errors).toEqual([{ path: "domain", message: "too_soon" }]);
 
     const old = `${freshLabel()}.com`;
-    await registerAt(old, "2015-01-01T00:00:00.000Z", new Date(now + 400 * DAY_MS).toISOString(), new Date(now - 61 * DAY_MS).toISOString());
+    await registerAt(
+      old,
+      "2015-01-01T00:00:00.000Z",
+      new Date(now + 400 * DAY_MS).toISOString(),
+      new Date(now - 61 * DAY_MS).toISOString(),
+    );
     expect((await check(old)).status).toBe(200);
   });
 
@@ -122,17 +140,28 @@ describe("GET /domains/{domain}/transfer-check", () => {
   it("409 not_transferable while a transfer of the name is pending", async () => {
     const name = `${freshLabel()}.com`;
     await registerElsewhere(name);
-    await createSimulatedRegistry(env.DB).transferRequest({ name, authCode: await simulatedAuthCode(name), years: 1, ownerId: "someone" });
+    await createSimulatedRegistry(env.DB).transferRequest({
+      name,
+      authCode: await simulatedAuthCode(name),
+      years: 1,
+      ownerId: "someone",
+    });
     expect((await errorOf(await check(name), 409)).errors).toEqual([{ path: "domain", message: "pending_transfer" }]);
   });
 
   it("503 server_error when the registry cannot be reached", async () => {
-    const unavailable = (): Promise<never> => Promise.reject(new RegistryError("unavailable", "The registry service is unreachable."));
-    const registry = { info: unavailable, transferQuery: unavailable } as Pick<RegistryAdapter, "info" | "transferQuery">;
+    const unavailable = (): Promise<never> =>
+      Promise.reject(new RegistryError("unavailable", "The registry service is unreachable."));
+    const registry = { info: unavailable, transferQuery: unavailable } as Pick<
+      RegistryAdapter,
+      "info" | "transferQuery"
+    >;
     const services = { registry, now: () => new Date() } as unknown as ApiServices;
     const com = await env.DB.prepare("SELECT * FROM tlds WHERE tld = 'com'").first<CatalogueRow>();
     if (!com) throw new Error("no .com in the sample catalogue");
-    await expect(assertTransferable(services, { rows: [com], byTld: new Map([["com", com]]) }, "example.com")).rejects.toMatchObject({ status: 503, code: "server_error" });
+    await expect(
+      assertTransferable(services, { rows: [com], byTld: new Map([["com", com]]) }, "example.com"),
+    ).rejects.toMatchObject({ status: 503, code: "server_error" });
   });
 });
 
@@ -141,9 +170,25 @@ describe("POST /cart/items (transfer)", () => {
     const user = await buyer();
     const name = `${freshLabel()}.com`;
     await registerElsewhere(name);
-    expect((await errorOf(await call(user, "POST", "/cart/items", { domain: name, operation: "transfer" }), 400)).code).toBe("auth_code_required");
-    expect((await errorOf(await call(user, "POST", "/cart/items", { domain: name, operation: "transfer", auth_code: "abc" }), 400)).code).toBe("invalid_auth_code");
-    expect((await errorOf(await call(user, "POST", "/cart/items", { domain: name, operation: "transfer", auth_code: "has space 123" }), 400)).code).toBe("invalid_auth_code");
+    expect(
+      (await errorOf(await call(user, "POST", "/cart/items", { domain: name, operation: "transfer" }), 400)).code,
+    ).toBe("auth_code_required");
+    expect(
+      (
+        await errorOf(
+          await call(user, "POST", "/cart/items", { domain: name, operation: "transfer", auth_code: "abc" }),
+          400,
+        )
+      ).code,
+    ).toBe("invalid_auth_code");
+    expect(
+      (
+        await errorOf(
+          await call(user, "POST", "/cart/items", { domain: name, operation: "transfer", auth_code: "has space 123" }),
+          400,
+        )
+      ).code,
+    ).toBe("invalid_auth_code");
     const cart = await data<{ items: unknown[] }>(await call(user, "GET", "/cart"));
     expect(cart.items).toEqual([]);
   });
@@ -152,11 +197,28 @@ describe("POST /cart/items (transfer)", () => {
     const user = await buyer();
     const name = `${freshLabel()}.com`;
     await registerElsewhere(name);
-    await data(await call(user, "POST", "/cart/items", { domain: name, operation: "transfer", auth_code: "Abc-12345" }), 201);
-    expect((await errorOf(await call(user, "POST", "/cart/items", { domain: name, operation: "transfer", auth_code: "Abc-12345" }), 409)).code).toBe("already_in_cart");
+    await data(
+      await call(user, "POST", "/cart/items", { domain: name, operation: "transfer", auth_code: "Abc-12345" }),
+      201,
+    );
+    expect(
+      (
+        await errorOf(
+          await call(user, "POST", "/cart/items", { domain: name, operation: "transfer", auth_code: "Abc-12345" }),
+          409,
+        )
+      ).code,
+    ).toBe("already_in_cart");
     const locked = `${freshLabel()}.com`;
     await registerElsewhere(locked, { locked: true });
-    expect((await errorOf(await call(user, "POST", "/cart/items", { domain: locked, operation: "transfer", auth_code: "Abc-12345" }), 409)).code).toBe("locked_at_registrar");
+    expect(
+      (
+        await errorOf(
+          await call(user, "POST", "/cart/items", { domain: locked, operation: "transfer", auth_code: "Abc-12345" }),
+          409,
+        )
+      ).code,
+    ).toBe("locked_at_registrar");
   });
 
   it("keeps the auth code out of the cart view; checkout asks the registry and the domain is Pending Transfer", async () => {
@@ -164,13 +226,20 @@ describe("POST /cart/items (transfer)", () => {
     const name = `${freshLabel()}.com`;
     await registerElsewhere(name);
     const authCode = await simulatedAuthCode(name);
-    await data(await call(user, "POST", "/cart/items", { domain: name, operation: "transfer", auth_code: authCode }), 201);
+    await data(
+      await call(user, "POST", "/cart/items", { domain: name, operation: "transfer", auth_code: authCode }),
+      201,
+    );
     const cartText = await (await call(user, "GET", "/cart")).text();
     expect(cartText).toContain(name);
     expect(cartText).not.toContain(authCode);
 
     const paid = await data<{ order: { status: string } }>(
-      await call(user, "POST", "/payment/unified", { idempotency_key: `k-${crypto.randomUUID()}`, contact_id: user.contactId, card: VISA }),
+      await call(user, "POST", "/payment/unified", {
+        idempotency_key: `k-${crypto.randomUUID()}`,
+        contact_id: user.contactId,
+        card: VISA,
+      }),
       201,
     );
     expect(paid.order.status).toBe("completed");

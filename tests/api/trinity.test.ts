@@ -77,7 +77,9 @@ describe("GET /domains/suggest", () => {
   });
 
   it("suggests ASCII names for a Turkish phrase", async () => {
-    const response = await suggest(`keyword=${encodeURIComponent("kahve dükkanı")}&limit=8`, { "accept-language": "tr-TR" });
+    const response = await suggest(`keyword=${encodeURIComponent("kahve dükkanı")}&limit=8`, {
+      "accept-language": "tr-TR",
+    });
     expect(response.status).toBe(200);
     const { data } = await json<SuggestBody>(response);
     expect(data.keyword).toBe("kahve dükkanı");
@@ -111,7 +113,10 @@ describe("GET /domains/suggest", () => {
 describe("POST /ai/domain-suggestions (built-in generator)", () => {
   it("keeps to the extensions asked for", async () => {
     const label = freshLabel();
-    const response = await postJson("/ai/domain-suggestions", { query: `${label} coffee`, tlds: ["com", ".NET", "io"] });
+    const response = await postJson("/ai/domain-suggestions", {
+      query: `${label} coffee`,
+      tlds: ["com", ".NET", "io"],
+    });
     expect(response.status).toBe(200);
     const { data } = await json<AiBody>(response);
     expect(data.query).toBe(`${label} coffee`);

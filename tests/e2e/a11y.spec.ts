@@ -50,26 +50,34 @@ test("a Dark choice on a light OS has no axe violations", { tag: "@axe" }, async
   await expectNoAxeViolations(page, javaScriptEnabled);
 });
 
-test("an open desktop dropdown and the language toast have no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
-  await page.goto("/");
-  await page.getByRole("button", { name: "Türkçe" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Dil Türkçe olarak ayarlandı." })).toBeVisible();
-  await page.getByRole("navigation", { name: "Ana menü" }).getByText("Alan adları", { exact: true }).click();
-  await expect(page.getByRole("navigation", { name: "Ana menü" }).getByRole("link").first()).toBeVisible();
-  await expectNoAxeViolations(page, javaScriptEnabled);
-});
+test(
+  "an open desktop dropdown and the language toast have no axe violations",
+  { tag: "@axe" },
+  async ({ page, javaScriptEnabled }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Türkçe" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Dil Türkçe olarak ayarlandı." })).toBeVisible();
+    await page.getByRole("navigation", { name: "Ana menü" }).getByText("Alan adları", { exact: true }).click();
+    await expect(page.getByRole("navigation", { name: "Ana menü" }).getByRole("link").first()).toBeVisible();
+    await expectNoAxeViolations(page, javaScriptEnabled);
+  },
+);
 
 test.describe("on a phone", () => {
   test.use({ viewport: PHONE });
 
   for (const scheme of ["light", "dark"] as const) {
-    test(`the open mobile menu has no axe violations (${scheme})`, { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto("/");
-      await page.getByRole("banner").getByText("Menu", { exact: true }).click();
-      await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
-      await expectNoAxeViolations(page, javaScriptEnabled);
-    });
+    test(
+      `the open mobile menu has no axe violations (${scheme})`,
+      { tag: "@axe" },
+      async ({ page, javaScriptEnabled }) => {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto("/");
+        await page.getByRole("banner").getByText("Menu", { exact: true }).click();
+        await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
+        await expectNoAxeViolations(page, javaScriptEnabled);
+      },
+    );
   }
 });
 

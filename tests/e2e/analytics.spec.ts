@@ -17,7 +17,10 @@ async function analyse(page: Page, url: string, strategy: "Mobile" | "Desktop") 
 }
 
 test.describe("analytics", () => {
-  test("the dashboard links to it; a run shows the four scores and Core Web Vitals, kept in the history and charted", async ({ page, javaScriptEnabled }) => {
+  test("the dashboard links to it; a run shows the four scores and Core Web Vitals, kept in the history and charted", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.slow();
     await signedInUser(page);
     await page.goto("/dashboard");
@@ -50,7 +53,12 @@ test.describe("analytics", () => {
 
     // Desktop is another analysis; a second mobile run of the same URL charts the two mobile runs.
     await analyse(page, url, "Desktop");
-    await expect(page.getByRole("region", { name: `Results for ${url}` }).getByRole("listitem").filter({ hasText: "Performance" })).toContainText("97");
+    await expect(
+      page
+        .getByRole("region", { name: `Results for ${url}` })
+        .getByRole("listitem")
+        .filter({ hasText: "Performance" }),
+    ).toContainText("97");
     await analyse(page, url, "Mobile");
     await expect(page.getByRole("img", { name: `Scores over time for ${url} (Mobile)` })).toBeVisible();
     const chartTable = page.getByRole("table", { name: `Scores over time for ${url} (Mobile)` });
@@ -61,7 +69,12 @@ test.describe("analytics", () => {
     await expect(history.getByRole("row").nth(2)).toContainText("Desktop");
     // Any run can be opened again.
     await history.getByRole("row").nth(2).getByRole("link", { name: /^View/u }).click();
-    await expect(page.getByRole("region", { name: `Results for ${url}` }).getByRole("listitem").filter({ hasText: "Performance" })).toContainText("97");
+    await expect(
+      page
+        .getByRole("region", { name: `Results for ${url}` })
+        .getByRole("listitem")
+        .filter({ hasText: "Performance" }),
+    ).toContainText("97");
     await expectNoAxeViolations(page, javaScriptEnabled);
   });
 
@@ -72,7 +85,9 @@ test.describe("analytics", () => {
     await expect(page.getByText("Enter the address of the page to analyse.")).toBeVisible();
     await page.getByLabel("Page URL").fill("http://localhost:8080/admin");
     await page.getByRole("button", { name: "Analyse" }).click();
-    await expect(page.getByText("Only public web sites can be analysed (no local, internal or IP addresses).")).toBeVisible();
+    await expect(
+      page.getByText("Only public web sites can be analysed (no local, internal or IP addresses)."),
+    ).toBeVisible();
     await expect(page.getByLabel("Page URL")).toHaveValue("http://localhost:8080/admin");
     await page.getByLabel("Page URL").fill("ftp://example.com/file");
     await page.getByRole("button", { name: "Analyse" }).click();
@@ -84,7 +99,9 @@ test.describe("analytics", () => {
     await page.goto("/dashboard/analytics");
     const broken = fresh("broken.t");
     await analyse(page, broken, "Mobile");
-    await expect(page.getByRole("alert")).toContainText("The page could not be analysed: PageSpeed Insights could not load it.");
+    await expect(page.getByRole("alert")).toContainText(
+      "The page could not be analysed: PageSpeed Insights could not load it.",
+    );
     await expect(page.getByRole("alert")).toContainText("FAILED_DOCUMENT_REQUEST");
     await expect(page.getByLabel("Page URL")).toHaveValue(broken);
     await analyse(page, fresh("quota.t"), "Desktop");

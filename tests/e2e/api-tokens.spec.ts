@@ -60,22 +60,28 @@ for (const scheme of ["light", "dark"] as const) {
     test.describe(`API tokens, ${scheme} OS theme, ${size}`, () => {
       test.use({ colorScheme: scheme, ...(size === "phone" ? { viewport: { width: 390, height: 844 } } : {}) });
 
-      test("the section with errors, then the new secret and the table, has no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
-        test.setTimeout(90_000);
-        await signedInUser(page);
-        await page.goto(PAGE);
-        const section = page.getByRole("region", { name: "API tokens" });
-        await section.getByRole("button", { name: "Create token" }).click();
-        await expect(section.getByText("Choose at least one scope.")).toBeVisible();
-        await expectNoAxeViolations(page, javaScriptEnabled);
-        await section.getByLabel("Name", { exact: true }).fill("Deploy");
-        await section.getByLabel(/^Read only/u).check();
-        await section.getByLabel(/^Billing/u).check();
-        await section.getByRole("button", { name: "Create token" }).click();
-        await expect(section.getByTestId("new-api-token")).toBeVisible();
-        await expect(section.getByTestId("api-tokens").getByRole("row").filter({ hasText: "Deploy" })).toContainText("Read only, Billing");
-        await expectNoAxeViolations(page, javaScriptEnabled);
-      });
+      test(
+        "the section with errors, then the new secret and the table, has no axe violations",
+        { tag: "@axe" },
+        async ({ page, javaScriptEnabled }) => {
+          test.setTimeout(90_000);
+          await signedInUser(page);
+          await page.goto(PAGE);
+          const section = page.getByRole("region", { name: "API tokens" });
+          await section.getByRole("button", { name: "Create token" }).click();
+          await expect(section.getByText("Choose at least one scope.")).toBeVisible();
+          await expectNoAxeViolations(page, javaScriptEnabled);
+          await section.getByLabel("Name", { exact: true }).fill("Deploy");
+          await section.getByLabel(/^Read only/u).check();
+          await section.getByLabel(/^Billing/u).check();
+          await section.getByRole("button", { name: "Create token" }).click();
+          await expect(section.getByTestId("new-api-token")).toBeVisible();
+          await expect(section.getByTestId("api-tokens").getByRole("row").filter({ hasText: "Deploy" })).toContainText(
+            "Read only, Billing",
+          );
+          await expectNoAxeViolations(page, javaScriptEnabled);
+        },
+      );
     });
   }
 }

@@ -33,7 +33,15 @@ async function buyerOf(request: APIRequestContext, user: TestUser) {
   const headers = { authorization: `Bearer ${token}`, "cf-connecting-ip": user.ip };
   const address = await resend(() =>
     request.post("/api/v1/account/addresses", {
-      data: { firstName: "Ada", lastName: "Lovelace", address: "12 Analytical St", city: "London", postalCode: "EC1A 1AA", country: "GB", email: user.email },
+      data: {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        address: "12 Analytical St",
+        city: "London",
+        postalCode: "EC1A 1AA",
+        country: "GB",
+        email: user.email,
+      },
       headers,
     }),
   );
@@ -43,7 +51,11 @@ async function buyerOf(request: APIRequestContext, user: TestUser) {
 }
 
 /** Puts a fresh .com in the cart and pays with `number`; answers the order as the API does. */
-async function buy(request: APIRequestContext, buyer: Awaited<ReturnType<typeof buyerOf>>, options: { domain?: string; number?: string } = {}): Promise<{ domain: string; order: Order }> {
+async function buy(
+  request: APIRequestContext,
+  buyer: Awaited<ReturnType<typeof buyerOf>>,
+  options: { domain?: string; number?: string } = {},
+): Promise<{ domain: string; order: Order }> {
   const domain = options.domain ?? freshDomain();
   if (!options.domain) {
     const added = await resend(() => request.post("/api/v1/cart/items", { data: { domain }, headers: buyer.headers }));
@@ -51,7 +63,11 @@ async function buy(request: APIRequestContext, buyer: Awaited<ReturnType<typeof 
   }
   const paid = await resend(() =>
     request.post("/api/v1/payment/unified", {
-      data: { idempotency_key: `e2e-${crypto.randomUUID()}`, contact_id: buyer.contactId, card: { ...VISA, number: options.number ?? VISA.number } },
+      data: {
+        idempotency_key: `e2e-${crypto.randomUUID()}`,
+        contact_id: buyer.contactId,
+        card: { ...VISA, number: options.number ?? VISA.number },
+      },
       headers: buyer.headers,
     }),
   );
@@ -60,7 +76,11 @@ async function buy(request: APIRequestContext, buyer: Awaited<ReturnType<typeof 
 }
 
 /** Waits until the user's invoices list holds `count` invoices (fulfilment may finish after the answer). */
-async function invoicesOf(request: APIRequestContext, buyer: Awaited<ReturnType<typeof buyerOf>>, count: number): Promise<{ number: number }[]> {
+async function invoicesOf(
+  request: APIRequestContext,
+  buyer: Awaited<ReturnType<typeof buyerOf>>,
+  count: number,
+): Promise<{ number: number }[]> {
   let invoices: { number: number }[] = [];
   await expect(async () => {
     const response = await resend(() => request.get("/api/v1/invoices/", { headers: buyer.headers }));
@@ -94,7 +114,13 @@ async function open(page: Page, path: string, javaScriptEnabled: boolean, headin
 async function fillCard(
   page: Page,
   card: { number: string; expiry: string; cvc: string; name?: string },
-  labels = { form: "Add a card", number: "Card number", expiry: "Expiry date (MM / YY)", cvc: "Security code (CVC)", name: "Name on the card (optional)" },
+  labels = {
+    form: "Add a card",
+    number: "Card number",
+    expiry: "Expiry date (MM / YY)",
+    cvc: "Security code (CVC)",
+    name: "Name on the card (optional)",
+  },
 ) {
   const form = addCardForm(page, labels.form);
   await form.getByLabel(labels.number).fill(card.number);
@@ -104,7 +130,10 @@ async function fillCard(
 }
 
 test.describe("payments history and invoices", () => {
-  test("list a declined and a successful payment, the invoice, and filter by status", async ({ page, javaScriptEnabled }) => {
+  test("list a declined and a successful payment, the invoice, and filter by status", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const { domain, order, invoiceNumber } = await customerWithPurchase(page);
     await open(page, "/dashboard/billing", javaScriptEnabled);
     await expect(page).toHaveTitle("Payments history");
@@ -119,7 +148,10 @@ test.describe("payments history and invoices", () => {
     const failed = rows.filter({ hasText: "Failed" });
     await expect(failed).toContainText("Your card was declined.");
     // The paid order's invoice is a link from its payment; the failed order has none.
-    await expect(succeeded.getByRole("link", { name: invoiceLabel(invoiceNumber) })).toHaveAttribute("href", `/dashboard/billing/invoices/${invoiceNumber}`);
+    await expect(succeeded.getByRole("link", { name: invoiceLabel(invoiceNumber) })).toHaveAttribute(
+      "href",
+      `/dashboard/billing/invoices/${invoiceNumber}`,
+    );
     await expect(failed).toContainText("None");
 
     // The filter is a GET form: the choice lands in the URL and the list follows it.
@@ -148,32 +180,51 @@ test.describe("payments history and invoices", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Invoice ${invoiceLabel(invoiceNumber)}`);
   });
 
-  test("a printable invoice: seller, buyer, lines, ICANN fee, tax, total and payment", async ({ page, javaScriptEnabled }) => {
+  test("a printable invoice: seller, buyer, lines, ICANN fee, tax, total and payment", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const { domain, order, invoiceNumber } = await customerWithPurchase(page);
-    await open(page, `/dashboard/billing/invoices/${invoiceNumber}`, javaScriptEnabled, `Invoice ${invoiceLabel(invoiceNumber)}`);
+    await open(
+      page,
+      `/dashboard/billing/invoices/${invoiceNumber}`,
+      javaScriptEnabled,
+      `Invoice ${invoiceLabel(invoiceNumber)}`,
+    );
     await expect(page).toHaveTitle(`Invoice ${invoiceLabel(invoiceNumber)}`);
     const invoice = page.getByRole("article", { name: `Invoice ${invoiceLabel(invoiceNumber)}` });
     await expect(invoice).toContainText(`Order#${order.number}`);
     await expect(invoice).toContainText("StatusCompleted");
     await expect(page.getByRole("region", { name: "From" })).toContainText("Trinity Registrar Ltd.");
-    await expect(page.getByRole("region", { name: "Billed to" })).toContainText("Ada Lovelace12 Analytical StEC1A 1AA LondonUnited Kingdom");
+    await expect(page.getByRole("region", { name: "Billed to" })).toContainText(
+      "Ada Lovelace12 Analytical StEC1A 1AA LondonUnited Kingdom",
+    );
     const lines = page.getByRole("region", { name: "Invoice lines" });
     await expect(lines.getByRole("row").filter({ hasText: domain })).toContainText("Registration1 year1");
     // Subtotal (the line), ICANN fee, no discount, tax 0, and a total that adds up.
-    const lineAmount = (await lines.getByRole("row").filter({ hasText: domain }).getByRole("cell").last().innerText()).trim();
+    const lineAmount = (
+      await lines.getByRole("row").filter({ hasText: domain }).getByRole("cell").last().innerText()
+    ).trim();
     const cents = (text: string) => Math.round(Number(text.replace(/[^\d.]/gu, "")) * 100);
     await expect(lines.getByRole("row", { name: /^Subtotal/u })).toContainText(lineAmount);
     await expect(lines.getByRole("row", { name: /ICANN fees/u })).toContainText("$0.18");
     await expect(lines.getByRole("row", { name: /^Discount/u })).toHaveCount(0);
     await expect(lines.getByRole("row", { name: /^Tax/u })).toContainText("$0.00");
-    const total = (await lines.getByRole("row", { name: /^Total/u }).getByRole("cell").innerText()).trim();
+    const total = (
+      await lines
+        .getByRole("row", { name: /^Total/u })
+        .getByRole("cell")
+        .innerText()
+    ).trim();
     expect(cents(total)).toBe(cents(lineAmount) + 18);
     await expect(invoice).toContainText("Visa •••• 4242");
     // Print: a button with JavaScript, the browser's own command explained without it.
     if (javaScriptEnabled) {
       await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
     } else {
-      await expect(page.getByText("To print or save as PDF, use your browser's Print command (Ctrl+P or ⌘P).")).toBeVisible();
+      await expect(
+        page.getByText("To print or save as PDF, use your browser's Print command (Ctrl+P or ⌘P)."),
+      ).toBeVisible();
     }
     // On paper: no site header, footer or navigation, black on white.
     await page.emulateMedia({ media: "print", colorScheme: "dark" });
@@ -182,7 +233,9 @@ test.describe("payments history and invoices", () => {
     await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeHidden();
     await expect(page.getByRole("link", { name: "Back to invoices" })).toBeHidden();
     await expect(invoice).toBeVisible();
-    expect(await invoice.evaluate((element) => [getComputedStyle(element).color, getComputedStyle(element).backgroundColor])).toEqual(["rgb(0, 0, 0)", "rgb(255, 255, 255)"]);
+    expect(
+      await invoice.evaluate((element) => [getComputedStyle(element).color, getComputedStyle(element).backgroundColor]),
+    ).toEqual(["rgb(0, 0, 0)", "rgb(255, 255, 255)"]);
   });
 
   test("orders list each order's items, status, total and invoice", async ({ page, javaScriptEnabled }) => {
@@ -194,18 +247,28 @@ test.describe("payments history and invoices", () => {
     await expect(orders).toHaveCount(2);
     const paid = page.getByRole("article", { name: `Order #${order.number}` });
     await expect(paid).toContainText("Completed");
-    await expect(paid.getByRole("list", { name: `Items of order #${order.number}` })).toContainText(`${domain} Registration · 1 year`);
+    await expect(paid.getByRole("list", { name: `Items of order #${order.number}` })).toContainText(
+      `${domain} Registration · 1 year`,
+    );
     await expect(orders.filter({ hasText: "Failed" })).toHaveCount(1);
     await paid.getByRole("link", { name: `Invoice ${invoiceLabel(invoiceNumber)}` }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Invoice ${invoiceLabel(invoiceNumber)}`);
   });
 
-  test("someone else's invoice, an unknown number and a malformed one are Page Not Found", async ({ page, browser }) => {
+  test("someone else's invoice, an unknown number and a malformed one are Page Not Found", async ({
+    page,
+    browser,
+  }) => {
     const { invoiceNumber } = await customerWithPurchase(page);
     const otherContext = await browser.newContext();
     const other = await otherContext.newPage();
     await signedInUser(other);
-    for (const path of [`/dashboard/billing/invoices/${invoiceNumber}`, "/dashboard/billing/invoices/999999999", "/dashboard/billing/invoices/abc", "/dashboard/billing/invoices/0"]) {
+    for (const path of [
+      `/dashboard/billing/invoices/${invoiceNumber}`,
+      "/dashboard/billing/invoices/999999999",
+      "/dashboard/billing/invoices/abc",
+      "/dashboard/billing/invoices/0",
+    ]) {
       const response = await other.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(other.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
@@ -217,7 +280,10 @@ test.describe("payments history and invoices", () => {
     await signedInUser(page);
     await open(page, "/dashboard/billing?status=bogus&page=-3", javaScriptEnabled);
     await expect(page.getByText("No payments yet")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Search for a domain" }).last()).toHaveAttribute("href", "/domain-search");
+    await expect(page.getByRole("link", { name: "Search for a domain" }).last()).toHaveAttribute(
+      "href",
+      "/domain-search",
+    );
     await open(page, "/dashboard/billing/invoices?page=abc&status=%00", javaScriptEnabled);
     await expect(page.getByText("No invoices yet")).toBeVisible();
     await open(page, "/dashboard/billing/orders?page=zero", javaScriptEnabled);
@@ -233,7 +299,9 @@ test.describe("payments history and invoices", () => {
     await menu.getByRole("link", { name: "My billing" }).click();
     await expect(page).toHaveURL(/\/dashboard\/billing$/u);
     await expect(page.getByRole("heading", { level: 2, name: "Payments history" })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Billing" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Billing" }),
+    ).toHaveAttribute("aria-current", "page");
   });
 });
 
@@ -288,7 +356,10 @@ test.describe("payment methods", () => {
     await expect(cards.first()).toContainText("American Express •••• 0005");
   });
 
-  test("a declined card is refused; the number and CVC are not sent back, the rest is kept", async ({ page, javaScriptEnabled }) => {
+  test("a declined card is refused; the number and CVC are not sent back, the rest is kept", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await signedInUser(page);
     await open(page, "/dashboard/billing/methods", javaScriptEnabled);
     await fillCard(page, { number: DECLINED, expiry: "11/33", cvc: "456", name: "Grace Hopper" });
@@ -300,7 +371,9 @@ test.describe("payment methods", () => {
       // The server's page: the secrets are empty and the form says why.
       await expect(addCardForm(page).getByLabel("Card number")).toHaveValue("");
       await expect(addCardForm(page).getByLabel("Security code (CVC)")).toHaveValue("");
-      await expect(addCardForm(page).getByText("For your security, enter the card number and security code again.")).toBeVisible();
+      await expect(
+        addCardForm(page).getByText("For your security, enter the card number and security code again."),
+      ).toBeVisible();
     }
     await expect(page.getByText("No saved cards")).toBeVisible();
   });
@@ -320,7 +393,13 @@ test.describe("payment methods", () => {
   test("a POST with the card secrets answers 400 without echoing them", async ({ page }) => {
     await signedInUser(page);
     const response = await page.request.post("/dashboard/billing/methods", {
-      form: { intent: "add-card", "card.number": "4000 0000 0000 0002", "card.expiry": "11/33", "card.cvc": "987", "card.name": "Grace" },
+      form: {
+        intent: "add-card",
+        "card.number": "4000 0000 0000 0002",
+        "card.expiry": "11/33",
+        "card.cvc": "987",
+        "card.name": "Grace",
+      },
     });
     expect(response.status()).toBe(400);
     const html = await response.text();
@@ -344,7 +423,9 @@ test.describe("payment methods", () => {
     for (const intent of ["make-default", "remove"]) {
       const response = await other.request.post("/dashboard/billing/methods", { form: { intent, methodId: id } });
       expect(response.status(), intent).toBe(404);
-      expect((await other.request.post("/dashboard/billing/methods", { form: { intent, methodId: "not-a-uuid" } })).status()).toBe(404);
+      expect(
+        (await other.request.post("/dashboard/billing/methods", { form: { intent, methodId: "not-a-uuid" } })).status(),
+      ).toBe(404);
     }
     await otherContext.close();
     await page.reload();
@@ -361,11 +442,26 @@ test("in Turkish: statuses, the invoice and card errors", async ({ page, context
   const rows = page.getByRole("region", { name: "Ödemeler" }).getByRole("row");
   await expect(rows.filter({ hasText: "Başarılı" })).toHaveCount(1);
   await expect(rows.filter({ hasText: "Başarısız" })).toContainText("Kartınız reddedildi.");
-  await open(page, `/dashboard/billing/invoices/${invoiceNumber}`, javaScriptEnabled, `Fatura ${invoiceLabel(invoiceNumber)}`);
+  await open(
+    page,
+    `/dashboard/billing/invoices/${invoiceNumber}`,
+    javaScriptEnabled,
+    `Fatura ${invoiceLabel(invoiceNumber)}`,
+  );
   await expect(page.getByRole("region", { name: "Fatura kalemleri" })).toContainText("Kayıt1 yıl");
   await expect(page.getByRole("region", { name: "Alıcı" })).toContainText("Birleşik Krallık");
   await open(page, "/dashboard/billing/methods", javaScriptEnabled, "Faturalandırma");
-  await fillCard(page, { number: DECLINED, expiry: "11/33", cvc: "456" }, { form: "Kart ekle", number: "Kart numarası", expiry: "Son kullanma tarihi (AA / YY)", cvc: "Güvenlik kodu (CVC)", name: "Kart üzerindeki isim (isteğe bağlı)" });
+  await fillCard(
+    page,
+    { number: DECLINED, expiry: "11/33", cvc: "456" },
+    {
+      form: "Kart ekle",
+      number: "Kart numarası",
+      expiry: "Son kullanma tarihi (AA / YY)",
+      cvc: "Güvenlik kodu (CVC)",
+      name: "Kart üzerindeki isim (isteğe bağlı)",
+    },
+  );
   await page.getByRole("button", { name: "Kartı kaydet" }).click();
   await expect(page.getByText("Kartınız reddedildi.")).toBeVisible();
 });
@@ -377,34 +473,51 @@ for (const scheme of ["light", "dark"] as const) {
       // Buys through the API, then runs axe on several pages (twice each without JS).
       test.slow();
 
-      test("the payments and orders pages have no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
-        await customerWithPurchase(page);
-        await open(page, "/dashboard/billing", javaScriptEnabled);
-        await expectNoAxeViolations(page, javaScriptEnabled);
-        await open(page, "/dashboard/billing/orders", javaScriptEnabled);
-        await expectNoAxeViolations(page, javaScriptEnabled);
-      });
+      test(
+        "the payments and orders pages have no axe violations",
+        { tag: "@axe" },
+        async ({ page, javaScriptEnabled }) => {
+          await customerWithPurchase(page);
+          await open(page, "/dashboard/billing", javaScriptEnabled);
+          await expectNoAxeViolations(page, javaScriptEnabled);
+          await open(page, "/dashboard/billing/orders", javaScriptEnabled);
+          await expectNoAxeViolations(page, javaScriptEnabled);
+        },
+      );
 
-      test("the invoices list and the invoice page have no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
-        const { invoiceNumber } = await customerWithPurchase(page);
-        await open(page, "/dashboard/billing/invoices", javaScriptEnabled);
-        await expectNoAxeViolations(page, javaScriptEnabled);
-        await open(page, `/dashboard/billing/invoices/${invoiceNumber}`, javaScriptEnabled, `Invoice ${invoiceLabel(invoiceNumber)}`);
-        await expectNoAxeViolations(page, javaScriptEnabled);
-      });
+      test(
+        "the invoices list and the invoice page have no axe violations",
+        { tag: "@axe" },
+        async ({ page, javaScriptEnabled }) => {
+          const { invoiceNumber } = await customerWithPurchase(page);
+          await open(page, "/dashboard/billing/invoices", javaScriptEnabled);
+          await expectNoAxeViolations(page, javaScriptEnabled);
+          await open(
+            page,
+            `/dashboard/billing/invoices/${invoiceNumber}`,
+            javaScriptEnabled,
+            `Invoice ${invoiceLabel(invoiceNumber)}`,
+          );
+          await expectNoAxeViolations(page, javaScriptEnabled);
+        },
+      );
 
-      test("the payment methods page has no axe violations (a card, the open confirmation, card errors)", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
-        await signedInUser(page);
-        await open(page, "/dashboard/billing/methods", javaScriptEnabled);
-        await fillCard(page, { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" });
-        await addCardForm(page).getByRole("button", { name: "Save card" }).click();
-        await expect(toast(page, "Visa •••• 4242 was saved.")).toBeVisible();
-        await page.getByText("Remove Visa •••• 4242", { exact: true }).click();
-        await fillCard(page, { number: "4242", expiry: "1", cvc: "1" });
-        await addCardForm(page).getByRole("button", { name: "Save card" }).click();
-        await expect(addCardForm(page).getByText("Your card number is incomplete.")).toBeVisible();
-        await expectNoAxeViolations(page, javaScriptEnabled);
-      });
+      test(
+        "the payment methods page has no axe violations (a card, the open confirmation, card errors)",
+        { tag: "@axe" },
+        async ({ page, javaScriptEnabled }) => {
+          await signedInUser(page);
+          await open(page, "/dashboard/billing/methods", javaScriptEnabled);
+          await fillCard(page, { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" });
+          await addCardForm(page).getByRole("button", { name: "Save card" }).click();
+          await expect(toast(page, "Visa •••• 4242 was saved.")).toBeVisible();
+          await page.getByText("Remove Visa •••• 4242", { exact: true }).click();
+          await fillCard(page, { number: "4242", expiry: "1", cvc: "1" });
+          await addCardForm(page).getByRole("button", { name: "Save card" }).click();
+          await expect(addCardForm(page).getByText("Your card number is incomplete.")).toBeVisible();
+          await expectNoAxeViolations(page, javaScriptEnabled);
+        },
+      );
     });
   }
 }

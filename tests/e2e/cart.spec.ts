@@ -29,7 +29,10 @@ function cartLink(page: Page, name: string) {
 }
 
 function cartLine(page: Page, domain: string) {
-  return page.getByRole("main").getByRole("listitem").filter({ has: page.getByText(domain, { exact: true }) });
+  return page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByText(domain, { exact: true }) });
 }
 
 /** Opens the search for `domain` and, with JS, waits until its add buttons are hydrated. */
@@ -41,61 +44,80 @@ async function openSearch(page: Page, domain: string, javaScriptEnabled: boolean
 
 /** Adds an available name from the exact match; resolves once the success toast shows. */
 async function addFromExactMatch(page: Page, domain: string) {
-  await page.getByTestId("exact-match").getByRole("button", { name: `Add to cart: ${domain}` }).click();
+  await page
+    .getByTestId("exact-match")
+    .getByRole("button", { name: `Add to cart: ${domain}` })
+    .click();
   await expect(page.getByRole("status").filter({ hasText: `${domain} was added to your cart.` })).toBeVisible();
 }
 
 test.describe("adding to the cart", () => {
-  test("with JavaScript the name is added in place, with a toast and the header count", { tag: "@js-only" }, async ({ page }) => {
-    // Runs only in the js-on project: adding without a page load is the JavaScript path; the no-JS test covers the form post.
-    const domain = freshDomain();
-    await openSearch(page, domain, true);
-    await expect(cartLink(page, "Cart")).toBeVisible();
-    await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  test(
+    "with JavaScript the name is added in place, with a toast and the header count",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      // Runs only in the js-on project: adding without a page load is the JavaScript path; the no-JS test covers the form post.
+      const domain = freshDomain();
+      await openSearch(page, domain, true);
+      await expect(cartLink(page, "Cart")).toBeVisible();
+      await expect(page.getByTestId("cart-count")).toHaveCount(0);
 
-    const documents: string[] = [];
-    page.on("request", (request) => {
-      if (request.isNavigationRequest()) documents.push(request.url());
-    });
-    // A marker on the window: it survives only if the document is not reloaded.
-    await page.evaluate(() => document.documentElement.setAttribute("data-test-marker", "still-here"));
+      const documents: string[] = [];
+      page.on("request", (request) => {
+        if (request.isNavigationRequest()) documents.push(request.url());
+      });
+      // A marker on the window: it survives only if the document is not reloaded.
+      await page.evaluate(() => document.documentElement.setAttribute("data-test-marker", "still-here"));
 
-    // The fetcher posts to the action's data URL (single fetch), not as a document.
-    const posted = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === "/cart.data" && response.request().method() === "POST",
-    );
-    await page.getByTestId("exact-match").getByRole("button", { name: `Add to cart: ${domain}` }).click();
-    expect((await posted).ok()).toBe(true);
-    await expect(page.getByRole("status").filter({ hasText: `${domain} was added to your cart.` })).toBeVisible();
-    await expect(cartLink(page, "Cart, 1 item")).toBeVisible();
-    await expect(page.getByTestId("cart-count")).toBeVisible();
-    await expect(page.getByTestId("cart-count")).toHaveText("1");
+      // The fetcher posts to the action's data URL (single fetch), not as a document.
+      const posted = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === "/cart.data" && response.request().method() === "POST",
+      );
+      await page
+        .getByTestId("exact-match")
+        .getByRole("button", { name: `Add to cart: ${domain}` })
+        .click();
+      expect((await posted).ok()).toBe(true);
+      await expect(page.getByRole("status").filter({ hasText: `${domain} was added to your cart.` })).toBeVisible();
+      await expect(cartLink(page, "Cart, 1 item")).toBeVisible();
+      await expect(page.getByTestId("cart-count")).toBeVisible();
+      await expect(page.getByTestId("cart-count")).toHaveText("1");
 
-    await expect(page.locator("html")).toHaveAttribute("data-test-marker", "still-here");
-    expect(documents).toEqual([]);
-    await expect(page).toHaveURL((url) => url.pathname === "/domain-search" && url.searchParams.get("q") === domain);
-  });
+      await expect(page.locator("html")).toHaveAttribute("data-test-marker", "still-here");
+      expect(documents).toEqual([]);
+      await expect(page).toHaveURL((url) => url.pathname === "/domain-search" && url.searchParams.get("q") === domain);
+    },
+  );
 
-  test("without JavaScript the form post redirects back with a toast and the header count", { tag: "@no-js-only" }, async ({ page }) => {
-    // Runs only in the js-off project: the plain form post is the no-JavaScript path; the JS test covers the fetcher.
-    const domain = freshDomain();
-    await openSearch(page, domain, false);
-    await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  test(
+    "without JavaScript the form post redirects back with a toast and the header count",
+    { tag: "@no-js-only" },
+    async ({ page }) => {
+      // Runs only in the js-off project: the plain form post is the no-JavaScript path; the JS test covers the fetcher.
+      const domain = freshDomain();
+      await openSearch(page, domain, false);
+      await expect(page.getByTestId("cart-count")).toHaveCount(0);
 
-    const redirect = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === "/cart" && response.request().method() === "POST",
-    );
-    await page.getByTestId("exact-match").getByRole("button", { name: `Add to cart: ${domain}` }).click();
-    const response = await redirect;
-    expect(response.status()).toBe(303);
-    expect(new URL(response.headers()["location"] ?? "", response.url()).search).toBe(new URL(searchPath(domain), response.url()).search);
+      const redirect = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === "/cart" && response.request().method() === "POST",
+      );
+      await page
+        .getByTestId("exact-match")
+        .getByRole("button", { name: `Add to cart: ${domain}` })
+        .click();
+      const response = await redirect;
+      expect(response.status()).toBe(303);
+      expect(new URL(response.headers()["location"] ?? "", response.url()).search).toBe(
+        new URL(searchPath(domain), response.url()).search,
+      );
 
-    await expect(page).toHaveURL((url) => url.pathname === "/domain-search" && url.searchParams.get("q") === domain);
-    await expect(page.getByRole("status").filter({ hasText: `${domain} was added to your cart.` })).toBeVisible();
-    await expect(cartLink(page, "Cart, 1 item")).toBeVisible();
-    await expect(page.getByTestId("cart-count")).toBeVisible();
-    await expect(page.getByTestId("cart-count")).toHaveText("1");
-  });
+      await expect(page).toHaveURL((url) => url.pathname === "/domain-search" && url.searchParams.get("q") === domain);
+      await expect(page.getByRole("status").filter({ hasText: `${domain} was added to your cart.` })).toBeVisible();
+      await expect(cartLink(page, "Cart, 1 item")).toBeVisible();
+      await expect(page.getByTestId("cart-count")).toBeVisible();
+      await expect(page.getByTestId("cart-count")).toHaveText("1");
+    },
+  );
 
   test("adding the same name again says it is already in the cart", async ({ page, javaScriptEnabled }) => {
     const domain = freshDomain();
@@ -111,7 +133,10 @@ test.describe("adding to the cart", () => {
       await waitUntilCartFormsHydrated(page);
     }
 
-    await page.getByTestId("exact-match").getByRole("button", { name: `Add to cart: ${domain}` }).click();
+    await page
+      .getByTestId("exact-match")
+      .getByRole("button", { name: `Add to cart: ${domain}` })
+      .click();
     await expect(page.getByRole("alert").filter({ hasText: "This domain is already in your cart." })).toBeVisible();
     // Still one item.
     await expect(cartLink(page, "Cart, 1 item")).toBeVisible();
@@ -136,7 +161,8 @@ test.describe("the cart page", () => {
     await expect(line.getByText("$10.44", { exact: true })).toBeVisible();
     const period = line.getByLabel(`Period for ${domain}`);
     await expect(period).toHaveValue("1");
-    const summaryRow = (label: string) => page.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) });
+    const summaryRow = (label: string) =>
+      page.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) });
     await expect(summaryRow("Subtotal (1 item)")).toContainText("$10.44");
     await expect(summaryRow("ICANN fees")).toContainText("$0.18");
     await expect(summaryRow("Total")).toContainText("$10.62");
@@ -153,7 +179,9 @@ test.describe("the cart page", () => {
     await expect(summaryRow("Subtotal (1 item)")).toContainText(threeYears);
     await expect(summaryRow("ICANN fees")).toContainText("$0.54");
 
-    await cartLine(page, domain).getByRole("button", { name: `Remove ${domain}` }).click();
+    await cartLine(page, domain)
+      .getByRole("button", { name: `Remove ${domain}` })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "The item was removed from your cart." })).toBeVisible();
     await expect(page.getByText("Your cart is empty.")).toBeVisible();
     await expect(cartLine(page, domain)).toHaveCount(0);
@@ -165,7 +193,10 @@ test.describe("the cart page", () => {
     await page.goto("/cart");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your cart");
     await expect(page.getByText("Your cart is empty.")).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Search for a domain" })).toHaveAttribute("href", "/domain-search");
+    await expect(page.getByRole("main").getByRole("link", { name: "Search for a domain" })).toHaveAttribute(
+      "href",
+      "/domain-search",
+    );
   });
 });
 
@@ -204,25 +235,33 @@ test.describe("accessibility", () => {
   // script-free copy in a second context. Give these the longer timeout of a slow test.
   test.beforeEach(() => test.slow());
 
-  test("the empty cart has no axe violations (dark)", { tag: "@axe" }, async ({ page, context, baseURL, javaScriptEnabled }) => {
-    await setRemixCookie(context, baseURL, "theme", "dark");
-    await page.goto("/cart");
-    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-    await expect(page.getByText("Your cart is empty.")).toBeVisible();
-    await expectNoAxeViolations(page, javaScriptEnabled);
-  });
+  test(
+    "the empty cart has no axe violations (dark)",
+    { tag: "@axe" },
+    async ({ page, context, baseURL, javaScriptEnabled }) => {
+      await setRemixCookie(context, baseURL, "theme", "dark");
+      await page.goto("/cart");
+      await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+      await expect(page.getByText("Your cart is empty.")).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+    },
+  );
 
   for (const scheme of ["light", "dark"] as const) {
-    test(`the cart with one item has no axe violations (${scheme})`, { tag: "@axe" }, async ({ page, context, baseURL, javaScriptEnabled }) => {
-      if (scheme === "dark") await setRemixCookie(context, baseURL, "theme", "dark");
-      const domain = freshDomain();
-      await openSearch(page, domain, javaScriptEnabled);
-      await addFromExactMatch(page, domain);
-      await page.goto("/cart");
-      await expect(cartLine(page, domain)).toHaveCount(1);
-      if (scheme === "dark") await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-      else await expect(page.locator("html")).not.toHaveAttribute("data-theme");
-      await expectNoAxeViolations(page, javaScriptEnabled);
-    });
+    test(
+      `the cart with one item has no axe violations (${scheme})`,
+      { tag: "@axe" },
+      async ({ page, context, baseURL, javaScriptEnabled }) => {
+        if (scheme === "dark") await setRemixCookie(context, baseURL, "theme", "dark");
+        const domain = freshDomain();
+        await openSearch(page, domain, javaScriptEnabled);
+        await addFromExactMatch(page, domain);
+        await page.goto("/cart");
+        await expect(cartLine(page, domain)).toHaveCount(1);
+        if (scheme === "dark") await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+        else await expect(page.locator("html")).not.toHaveAttribute("data-theme");
+        await expectNoAxeViolations(page, javaScriptEnabled);
+      },
+    );
   }
 });

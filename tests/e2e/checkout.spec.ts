@@ -15,7 +15,9 @@ const ADA = { firstName: "Ada", lastName: "Lovelace", address: "12 Analytical St
 
 /** Puts `domain` in this browser's cart through the one /cart action (the add-to-cart form's post). */
 async function addToCart(page: Page, domain: string) {
-  const response = await resend(() => page.request.post("/cart", { form: { intent: "add", domain, years: "1", redirectTo: "/cart" }, maxRedirects: 0 }));
+  const response = await resend(() =>
+    page.request.post("/cart", { form: { intent: "add", domain, years: "1", redirectTo: "/cart" }, maxRedirects: 0 }),
+  );
   expect(response.status()).toBe(303);
 }
 
@@ -36,7 +38,9 @@ async function fillCard(page: Page, number: string) {
 }
 
 test.describe("checkout", () => {
-  test("cart summary, discount code, pay with a card: the order completes and the domain is ours", async ({ page }, testInfo) => {
+  test("cart summary, discount code, pay with a card: the order completes and the domain is ours", async ({
+    page,
+  }, testInfo) => {
     // A whole purchase with a decline on the way: more than the default 30 s on a busy runner.
     test.slow();
     const js = testInfo.project.use.javaScriptEnabled !== false;
@@ -57,7 +61,9 @@ test.describe("checkout", () => {
 
     await page.getByLabel("Discount code").fill("welcome10");
     await page.getByRole("button", { name: "Apply" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Discount code WELCOME10 applied: 10% off." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Discount code WELCOME10 applied: 10% off." }),
+    ).toBeVisible();
     await expect(summary.getByText("Discount (WELCOME10, 10%)")).toBeVisible();
     await expect(summary.getByText("$9.58")).toBeVisible(); // 10.62 − 1.04
 
@@ -78,10 +84,15 @@ test.describe("checkout", () => {
     await fillCard(page, "4242 4242 4242 4242");
     await page.getByRole("button", { name: "Pay $9.58" }).click();
     await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/u);
-    await expect(page.getByRole("status").filter({ hasText: "Payment completed. Thank you!" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("status").filter({ hasText: "Payment completed. Thank you!" })).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(page.getByRole("list", { name: "Payment progress" }).getByText("Completed")).toBeVisible();
     await expect(page.getByText("Paid with Visa ending in 4242")).toBeVisible();
-    await expect(page.getByRole("link", { name: "View invoice" })).toHaveAttribute("href", /\/dashboard\/billing\/invoices\/\d+$/u);
+    await expect(page.getByRole("link", { name: "View invoice" })).toHaveAttribute(
+      "href",
+      /\/dashboard\/billing\/invoices\/\d+$/u,
+    );
     await expectNoAxeViolations(page, js);
 
     // The cart is empty now, and the header says so.
@@ -89,7 +100,9 @@ test.describe("checkout", () => {
     await expect(page.getByText("Your cart is empty.")).toBeVisible();
   });
 
-  test("3-D Secure: the check page, then the order completes; a failed check fails the order", async ({ page }, testInfo) => {
+  test("3-D Secure: the check page, then the order completes; a failed check fails the order", async ({
+    page,
+  }, testInfo) => {
     test.slow(); // two purchases through the 3-D Secure page: ~29 s on a loaded 2-core runner
     const js = testInfo.project.use.javaScriptEnabled !== false;
     await buyerWith(page, freshDomain());
@@ -108,10 +121,14 @@ test.describe("checkout", () => {
     await fillCard(page, "4000 0027 6000 3184");
     await page.getByRole("button", { name: /^Pay / }).click();
     await page.getByRole("button", { name: "Complete authentication" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Payment completed. Thank you!" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("status").filter({ hasText: "Payment completed. Thank you!" })).toBeVisible({
+      timeout: 20_000,
+    });
   });
 
-  test("'Save this card for renewals': the card is listed under Payment methods as the default and offered first at the next checkout", async ({ page }, testInfo) => {
+  test("'Save this card for renewals': the card is listed under Payment methods as the default and offered first at the next checkout", async ({
+    page,
+  }, testInfo) => {
     test.slow(); // two carts and a purchase on a loaded 2-core runner
     const js = testInfo.project.use.javaScriptEnabled !== false;
     await buyerWith(page, freshDomain());
@@ -120,7 +137,9 @@ test.describe("checkout", () => {
     await fillCard(page, "4242 4242 4242 4242");
     await page.getByLabel("Save this card for renewals").check();
     await page.getByRole("button", { name: /^Pay / }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Payment completed. Thank you!" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("status").filter({ hasText: "Payment completed. Thank you!" })).toBeVisible({
+      timeout: 20_000,
+    });
 
     await page.goto("/dashboard/billing/methods");
     const saved = page.getByRole("list", { name: "Saved cards" }).getByRole("listitem");
@@ -155,7 +174,12 @@ test.describe("checkout", () => {
 
   test("another user's order and a garbage order id are not found", async ({ page }) => {
     await signedInUser(page);
-    for (const path of ["/checkout/00000000-0000-4000-8000-000000000000", "/checkout/not-an-order", "/payment/3ds/pi_nothing", "/payment/3ds/%00"]) {
+    for (const path of [
+      "/checkout/00000000-0000-4000-8000-000000000000",
+      "/checkout/not-an-order",
+      "/payment/3ds/pi_nothing",
+      "/payment/3ds/%00",
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
     }
@@ -164,22 +188,30 @@ test.describe("checkout", () => {
   for (const scheme of ["light", "dark"] as const) {
     test.describe(`${scheme}, phone`, () => {
       test.use({ colorScheme: scheme, viewport: PHONE });
-      test("cart with a summary and the checkout page have no axe violations", { tag: "@axe" }, async ({ page }, testInfo) => {
-        test.slow(); // a purchase set up, then axe on two pages: ~30 s on a loaded 2-core runner
-        const js = testInfo.project.use.javaScriptEnabled !== false;
-        await buyerWith(page, freshDomain());
-        await page.goto("/cart");
-        await waitForHydration(page, js);
-        await expectNoAxeViolations(page, js);
-        await page.goto("/checkout");
-        await waitForHydration(page, js);
-        await expectNoAxeViolations(page, js);
-      });
+      test(
+        "cart with a summary and the checkout page have no axe violations",
+        { tag: "@axe" },
+        async ({ page }, testInfo) => {
+          test.slow(); // a purchase set up, then axe on two pages: ~30 s on a loaded 2-core runner
+          const js = testInfo.project.use.javaScriptEnabled !== false;
+          await buyerWith(page, freshDomain());
+          await page.goto("/cart");
+          await waitForHydration(page, js);
+          await expectNoAxeViolations(page, js);
+          await page.goto("/checkout");
+          await waitForHydration(page, js);
+          await expectNoAxeViolations(page, js);
+        },
+      );
     });
   }
 
   // Hydration needs JavaScript: the js-off project leaves @js-only tests out (playwright.config.ts).
-  test("a full load of the checkout hydrates without errors and the summary says 'ICANN fees' (en, tr) @js-only", async ({ page, context, baseURL }) => {
+  test("a full load of the checkout hydrates without errors and the summary says 'ICANN fees' (en, tr) @js-only", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     // React's hydration errors (#418, #423, #425) and a missing favicon fail it in support/test.ts.
     await buyerWith(page, freshDomain());
     await page.goto("/checkout");
@@ -194,7 +226,9 @@ test.describe("checkout", () => {
     await expect(page.getByText("cart.icannFees")).toHaveCount(0);
   });
 
-  test("the registrant contact is added on the checkout page, then chosen for the order", async ({ page }, testInfo) => {
+  test("the registrant contact is added on the checkout page, then chosen for the order", async ({
+    page,
+  }, testInfo) => {
     const js = testInfo.project.use.javaScriptEnabled !== false;
     await signedInUser(page);
     await addToCart(page, freshDomain());
@@ -215,7 +249,11 @@ test.describe("checkout", () => {
     await form.getByRole("button", { name: "Add address" }).click();
 
     await expect(page).toHaveURL(/\/checkout\?contact=\d+#checkout-contacts$/u);
-    await expect(page.getByRole("status").filter({ hasText: "The address of Ada Lovelace was added and chosen as the registrant contact." })).toBeVisible();
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: "The address of Ada Lovelace was added and chosen as the registrant contact." }),
+    ).toBeVisible();
     await expect(page.getByLabel(/Ada Lovelace/u)).toBeChecked();
     await expect(page.getByRole("button", { name: /^Pay / })).toBeEnabled();
     if (js) await expect(page.getByRole("list", { name: "Registrant contact" })).toBeFocused();

@@ -14,7 +14,11 @@ const toast = (page: Page, text: string) => page.getByRole("status").filter({ ha
 const INFO_PAGES = [
   { path: "/about", heading: "About Trinity", tr: "Trinity hakkında" },
   { path: "/license", heading: "Licences", tr: "Lisanslar" },
-  { path: "/epsl", heading: "Equitable Public Source License (EPSL) 1.0", tr: "Equitable Public Source License (EPSL) 1.0" },
+  {
+    path: "/epsl",
+    heading: "Equitable Public Source License (EPSL) 1.0",
+    tr: "Equitable Public Source License (EPSL) 1.0",
+  },
   { path: "/terms", heading: "Terms of service", tr: "Hizmet koşulları" },
   { path: "/privacy", heading: "Privacy policy", tr: "Gizlilik politikası" },
   { path: "/softwear", heading: "Softwear", tr: "Softwear" },
@@ -28,15 +32,25 @@ const INFO_PAGES = [
 
 test.describe("info pages", () => {
   for (const info of INFO_PAGES) {
-    test(`${info.path} answers 200 with its title, description and canonical link`, { tag: "@markup" }, async ({ page }) => {
-      const response = await page.goto(info.path);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(info.heading);
-      await expect(page).toHaveTitle(`${info.heading} · Trinity`);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/u);
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new URL(info.path, page.url()).href);
-      await expect(page.locator('link[rel="alternate"][hreflang="tr"]')).toHaveAttribute("href", `${new URL(info.path, page.url()).href}?lang=tr`);
-    });
+    test(
+      `${info.path} answers 200 with its title, description and canonical link`,
+      { tag: "@markup" },
+      async ({ page }) => {
+        const response = await page.goto(info.path);
+        expect(response?.status()).toBe(200);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(info.heading);
+        await expect(page).toHaveTitle(`${info.heading} · Trinity`);
+        await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{20,}/u);
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+          "href",
+          new URL(info.path, page.url()).href,
+        );
+        await expect(page.locator('link[rel="alternate"][hreflang="tr"]')).toHaveAttribute(
+          "href",
+          `${new URL(info.path, page.url()).href}?lang=tr`,
+        );
+      },
+    );
   }
 
   test("the footer's info links reach their pages, not the 404 page", async ({ page }) => {
@@ -101,12 +115,25 @@ test.describe("donate", { tag: "@markup" }, () => {
     const plans = page.getByRole("region", { name: "What your donation pays for" });
     await expect(plans.getByRole("listitem").filter({ hasText: "Public RDAP mirror" })).toContainText("In Development");
     await expect(plans.getByRole("listitem").filter({ hasText: "DNSSEC for everyone" })).toContainText("Planned");
-    await expect(plans.getByRole("listitem").filter({ hasText: "Homograph detection" })).toContainText("Research Phase");
+    await expect(plans.getByRole("listitem").filter({ hasText: "Homograph detection" })).toContainText(
+      "Research Phase",
+    );
     const methods = page.getByRole("region", { name: "Ways to give" });
-    for (const text of ["USDT", "USDC", "Bitcoin (BTC)", "Ethereum (ETH)", "Network: Base", "Account in USD", "Account in TRY", "Account in GBP"]) {
+    for (const text of [
+      "USDT",
+      "USDC",
+      "Bitcoin (BTC)",
+      "Ethereum (ETH)",
+      "Network: Base",
+      "Account in USD",
+      "Account in TRY",
+      "Account in GBP",
+    ]) {
       await expect(methods.getByText(text, { exact: true }).first(), text).toBeVisible();
     }
-    await expect(methods.getByRole("link", { name: /^Ask for the details ?: USDT, Ethereum \(ERC20\)$/u })).toHaveAttribute("href", /^mailto:donate@trinity\.domains\?subject=/u);
+    await expect(
+      methods.getByRole("link", { name: /^Ask for the details ?: USDT, Ethereum \(ERC20\)$/u }),
+    ).toHaveAttribute("href", /^mailto:donate@trinity\.domains\?subject=/u);
   });
 
   test.describe("in Turkish", () => {
@@ -123,7 +150,11 @@ test.describe("blog", () => {
   test("lists the newest posts first, three a page, with an Older posts link", async ({ page }) => {
     await page.goto("/blog");
     const titles = page.getByRole("main").getByRole("heading", { level: 2 });
-    await expect(titles).toHaveText(["What happens when a domain expires", "DNSSEC explained without the cryptography lecture", "How a domain transfer works, step by step"]);
+    await expect(titles).toHaveText([
+      "What happens when a domain expires",
+      "DNSSEC explained without the cryptography lecture",
+      "How a domain transfer works, step by step",
+    ]);
     const pager = page.getByRole("navigation", { name: "Blog pages" });
     await expect(pager).toContainText("Page 1 of 2");
     await pager.getByRole("link", { name: /Older posts/u }).click();
@@ -141,7 +172,12 @@ test.describe("blog", () => {
 
   test("filters by tag and by category", async ({ page }) => {
     await page.goto("/blog/dnssec-explained");
-    await page.getByRole("article").first().getByRole("list", { name: "Tags" }).getByRole("link", { name: "#Security" }).click();
+    await page
+      .getByRole("article")
+      .first()
+      .getByRole("list", { name: "Tags" })
+      .getByRole("link", { name: "#Security" })
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Posts tagged “Security”");
     await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText([
       "DNSSEC explained without the cryptography lecture",
@@ -164,14 +200,30 @@ test.describe("blog", () => {
     await expect(page.getByRole("heading", { level: 2, name: "What RDAP changes" })).toBeVisible();
     const related = page.getByRole("region", { name: "Related posts" });
     // Shared tag "registries" and category "guides"; the DNSSEC post shares neither.
-    await expect(related.getByRole("heading", { level: 3 })).toHaveText(["What happens when a domain expires", "How a domain transfer works, step by step"]);
+    await expect(related.getByRole("heading", { level: 3 })).toHaveText([
+      "What happens when a domain expires",
+      "How a domain transfer works, step by step",
+    ]);
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<string, unknown>;
-    expect(jsonLd).toMatchObject({ "@type": "BlogPosting", headline: "What RDAP is, and why WHOIS is being retired", datePublished: "2025-06-12" });
+    const jsonLd = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
+    ) as Record<string, unknown>;
+    expect(jsonLd).toMatchObject({
+      "@type": "BlogPosting",
+      headline: "What RDAP is, and why WHOIS is being retired",
+      datePublished: "2025-06-12",
+    });
   });
 
   test("unknown posts, pages and filters answer 404", { tag: "@markup" }, async ({ page }) => {
-    for (const path of ["/blog/no-such-post", "/blog?page=9", "/blog?page=abc", "/blog?tag=nothing-here", "/blog?tag=%3Cscript%3E", "/blog?category=Bad%20Value"]) {
+    for (const path of [
+      "/blog/no-such-post",
+      "/blog?page=9",
+      "/blog?page=abc",
+      "/blog?tag=nothing-here",
+      "/blog?tag=%3Cscript%3E",
+      "/blog?category=Bad%20Value",
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
@@ -247,13 +299,17 @@ test.describe("release emails on the download page", () => {
 
     await page.goto(new URL(unsubscribe as string).pathname + new URL(unsubscribe as string).search);
     await page.getByRole("button", { name: "Unsubscribe" }).click();
-    await expect(page.getByRole("status").filter({ hasText: `we will not send release emails to ${email} any more` })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: `we will not send release emails to ${email} any more` }),
+    ).toBeVisible();
   });
 
   test("a broken link says so with 404", async ({ page }) => {
     const response = await page.goto(`/download/confirm?token=${"x".repeat(43)}`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("alert")).toHaveText("This link is not valid or has expired. Sign up again on the download page.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "This link is not valid or has expired. Sign up again on the download page.",
+    );
     expect((await page.goto("/download/unsubscribe"))?.status()).toBe(404);
   });
 });
@@ -277,7 +333,9 @@ test.describe("support centre", () => {
     await form.getByLabel("Details", { exact: true }).fill("My www record stopped resolving this morning.");
     await form.getByRole("button", { name: "Send ticket" }).click();
     await expect(form.getByText("The subject must be 3 to 120 characters.")).toBeVisible();
-    await expect(form.getByLabel("Details", { exact: true })).toHaveValue("My www record stopped resolving this morning.");
+    await expect(form.getByLabel("Details", { exact: true })).toHaveValue(
+      "My www record stopped resolving this morning.",
+    );
 
     await form.getByLabel("Subject").fill("www does not resolve");
     await form.getByLabel("Category").selectOption({ label: "Domains" });
@@ -286,7 +344,9 @@ test.describe("support centre", () => {
     await expect(toast(page, "Ticket sent. We answer within 24 to 48 hours.")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("www does not resolve");
     await expect(page.getByText("Status: Open")).toBeVisible();
-    await expect(page.getByRole("region", { name: "Conversation" })).toContainText("My www record stopped resolving this morning.");
+    await expect(page.getByRole("region", { name: "Conversation" })).toContainText(
+      "My www record stopped resolving this morning.",
+    );
     const [receipt] = await outbox(page.request, user.email);
     expect(receipt.subject).toBe("We received your support ticket: www does not resolve");
 
@@ -301,7 +361,9 @@ test.describe("support centre", () => {
     await expect(page.getByText("This ticket is closed. A reply opens it again.")).toBeVisible();
 
     await page.getByRole("link", { name: "All tickets" }).click();
-    await expect(page.getByRole("region", { name: "Your tickets" }).getByRole("link", { name: "www does not resolve" })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Your tickets" }).getByRole("link", { name: "www does not resolve" }),
+    ).toBeVisible();
   });
 
   test("the FAQ opens without JavaScript, each item on its own", async ({ page }) => {
@@ -344,8 +406,12 @@ test.describe("illuminate", () => {
     const response = await page.goto("/dashboard/illuminate");
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Illuminate");
-    await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Illuminate" })).toHaveAttribute("aria-current", "page");
-    await expect(page.getByRole("status").filter({ hasText: "You have no domains yet, so there is nothing to check." })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Illuminate" }),
+    ).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("status").filter({ hasText: "You have no domains yet, so there is nothing to check." }),
+    ).toBeVisible();
     await page.goto("/dashboard/illuminate?lang=tr");
     await expect(page.getByText("Henüz alan adınız yok, kontrol edilecek bir şey bulunmuyor.")).toBeVisible();
   });
@@ -357,20 +423,31 @@ test.describe("illuminate", () => {
 });
 
 test.describe("structured data and links on other pages", { tag: "@markup" }, () => {
-  test("the home page has canonical and hreflang links and describes the site and its search", async ({ page, baseURL }) => {
+  test("the home page has canonical and hreflang links and describes the site and its search", async ({
+    page,
+    baseURL,
+  }) => {
     await page.goto("/");
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/`);
     await expect(page.locator('link[rel="alternate"][hreflang="tr"]')).toHaveAttribute("href", `${baseURL}/?lang=tr`);
     await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", `${baseURL}/`);
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as { "@graph": { "@type": string; potentialAction?: { target: string } }[] };
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as {
+      "@graph": { "@type": string; potentialAction?: { target: string } }[];
+    };
     const site = jsonLd["@graph"].find((node) => node["@type"] === "WebSite");
     expect(site?.potentialAction?.target).toBe(`${baseURL}/domain-search?q={search_term_string}`);
   });
 
   test("an available domain is a product with its first-year offer", async ({ page }) => {
     await page.goto("/content-seo-nobody-has-this.com");
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<string, unknown>;
-    expect(jsonLd).toMatchObject({ "@type": "Product", name: "content-seo-nobody-has-this.com", offers: { "@type": "Offer", priceCurrency: "USD", availability: "https://schema.org/InStock" } });
+    const jsonLd = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
+    ) as Record<string, unknown>;
+    expect(jsonLd).toMatchObject({
+      "@type": "Product",
+      name: "content-seo-nobody-has-this.com",
+      offers: { "@type": "Offer", priceCurrency: "USD", availability: "https://schema.org/InStock" },
+    });
     expect((jsonLd.offers as { price: string }).price).toMatch(/^\d+\.\d{2}$/u);
   });
 });
@@ -389,7 +466,9 @@ test.describe("SEO files", { tag: "@markup" }, () => {
     expect(xml).toContain(`<loc>${baseURL}/about</loc>`);
     expect(xml).toContain(`<loc>${baseURL}/about?lang=tr</loc>`);
     expect(xml).toContain(`<loc>${baseURL}/blog/dnssec-explained</loc>`);
-    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="tr" href="${baseURL}/blog/dnssec-explained?lang=tr"/>`);
+    expect(xml).toContain(
+      `<xhtml:link rel="alternate" hreflang="tr" href="${baseURL}/blog/dnssec-explained?lang=tr"/>`,
+    );
     expect(xml).not.toContain("/dashboard");
   });
 
@@ -431,7 +510,10 @@ for (const scheme of ["light", "dark"] as const) {
       test("the support centre has no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
         await signedInUser(page);
         await page.goto("/dashboard/support");
-        await page.getByRole("region", { name: "Frequently asked questions" }).getByText("How fast do you answer?").click();
+        await page
+          .getByRole("region", { name: "Frequently asked questions" })
+          .getByText("How fast do you answer?")
+          .click();
         await expectNoAxeViolations(page, javaScriptEnabled);
       });
     });

@@ -6,7 +6,8 @@ import { setRemixCookie } from "./support/domain";
 const PHONE = { width: 390, height: 844 };
 
 /** What the page says about today's date, the way the dashboard formats "member since". */
-const today = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date());
+const today = (locale: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date());
 
 test.describe("the dashboard guard", () => {
   test("a signed-out visitor is sent to sign-in with the full path and query", async ({ page }) => {
@@ -16,7 +17,12 @@ test.describe("the dashboard guard", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
   });
 
-  for (const path of ["/dashboard", "/dashboard/settings/addresses", "/dashboard/domains/example.com/dns", "/dashboard/illuminate?x=1&y=2"]) {
+  for (const path of [
+    "/dashboard",
+    "/dashboard/settings/addresses",
+    "/dashboard/domains/example.com/dns",
+    "/dashboard/illuminate?x=1&y=2",
+  ]) {
     test(`${path} needs sign-in too`, async ({ page }) => {
       await page.goto(path);
       const url = new URL(page.url());
@@ -79,7 +85,8 @@ test.describe("the account overview", () => {
       ["Settings", "/dashboard/settings"],
       ["Support", "/dashboard/support"],
     ];
-    for (const [name, href] of expected) await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    for (const [name, href] of expected)
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     await expect(nav.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
     await nav.getByRole("link", { name: "Settings" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
@@ -122,7 +129,9 @@ test.describe("the account overview", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Hoş geldiniz, ${user.username}`);
     await expect(page.getByRole("region", { name: "Hesabınız" })).toContainText(`Üyelik tarihi${today("tr-TR")}`);
     await expect(page.getByText("Henüz alan adınız yok")).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Kontrol paneli" }).getByRole("link", { name: "Genel bakış" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Kontrol paneli" }).getByRole("link", { name: "Genel bakış" }),
+    ).toHaveAttribute("aria-current", "page");
   });
 });
 
@@ -141,7 +150,9 @@ for (const scheme of ["light", "dark"] as const) {
         // Unverified on purpose: the banner is part of what is checked.
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${user.username}`);
         await expect(page.getByRole("complementary", { name: "Verify your email" })).toBeVisible();
-        await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Support" })).toBeVisible();
+        await expect(
+          page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Support" }),
+        ).toBeVisible();
         await expectNoAxeViolations(page, javaScriptEnabled);
       });
     });

@@ -18,10 +18,20 @@ const PRICING_ROUTES = [
   { method: "POST", path: "/api/v1/tld/pricing" },
 ] as const;
 
-type Operation = { tags?: string[]; responses: Record<string, { content?: { "application/json"?: { schema?: { properties?: { code?: { enum?: string[] } } } } } }> };
+type Operation = {
+  tags?: string[];
+  responses: Record<
+    string,
+    { content?: { "application/json"?: { schema?: { properties?: { code?: { enum?: string[] } } } } } }
+  >;
+};
 
 /** The error codes the document gives each response status of a route. */
-async function documentedCodes(request: APIRequestContext, method: string, path: string): Promise<Map<string, string[]>> {
+async function documentedCodes(
+  request: APIRequestContext,
+  method: string,
+  path: string,
+): Promise<Map<string, string[]>> {
   const document: { paths: Record<string, Record<string, Operation>> } = await (await request.get(DOCUMENT)).json();
   const operation = document.paths[path]?.[method.toLowerCase()];
   expect(operation, `${method} ${path} is in the document`).toBeDefined();
@@ -34,16 +44,23 @@ async function documentedCodes(request: APIRequestContext, method: string, path:
 }
 
 test.describe("the API reference in English", () => {
-  test("answers 200 with its title, description, canonical link and no JavaScript bundle", { tag: "@markup" }, async ({ page }) => {
-    const response = await page.goto(PAGE);
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("API reference");
-    await expect(page).toHaveTitle("API reference · Trinity");
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /OpenAPI/u);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new URL(PAGE, page.url()).href);
-    await expect(page.locator('link[rel="alternate"][hreflang="tr"]')).toHaveAttribute("href", `${new URL(PAGE, page.url()).href}?lang=tr`);
-    await expect(page.locator("script[src], script[type=module]")).toHaveCount(0);
-  });
+  test(
+    "answers 200 with its title, description, canonical link and no JavaScript bundle",
+    { tag: "@markup" },
+    async ({ page }) => {
+      const response = await page.goto(PAGE);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("API reference");
+      await expect(page).toHaveTitle("API reference · Trinity");
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /OpenAPI/u);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new URL(PAGE, page.url()).href);
+      await expect(page.locator('link[rel="alternate"][hreflang="tr"]')).toHaveAttribute(
+        "href",
+        `${new URL(PAGE, page.url()).href}?lang=tr`,
+      );
+      await expect(page.locator("script[src], script[type=module]")).toHaveCount(0);
+    },
+  );
 
   test("lists the pricing routes with their error codes, auth and fields", async ({ page, request }) => {
     await page.goto(PAGE);
@@ -64,15 +81,20 @@ test.describe("the API reference in English", () => {
       expect(codes.get("500")).toEqual(["internal_error"]);
       for (const [status, list] of codes) {
         const row = errors.getByRole("row").filter({ has: page.getByRole("cell", { name: status, exact: true }) });
-        for (const code of list) await expect(row.getByText(code, { exact: true }), `${name} ${status} ${code}`).toBeVisible();
+        for (const code of list)
+          await expect(row.getByText(code, { exact: true }), `${name} ${status} ${code}`).toBeVisible();
       }
     }
 
     const one = page.getByRole("article", { name: "GET /api/v1/tld/{tld}/pricing" });
     const parameters = one.getByRole("region", { name: "Parameters: GET /api/v1/tld/{tld}/pricing" });
     await expect(parameters.getByRole("row").filter({ hasText: "tld" }).first()).toContainText("path");
-    await expect(one.getByRole("region", { name: "Answer: GET /api/v1/tld/{tld}/pricing" })).toContainText("registration_price");
-    await expect(one.getByRole("region", { name: "Errors: GET /api/v1/tld/{tld}/pricing" })).toContainText("tld_not_found");
+    await expect(one.getByRole("region", { name: "Answer: GET /api/v1/tld/{tld}/pricing" })).toContainText(
+      "registration_price",
+    );
+    await expect(one.getByRole("region", { name: "Errors: GET /api/v1/tld/{tld}/pricing" })).toContainText(
+      "tld_not_found",
+    );
     const several = page.getByRole("article", { name: "POST /api/v1/tld/pricing" });
     await expect(several.getByRole("heading", { level: 4, name: "Request body" })).toBeVisible();
   });
@@ -124,15 +146,22 @@ test.describe("the API reference in English", () => {
 test.describe("the API reference in Turkish", () => {
   test.use({ locale: "tr-TR" });
 
-  test("has Turkish chrome, says the reference is in English, and lists the pricing routes with their codes", async ({ page, request }) => {
+  test("has Turkish chrome, says the reference is in English, and lists the pricing routes with their codes", async ({
+    page,
+    request,
+  }) => {
     const response = await page.goto(PAGE);
     expect(response?.status()).toBe(200);
     await expect(page.locator("html")).toHaveAttribute("lang", "tr");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("API başvurusu");
     await expect(page).toHaveTitle("API başvurusu · Trinity");
-    await expect(page.getByText("Başvurunun kendisi (özetler, açıklamalar, alan adları ve kodlar) İngilizcedir", { exact: false })).toBeVisible();
+    await expect(
+      page.getByText("Başvurunun kendisi (özetler, açıklamalar, alan adları ve kodlar) İngilizcedir", { exact: false }),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "openapi.json dosyasını indir" })).toHaveAttribute("href", DOCUMENT);
-    await expect(page.getByRole("navigation", { name: "İçindekiler" }).getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "?tag=pricing#tag-pricing");
+    await expect(
+      page.getByRole("navigation", { name: "İçindekiler" }).getByRole("link", { name: "Pricing" }),
+    ).toHaveAttribute("href", "?tag=pricing#tag-pricing");
     await page.goto(`${PAGE}?tag=pricing`);
     for (const route of PRICING_ROUTES) {
       const name = `${route.method} ${route.path}`;
@@ -140,10 +169,14 @@ test.describe("the API reference in Turkish", () => {
       await expect(card.getByText("Belirteç gerekmez")).toBeVisible();
       const errors = card.getByRole("region", { name: `Hatalar: ${name}` });
       for (const list of (await documentedCodes(request, route.method, route.path)).values()) {
-        for (const code of list) await expect(errors.getByText(code, { exact: true }).first(), `${name} ${code}`).toBeVisible();
+        for (const code of list)
+          await expect(errors.getByText(code, { exact: true }).first(), `${name} ${code}`).toBeVisible();
       }
     }
-    await expect(page.getByRole("contentinfo").getByRole("link", { name: "API başvurusu" })).toHaveAttribute("href", PAGE);
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "API başvurusu" })).toHaveAttribute(
+      "href",
+      PAGE,
+    );
   });
 });
 

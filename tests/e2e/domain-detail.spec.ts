@@ -27,15 +27,29 @@ function usd(amountInCents: number): string {
 }
 
 /** A name's row in the seeded registry ledger (data/registry/seed.sql). */
-function seededRegistration(name: string): { registrar: string; locked: boolean; transferable: boolean; heldHere: boolean } {
+function seededRegistration(name: string): {
+  registrar: string;
+  locked: boolean;
+  transferable: boolean;
+  heldHere: boolean;
+} {
   const path = new URL("../../data/registry/seed.sql", import.meta.url);
   const line = readFileSync(path, "utf8")
     .split("\n")
     .find((candidate) => candidate.startsWith(`('${name}', `));
   // (name, label, tld, registrar, created_at, expires_at, locked, transferable, nameservers, updated_at, status, held_here, rev)
-  const match = line && /^\('[^']*', '[^']*', '[^']*', '((?:[^']|'')*)', '[^']*', '[^']*', ([01]), ([01]), '[^']*', '[^']*', '[^']*', ([01]),/.exec(line);
+  const match =
+    line &&
+    /^\('[^']*', '[^']*', '[^']*', '((?:[^']|'')*)', '[^']*', '[^']*', ([01]), ([01]), '[^']*', '[^']*', '[^']*', ([01]),/.exec(
+      line,
+    );
   if (!match) throw new Error(`data/registry/seed.sql has no registration for ${name}`);
-  return { registrar: match[1].replaceAll("''", "'"), locked: match[2] === "1", transferable: match[3] === "1", heldHere: match[4] === "1" };
+  return {
+    registrar: match[1].replaceAll("''", "'"),
+    locked: match[2] === "1",
+    transferable: match[3] === "1",
+    heldHere: match[4] === "1",
+  };
 }
 
 /** A name nobody has registered: a fresh random label (letters and digits). */
@@ -118,7 +132,12 @@ test.describe("a registered corporate name", () => {
     await expect(priceFor(page, "ICANN fee, per year")).toHaveText(usd(cents(com.icann_fee)));
   });
 
-  test("lists available alternatives on other extensions, each linking to its page", async ({ page, context, baseURL, javaScriptEnabled }) => {
+  test("lists available alternatives on other extensions, each linking to its page", async ({
+    page,
+    context,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
     // A browser that has run the app's JavaScript before gets the document streamed, the
     // alternatives arriving last; without JS the server sends the whole document at once.
     if (javaScriptEnabled) await context.addCookies([{ name: "js", value: "1", url: baseURL }]);
@@ -155,57 +174,67 @@ test.describe("an available name", () => {
 
     const period = page.getByRole("combobox", { name: `Period for ${domain}` });
     const maxYears = Number(catalogueRow("com").max_years);
-    await expect(period.getByRole("option")).toHaveText(Array.from({ length: maxYears }, (_, index) => (index === 0 ? "1 year" : `${index + 1} years`)));
+    await expect(period.getByRole("option")).toHaveText(
+      Array.from({ length: maxYears }, (_, index) => (index === 0 ? "1 year" : `${index + 1} years`)),
+    );
     await expect(period).toHaveValue("1");
     await expect(page.getByRole("button", { name: `Add to cart: ${domain}` })).toBeVisible();
     await expect(page.getByRole("link", { name: `Transfer to us: ${domain}` })).toHaveCount(0);
     await expect(priceFor(page, "Registration, 1 year")).toHaveText(usd(cents(catalogueRow("com").registration_price)));
   });
 
-  test("with JavaScript, adding it shows a toast and the cart count without leaving the page", { tag: "@js-only" }, async ({ page }) => {
-    // Runs only in the js-on project: adding in place is the JavaScript path; the no-JS test covers the form post.
-    const domain = `${freshLabel()}.com`;
-    await page.goto(`/${domain}`);
-    await waitUntilCartFormHydrated(page);
-    await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  test(
+    "with JavaScript, adding it shows a toast and the cart count without leaving the page",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      // Runs only in the js-on project: adding in place is the JavaScript path; the no-JS test covers the form post.
+      const domain = `${freshLabel()}.com`;
+      await page.goto(`/${domain}`);
+      await waitUntilCartFormHydrated(page);
+      await expect(page.getByTestId("cart-count")).toHaveCount(0);
 
-    const documents: string[] = [];
-    page.on("request", (request) => {
-      if (request.isNavigationRequest()) documents.push(request.url());
-    });
-    // A marker on the document: it survives only if the page is not loaded again.
-    await page.evaluate(() => document.documentElement.setAttribute("data-test-marker", "still-here"));
+      const documents: string[] = [];
+      page.on("request", (request) => {
+        if (request.isNavigationRequest()) documents.push(request.url());
+      });
+      // A marker on the document: it survives only if the page is not loaded again.
+      await page.evaluate(() => document.documentElement.setAttribute("data-test-marker", "still-here"));
 
-    await page.getByRole("combobox", { name: `Period for ${domain}` }).selectOption("2");
-    const posted = page.waitForResponse((response) => isCartPost(response.url(), response.request().method()));
-    await page.getByRole("button", { name: `Add to cart: ${domain}` }).click();
-    expect((await posted).status()).toBe(200);
-    await expect(page.getByRole("status").filter({ hasText: `${domain} was added to your cart.` })).toBeVisible();
-    await expect(page.getByTestId("cart-count")).toHaveText("1");
-    await expect(page.getByRole("banner").getByRole("link", { name: "Cart, 1 item", exact: true })).toBeVisible();
+      await page.getByRole("combobox", { name: `Period for ${domain}` }).selectOption("2");
+      const posted = page.waitForResponse((response) => isCartPost(response.url(), response.request().method()));
+      await page.getByRole("button", { name: `Add to cart: ${domain}` }).click();
+      expect((await posted).status()).toBe(200);
+      await expect(page.getByRole("status").filter({ hasText: `${domain} was added to your cart.` })).toBeVisible();
+      await expect(page.getByTestId("cart-count")).toHaveText("1");
+      await expect(page.getByRole("banner").getByRole("link", { name: "Cart, 1 item", exact: true })).toBeVisible();
 
-    await expect(page.locator("html")).toHaveAttribute("data-test-marker", "still-here");
-    expect(documents).toEqual([]);
-    await expect(page).toHaveURL((url) => url.pathname === `/${domain}`);
-  });
+      await expect(page.locator("html")).toHaveAttribute("data-test-marker", "still-here");
+      expect(documents).toEqual([]);
+      await expect(page).toHaveURL((url) => url.pathname === `/${domain}`);
+    },
+  );
 
-  test("without JavaScript, adding it redirects back with a toast and the cart count", { tag: "@no-js-only" }, async ({ page }) => {
-    // Runs only in the js-off project: the plain form post is the no-JavaScript path; the JS test covers the fetcher.
-    const domain = `${freshLabel()}.com`;
-    await page.goto(`/${domain}`);
-    await expect(page.getByTestId("cart-count")).toHaveCount(0);
+  test(
+    "without JavaScript, adding it redirects back with a toast and the cart count",
+    { tag: "@no-js-only" },
+    async ({ page }) => {
+      // Runs only in the js-off project: the plain form post is the no-JavaScript path; the JS test covers the fetcher.
+      const domain = `${freshLabel()}.com`;
+      await page.goto(`/${domain}`);
+      await expect(page.getByTestId("cart-count")).toHaveCount(0);
 
-    await page.getByRole("combobox", { name: `Period for ${domain}` }).selectOption("2");
-    const posted = page.waitForResponse((response) => isCartPost(response.url(), response.request().method()));
-    await page.getByRole("button", { name: `Add to cart: ${domain}` }).click();
-    const post = await posted;
-    expect([302, 303]).toContain(post.status());
-    expect(new URL(post.headers()["location"] ?? "", "http://localhost").pathname).toBe(`/${domain}`);
-    await expect(page).toHaveURL((url) => url.pathname === `/${domain}`);
-    await expect(page.getByRole("status").filter({ hasText: `${domain} was added to your cart.` })).toBeVisible();
-    await expect(page.getByTestId("cart-count")).toHaveText("1");
-    await expect(page.getByRole("banner").getByRole("link", { name: "Cart, 1 item", exact: true })).toBeVisible();
-  });
+      await page.getByRole("combobox", { name: `Period for ${domain}` }).selectOption("2");
+      const posted = page.waitForResponse((response) => isCartPost(response.url(), response.request().method()));
+      await page.getByRole("button", { name: `Add to cart: ${domain}` }).click();
+      const post = await posted;
+      expect([302, 303]).toContain(post.status());
+      expect(new URL(post.headers()["location"] ?? "", "http://localhost").pathname).toBe(`/${domain}`);
+      await expect(page).toHaveURL((url) => url.pathname === `/${domain}`);
+      await expect(page.getByRole("status").filter({ hasText: `${domain} was added to your cart.` })).toBeVisible();
+      await expect(page.getByTestId("cart-count")).toHaveText("1");
+      await expect(page.getByRole("banner").getByRole("link", { name: "Cart, 1 item", exact: true })).toBeVisible();
+    },
+  );
 });
 
 test("a taken name that may be transferred offers the transfer", async ({ page }) => {
@@ -232,7 +261,9 @@ test("an internationalised name shows its Unicode and punycode forms and a warni
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${unicode} is available`);
   await expect(page.getByRole("main").locator("header").getByText(ascii, { exact: true })).toBeVisible();
   const warnings = page.getByRole("region", { name: "Security warnings" });
-  await expect(warnings).toContainText(`This name uses international characters. Its registry (punycode) form is ${ascii}.`);
+  await expect(warnings).toContainText(
+    `This name uses international characters. Its registry (punycode) form is ${ascii}.`,
+  );
   await expect(page.getByRole("button", { name: `Add to cart: ${unicode}` })).toBeVisible();
 });
 
@@ -256,7 +287,11 @@ test.describe("domain detail accessibility", () => {
 
       for (const target of [
         { name: "google.com", path: () => "/google.com", heading: () => "google.com is registered" },
-        { name: "a fresh available name", path: (domain: string) => `/${domain}`, heading: (domain: string) => `${domain} is available` },
+        {
+          name: "a fresh available name",
+          path: (domain: string) => `/${domain}`,
+          heading: (domain: string) => `${domain} is available`,
+        },
       ]) {
         test(`${target.name} has no axe violations`, { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
           const domain = `${freshLabel()}.com`;
@@ -265,7 +300,9 @@ test.describe("domain detail accessibility", () => {
           if (theme === "dark") await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
           else await expect(page.locator("html")).not.toHaveAttribute("data-theme");
           // The whole page, the streamed alternatives included.
-          await expect(alternatives(page).getByRole("list").or(alternatives(page).getByText("No available alternatives found."))).toBeVisible();
+          await expect(
+            alternatives(page).getByRole("list").or(alternatives(page).getByText("No available alternatives found.")),
+          ).toBeVisible();
           await expectNoAxeViolations(page, javaScriptEnabled);
         });
       }

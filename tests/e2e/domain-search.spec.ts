@@ -29,7 +29,9 @@ test.describe("domain search page", () => {
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle("Domain search — Trinity");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search domains");
-    await expect(page.getByText("Enter a name or describe your idea to search more than 500 extensions.")).toBeVisible();
+    await expect(
+      page.getByText("Enter a name or describe your idea to search more than 500 extensions."),
+    ).toBeVisible();
     const box = page.getByRole("searchbox", { name: "Domain name or idea" });
     await expect(box).toBeVisible();
     await expect(box).toHaveValue("");
@@ -48,7 +50,12 @@ test.describe("domain search page", () => {
 });
 
 test.describe("an available name", () => {
-  test("shows the exact match, Trinity suggestions and all extensions", async ({ page, context, baseURL, javaScriptEnabled }) => {
+  test("shows the exact match, Trinity suggestions and all extensions", async ({
+    page,
+    context,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
     // With JS a returning visitor gets the document streamed; without JS it comes whole.
     if (javaScriptEnabled) await setReturningJsVisitor(context, baseURL);
     const name = freshDomain();
@@ -68,14 +75,18 @@ test.describe("an available name", () => {
     await expect(page.getByRole("region", { name: "Security warnings" })).toHaveCount(0);
 
     await waitForStreamedResults(page);
-    const suggestions = page.getByRole("region", { name: "Trinity suggestions" }).getByTestId("suggestions").getByRole("listitem");
+    const suggestions = page
+      .getByRole("region", { name: "Trinity suggestions" })
+      .getByTestId("suggestions")
+      .getByRole("listitem");
     const names = await suggestions.getByRole("link").allTextContents();
     expect(names.length).toBeGreaterThan(0);
     // Trinity works from the label: no repeat of the exact match, no "<label>com.<tld>" ideas.
     expect(names).not.toContain(name);
     const label = name.slice(0, -".com".length);
     expect(names.filter((suggestion) => suggestion.startsWith(`${label}com.`))).toEqual([]);
-    for (const suggestion of names) await expect(suggestions.getByRole("button", { name: `Add to cart: ${suggestion}` })).toBeVisible();
+    for (const suggestion of names)
+      await expect(suggestions.getByRole("button", { name: `Add to cart: ${suggestion}` })).toBeVisible();
 
     const all = page.getByRole("region", { name: "All extensions" });
     const count = all.getByText(/^\d+ of \d+ extensions available$/);
@@ -131,7 +142,10 @@ test.describe("an available name", () => {
     expect(new Set(names).size).toBe(names.length);
     // The whole-catalogue check is for the joined label.
     await expect(
-      page.getByRole("region", { name: "All extensions" }).getByTestId("all-results").getByRole("link", { name: joined, exact: true }),
+      page
+        .getByRole("region", { name: "All extensions" })
+        .getByTestId("all-results")
+        .getByRole("link", { name: joined, exact: true }),
     ).toBeVisible();
   });
 });
@@ -189,28 +203,32 @@ test.describe("a taken corporate name", () => {
     expect(posts).toEqual([]);
   });
 
-  test("an invalid email is answered by the server with 400 and the form kept", { tag: "@no-js-only" }, async ({ page }) => {
-    // Runs only in the js-off project: with JavaScript the browser catches it before any request (test above).
-    await page.goto(searchPath(CORPORATE));
-    const offer = page.getByRole("region", { name: "Make an offer" });
-    await offer.getByLabel("Your offer").fill("2500");
-    await offer.getByLabel("Your email").fill("not-an-email");
-    const answer = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === "/domain-search" && response.request().method() === "POST",
-    );
-    await offer.getByRole("button", { name: "Send offer" }).click();
-    expect((await answer).status()).toBe(400);
+  test(
+    "an invalid email is answered by the server with 400 and the form kept",
+    { tag: "@no-js-only" },
+    async ({ page }) => {
+      // Runs only in the js-off project: with JavaScript the browser catches it before any request (test above).
+      await page.goto(searchPath(CORPORATE));
+      const offer = page.getByRole("region", { name: "Make an offer" });
+      await offer.getByLabel("Your offer").fill("2500");
+      await offer.getByLabel("Your email").fill("not-an-email");
+      const answer = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === "/domain-search" && response.request().method() === "POST",
+      );
+      await offer.getByRole("button", { name: "Send offer" }).click();
+      expect((await answer).status()).toBe(400);
 
-    const again = page.getByRole("region", { name: "Make an offer" });
-    await expect(again.getByText("Enter a valid email address.")).toBeVisible();
-    await expect(again.getByLabel("Your email")).toHaveAttribute("aria-invalid", "true");
-    await expect(again.getByLabel("Your email")).toHaveValue("not-an-email");
-    await expect(again.getByLabel("Your offer")).toHaveValue("2500");
-    // The amount was fine: no error for it.
-    await expect(again.getByText("Enter an amount from 1 to 10,000,000.")).toHaveCount(0);
-    // The rest of the page is still the search result.
-    await expect(exactMatch(page).getByRole("heading", { level: 2 })).toHaveText(`${CORPORATE} is taken`);
-  });
+      const again = page.getByRole("region", { name: "Make an offer" });
+      await expect(again.getByText("Enter a valid email address.")).toBeVisible();
+      await expect(again.getByLabel("Your email")).toHaveAttribute("aria-invalid", "true");
+      await expect(again.getByLabel("Your email")).toHaveValue("not-an-email");
+      await expect(again.getByLabel("Your offer")).toHaveValue("2500");
+      // The amount was fine: no error for it.
+      await expect(again.getByText("Enter an amount from 1 to 10,000,000.")).toHaveCount(0);
+      // The rest of the page is still the search result.
+      await expect(exactMatch(page).getByRole("heading", { level: 2 })).toHaveText(`${CORPORATE} is taken`);
+    },
+  );
 
   test("a valid offer is sent with a confirmation toast", async ({ page, javaScriptEnabled }) => {
     const email = `offer-${randomLetters(10)}@example.com`;
@@ -236,7 +254,9 @@ test.describe("a taken corporate name", () => {
     else expect((await answer).status()).toBe(303);
 
     await expect(
-      page.getByRole("status").filter({ hasText: `Your offer for ${CORPORATE} has been sent. We will reply to ${email}.` }),
+      page
+        .getByRole("status")
+        .filter({ hasText: `Your offer for ${CORPORATE} has been sent. We will reply to ${email}.` }),
     ).toBeVisible();
     await expect(page).toHaveURL((url) => url.pathname === "/domain-search" && url.searchParams.get("q") === CORPORATE);
     await expect(page.getByText("Enter a valid email address.")).toHaveCount(0);
@@ -278,7 +298,9 @@ test.describe("a look-alike name", () => {
     await expect(items.filter({ hasText: "“\u0430” (Cyrillic) ≈ “a”" })).toHaveCount(1);
     await expect(items.filter({ hasText: "Its registry (punycode) form is xn--pypal-4ve.com." })).toHaveCount(1);
     // The name itself is still checked and shown in its Unicode form.
-    await expect(exactMatch(page).getByRole("heading", { level: 2 })).toHaveText(new RegExp(`^${lookalike.replace(".", "\\.")} is `));
+    await expect(exactMatch(page).getByRole("heading", { level: 2 })).toHaveText(
+      new RegExp(`^${lookalike.replace(".", "\\.")} is `),
+    );
   });
 });
 
@@ -293,33 +315,45 @@ test.describe("accessibility", () => {
         if (scheme === "dark") await setRemixCookie(context, baseURL, "theme", "dark");
       });
 
-      test("the results for an available name have no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
-        await page.goto(searchPath(freshDomain()));
-        if (scheme === "dark") await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-        await waitForStreamedResults(page);
-        if (javaScriptEnabled) await waitUntilCartFormsHydrated(page);
-        await expectNoAxeViolations(page, javaScriptEnabled);
-      });
+      test(
+        "the results for an available name have no axe violations",
+        { tag: "@axe" },
+        async ({ page, javaScriptEnabled }) => {
+          await page.goto(searchPath(freshDomain()));
+          if (scheme === "dark") await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+          await waitForStreamedResults(page);
+          if (javaScriptEnabled) await waitUntilCartFormsHydrated(page);
+          await expectNoAxeViolations(page, javaScriptEnabled);
+        },
+      );
 
-      test("a taken name with the offer form has no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
-        await page.goto(searchPath(CORPORATE));
-        if (scheme === "dark") await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-        await expect(page.getByRole("region", { name: "Make an offer" })).toBeVisible();
-        await waitForStreamedResults(page);
-        if (javaScriptEnabled) await waitUntilCartFormsHydrated(page);
-        await expectNoAxeViolations(page, javaScriptEnabled);
-      });
+      test(
+        "a taken name with the offer form has no axe violations",
+        { tag: "@axe" },
+        async ({ page, javaScriptEnabled }) => {
+          await page.goto(searchPath(CORPORATE));
+          if (scheme === "dark") await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+          await expect(page.getByRole("region", { name: "Make an offer" })).toBeVisible();
+          await waitForStreamedResults(page);
+          if (javaScriptEnabled) await waitUntilCartFormsHydrated(page);
+          await expectNoAxeViolations(page, javaScriptEnabled);
+        },
+      );
     });
   }
 
   test.describe("on a phone", () => {
     test.use({ viewport: PHONE });
 
-    test("the results for an available name have no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
-      await page.goto(searchPath(freshDomain()));
-      await waitForStreamedResults(page);
-      if (javaScriptEnabled) await waitUntilCartFormsHydrated(page);
-      await expectNoAxeViolations(page, javaScriptEnabled);
-    });
+    test(
+      "the results for an available name have no axe violations",
+      { tag: "@axe" },
+      async ({ page, javaScriptEnabled }) => {
+        await page.goto(searchPath(freshDomain()));
+        await waitForStreamedResults(page);
+        if (javaScriptEnabled) await waitUntilCartFormsHydrated(page);
+        await expectNoAxeViolations(page, javaScriptEnabled);
+      },
+    );
   });
 });

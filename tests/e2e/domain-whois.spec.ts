@@ -19,8 +19,13 @@ test.describe("WHOIS beside a taken name", () => {
     await expect(whois.getByText("MarkMonitor Inc.")).toBeVisible();
     await expect(whois.getByText("15 September 1997")).toBeVisible();
     await expect(whois.getByText("14 September 2028")).toBeVisible();
-    await expect(whois.getByText("Transfer locked by the registrar: it cannot move to another registrar until unlocked.")).toBeVisible();
-    await expect(whois.getByRole("link", { name: "Full WHOIS record of google.com" })).toHaveAttribute("href", "/tools/whois?domain=google.com");
+    await expect(
+      whois.getByText("Transfer locked by the registrar: it cannot move to another registrar until unlocked."),
+    ).toBeVisible();
+    await expect(whois.getByRole("link", { name: "Full WHOIS record of google.com" })).toHaveAttribute(
+      "href",
+      "/tools/whois?domain=google.com",
+    );
   });
 
   test("the domain's page shows it too", async ({ page }) => {

@@ -40,8 +40,32 @@ import { freshDomain, setRemixCookie } from "./support/domain";
 type Locale = "en" | "tr";
 
 const RESOURCES = {
-  en: { shell: shellEn, account: accountEn, billing: billingEn, checkout: checkoutEn, dashboard: dashboardEn, domains: domainsEn, home: homeEn, payment: paymentEn, shop: shopEn, signin: signinEn, signup: signupEn },
-  tr: { shell: shellTr, account: accountTr, billing: billingTr, checkout: checkoutTr, dashboard: dashboardTr, domains: domainsTr, home: homeTr, payment: paymentTr, shop: shopTr, signin: signinTr, signup: signupTr },
+  en: {
+    shell: shellEn,
+    account: accountEn,
+    billing: billingEn,
+    checkout: checkoutEn,
+    dashboard: dashboardEn,
+    domains: domainsEn,
+    home: homeEn,
+    payment: paymentEn,
+    shop: shopEn,
+    signin: signinEn,
+    signup: signupEn,
+  },
+  tr: {
+    shell: shellTr,
+    account: accountTr,
+    billing: billingTr,
+    checkout: checkoutTr,
+    dashboard: dashboardTr,
+    domains: domainsTr,
+    home: homeTr,
+    payment: paymentTr,
+    shop: shopTr,
+    signin: signinTr,
+    signup: signupTr,
+  },
 };
 
 /** `{{name}}` placeholders filled in, as i18next does. */
@@ -115,7 +139,8 @@ function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
   page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+      errors.push(message.text());
   });
   return errors;
 }
@@ -123,7 +148,9 @@ function watchErrors(page: Page): string[] {
 /** No raw translation key ("cart.icannFees", "checkout:…") on the page. */
 async function expectNoRawKeys(page: Page) {
   const text = await page.getByRole("main").innerText();
-  expect(text).not.toMatch(/\b[a-z]+:[a-z]+\.[a-zA-Z.]+\b|\b(?:cart|checkout|status|method|contact|detail|createkey|verify)\.[a-z][a-zA-Z]+\b/u);
+  expect(text).not.toMatch(
+    /\b[a-z]+:[a-z]+\.[a-zA-Z.]+\b|\b(?:cart|checkout|status|method|contact|detail|createkey|verify)\.[a-z][a-zA-Z]+\b/u,
+  );
 }
 
 /** The twelve words the seed-key step shows, in order (its "Your seed key" list). */
@@ -163,11 +190,30 @@ async function focusReport(page: Page): Promise<FocusReport> {
     // The element itself, something inside it, its label, or an ancestor (an inline link's box centre
     // may fall between its lines, on its cell): nothing drawn over it.
     const owns = (hit: Element | null) =>
-      hit !== null && (hit === focused || focused.contains(hit) || hit.contains(focused) || (focused instanceof HTMLInputElement && [...(focused.labels ?? [])].some((label) => label.contains(hit))));
-    const describe = (hit: Element | null) => (hit ? `${hit.tagName.toLowerCase()}${hit.closest("header") ? " in the header" : ""}${hit.closest("[data-toast-type]") ? " in a toast" : ""}` : "nothing");
-    if (!focused.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || box.width === 0 || box.height === 0) problems.push("not visible");
-    if (box.top < -0.5 || box.left < -0.5 || box.bottom > window.innerHeight + 0.5 || box.right > window.innerWidth + 0.5) {
-      problems.push(`outside the viewport (${Math.round(box.left)},${Math.round(box.top)} – ${Math.round(box.right)},${Math.round(box.bottom)} in ${window.innerWidth}×${window.innerHeight})`);
+      hit !== null &&
+      (hit === focused ||
+        focused.contains(hit) ||
+        hit.contains(focused) ||
+        (focused instanceof HTMLInputElement && [...(focused.labels ?? [])].some((label) => label.contains(hit))));
+    const describe = (hit: Element | null) =>
+      hit
+        ? `${hit.tagName.toLowerCase()}${hit.closest("header") ? " in the header" : ""}${hit.closest("[data-toast-type]") ? " in a toast" : ""}`
+        : "nothing";
+    if (
+      !focused.checkVisibility({ opacityProperty: true, visibilityProperty: true }) ||
+      box.width === 0 ||
+      box.height === 0
+    )
+      problems.push("not visible");
+    if (
+      box.top < -0.5 ||
+      box.left < -0.5 ||
+      box.bottom > window.innerHeight + 0.5 ||
+      box.right > window.innerWidth + 0.5
+    ) {
+      problems.push(
+        `outside the viewport (${Math.round(box.left)},${Math.round(box.top)} – ${Math.round(box.right)},${Math.round(box.bottom)} in ${window.innerWidth}×${window.innerHeight})`,
+      );
     }
     const x = Math.min(Math.max(box.left + box.width / 2, 0), window.innerWidth - 1);
     const y = Math.min(Math.max(box.top + box.height / 2, 0), window.innerHeight - 1);
@@ -178,14 +224,18 @@ async function focusReport(page: Page): Promise<FocusReport> {
       const headerBottom = header.getBoundingClientRect().bottom;
       if (box.top < headerBottom - 0.5) {
         const top = document.elementFromPoint(x, Math.max(box.top + 1, 0));
-        if (top && header.contains(top)) problems.push(`its top (y = ${Math.round(box.top)}) is under the sticky header (bottom ${Math.round(headerBottom)})`);
+        if (top && header.contains(top))
+          problems.push(
+            `its top (y = ${Math.round(box.top)}) is under the sticky header (bottom ${Math.round(headerBottom)})`,
+          );
       }
     }
     for (const toast of document.querySelectorAll("[data-toast-type]")) {
       const style = getComputedStyle(toast);
       if (style.visibility === "hidden" || Number(style.opacity) === 0 || toast.contains(focused)) continue;
       const t = toast.getBoundingClientRect();
-      if (t.left < box.right && t.right > box.left && t.top < box.bottom && t.bottom > box.top) problems.push("a toast covers it");
+      if (t.left < box.right && t.right > box.left && t.top < box.bottom && t.bottom > box.top)
+        problems.push("a toast covers it");
     }
     return { onBody: false as const, what, problems };
   });
@@ -198,11 +248,14 @@ async function focusReport(page: Page): Promise<FocusReport> {
  */
 async function expectFocusClear(page: Page, { bodyAllowed = false } = {}) {
   await expect
-    .poll(async () => {
-      const report = await focusReport(page);
-      if (report.onBody) return bodyAllowed ? [] : ["the focus fell to the page body"];
-      return report.problems.map((problem) => `${report.what}: ${problem}`);
-    }, { timeout: 3_000, intervals: [50, 100, 250] })
+    .poll(
+      async () => {
+        const report = await focusReport(page);
+        if (report.onBody) return bodyAllowed ? [] : ["the focus fell to the page body"];
+        return report.problems.map((problem) => `${report.what}: ${problem}`);
+      },
+      { timeout: 3_000, intervals: [50, 100, 250] },
+    )
     .toEqual([]);
 }
 
@@ -234,7 +287,12 @@ async function typeInto(page: Page, target: Locator, text: string) {
 
 test.describe("a newcomer's first purchase (issue 19)", () => {
   for (const locale of ["en", "tr"] as const) {
-    test(`search, cart, sign up from the checkout, seed key, verify, contact, declined card, 4242 saved, order, auto-renewal (${locale})`, async ({ page, context, baseURL, javaScriptEnabled: js }) => {
+    test(`search, cart, sign up from the checkout, seed key, verify, contact, declined card, 4242 saved, order, auto-renewal (${locale})`, async ({
+      page,
+      context,
+      baseURL,
+      javaScriptEnabled: js,
+    }) => {
       test.slow(); // a whole purchase with a sign-up (password and key hashing) and a declined card
       const T = texts(locale);
       const errors = watchErrors(page);
@@ -287,7 +345,8 @@ test.describe("a newcomer's first purchase (issue 19)", () => {
       await expect(page).toHaveURL(/\/createkey\?redirect=%2Fcheckout$/u);
       await waitForHydration(page, js);
       const words = await seedWords(page, T);
-      for (const position of await askedPositions(page, T)) await page.getByLabel(T.word(position), { exact: true }).fill(words[position - 1]);
+      for (const position of await askedPositions(page, T))
+        await page.getByLabel(T.word(position), { exact: true }).fill(words[position - 1]);
       await page.getByLabel(T.saved, { exact: true }).check();
       await page.getByRole("button", { name: T.continue, exact: true }).click();
 
@@ -311,7 +370,9 @@ test.describe("a newcomer's first purchase (issue 19)", () => {
       await contactForm.getByLabel(T.city, { exact: true }).fill(ADA.city);
       await contactForm.getByLabel(T.country, { exact: true }).selectOption(ADA.country);
       await contactForm.getByRole("button", { name: T.addAddress, exact: true }).click();
-      await expect(page.getByRole("status").filter({ hasText: T.contactAdded(`${ADA.firstName} ${ADA.lastName}`) })).toBeVisible();
+      await expect(
+        page.getByRole("status").filter({ hasText: T.contactAdded(`${ADA.firstName} ${ADA.lastName}`) }),
+      ).toBeVisible();
       await expect(page.getByLabel(/Ada Lovelace/u)).toBeChecked();
       if (js) await expect(page.getByRole("list", { name: T.contact, exact: true })).toBeFocused();
       await waitForHydration(page, js);
@@ -360,7 +421,10 @@ test.describe("a newcomer's first purchase (issue 19)", () => {
 
   // JavaScript only: without it every step is a new document whose focus starts on the body, and a
   // flash toast (top right, below the header) may sit over a control near the top for its 3.5 s.
-  test("by keyboard alone: every step reachable, the focus never lost, hidden or covered @js-only", async ({ page, javaScriptEnabled: js }) => {
+  test("by keyboard alone: every step reachable, the focus never lost, hidden or covered @js-only", async ({
+    page,
+    javaScriptEnabled: js,
+  }) => {
     test.slow(); // the whole purchase, one key at a time, with a check after every key
     // Scrolling into view is instant, so the check after a key sees where the focus ends up.
     await page.emulateMedia({ reducedMotion: "reduce" });
@@ -419,7 +483,8 @@ test.describe("a newcomer's first purchase (issue 19)", () => {
     await expect(page).toHaveURL(/\/createkey\?redirect=%2Fcheckout$/u);
     await waitForHydration(page, js);
     const words = await seedWords(page, T);
-    for (const position of await askedPositions(page, T)) await typeInto(page, page.getByLabel(T.word(position), { exact: true }), words[position - 1]);
+    for (const position of await askedPositions(page, T))
+      await typeInto(page, page.getByLabel(T.word(position), { exact: true }), words[position - 1]);
     await tabTo(page, page.getByLabel(T.saved, { exact: true }));
     await keys.press("Space");
     await expect(page.getByLabel(T.saved, { exact: true })).toBeChecked();

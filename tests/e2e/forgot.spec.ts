@@ -1,6 +1,17 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { freshIdentity, freshIp, latestCode, latestLinkPath, registerUser, signIn, signedInUser, useClientIp, waitForHydration, type TestUser } from "./support/account";
+import {
+  freshIdentity,
+  freshIp,
+  latestCode,
+  latestLinkPath,
+  registerUser,
+  signIn,
+  signedInUser,
+  useClientIp,
+  waitForHydration,
+  type TestUser,
+} from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 import { setRemixCookie } from "./support/domain";
 
@@ -33,7 +44,10 @@ async function fillReset(page: Page, code: string, password: string, confirm: st
  */
 async function strangerBurnsOwnFlow(page: Page, email: string): Promise<string> {
   const ip = freshIp();
-  const asked = await page.request.post("/api/v1/auth/forgot-password", { data: { email }, headers: { "cf-connecting-ip": ip } });
+  const asked = await page.request.post("/api/v1/auth/forgot-password", {
+    data: { email },
+    headers: { "cf-connecting-ip": ip },
+  });
   expect(asked.status()).toBe(200);
   const { data } = (await asked.json()) as { data: { flow_token: string } };
   const code = await latestCode(page.request, email);
@@ -63,7 +77,9 @@ test.describe("forgot password", () => {
     await useClientIp(page);
   });
 
-  test("the code from the email sets a new password: the new one signs in, the old one no longer does", async ({ page }) => {
+  test("the code from the email sets a new password: the new one signs in, the old one no longer does", async ({
+    page,
+  }) => {
     const user = await registerUser(page.request);
     await requestCode(page, user.email);
     const code = await latestCode(page.request, user.email);
@@ -77,7 +93,10 @@ test.describe("forgot password", () => {
     await signIn(page, { ...user, password: NEW_PASSWORD });
   });
 
-  test("a wrong code is refused with the SPEC message and the form keeps the address", async ({ page, javaScriptEnabled }) => {
+  test("a wrong code is refused with the SPEC message and the form keeps the address", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const user = await registerUser(page.request);
     await requestCode(page, user.email);
     const code = await latestCode(page.request, user.email);
@@ -97,7 +116,9 @@ test.describe("forgot password", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Your password was changed" })).toBeVisible();
   });
 
-  test("the mail's link sets a new password in a fresh browser, even after wrong codes killed that mail's code", async ({ page }) => {
+  test("the mail's link sets a new password in a fresh browser, even after wrong codes killed that mail's code", async ({
+    page,
+  }) => {
     const user = await registerUser(page.request);
     await strangerBurnsOwnFlow(page, user.email);
     const path = await latestLinkPath(page.request, user.email);
@@ -122,7 +143,9 @@ test.describe("forgot password", () => {
     await expect(page.getByText("This link is invalid or expired. Ask for a new one.")).toBeVisible();
   });
 
-  test("a stranger's wrong codes leave this browser's code working; a code this browser did not ask for is refused", async ({ page }) => {
+  test("a stranger's wrong codes leave this browser's code working; a code this browser did not ask for is refused", async ({
+    page,
+  }) => {
     const user = await registerUser(page.request);
     await requestCode(page, user.email);
     const own = await latestCode(page.request, user.email);
@@ -136,7 +159,10 @@ test.describe("forgot password", () => {
 
     // Another browser (no flow cookie) typing a mailed code is pointed to the link.
     const other = await registerUser(page.request);
-    await page.request.post("/api/v1/auth/forgot-password", { data: { email: other.email }, headers: { "cf-connecting-ip": freshIp() } });
+    await page.request.post("/api/v1/auth/forgot-password", {
+      data: { email: other.email },
+      headers: { "cf-connecting-ip": freshIp() },
+    });
     await page.goto(`/forgot?step=reset&email=${encodeURIComponent(other.email)}`);
     await fillReset(page, await latestCode(page.request, other.email), NEW_PASSWORD);
     await expect(page.getByText("This browser did not ask for this code.", { exact: false })).toBeVisible();
@@ -180,7 +206,9 @@ test.describe("forgot password", () => {
     const user = await registerUser(page.request);
     await requestCode(page, user.email);
     await page.getByRole("button", { name: "Send the code again" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "If an account uses this address, we sent it a new code." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "If an account uses this address, we sent it a new code." }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/forgot\?step=reset&email=/u);
     const code = await latestCode(page.request, user.email);
     await fillReset(page, code, NEW_PASSWORD);
@@ -202,7 +230,13 @@ test.describe("forgot password", () => {
     // The API allows 10 failed code checks per client address; the same posts the form sends.
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const response = await page.request.post(`/forgot?step=reset&email=${encodeURIComponent(user.email)}`, {
-        form: { intent: "reset", email: user.email, code: "000000", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+        form: {
+          intent: "reset",
+          email: user.email,
+          code: "000000",
+          password: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        },
         headers: { "cf-connecting-ip": ip },
         maxRedirects: 0,
       });
@@ -245,26 +279,30 @@ test.describe("forgot password", () => {
   // and that render suspended (entry.client.tsx). A user meets that window when they click or
   // type as the page appears on a slow device; here a script in the page clicks into it on every
   // tick, and the suite's fixture (support/test.ts) fails the test on the error.
-  test("a click while the page starts hydrating raises no React error and the page still hydrates", { tag: "@js-only" }, async ({ page }) => {
-    await page.addInitScript(() => {
-      // A message task per turn (React schedules its work the same way, so the click comes in
-      // the first turn after hydrateRoot, before React's first render).
-      const ticks = new MessageChannel();
-      ticks.port1.onmessage = () => {
-        if ("__remixRouter" in window) return;
-        if (Object.keys(document).some((key) => key.startsWith("__reactContainer$"))) {
-          document.body.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-          document.documentElement.dataset.clickedWhileHydrating = "true";
-          return;
-        }
+  test(
+    "a click while the page starts hydrating raises no React error and the page still hydrates",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      await page.addInitScript(() => {
+        // A message task per turn (React schedules its work the same way, so the click comes in
+        // the first turn after hydrateRoot, before React's first render).
+        const ticks = new MessageChannel();
+        ticks.port1.onmessage = () => {
+          if ("__remixRouter" in window) return;
+          if (Object.keys(document).some((key) => key.startsWith("__reactContainer$"))) {
+            document.body.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+            document.documentElement.dataset.clickedWhileHydrating = "true";
+            return;
+          }
+          ticks.port2.postMessage(null);
+        };
         ticks.port2.postMessage(null);
-      };
-      ticks.port2.postMessage(null);
-    });
-    await page.goto("/forgot");
-    await waitForHydration(page, true);
-    await expect(page.locator("html")).toHaveAttribute("data-clicked-while-hydrating", "true");
-  });
+      });
+      await page.goto("/forgot");
+      await waitForHydration(page, true);
+      await expect(page.locator("html")).toHaveAttribute("data-clicked-while-hydrating", "true");
+    },
+  );
 
   test("a reset step without a valid address starts over", async ({ page }) => {
     await page.goto("/forgot?step=reset&email=nope");
@@ -284,7 +322,9 @@ test.describe("forgot password in Turkish", () => {
     const { email } = freshIdentity();
     await page.getByLabel("E-posta adresi").fill(email);
     await page.getByRole("button", { name: "Kod gönder" }).click();
-    await expect(page.getByText(`${email} adresini kullanan bir hesap varsa, bu adrese bir kod gönderdik.`, { exact: false })).toBeVisible();
+    await expect(
+      page.getByText(`${email} adresini kullanan bir hesap varsa, bu adrese bir kod gönderdik.`, { exact: false }),
+    ).toBeVisible();
     await page.getByLabel("6 haneli kod").fill("000000");
     await page.getByLabel("Yeni parola").fill(NEW_PASSWORD);
     await page.getByLabel("Parolayı onaylayın").fill(NEW_PASSWORD);
@@ -296,7 +336,10 @@ test.describe("forgot password in Turkish", () => {
     await useClientIp(page);
     await setRemixCookie(context, baseURL, "locale", "tr");
     const user = await registerUser(page.request);
-    await page.request.post("/api/v1/auth/forgot-password", { data: { email: user.email }, headers: { "cf-connecting-ip": freshIp(), "accept-language": "tr" } });
+    await page.request.post("/api/v1/auth/forgot-password", {
+      data: { email: user.email },
+      headers: { "cf-connecting-ip": freshIp(), "accept-language": "tr" },
+    });
     await page.goto(await latestLinkPath(page.request, user.email));
     await expect(page.getByText("Hesabınız için yeni bir parola belirleyin.", { exact: false })).toBeVisible();
     await page.getByLabel("Yeni parola").fill(NEW_PASSWORD);
@@ -311,17 +354,21 @@ for (const scheme of ["light", "dark"] as const) {
     test.describe(`forgot password, ${scheme} OS theme, ${size}`, () => {
       test.use({ colorScheme: scheme, ...(size === "phone" ? { viewport: PHONE } : {}) });
 
-      test("both steps, with errors shown, have no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
-        await useClientIp(page);
-        await page.goto("/forgot");
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");
-        await expectNoAxeViolations(page, javaScriptEnabled);
+      test(
+        "both steps, with errors shown, have no axe violations",
+        { tag: "@axe" },
+        async ({ page, javaScriptEnabled }) => {
+          await useClientIp(page);
+          await page.goto("/forgot");
+          await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");
+          await expectNoAxeViolations(page, javaScriptEnabled);
 
-        await requestCode(page, freshIdentity().email);
-        await fillReset(page, "12", "weak", "other");
-        await expect(page.getByText("Enter the 6-digit code.")).toBeVisible();
-        await expectNoAxeViolations(page, javaScriptEnabled);
-      });
+          await requestCode(page, freshIdentity().email);
+          await fillReset(page, "12", "weak", "other");
+          await expect(page.getByText("Enter the 6-digit code.")).toBeVisible();
+          await expectNoAxeViolations(page, javaScriptEnabled);
+        },
+      );
     });
   }
 }

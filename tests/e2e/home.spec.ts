@@ -12,7 +12,8 @@ const PLAIN_SEARCH_BUTTON = "Search";
 
 /** English texts whose Turkish differs (so seeing them on a Turkish page means English leaked), longer than a word. */
 function untranslated(en: unknown, tr: unknown): string[] {
-  if (typeof en === "string") return typeof tr === "string" && tr !== en && en.length >= 8 && !en.includes("{{") ? [en] : [];
+  if (typeof en === "string")
+    return typeof tr === "string" && tr !== en && en.length >= 8 && !en.includes("{{") ? [en] : [];
   if (!en || typeof en !== "object" || !tr || typeof tr !== "object") return [];
   return Object.entries(en).flatMap(([key, value]) => untranslated(value, (tr as Record<string, unknown>)[key]));
 }
@@ -46,7 +47,9 @@ test.describe("home page", () => {
         await expect(page.getByTestId(`price-${tld}`)).toHaveText(expectedHomePrice(tld).replace(".", ","));
       }
       const shown = await page.locator("body").innerText();
-      const english = [...untranslated(homeTexts, homeTr), ...untranslated(shellEn, shellTr)].filter((text) => shown.includes(text));
+      const english = [...untranslated(homeTexts, homeTr), ...untranslated(shellEn, shellTr)].filter((text) =>
+        shown.includes(text),
+      );
       expect(english).toEqual([]);
     });
   });
@@ -95,12 +98,18 @@ test.describe("home page", () => {
     await expect(page).toHaveURL((url) => url.pathname === "/domain-search" && url.searchParams.get("q") === expected);
   });
 
-  test("clicking Trinity Mode Search searches for the name and lands on the Trinity suggestions", async ({ page, javaScriptEnabled }) => {
+  test("clicking Trinity Mode Search searches for the name and lands on the Trinity suggestions", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await openHome(page, javaScriptEnabled);
     await page.getByRole("searchbox", { name: SEARCH_LABEL }).fill(" Example.ORG");
     await page.getByRole("button", { name: SEARCH_BUTTON }).click();
     const expected = javaScriptEnabled ? "example.org" : " Example.ORG";
-    await expect(page).toHaveURL((url) => url.pathname === "/domain-search" && url.searchParams.get("q") === expected && url.hash === "#trinity-title");
+    await expect(page).toHaveURL(
+      (url) =>
+        url.pathname === "/domain-search" && url.searchParams.get("q") === expected && url.hash === "#trinity-title",
+    );
     await expect(page.getByRole("heading", { level: 2, name: "Trinity suggestions" })).toBeVisible();
   });
 
@@ -109,7 +118,13 @@ test.describe("home page", () => {
     await page.getByRole("searchbox", { name: SEARCH_LABEL }).fill(" Example.NET");
     await page.getByRole("button", { name: PLAIN_SEARCH_BUTTON, exact: true }).click();
     const expected = javaScriptEnabled ? "example.net" : " Example.NET";
-    await expect(page).toHaveURL((url) => url.pathname === "/domain-search" && url.searchParams.get("q") === expected && url.hash === "" && [...url.searchParams.keys()].join() === "q");
+    await expect(page).toHaveURL(
+      (url) =>
+        url.pathname === "/domain-search" &&
+        url.searchParams.get("q") === expected &&
+        url.hash === "" &&
+        [...url.searchParams.keys()].join() === "q",
+    );
   });
 
   test("the FAQ has six questions that open independently", async ({ page }) => {

@@ -33,7 +33,10 @@ function start(port: number): ChildProcess {
 
 async function ready(port: number): Promise<void> {
   await expect
-    .poll(async () => (await fetch(`http://localhost:${port}/robots.txt`).catch(() => null))?.status ?? 0, { timeout: 120_000, intervals: [500] })
+    .poll(async () => (await fetch(`http://localhost:${port}/robots.txt`).catch(() => null))?.status ?? 0, {
+      timeout: 120_000,
+      intervals: [500],
+    })
     .toBe(200);
 }
 
@@ -47,22 +50,26 @@ function stop(child: ChildProcess): void {
   }
 }
 
-test("a second instance on the same machine leaves the first one's prices intact", { tag: "@no-js-only" }, async ({ page }) => {
-  test.setTimeout(300_000);
-  const [first, second] = [await freePort(), await freePort()];
-  const children: ChildProcess[] = [];
-  try {
-    children.push(start(first));
-    await ready(first);
-    children.push(start(second));
-    await ready(second);
-    for (const port of [first, second]) {
-      await page.goto(`http://localhost:${port}/`);
-      for (const tld of ["com", "net", "org"]) {
-        await expect(page.getByTestId(`price-${tld}`)).toHaveText(expectedHomePrice(tld));
+test(
+  "a second instance on the same machine leaves the first one's prices intact",
+  { tag: "@no-js-only" },
+  async ({ page }) => {
+    test.setTimeout(300_000);
+    const [first, second] = [await freePort(), await freePort()];
+    const children: ChildProcess[] = [];
+    try {
+      children.push(start(first));
+      await ready(first);
+      children.push(start(second));
+      await ready(second);
+      for (const port of [first, second]) {
+        await page.goto(`http://localhost:${port}/`);
+        for (const tld of ["com", "net", "org"]) {
+          await expect(page.getByTestId(`price-${tld}`)).toHaveText(expectedHomePrice(tld));
+        }
       }
+    } finally {
+      children.forEach(stop);
     }
-  } finally {
-    children.forEach(stop);
-  }
-});
+  },
+);

@@ -3,7 +3,10 @@
 import { expect, test } from "./support/test";
 import { freshIp, outbox, resend, signedInUser, waitForHydration } from "./support/account";
 
-test("a signed-in customer who switches to Turkish gets the account's mails in Turkish", async ({ page, javaScriptEnabled }) => {
+test("a signed-in customer who switches to Turkish gets the account's mails in Turkish", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const user = await signedInUser(page);
   await page.goto("/dashboard");
   await waitForHydration(page, javaScriptEnabled);
@@ -13,7 +16,10 @@ test("a signed-in customer who switches to Turkish gets the account's mails in T
 
   // A reset mail asked for through the API in English still comes out in the account's language.
   const asked = await resend(() =>
-    page.request.post("/api/v1/auth/forgot-password", { data: { email: user.email }, headers: { "cf-connecting-ip": freshIp(), "accept-language": "en-US" } }),
+    page.request.post("/api/v1/auth/forgot-password", {
+      data: { email: user.email },
+      headers: { "cf-connecting-ip": freshIp(), "accept-language": "en-US" },
+    }),
   );
   expect(asked.status()).toBe(200);
   const [mail] = await outbox(page.request, user.email);

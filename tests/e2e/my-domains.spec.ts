@@ -13,12 +13,20 @@ const VISA = { number: "4242 4242 4242 4242", exp_month: 12, exp_year: 2034, cvc
 /** Signs the API in as `user` and buys `names` (cart → address → POST /payment/unified with 4242…). */
 async function buy(page: Page, user: TestUser, names: string[]): Promise<void> {
   const headers = { "cf-connecting-ip": user.ip };
-  const login = await resend(() => page.request.post("/api/v1/auth/login", { data: { username: user.username, password: user.password, seed_key: user.seedKey }, headers }));
+  const login = await resend(() =>
+    page.request.post("/api/v1/auth/login", {
+      data: { username: user.username, password: user.password, seed_key: user.seedKey },
+      headers,
+    }),
+  );
   expect(login.status(), await login.text()).toBe(200);
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const auth = { ...headers, authorization: `Bearer ${token}` };
   const address = await resend(() =>
-    page.request.post("/api/v1/account/addresses", { data: { firstName: "Ada", lastName: "Lovelace", address: "12 Analytical St", city: "London", country: "GB" }, headers: auth }),
+    page.request.post("/api/v1/account/addresses", {
+      data: { firstName: "Ada", lastName: "Lovelace", address: "12 Analytical St", city: "London", country: "GB" },
+      headers: auth,
+    }),
   );
   expect(address.status(), await address.text()).toBe(201);
   const contactId = ((await address.json()) as { data: { contactId: number } }).data.contactId;
@@ -26,14 +34,22 @@ async function buy(page: Page, user: TestUser, names: string[]): Promise<void> {
     const added = await resend(() => page.request.post("/api/v1/cart/items", { data: { domain }, headers: auth }));
     expect(added.status(), await added.text()).toBe(201);
   }
-  const paid = await resend(() => page.request.post("/api/v1/payment/unified", { data: { idempotency_key: `k-${randomLetters(12)}`, contact_id: contactId, card: VISA }, headers: auth }));
+  const paid = await resend(() =>
+    page.request.post("/api/v1/payment/unified", {
+      data: { idempotency_key: `k-${randomLetters(12)}`, contact_id: contactId, card: VISA },
+      headers: auth,
+    }),
+  );
   expect(paid.status(), await paid.text()).toBe(201);
 }
 
 const fresh = (tld = "com") => `e2e${randomLetters(12)}.${tld}`;
 
 test.describe("my domains", () => {
-  test("lists the user's domains with status, expiry, lock and auto-renewal; filters and sorts with a GET form", async ({ page, javaScriptEnabled }) => {
+  test("lists the user's domains with status, expiry, lock and auto-renewal; filters and sorts with a GET form", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const user = await signedInUser(page);
     const stem = `e2e${randomLetters(8)}`;
     const names = [`${stem}a.com`, `${stem}b.net`];
@@ -59,7 +75,9 @@ test.describe("my domains", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText("No domain matches these filters.")).toBeVisible();
     await page.getByRole("button", { name: "Create a private link" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Your private calendar link" })).toContainText(/\/api\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics/);
+    await expect(page.getByRole("status").filter({ hasText: "Your private calendar link" })).toContainText(
+      /\/api\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics/,
+    );
     await expectNoAxeViolations(page, javaScriptEnabled);
   });
 
@@ -90,7 +108,10 @@ test.describe("my domains", () => {
     await expectNoAxeViolations(page, javaScriptEnabled);
   });
 
-  test("the DNS editor adds, edits and deletes records, warns before removing the last MX, and forwards", async ({ page, javaScriptEnabled }) => {
+  test("the DNS editor adds, edits and deletes records, warns before removing the last MX, and forwards", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     // Many steps (each a page load without JavaScript): more time than the default 30 s.
     test.setTimeout(90_000);
     const user = await signedInUser(page);
@@ -102,7 +123,13 @@ test.describe("my domains", () => {
     await waitForHydration(page, javaScriptEnabled);
     const editor = page.getByRole("region", { name: "Add a record" });
     // With JavaScript only the chosen type's fields; without it every field, its label naming the types.
-    const extras = ["Priority (MX, SRV)", "Weight (SRV)", "Port (SRV)", "Redirect type (forwarding)", "Page title (stealth forwarding)"];
+    const extras = [
+      "Priority (MX, SRV)",
+      "Weight (SRV)",
+      "Port (SRV)",
+      "Redirect type (forwarding)",
+      "Page title (stealth forwarding)",
+    ];
     for (const label of extras) await expect(editor.getByLabel(label)).toHaveCount(javaScriptEnabled ? 0 : 1);
 
     // A bad address: the error names the field, nothing is added.
@@ -151,22 +178,35 @@ test.describe("my domains", () => {
 
     // Deleting the only MX says what it breaks first.
     await table.getByRole("button", { name: "Delete MX @" }).click();
-    await expect(page.getByText("This removes the last MX record: mail to this domain will stop arriving.")).toBeVisible();
+    await expect(
+      page.getByText("This removes the last MX record: mail to this domain will stop arriving."),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Delete anyway MX @" }).click();
     await expect(page.getByText("DNS record deleted.")).toBeVisible();
     await expect(table).not.toContainText("mx1.example.net");
     // The history says what each state came before, a count with its plural.
-    await expect(page.getByRole("region", { name: "Zone history" }).getByRole("listitem").first()).toContainText(/: before deleting the MX record @ \(\d+ records\)/u);
-    await expect(page.getByRole("region", { name: "Zone history" }).getByRole("listitem").last()).toContainText(/: before adding the A record @ \(0 records\)/u);
+    await expect(page.getByRole("region", { name: "Zone history" }).getByRole("listitem").first()).toContainText(
+      /: before deleting the MX record @ \(\d+ records\)/u,
+    );
+    await expect(page.getByRole("region", { name: "Zone history" }).getByRole("listitem").last()).toContainText(
+      /: before adding the A record @ \(0 records\)/u,
+    );
 
     // History: one step back brings the MX back.
-    await page.getByRole("region", { name: "Zone history" }).getByRole("button", { name: /^Restore this state/ }).first().click();
+    await page
+      .getByRole("region", { name: "Zone history" })
+      .getByRole("button", { name: /^Restore this state/ })
+      .first()
+      .click();
     await expect(page.getByText("Zone restored.")).toBeVisible();
     await expect(table).toContainText("10 mx1.example.net");
     await expectNoAxeViolations(page, javaScriptEnabled);
   });
 
-  test("auto-renewal needs a card, renewal goes into the cart, the auth code needs an unlocked domain", async ({ page, javaScriptEnabled }) => {
+  test("auto-renewal needs a card, renewal goes into the cart, the auth code needs an unlocked domain", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.setTimeout(90_000);
     const user = await signedInUser(page);
     const name = fresh();
@@ -190,11 +230,17 @@ test.describe("my domains", () => {
     await waitForHydration(page, javaScriptEnabled);
     // Just registered: the 60-day lock and the day it ends are said before any password is asked for.
     const reveal = page.getByRole("region", { name: "2. Reveal the auth code" });
-    const day = (ms: number) => new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(ms + 60 * 86_400_000));
+    const day = (ms: number) =>
+      new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(ms + 60 * 86_400_000));
     const possible = [day(Date.now() - 10 * 60_000), day(Date.now())];
-    const explanation = reveal.getByText("This domain cannot move to another registrar yet: a domain cannot be transferred within 60 days of its registration or last transfer.", { exact: false });
+    const explanation = reveal.getByText(
+      "This domain cannot move to another registrar yet: a domain cannot be transferred within 60 days of its registration or last transfer.",
+      { exact: false },
+    );
     await expect(explanation).toBeVisible();
-    await expect(explanation).toContainText(new RegExp(`It becomes possible on (${possible.join("|")}); the auth code can be revealed from then\\.`, "u"));
+    await expect(explanation).toContainText(
+      new RegExp(`It becomes possible on (${possible.join("|")}); the auth code can be revealed from then\\.`, "u"),
+    );
     await expect(reveal.getByLabel("Account password")).toHaveCount(0);
     await expect(reveal.getByRole("button", { name: "Reveal auth code" })).toHaveCount(0);
     await expectNoAxeViolations(page, javaScriptEnabled);
@@ -206,7 +252,11 @@ test.describe("my domains", () => {
     await buy(page, owner, [name]);
     const other = await browser.newPage();
     await signedInUser(other);
-    for (const path of [`/dashboard/domains/${name}`, `/dashboard/domains/${name}/dns`, `/dashboard/domains/${name}/transfer-out`]) {
+    for (const path of [
+      `/dashboard/domains/${name}`,
+      `/dashboard/domains/${name}/dns`,
+      `/dashboard/domains/${name}/transfer-out`,
+    ]) {
       const response = await other.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(other.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
@@ -234,6 +284,8 @@ test.describe("my domains", () => {
     await expect(history).toContainText(/: @ adlı A kaydı eklenmeden önce \(0 kayıt\)/u);
     await expect(history).not.toContainText("add");
     await page.goto(`/dashboard/domains/${name}/transfer-out`);
-    await expect(page.getByText("Bu alan adı henüz başka bir kayıt kuruluşuna taşınamaz", { exact: false })).toBeVisible();
+    await expect(
+      page.getByText("Bu alan adı henüz başka bir kayıt kuruluşuna taşınamaz", { exact: false }),
+    ).toBeVisible();
   });
 });

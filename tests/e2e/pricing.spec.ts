@@ -92,7 +92,9 @@ async function search(page: Page, query: string) {
   await expect(async () => {
     await box.fill(query);
     await page.getByRole("search").getByRole("button", { name: "Find" }).click();
-    await expect(page).toHaveURL((url) => url.pathname === "/domain" && url.searchParams.get("q") === query, { timeout: 3_000 });
+    await expect(page).toHaveURL((url) => url.pathname === "/domain" && url.searchParams.get("q") === query, {
+      timeout: 3_000,
+    });
   }).toPass();
 }
 
@@ -148,7 +150,9 @@ test.describe("domain pricing page", () => {
     const more = page.getByRole("link", { name: "Show more" });
     await expect(more).toHaveAttribute("href", "/domain?tab=all&show=2");
     await more.click();
-    await expect(page).toHaveURL((url) => url.searchParams.get("tab") === "all" && url.searchParams.get("show") === "2");
+    await expect(page).toHaveURL(
+      (url) => url.searchParams.get("tab") === "all" && url.searchParams.get("show") === "2",
+    );
     await expect(bodyRows(page)).toHaveCount(2 * PAGE_STEP);
     await expectRowsToMatch(page, CATALOGUE.slice(0, 2 * PAGE_STEP));
     await expect(page.getByText(`Showing ${2 * PAGE_STEP} of ${CATALOGUE.length}`, { exact: true })).toBeVisible();
@@ -166,7 +170,8 @@ test.describe("domain pricing page", () => {
     expect([...shown].sort()).toEqual(expected.map(extensionText).sort());
     const shop = expected.find((row) => row.tld === "shop");
     if (!shop) throw new Error("data/tld-prices.csv has no .shop row");
-    for (const [index, text] of expectedPriceCells(shop).entries()) await expect(priceCells(rowFor(page, "shop")).nth(index)).toHaveText(text);
+    for (const [index, text] of expectedPriceCells(shop).entries())
+      await expect(priceCells(rowFor(page, "shop")).nth(index)).toHaveText(text);
     await expect(page.getByRole("searchbox", { name: "Find an extension" })).toHaveValue("sh");
     // A search result is no tab.
     await expect(tabs(page).locator("[aria-current]")).toHaveCount(0);
@@ -212,11 +217,16 @@ test.describe("domain pricing page", () => {
       await box.fill(name);
       await box.press("Enter");
       await expect(page).toHaveURL(
-        (url) => url.pathname === "/domain-search" && url.searchParams.get("q") === name && url.searchParams.get("tld") === "com",
+        (url) =>
+          url.pathname === "/domain-search" &&
+          url.searchParams.get("q") === name &&
+          url.searchParams.get("tld") === "com",
         { timeout: 3_000 },
       );
     }).toPass();
-    await expect(page.getByTestId("exact-match").getByRole("heading", { level: 2 })).toHaveText(`${name}.com is available`);
+    await expect(page.getByTestId("exact-match").getByRole("heading", { level: 2 })).toHaveText(
+      `${name}.com is available`,
+    );
   });
 
   test.describe("in Turkish", () => {
@@ -256,25 +266,32 @@ test.describe("domain pricing accessibility", () => {
       test.describe("on a phone", () => {
         test.use({ viewport: PHONE });
 
-        test("the table scrolls inside its container and the page has no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
-          await page.goto("/domain?tab=all");
-          await expect(bodyRows(page)).toHaveCount(PAGE_STEP);
-          const container = priceTable(page).locator("xpath=..");
-          const box = await container.evaluate((element) => ({
-            overflowX: getComputedStyle(element).overflowX,
-            scrollWidth: element.scrollWidth,
-            clientWidth: element.clientWidth,
-          }));
-          expect(box.overflowX).toBe("auto");
-          expect(box.scrollWidth).toBeGreaterThan(box.clientWidth);
-          // The container scrolls; the page itself does not get wider than the phone.
-          const viewport = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-          expect(viewport.scrollWidth).toBeLessThanOrEqual(viewport.innerWidth);
-          await container.evaluate((element) => element.scrollTo({ left: 200 }));
-          expect(await container.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
-          await container.evaluate((element) => element.scrollTo({ left: 0 }));
-          await expectNoAxeViolations(page, javaScriptEnabled);
-        });
+        test(
+          "the table scrolls inside its container and the page has no axe violations",
+          { tag: "@axe" },
+          async ({ page, javaScriptEnabled }) => {
+            await page.goto("/domain?tab=all");
+            await expect(bodyRows(page)).toHaveCount(PAGE_STEP);
+            const container = priceTable(page).locator("xpath=..");
+            const box = await container.evaluate((element) => ({
+              overflowX: getComputedStyle(element).overflowX,
+              scrollWidth: element.scrollWidth,
+              clientWidth: element.clientWidth,
+            }));
+            expect(box.overflowX).toBe("auto");
+            expect(box.scrollWidth).toBeGreaterThan(box.clientWidth);
+            // The container scrolls; the page itself does not get wider than the phone.
+            const viewport = await page.evaluate(() => ({
+              scrollWidth: document.documentElement.scrollWidth,
+              innerWidth: window.innerWidth,
+            }));
+            expect(viewport.scrollWidth).toBeLessThanOrEqual(viewport.innerWidth);
+            await container.evaluate((element) => element.scrollTo({ left: 200 }));
+            expect(await container.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+            await container.evaluate((element) => element.scrollTo({ left: 0 }));
+            await expectNoAxeViolations(page, javaScriptEnabled);
+          },
+        );
       });
     });
   }

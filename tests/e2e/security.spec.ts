@@ -53,7 +53,9 @@ test.describe("account security", () => {
     await expect(page).toHaveURL(/\/signin\?redirect=%2Fdashboard%2Fsettings%2Fsecurity$/u);
   });
 
-  test("changing the password tells that other sessions were signed out; the new password signs in", async ({ page }) => {
+  test("changing the password tells that other sessions were signed out; the new password signs in", async ({
+    page,
+  }) => {
     const user = await signedInUser(page);
     await openPage(page);
     const section = page.getByRole("region", { name: "Change password" });
@@ -61,7 +63,9 @@ test.describe("account security", () => {
     await section.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
     await section.getByLabel("Confirm new password").fill(NEW_PASSWORD);
     await section.getByRole("button", { name: "Change password" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Your password was changed. Your other sessions were signed out." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your password was changed. Your other sessions were signed out." }),
+    ).toBeVisible();
     // This session goes on; the old password no longer signs in, the new one does.
     await expect(page.getByRole("heading", { level: 2, name: "Account security" })).toBeVisible();
     await expect(section.getByLabel("Current password")).toHaveValue("");
@@ -90,7 +94,11 @@ test.describe("account security", () => {
     await signIn(page, user);
   });
 
-  test("two-factor set-up shows a QR code and the key, then the recovery codes once; sign-in then asks for a code", async ({ page, browser, baseURL }) => {
+  test("two-factor set-up shows a QR code and the key, then the recovery codes once; sign-in then asks for a code", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(60_000);
     const user = await signedInUser(page);
     await openPage(page);
@@ -233,18 +241,22 @@ for (const scheme of ["light", "dark"] as const) {
     test.describe(`account security, ${scheme} OS theme, ${size}`, () => {
       test.use({ colorScheme: scheme, ...(size === "phone" ? { viewport: PHONE } : {}) });
 
-      test("the page, with the two-factor set-up and errors shown, has no axe violations", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
-        test.setTimeout(90_000);
-        await signedInUser(page);
-        await openQuietPage(page);
-        await expectNoAxeViolations(page, javaScriptEnabled);
-        const section = page.getByRole("region", { name: "Two-factor authentication" });
-        await section.getByRole("button", { name: "Set up two-factor authentication" }).click();
-        await section.getByLabel("6-digit code from the app").fill("1");
-        await section.getByRole("button", { name: "Turn on" }).click();
-        await expect(section.getByText("Enter the 6-digit code.")).toBeVisible();
-        await expectNoAxeViolations(page, javaScriptEnabled);
-      });
+      test(
+        "the page, with the two-factor set-up and errors shown, has no axe violations",
+        { tag: "@axe" },
+        async ({ page, javaScriptEnabled }) => {
+          test.setTimeout(90_000);
+          await signedInUser(page);
+          await openQuietPage(page);
+          await expectNoAxeViolations(page, javaScriptEnabled);
+          const section = page.getByRole("region", { name: "Two-factor authentication" });
+          await section.getByRole("button", { name: "Set up two-factor authentication" }).click();
+          await section.getByLabel("6-digit code from the app").fill("1");
+          await section.getByRole("button", { name: "Turn on" }).click();
+          await expect(section.getByText("Enter the 6-digit code.")).toBeVisible();
+          await expectNoAxeViolations(page, javaScriptEnabled);
+        },
+      );
     });
   }
 }

@@ -13,19 +13,29 @@ import { addAddress } from "./support/dashboard";
 const ADA = { firstName: "Ada", lastName: "Lovelace", address: "12 Analytical St", city: "London", country: "GB" };
 
 test.describe("/vps", () => {
-  test("has the Hosting menu's anchors, plans with cycle prices and savings, and no axe violations", { tag: "@axe" }, async ({ page }, testInfo) => {
-    // axe over every plan's form takes ~20 s alone and ran out of 30 s on a loaded machine.
-    test.slow();
-    const js = testInfo.project.use.javaScriptEnabled !== false;
-    await page.goto("/vps#gpu-servers");
-    await expect(page.getByRole("heading", { level: 1, name: "VPS and servers" })).toBeVisible();
-    for (const id of ["x86", "arm", "root-servers-cpu", "gpu-servers", "hosting"]) await expect(page.locator(`section#${id}`)).toHaveCount(1);
-    const gpu = page.locator("section#gpu-servers");
-    await expect(gpu.getByRole("heading", { name: "GPU servers" })).toBeVisible();
-    await expect(gpu.getByText(/NVIDIA H100 PCIe, 80 GB/u)).toBeVisible();
-    await expect(page.locator("section#x86").getByText(/Annually: \$\d+\.\d{2} save \d+% \(\$\d+\.\d{2}\)/u).first()).toBeVisible();
-    await expectNoAxeViolations(page, js);
-  });
+  test(
+    "has the Hosting menu's anchors, plans with cycle prices and savings, and no axe violations",
+    { tag: "@axe" },
+    async ({ page }, testInfo) => {
+      // axe over every plan's form takes ~20 s alone and ran out of 30 s on a loaded machine.
+      test.slow();
+      const js = testInfo.project.use.javaScriptEnabled !== false;
+      await page.goto("/vps#gpu-servers");
+      await expect(page.getByRole("heading", { level: 1, name: "VPS and servers" })).toBeVisible();
+      for (const id of ["x86", "arm", "root-servers-cpu", "gpu-servers", "hosting"])
+        await expect(page.locator(`section#${id}`)).toHaveCount(1);
+      const gpu = page.locator("section#gpu-servers");
+      await expect(gpu.getByRole("heading", { name: "GPU servers" })).toBeVisible();
+      await expect(gpu.getByText(/NVIDIA H100 PCIe, 80 GB/u)).toBeVisible();
+      await expect(
+        page
+          .locator("section#x86")
+          .getByText(/Annually: \$\d+\.\d{2} save \d+% \(\$\d+\.\d{2}\)/u)
+          .first(),
+      ).toBeVisible();
+      await expectNoAxeViolations(page, js);
+    },
+  );
 
   test("a bad hostname is refused beside the field with the values kept", async ({ page }, testInfo) => {
     const js = testInfo.project.use.javaScriptEnabled !== false;
@@ -42,7 +52,10 @@ test.describe("/vps", () => {
     await expect(again.getByLabel("Billing cycle")).toHaveValue("annually");
   });
 
-  test("order a VPS, pay with 4242 4242 4242 4242, then see it, reboot it and reveal its root password in the dashboard", async ({ page, browser }, testInfo) => {
+  test("order a VPS, pay with 4242 4242 4242 4242, then see it, reboot it and reveal its root password in the dashboard", async ({
+    page,
+    browser,
+  }, testInfo) => {
     // A whole purchase (address, order form, cart, checkout, payment) and the server's life in
     // the dashboard in one test: buying takes most of the time, so it is done once. About 50 s
     // on an idle runner (two waits on the simulated provider's clock: 10 s to running, 5 s reboot).
@@ -59,12 +72,16 @@ test.describe("/vps", () => {
     await card.getByText("Order VX1").click();
     await card.getByLabel("Operating system").selectOption("debian-12");
     await card.getByLabel("Hostname").fill(hostname);
-    await card.getByLabel("SSH public key (optional)").fill("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIIpT282uMH03U+hItGjzUObvd14wEMPXMuagag0txUtf e2e@test");
+    await card
+      .getByLabel("SSH public key (optional)")
+      .fill("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIIpT282uMH03U+hItGjzUObvd14wEMPXMuagag0txUtf e2e@test");
     await card.getByRole("button", { name: "Add VX1 to cart" }).click();
 
     // /vps renders 18 order forms: the post and redirect get more time on a busy runner.
     await expect(page).toHaveURL(/\/cart$/u, { timeout: 20_000 });
-    await expect(page.getByRole("status").filter({ hasText: `VX1 (${hostname}) was added to your cart.` })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: `VX1 (${hostname}) was added to your cart.` }),
+    ).toBeVisible();
     await expect(page.getByText(hostname, { exact: true })).toBeVisible();
     await expect(page.getByText("VX1 server · monthly · Debian 12")).toBeVisible();
 
@@ -77,7 +94,9 @@ test.describe("/vps", () => {
     await page.getByLabel("Security code (CVC)").fill("123");
     await page.getByRole("button", { name: "Pay $4.99" }).click();
     await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/u);
-    await expect(page.getByRole("status").filter({ hasText: "Payment completed. Thank you!" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("status").filter({ hasText: "Payment completed. Thank you!" })).toBeVisible({
+      timeout: 20_000,
+    });
     // A server line's period is its billing cycle.
     await expect(page.getByText(/ · 1 month \(monthly\)$/u)).toBeVisible();
 
@@ -88,7 +107,11 @@ test.describe("/vps", () => {
     await row.getByRole("link", { name: hostname }).click();
     await expect(page.getByRole("heading", { level: 1, name: hostname })).toBeVisible();
     const serverUrl = page.url();
-    const badge = (status: string) => page.locator("header").filter({ has: page.getByRole("heading", { level: 1 }) }).getByText(status, { exact: true });
+    const badge = (status: string) =>
+      page
+        .locator("header")
+        .filter({ has: page.getByRole("heading", { level: 1 }) })
+        .getByText(status, { exact: true });
     // The simulated provider walks pending → provisioning → installing → running on the clock.
     const untilRunning = () =>
       expect(async () => {
@@ -97,7 +120,12 @@ test.describe("/vps", () => {
       }).toPass({ timeout: 30_000 });
     await untilRunning();
     // The badge is labelled for screen readers ("Status: Running", the label visually hidden).
-    await expect(page.locator("header").filter({ has: page.getByRole("heading", { level: 1 }) }).getByText("Status: Running", { exact: true })).toBeVisible();
+    await expect(
+      page
+        .locator("header")
+        .filter({ has: page.getByRole("heading", { level: 1 }) })
+        .getByText("Status: Running", { exact: true }),
+    ).toBeVisible();
     // The power menu's toggle (a <summary>: a button with its expanded state) is named by its action.
     await expect(page.locator("summary").filter({ hasText: "Reboot" })).toHaveAccessibleName("Reboot");
 
@@ -119,7 +147,9 @@ test.describe("/vps", () => {
     // Auto-renewal needs a saved card (this purchase did not save one): refused with a way to add one.
     await waitForHydration(page, js);
     await page.getByRole("button", { name: "Turn auto-renewal on" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Auto-renewal needs a saved payment method." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Auto-renewal needs a saved payment method." }),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Add a card" })).toHaveAttribute("href", "/dashboard/billing/methods");
     await expectNoAxeViolations(page, js);
 

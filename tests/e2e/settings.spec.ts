@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { freshIdentity, latestCode, outbox, registerUser, signedInUser, TEST_PASSWORD, waitForHydration } from "./support/account";
+import {
+  freshIdentity,
+  latestCode,
+  outbox,
+  registerUser,
+  signedInUser,
+  TEST_PASSWORD,
+  waitForHydration,
+} from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 import { addAddress, addressItem, openUserMenu } from "./support/dashboard";
 import { setRemixCookie } from "./support/domain";
@@ -115,7 +123,10 @@ test.describe("username", () => {
 });
 
 test.describe("email", () => {
-  test("a change mails a code to the new address, which the page then verifies", async ({ page, javaScriptEnabled }) => {
+  test("a change mails a code to the new address, which the page then verifies", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const user = await signedInUser(page);
     await openSettings(page, javaScriptEnabled);
     await expect(verifyForm(page)).toHaveCount(0);
@@ -124,11 +135,15 @@ test.describe("email", () => {
     await expect(toast(page, `Your email address is now ${next}. We sent a verification code to it.`)).toBeVisible();
     await expect(emailForm(page)).toContainText(`Your email address is ${next}.`);
     await expect(verifyForm(page)).toContainText(`Enter the 6-digit code we sent to ${next}.`);
-    await expect(page.getByRole("complementary", { name: "Verify your email" })).toContainText(`Your email address ${next} is not verified yet.`);
+    await expect(page.getByRole("complementary", { name: "Verify your email" })).toContainText(
+      `Your email address ${next} is not verified yet.`,
+    );
     // The header menu already shows the new address.
     await expect((await openUserMenu(page, user.username)).getByText(next)).toBeVisible();
 
-    await verifyForm(page).getByLabel("Verification code").fill(await latestCode(page.request, next));
+    await verifyForm(page)
+      .getByLabel("Verification code")
+      .fill(await latestCode(page.request, next));
     await verifyForm(page).getByRole("button", { name: "Verify email" }).click();
     await expect(toast(page, `Your email address ${next} is verified.`)).toBeVisible();
     await expect(verifyForm(page)).toHaveCount(0);
@@ -144,14 +159,18 @@ test.describe("email", () => {
     await changeEmail(page, next, user.password);
     await expect(verifyForm(page)).toBeVisible();
     const first = await latestCode(page.request, next);
-    await verifyForm(page).getByLabel("Verification code").fill(first === "000000" ? "111111" : "000000");
+    await verifyForm(page)
+      .getByLabel("Verification code")
+      .fill(first === "000000" ? "111111" : "000000");
     await verifyForm(page).getByRole("button", { name: "Verify email" }).click();
     await expect(verifyForm(page).getByText("Verification code is invalid or expired")).toBeVisible();
 
     await verifyForm(page).getByRole("button", { name: "Send a new code" }).click();
     await expect(toast(page, `We sent a new code to ${next}.`)).toBeVisible();
     expect(await outbox(page.request, next)).toHaveLength(2);
-    await verifyForm(page).getByLabel("Verification code").fill(await latestCode(page.request, next));
+    await verifyForm(page)
+      .getByLabel("Verification code")
+      .fill(await latestCode(page.request, next));
     await verifyForm(page).getByRole("button", { name: "Verify email" }).click();
     await expect(toast(page, `Your email address ${next} is verified.`)).toBeVisible();
   });
@@ -184,7 +203,10 @@ test.describe("email", () => {
 });
 
 test.describe("address book", () => {
-  test("required fields are checked and a complete address is saved as the default", async ({ page, javaScriptEnabled }) => {
+  test("required fields are checked and a complete address is saved as the default", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await signedInUser(page);
     await openSettings(page, javaScriptEnabled, "/dashboard/settings/addresses");
     await expect(page.getByText("No addresses yet")).toBeVisible();
@@ -240,7 +262,13 @@ test.describe("address book", () => {
   test("an address can be edited", async ({ page, javaScriptEnabled }) => {
     await signedInUser(page);
     await openSettings(page, javaScriptEnabled, "/dashboard/settings/addresses");
-    await addAddress(page, { firstName: "Grace", lastName: "Hopper", address: "1 Navy Way", city: "Arlington", country: "US" });
+    await addAddress(page, {
+      firstName: "Grace",
+      lastName: "Hopper",
+      address: "1 Navy Way",
+      city: "Arlington",
+      country: "US",
+    });
     await addressItem(page, "Grace Hopper").getByRole("link", { name: "Edit Grace Hopper" }).click();
     const form = page.getByRole("region", { name: "Edit the address of Grace Hopper" });
     await expect(form.getByLabel("City")).toHaveValue("Arlington");
@@ -262,21 +290,43 @@ test.describe("address book", () => {
   test("another address can become the default", async ({ page, javaScriptEnabled }) => {
     await signedInUser(page);
     await openSettings(page, javaScriptEnabled, "/dashboard/settings/addresses");
-    await addAddress(page, { firstName: "Alan", lastName: "Turing", address: "Bletchley Park", city: "Milton Keynes", country: "GB" });
-    await addAddress(page, { firstName: "Katherine", lastName: "Johnson", address: "1 Nasa Drive", city: "Hampton", country: "US" });
+    await addAddress(page, {
+      firstName: "Alan",
+      lastName: "Turing",
+      address: "Bletchley Park",
+      city: "Milton Keynes",
+      country: "GB",
+    });
+    await addAddress(page, {
+      firstName: "Katherine",
+      lastName: "Johnson",
+      address: "1 Nasa Drive",
+      city: "Hampton",
+      country: "US",
+    });
     await expect(addressItem(page, "Alan Turing").getByText("Default", { exact: true })).toBeVisible();
     await expect(addressItem(page, "Katherine Johnson").getByText("Default", { exact: true })).toHaveCount(0);
-    await addressItem(page, "Katherine Johnson").getByRole("button", { name: "Make default Katherine Johnson" }).click();
+    await addressItem(page, "Katherine Johnson")
+      .getByRole("button", { name: "Make default Katherine Johnson" })
+      .click();
     await expect(toast(page, "The address of Katherine Johnson is now your default.")).toBeVisible();
     await expect(addressItem(page, "Katherine Johnson").getByText("Default", { exact: true })).toBeVisible();
     await expect(addressItem(page, "Alan Turing").getByText("Default", { exact: true })).toHaveCount(0);
-    await expect(addressItem(page, "Alan Turing").getByRole("button", { name: "Make default Alan Turing" })).toBeVisible();
+    await expect(
+      addressItem(page, "Alan Turing").getByRole("button", { name: "Make default Alan Turing" }),
+    ).toBeVisible();
   });
 
   test("an address is deleted after a confirmation", async ({ page, javaScriptEnabled }) => {
     await signedInUser(page);
     await openSettings(page, javaScriptEnabled, "/dashboard/settings/addresses");
-    await addAddress(page, { firstName: "Edsger", lastName: "Dijkstra", address: "Plantage Muidergracht 24", city: "Amsterdam", country: "NL" });
+    await addAddress(page, {
+      firstName: "Edsger",
+      lastName: "Dijkstra",
+      address: "Plantage Muidergracht 24",
+      city: "Amsterdam",
+      country: "NL",
+    });
     const item = addressItem(page, "Edsger Dijkstra");
     const confirm = item.getByRole("button", { name: "Yes, delete it Edsger Dijkstra" });
     await expect(confirm).toBeHidden();
@@ -291,8 +341,16 @@ test.describe("address book", () => {
   test("one user never sees or changes another's addresses", async ({ page, context, javaScriptEnabled }) => {
     await signedInUser(page);
     await openSettings(page, javaScriptEnabled, "/dashboard/settings/addresses");
-    await addAddress(page, { firstName: "Barbara", lastName: "Liskov", address: "32 Vassar St", city: "Cambridge", country: "US" });
-    const href = await addressItem(page, "Barbara Liskov").getByRole("link", { name: "Edit Barbara Liskov" }).getAttribute("href");
+    await addAddress(page, {
+      firstName: "Barbara",
+      lastName: "Liskov",
+      address: "32 Vassar St",
+      city: "Cambridge",
+      country: "US",
+    });
+    const href = await addressItem(page, "Barbara Liskov")
+      .getByRole("link", { name: "Edit Barbara Liskov" })
+      .getAttribute("href");
     const id = new URLSearchParams((href ?? "").replace(/#.*$/u, "").replace(/^.*\?/u, "")).get("edit");
     expect(id).toMatch(/^[0-9a-f-]{36}$/u);
 
@@ -303,17 +361,32 @@ test.describe("address book", () => {
     await expect(page.getByText("Barbara Liskov")).toHaveCount(0);
     await expect(page.getByText("The address you wanted to edit no longer exists.")).toBeVisible();
     for (const intent of ["delete-address", "make-default-address"]) {
-      const response = await page.request.post("/dashboard/settings/addresses", { form: { intent, addressId: id ?? "" } });
+      const response = await page.request.post("/dashboard/settings/addresses", {
+        form: { intent, addressId: id ?? "" },
+      });
       expect(response.status(), intent).toBe(404);
     }
     const update = await page.request.post("/dashboard/settings/addresses", {
-      form: { intent: "update-address", addressId: id ?? "", firstName: "Mallory", lastName: "X", address: "1 Evil St", city: "Nowhere", country: "US" },
+      form: {
+        intent: "update-address",
+        addressId: id ?? "",
+        firstName: "Mallory",
+        lastName: "X",
+        address: "1 Evil St",
+        city: "Nowhere",
+        country: "US",
+      },
     });
     expect(update.status()).toBe(404);
   });
 });
 
-test("in Turkish: the address form's errors and country names", async ({ page, context, baseURL, javaScriptEnabled }) => {
+test("in Turkish: the address form's errors and country names", async ({
+  page,
+  context,
+  baseURL,
+  javaScriptEnabled,
+}) => {
   await signedInUser(page);
   await setRemixCookie(context, baseURL, "locale", "tr");
   await page.goto("/dashboard/settings/addresses");
@@ -333,29 +406,56 @@ for (const scheme of ["light", "dark"] as const) {
       // Each signs a user up, fills forms and runs axe (twice the page without JS): more than the default time.
       test.slow();
 
-      test("the profile settings have no axe violations (with errors and the verify form)", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
-        const user = await signedInUser(page);
-        await openSettings(page, javaScriptEnabled);
-        await changeEmail(page, freshIdentity().email, user.password);
-        await expect(verifyForm(page)).toBeVisible();
-        await usernameForm(page).getByRole("button", { name: "Change username" }).click();
-        await expect(usernameForm(page).getByText("This field is required.")).toHaveCount(2);
-        await expectNoAxeViolations(page, javaScriptEnabled);
-      });
+      test(
+        "the profile settings have no axe violations (with errors and the verify form)",
+        { tag: "@axe" },
+        async ({ page, javaScriptEnabled }) => {
+          const user = await signedInUser(page);
+          await openSettings(page, javaScriptEnabled);
+          await changeEmail(page, freshIdentity().email, user.password);
+          await expect(verifyForm(page)).toBeVisible();
+          await usernameForm(page).getByRole("button", { name: "Change username" }).click();
+          await expect(usernameForm(page).getByText("This field is required.")).toHaveCount(2);
+          await expectNoAxeViolations(page, javaScriptEnabled);
+        },
+      );
 
-      test("the address book has no axe violations (list, edit form, open delete confirmation)", { tag: "@axe" }, async ({ page, javaScriptEnabled }) => {
-        test.slow(); // axe three times: ~25 s on a loaded 2-core runner
-        await signedInUser(page);
-        await openSettings(page, javaScriptEnabled, "/dashboard/settings/addresses");
-        await addAddress(page, { firstName: "Ada", lastName: "Lovelace", address: "12 St James's Square", city: "London", country: "GB" });
-        await addAddress(page, { firstName: "Grace", lastName: "Hopper", address: "1 Navy Way", city: "Arlington", country: "US", organization: "US Navy", phone: "+1 703 555 0100" });
-        await addressItem(page, "Ada Lovelace").getByText("Delete Ada Lovelace", { exact: true }).click();
-        await addressItem(page, "Grace Hopper").getByRole("link", { name: "Edit Grace Hopper" }).click();
-        await expect(page.getByRole("region", { name: "Edit the address of Grace Hopper" })).toBeVisible();
-        await page.getByRole("region", { name: "Add an address" }).getByRole("button", { name: "Add address" }).click();
-        await expect(page.getByRole("region", { name: "Add an address" }).getByText("This field is required.")).toHaveCount(5);
-        await expectNoAxeViolations(page, javaScriptEnabled);
-      });
+      test(
+        "the address book has no axe violations (list, edit form, open delete confirmation)",
+        { tag: "@axe" },
+        async ({ page, javaScriptEnabled }) => {
+          test.slow(); // axe three times: ~25 s on a loaded 2-core runner
+          await signedInUser(page);
+          await openSettings(page, javaScriptEnabled, "/dashboard/settings/addresses");
+          await addAddress(page, {
+            firstName: "Ada",
+            lastName: "Lovelace",
+            address: "12 St James's Square",
+            city: "London",
+            country: "GB",
+          });
+          await addAddress(page, {
+            firstName: "Grace",
+            lastName: "Hopper",
+            address: "1 Navy Way",
+            city: "Arlington",
+            country: "US",
+            organization: "US Navy",
+            phone: "+1 703 555 0100",
+          });
+          await addressItem(page, "Ada Lovelace").getByText("Delete Ada Lovelace", { exact: true }).click();
+          await addressItem(page, "Grace Hopper").getByRole("link", { name: "Edit Grace Hopper" }).click();
+          await expect(page.getByRole("region", { name: "Edit the address of Grace Hopper" })).toBeVisible();
+          await page
+            .getByRole("region", { name: "Add an address" })
+            .getByRole("button", { name: "Add address" })
+            .click();
+          await expect(
+            page.getByRole("region", { name: "Add an address" }).getByText("This field is required."),
+          ).toHaveCount(5);
+          await expectNoAxeViolations(page, javaScriptEnabled);
+        },
+      );
     });
   }
 }

@@ -221,7 +221,9 @@ test.describe("language", () => {
   test("switching language keeps the visitor on the same page", async ({ page }) => {
     await page.goto("/definitely-not-here?from=test");
     await page.getByRole("button", { name: "Türkçe" }).click();
-    await expect(page).toHaveURL((url) => url.pathname === "/definitely-not-here" && url.searchParams.get("from") === "test");
+    await expect(page).toHaveURL(
+      (url) => url.pathname === "/definitely-not-here" && url.searchParams.get("from") === "test",
+    );
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sayfa Bulunamadı");
   });
 
@@ -300,9 +302,27 @@ test.describe("footer", () => {
       .getByRole("link")
       .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     for (const path of [
-      "/domain", "/domain-search", "/domain/transfer", "/vps", "/tools/whois", "/tools/speedtest", "/tools/ssl",
-      "/signin", "/donate", "/about", "/blog", "/dashboard/support", "/roadmap", "/license", "/epsl", "/terms",
-      "/privacy", "/security", "/brand", "/softwear", "/download",
+      "/domain",
+      "/domain-search",
+      "/domain/transfer",
+      "/vps",
+      "/tools/whois",
+      "/tools/speedtest",
+      "/tools/ssl",
+      "/signin",
+      "/donate",
+      "/about",
+      "/blog",
+      "/dashboard/support",
+      "/roadmap",
+      "/license",
+      "/epsl",
+      "/terms",
+      "/privacy",
+      "/security",
+      "/brand",
+      "/softwear",
+      "/download",
     ]) {
       expect(hrefs).toContain(path);
     }

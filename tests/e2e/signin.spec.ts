@@ -1,14 +1,26 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { totpCode } from "../../core/auth/totp";
-import { freshIp, registerUser, signIn, useClientIp, verifyEmail, waitForHydration, type TestUser } from "./support/account";
+import {
+  freshIp,
+  registerUser,
+  signIn,
+  useClientIp,
+  verifyEmail,
+  waitForHydration,
+  type TestUser,
+} from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 import { freshDomain, setRemixCookie } from "./support/domain";
 
 // The sign-in page, the header's user menu, sign-out, the edge session cookie and the cart merge.
 // Every test registers its own user through the API and signs in from its own client address.
 
-async function fillSignIn(page: Page, user: Pick<TestUser, "username" | "password" | "seedKey">, options: { rememberMe?: boolean } = {}) {
+async function fillSignIn(
+  page: Page,
+  user: Pick<TestUser, "username" | "password" | "seedKey">,
+  options: { rememberMe?: boolean } = {},
+) {
   await page.getByLabel("Username").fill(user.username);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByLabel("Seed key").fill(user.seedKey);
@@ -26,7 +38,11 @@ async function openUserMenu(page: Page, javaScriptEnabled: boolean) {
 }
 
 test.describe("sign in", () => {
-  test("a registered user signs in and lands on the redirect target with the user menu", async ({ page, request, javaScriptEnabled }) => {
+  test("a registered user signs in and lands on the redirect target with the user menu", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
     const user = await registerUser(request);
     await useClientIp(page, user.ip);
     await page.goto("/signin?redirect=%2Fcart");
@@ -56,7 +72,10 @@ test.describe("sign in", () => {
     await expect(userMenu(page)).toHaveCount(0);
   });
 
-  test("the session lives in an HttpOnly SameSite=Lax cookie; tokens never reach the page", async ({ page, request }) => {
+  test("the session lives in an HttpOnly SameSite=Lax cookie; tokens never reach the page", async ({
+    page,
+    request,
+  }) => {
     const user = await registerUser(request);
     await useClientIp(page, user.ip);
     await signIn(page, user);
@@ -83,7 +102,11 @@ test.describe("sign in", () => {
     expect(days).toBeLessThanOrEqual(7);
   });
 
-  test("a wrong seed key or password gets one generic message and keeps the username", async ({ page, request, javaScriptEnabled }) => {
+  test("a wrong seed key or password gets one generic message and keeps the username", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
     const user = await registerUser(request);
     await useClientIp(page, user.ip);
     const other = await registerUser(request);
@@ -127,7 +150,9 @@ test.describe("sign in", () => {
       await expect(page.getByRole("alert").filter({ hasText: "Login failed" })).toBeVisible();
     }
     await fillSignIn(page, user);
-    await expect(page.getByRole("alert").filter({ hasText: /Too many attempts\. Please wait \d+ minutes and try again\./u })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: /Too many attempts\. Please wait \d+ minutes and try again\./u }),
+    ).toBeVisible();
   });
 
   test("only same-site redirect targets are followed", async ({ page, request }) => {
@@ -169,7 +194,9 @@ test.describe("sign in", () => {
 });
 
 test.describe("two-factor sign-in", () => {
-  async function userWithTwoFactor(request: Parameters<typeof registerUser>[0]): Promise<TestUser & { secret: string }> {
+  async function userWithTwoFactor(
+    request: Parameters<typeof registerUser>[0],
+  ): Promise<TestUser & { secret: string }> {
     const user = await registerUser(request);
     await verifyEmail(request, user);
     const login = await request.post("/api/v1/auth/login", {
@@ -180,12 +207,18 @@ test.describe("two-factor sign-in", () => {
     const auth = { authorization: `Bearer ${token}`, "cf-connecting-ip": user.ip };
     const setup = await request.post("/api/v1/account/2fa/setup", { headers: auth });
     const secret = ((await setup.json()) as { data: { secret: string } }).data.secret;
-    const enable = await request.post("/api/v1/account/2fa/enable", { headers: auth, data: { code: await totpCode(secret, Date.now()) } });
+    const enable = await request.post("/api/v1/account/2fa/enable", {
+      headers: auth,
+      data: { code: await totpCode(secret, Date.now()) },
+    });
     expect(enable.status()).toBe(200);
     return { ...user, secret };
   }
 
-  test("asks for the authenticator code after the password step, refuses a wrong one, accepts the right one", async ({ page, request }) => {
+  test("asks for the authenticator code after the password step, refuses a wrong one, accepts the right one", async ({
+    page,
+    request,
+  }) => {
     const user = await userWithTwoFactor(request);
     await useClientIp(page, user.ip);
     await page.goto("/signin?redirect=%2Fcart");
@@ -210,12 +243,19 @@ test.describe("two-factor sign-in", () => {
 });
 
 test.describe("the cart at sign-in and sign-out", () => {
-  test("a visitor's cart joins the account at sign-in and leaves the browser at sign-out", async ({ page, request, javaScriptEnabled }) => {
+  test("a visitor's cart joins the account at sign-in and leaves the browser at sign-out", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
     const user = await registerUser(request);
     await useClientIp(page, user.ip);
     const domain = freshDomain();
     await page.goto("/");
-    const added = await page.request.post("/cart", { form: { intent: "add", domain, redirectTo: "/cart" }, maxRedirects: 0 });
+    const added = await page.request.post("/cart", {
+      form: { intent: "add", domain, redirectTo: "/cart" },
+      maxRedirects: 0,
+    });
     expect(added.status()).toBe(303);
     await page.goto("/cart");
     await expect(page.getByText(domain, { exact: true })).toBeVisible();
@@ -245,7 +285,11 @@ test.describe("request forgery", () => {
       maxRedirects: 0,
     });
     expect(response.status()).toBe(403);
-    const signOut = await request.post("/session", { form: { intent: "logout" }, headers: { origin: "https://evil.example" }, maxRedirects: 0 });
+    const signOut = await request.post("/session", {
+      form: { intent: "logout" },
+      headers: { origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
     expect(signOut.status()).toBe(403);
   });
 });

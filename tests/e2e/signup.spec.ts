@@ -1,7 +1,16 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { freshIp, latestCode, latestLinkPath, outbox, registerUser, resend, signIn, useClientIp } from "./support/account";
+import {
+  freshIp,
+  latestCode,
+  latestLinkPath,
+  outbox,
+  registerUser,
+  resend,
+  signIn,
+  useClientIp,
+} from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 import { freshDomain, setRemixCookie } from "./support/domain";
 import {
@@ -27,7 +36,10 @@ function alerts(page: Page) {
 test.describe("sign-up, seed key and email verification", () => {
   // Each test walks the whole flow (a sign-up hashes the password and the key, then signs in).
   test.describe.configure({ timeout: 60_000 });
-  test("a visitor signs up, saves the key, verifies the email and lands signed in on the dashboard", async ({ page, javaScriptEnabled }) => {
+  test("a visitor signs up, saves the key, verifies the email and lands signed in on the dashboard", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await useClientIp(page);
     const input = await signUpThroughPage(page, javaScriptEnabled);
     const words = await shownSeedKey(page);
@@ -43,7 +55,9 @@ test.describe("sign-up, seed key and email verification", () => {
     await page.getByRole("button", { name: "Verify email" }).click();
 
     await expect(page).toHaveURL(/\/dashboard$/u);
-    await expect(page.getByRole("status").filter({ hasText: "Your email address is verified. You are signed in." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your email address is verified. You are signed in." }),
+    ).toBeVisible();
     await expect(page.getByRole("banner").getByTestId("user-menu-username").first()).toHaveText(input.username);
 
     // Signed in and verified: the sign-up, key and verification pages send the user on.
@@ -56,10 +70,15 @@ test.describe("sign-up, seed key and email verification", () => {
     await expect(page).toHaveURL(/\/dashboard$/u);
   });
 
-  test("signing up from the checkout keeps the visitor's cart and comes back to the checkout (issue 19)", async ({ page, javaScriptEnabled }) => {
+  test("signing up from the checkout keeps the visitor's cart and comes back to the checkout (issue 19)", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await useClientIp(page);
     const domain = freshDomain();
-    const added = await resend(() => page.request.post("/cart", { form: { intent: "add", domain, years: "1", redirectTo: "/cart" }, maxRedirects: 0 }));
+    const added = await resend(() =>
+      page.request.post("/cart", { form: { intent: "add", domain, years: "1", redirectTo: "/cart" }, maxRedirects: 0 }),
+    );
     expect(added.status()).toBe(303);
 
     await page.goto("/checkout");
@@ -89,7 +108,10 @@ test.describe("sign-up, seed key and email verification", () => {
     const input = await signUpThroughPage(page, javaScriptEnabled);
     const words = await shownSeedKey(page);
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download as a text file" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download as a text file" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`trinity-seed-key-${input.username}.txt`);
     const text = await readFile(await download.path(), "utf8");
     expect(text).toContain(words.join(" "));
@@ -147,14 +169,19 @@ test.describe("sign-up, seed key and email verification", () => {
     await expect(page).toHaveURL(/\/signin\?redirect=%2Fverify-email$/u);
   });
 
-  test("the mail's one-click link verifies the address in a fresh browser after a stranger's wrong codes, once", async ({ page }) => {
+  test("the mail's one-click link verifies the address in a fresh browser after a stranger's wrong codes, once", async ({
+    page,
+  }) => {
     await useClientIp(page);
     const user = await registerUser(page.request);
     const code = await latestCode(page.request, user.email);
     const wrong = code === "000000" ? "111111" : "000000";
     // A stranger without the registration's flow token: their wrong codes burn nothing.
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const response = await page.request.post("/api/v1/auth/verify-email", { data: { email: user.email, code: wrong }, headers: { "cf-connecting-ip": freshIp() } });
+      const response = await page.request.post("/api/v1/auth/verify-email", {
+        data: { email: user.email, code: wrong },
+        headers: { "cf-connecting-ip": freshIp() },
+      });
       expect(response.status()).toBe(400);
     }
     const path = await latestLinkPath(page.request, user.email);
@@ -203,17 +230,27 @@ test.describe("sign-up, seed key and email verification", () => {
     await expect(page.getByTestId("resend-countdown")).toHaveText(/^You can ask for a new code in \d+ seconds\.$/u);
   });
 
-  test("without JavaScript an early resend is answered with the time to wait", { tag: "@no-js-only" }, async ({ page }) => {
-    await useClientIp(page);
-    const input = await reachVerifyStep(page, false);
-    const before = (await outbox(page.request, input.email)).length;
-    await expect(page.getByTestId("resend-countdown")).toHaveText(/^You can ask for a new code in \d+ seconds\.$/u);
-    await page.getByRole("button", { name: "Send a new code" }).click();
-    await expect(alerts(page).filter({ hasText: /^Please wait \d+ seconds before asking for a new code\.$/u })).toBeVisible();
-    expect(await outbox(page.request, input.email)).toHaveLength(before);
-  });
+  test(
+    "without JavaScript an early resend is answered with the time to wait",
+    { tag: "@no-js-only" },
+    async ({ page }) => {
+      await useClientIp(page);
+      const input = await reachVerifyStep(page, false);
+      const before = (await outbox(page.request, input.email)).length;
+      await expect(page.getByTestId("resend-countdown")).toHaveText(/^You can ask for a new code in \d+ seconds\.$/u);
+      await page.getByRole("button", { name: "Send a new code" }).click();
+      await expect(
+        alerts(page).filter({ hasText: /^Please wait \d+ seconds before asking for a new code\.$/u }),
+      ).toBeVisible();
+      expect(await outbox(page.request, input.email)).toHaveLength(before);
+    },
+  );
 
-  test("a new code can be asked for once the countdown is over, and it works", async ({ page, context, javaScriptEnabled }) => {
+  test("a new code can be asked for once the countdown is over, and it works", async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
     await useClientIp(page);
     const input = await reachVerifyStep(page, javaScriptEnabled);
     const before = await outbox(page.request, input.email);
@@ -255,9 +292,18 @@ test.describe("sign-up form errors", () => {
   test("a weak password gets each missing rule, and the passwords must match", async ({ page, javaScriptEnabled }) => {
     await useClientIp(page);
     await openSignup(page, javaScriptEnabled);
-    await expect(page.getByText("At least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "At least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character.",
+      ),
+    ).toBeVisible();
     await submitSignup(page, freshSignup({ password: "abc", confirmPassword: "abd" }));
-    for (const message of ["Use at least 8 characters.", "Add an uppercase letter.", "Add a digit.", "Add a special character (for example ! ? # or %)."]) {
+    for (const message of [
+      "Use at least 8 characters.",
+      "Add an uppercase letter.",
+      "Add a digit.",
+      "Add a special character (for example ! ? # or %).",
+    ]) {
       await expect(alerts(page).filter({ hasText: message })).toBeVisible();
     }
     await expect(alerts(page).filter({ hasText: "Passwords do not match" })).toBeVisible();
@@ -330,7 +376,9 @@ test.describe("development mailbox", () => {
     await page.goto("/dev/mailbox");
     await page.getByLabel("Email address").fill(user.email);
     await page.getByRole("button", { name: "Show messages" }).click();
-    await expect(page).toHaveURL(new RegExp(`/dev/mailbox\\?to=${encodeURIComponent(user.email).replace(/\./gu, "\\.")}$`, "u"));
+    await expect(page).toHaveURL(
+      new RegExp(`/dev/mailbox\\?to=${encodeURIComponent(user.email).replace(/\./gu, "\\.")}$`, "u"),
+    );
     await expect(page.getByRole("heading", { level: 2, name: `1 message for ${user.email}` })).toBeVisible();
     await expect(page.getByRole("heading", { level: 3, name: "Verify your email address" })).toBeVisible();
     await expect(page.locator("pre")).toContainText(await latestCode(page.request, user.email));

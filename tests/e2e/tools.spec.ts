@@ -14,7 +14,10 @@ test.describe("tools", () => {
     await useClientIp(page);
   });
 
-  test("WHOIS: a lookup shows the registry's record with statuses in plain words, at a shareable URL", async ({ page, javaScriptEnabled }) => {
+  test("WHOIS: a lookup shows the registry's record with statuses in plain words, at a shareable URL", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/tools/whois");
     await expect(page.getByRole("heading", { level: 1, name: "WHOIS / RDAP lookup" })).toBeVisible();
     await page.getByLabel("Domain name").fill("google.com");
@@ -24,13 +27,19 @@ test.describe("tools", () => {
     await expect(result).toBeVisible();
     await expect(result.getByText("MarkMonitor Inc.")).toBeVisible();
     await expect(result.getByText("15 September 1997")).toBeVisible();
-    await expect(result.getByText("Transfer locked by the registrar: it cannot move to another registrar until unlocked.")).toBeVisible();
+    await expect(
+      result.getByText("Transfer locked by the registrar: it cannot move to another registrar until unlocked."),
+    ).toBeVisible();
     await expect(result.getByText("ns1.google.com")).toBeVisible();
     await expect(result.getByText("Google LLC")).toBeVisible();
     await expectNoAxeViolations(page, javaScriptEnabled);
   });
 
-  test("WHOIS: withheld registrant data reads Redacted, and the page speaks Turkish", async ({ page, context, baseURL }) => {
+  test("WHOIS: withheld registrant data reads Redacted, and the page speaks Turkish", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await setRemixCookie(context, baseURL, "locale", "tr");
     await page.goto("/tools/whois?domain=bitcoin.org");
     const result = page.getByRole("region", { name: "bitcoin.org WHOIS bilgisi" });
@@ -43,7 +52,11 @@ test.describe("tools", () => {
     const name = `haus-${crypto.randomUUID().slice(0, 8)}.de`;
     await page.goto(`/tools/whois?domain=${name}`);
     const result = page.getByRole("region", { name: `WHOIS of ${name}` });
-    await expect(result.getByText("From the registry's WHOIS server 127.0.0.1 (this extension has no RDAP service).", { exact: false })).toBeVisible();
+    await expect(
+      result.getByText("From the registry's WHOIS server 127.0.0.1 (this extension has no RDAP service).", {
+        exact: false,
+      }),
+    ).toBeVisible();
     await expect(result.getByText("ns1.example.net")).toBeVisible();
   });
 
@@ -65,7 +78,10 @@ test.describe("tools", () => {
     await expect(page.getByRole("alert")).toContainText("WHOIS lookup failed: the registry could not be reached");
   });
 
-  test("SSL: progress is visible while SSL Labs tests, then the certificate appears", async ({ page, javaScriptEnabled }) => {
+  test("SSL: progress is visible while SSL Labs tests, then the certificate appears", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.setTimeout(60_000);
     const host = fresh("site");
     await page.goto("/tools/ssl");
@@ -83,7 +99,9 @@ test.describe("tools", () => {
 
   test("SSL: the grading service's refusals read as the SPEC texts", async ({ page }) => {
     await page.goto(`/tools/ssl?host=${fresh("busy")}`);
-    await expect(page.getByRole("alert")).toHaveText("The grading service is overloaded. Please try again in 15 to 30 minutes.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "The grading service is overloaded. Please try again in 15 to 30 minutes.",
+    );
     await page.goto(`/tools/ssl?host=${fresh("limited")}`);
     await expect(page.getByRole("alert")).toContainText("Rate limit exceeded");
     const unresolvable = fresh("unresolvable");
@@ -106,16 +124,23 @@ test.describe("tools", () => {
     await expectNoAxeViolations(page, javaScriptEnabled);
   });
 
-  test("speed test: runs against our own endpoints and shows download, upload, ping and jitter @js-only", async ({ page, javaScriptEnabled }) => {
+  test("speed test: runs against our own endpoints and shows download, upload, ping and jitter @js-only", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.setTimeout(120_000);
     await page.goto("/tools/speedtest");
     await page.getByRole("button", { name: "Start test" }).click();
     await expect(page.getByRole("status")).toHaveText("Test complete.", { timeout: 100_000 });
     for (const label of ["Download", "Upload"]) {
-      await expect(page.getByRole("definition").filter({ has: page.locator(`xpath=preceding-sibling::dt[.="${label}"]`) })).toHaveText(/^\d+(\.\d)? Mbps$/u);
+      await expect(
+        page.getByRole("definition").filter({ has: page.locator(`xpath=preceding-sibling::dt[.="${label}"]`) }),
+      ).toHaveText(/^\d+(\.\d)? Mbps$/u);
     }
     for (const label of ["Ping", "Jitter"]) {
-      await expect(page.getByRole("definition").filter({ has: page.locator(`xpath=preceding-sibling::dt[.="${label}"]`) })).toHaveText(/^\d+(\.\d)? ms$/u);
+      await expect(
+        page.getByRole("definition").filter({ has: page.locator(`xpath=preceding-sibling::dt[.="${label}"]`) }),
+      ).toHaveText(/^\d+(\.\d)? ms$/u);
     }
     await expect(page.getByRole("img", { name: "Download and upload measurements" })).toBeVisible();
     await expectNoAxeViolations(page, javaScriptEnabled);
@@ -123,13 +148,22 @@ test.describe("tools", () => {
 
   test("speed test: without JavaScript the page says it needs it @no-js-only", async ({ page, javaScriptEnabled }) => {
     await page.goto("/tools/speedtest");
-    await expect(page.getByText("The speed test measures your browser's connection, so it needs JavaScript.")).toBeVisible();
+    await expect(
+      page.getByText("The speed test measures your browser's connection, so it needs JavaScript."),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "Start test" })).toHaveCount(0);
     await expectNoAxeViolations(page, javaScriptEnabled);
   });
 
-  test("on a phone in the dark theme the result and the DNS table stay readable and accessible", async ({ browser, javaScriptEnabled }) => {
-    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 }, colorScheme: "dark" });
+  test("on a phone in the dark theme the result and the DNS table stay readable and accessible", async ({
+    browser,
+    javaScriptEnabled,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled,
+      viewport: { width: 390, height: 844 },
+      colorScheme: "dark",
+    });
     const page = await context.newPage();
     await useClientIp(page);
     await page.goto("/tools/whois?domain=wikipedia.org");
@@ -141,7 +175,9 @@ test.describe("tools", () => {
     await context.close();
   });
 
-  test("DNS: a record type outside the list and a too long expected value are refused with their messages", async ({ page }) => {
+  test("DNS: a record type outside the list and a too long expected value are refused with their messages", async ({
+    page,
+  }) => {
     await page.goto(`/tools/dns?name=example.com&type=ZZZ&expected=${"a".repeat(501)}`);
     await expect(page.getByText("Choose one of the record types in the list.")).toBeVisible();
     await expect(page.getByText("The expected value can be at most 500 characters.")).toBeVisible();
@@ -151,7 +187,12 @@ test.describe("tools", () => {
   test("the header's Tools menu and the footer link the tools", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
-    for (const [name, path] of [["WHOIS lookup", "/tools/whois"], ["SSL checker", "/tools/ssl"], ["DNS checker", "/tools/dns"], ["Speed test", "/tools/speedtest"]]) {
+    for (const [name, path] of [
+      ["WHOIS lookup", "/tools/whois"],
+      ["SSL checker", "/tools/ssl"],
+      ["DNS checker", "/tools/dns"],
+      ["Speed test", "/tools/speedtest"],
+    ]) {
       await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", path);
     }
   });

@@ -16,7 +16,8 @@ import { cataloguePriceCents, freshDomain, setRemixCookie } from "./support/doma
 const ADA = { firstName: "Ada", lastName: "Lovelace", address: "12 Analytical St", city: "London", country: "GB" };
 const SEED = readFileSync(new URL("../../data/registry/seed.sql", import.meta.url), "utf8");
 /** (name, label, tld, registrar, created_at, expires_at, locked, transferable, …, held_here, rev) */
-const ROW = /^\('([a-z0-9-]+\.com)', '[^']*', 'com', '(?:[^']|'')*', '[^']*', '[^']*', 0, 1, '[^']*', '[^']*', 'active', 0,/u;
+const ROW =
+  /^\('([a-z0-9-]+\.com)', '[^']*', 'com', '(?:[^']|'')*', '[^']*', '[^']*', 0, 1, '[^']*', '[^']*', 'active', 0,/u;
 const CANDIDATES = SEED.split("\n").flatMap((line) => ROW.exec(line)?.[1] ?? []);
 
 /** US dollars as the English pages show them ("$2,999.98"). */
@@ -35,7 +36,10 @@ async function transferableName(page: Page): Promise<string> {
 }
 
 test.describe("transfer in", () => {
-  test("domain → auth code → review → cart → checkout with 4242… → My domains shows Pending Transfer", async ({ page, javaScriptEnabled }) => {
+  test("domain → auth code → review → cart → checkout with 4242… → My domains shows Pending Transfer", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.slow();
     const name = await transferableName(page);
     await signedInUser(page);
@@ -51,13 +55,17 @@ test.describe("transfer in", () => {
     await page.getByLabel("Domain name").fill(name.toUpperCase());
     await page.getByRole("button", { name: "Check domain" }).click();
 
-    await expect(page).toHaveURL(new RegExp(`/domain/transfer\\?domain=${name.toUpperCase().replaceAll(".", "\\.")}$`, "u"));
+    await expect(page).toHaveURL(
+      new RegExp(`/domain/transfer\\?domain=${name.toUpperCase().replaceAll(".", "\\.")}$`, "u"),
+    );
     await expect(steps.locator('[aria-current="step"]')).toContainText("Auth Code");
     await expect(page.getByText(name, { exact: true })).toBeVisible();
     await waitForHydration(page, javaScriptEnabled);
     await page.getByLabel("Auth code (EPP code)").fill("abc");
     await page.getByRole("button", { name: "Continue to review" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "The auth code must be 6 to 128 characters, without spaces." })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "The auth code must be 6 to 128 characters, without spaces." }),
+    ).toBeVisible();
 
     const authCode = await simulatedAuthCode(name);
     await page.getByLabel("Auth code (EPP code)").fill(authCode);
@@ -82,10 +90,15 @@ test.describe("transfer in", () => {
     await page.getByLabel("Expiry date (MM / YY)").fill("12 / 34");
     await page.getByLabel("Security code (CVC)").fill("123");
     await page.getByRole("button", { name: `Pay ${usd(prices.transfer + icann)}` }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Payment completed. Thank you!" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("status").filter({ hasText: "Payment completed. Thank you!" })).toBeVisible({
+      timeout: 20_000,
+    });
 
     await page.goto("/dashboard/domains");
-    const row = page.getByRole("table", { name: "Your domains" }).getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
+    const row = page
+      .getByRole("table", { name: "Your domains" })
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader", { name }) });
     await expect(row).toContainText("Pending transfer");
   });
 
@@ -108,16 +121,22 @@ test.describe("transfer in", () => {
     await expectNoAxeViolations(page, javaScriptEnabled);
   });
 
-  test("Turkish, dark, phone: the wizard passes axe", { tag: "@axe" }, async ({ page, context, baseURL, javaScriptEnabled }) => {
-    test.slow();
-    await setRemixCookie(context, baseURL, "locale", "tr");
-    await setRemixCookie(context, baseURL, "theme", "dark");
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/domain/transfer?domain=google.com");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alan adı transferi");
-    await expect(page.getByRole("alert").filter({ hasText: "Bu, büyük bir kurumsal alan adıdır ve transfer edilemez." })).toBeVisible();
-    await expectNoAxeViolations(page, javaScriptEnabled);
-  });
+  test(
+    "Turkish, dark, phone: the wizard passes axe",
+    { tag: "@axe" },
+    async ({ page, context, baseURL, javaScriptEnabled }) => {
+      test.slow();
+      await setRemixCookie(context, baseURL, "locale", "tr");
+      await setRemixCookie(context, baseURL, "theme", "dark");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto("/domain/transfer?domain=google.com");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alan adı transferi");
+      await expect(
+        page.getByRole("alert").filter({ hasText: "Bu, büyük bir kurumsal alan adıdır ve transfer edilemez." }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page, javaScriptEnabled);
+    },
+  );
 
   test("the header and footer links open the wizard", async ({ page }) => {
     await page.goto("/");

@@ -35,8 +35,16 @@ export async function startFakeHetzner(): Promise<{ url: string; close: () => Pr
     res.writeHead(status, { "content-type": "application/json" });
     res.end(JSON.stringify(body));
   };
-  const error = (res: ServerResponse, status: number, code: string, message: string) => send(res, status, { error: { code, message } });
-  const action = (command: string, id: number) => ({ id: nextAction++, command, status: "running", progress: 0, resources: [{ id, type: "server" }], error: null });
+  const error = (res: ServerResponse, status: number, code: string, message: string) =>
+    send(res, status, { error: { code, message } });
+  const action = (command: string, id: number) => ({
+    id: nextAction++,
+    command,
+    status: "running",
+    progress: 0,
+    resources: [{ id, type: "server" }],
+    error: null,
+  });
   const view = (server: FakeServer) => {
     const { reads: _reads, ...rest } = server;
     return rest;
@@ -61,9 +69,12 @@ export async function startFakeHetzner(): Promise<{ url: string; close: () => Pr
     if (token === "fault-503") return error(res, 503, "unavailable", "service unavailable");
     const body = req.method === "POST" ? await readBody(req) : {};
     if (req.method === "POST" && url.pathname === "/v1/servers") {
-      if (typeof body.server_type !== "string" || !SERVER_TYPES.has(body.server_type)) return error(res, 422, "invalid_input", "invalid input in field 'server_type'");
-      if (typeof body.image !== "string" || !IMAGES.has(body.image)) return error(res, 422, "invalid_input", "invalid input in field 'image'");
-      if ([...servers.values()].some((entry) => entry.name === body.name)) return error(res, 409, "uniqueness_error", "server name is already used");
+      if (typeof body.server_type !== "string" || !SERVER_TYPES.has(body.server_type))
+        return error(res, 422, "invalid_input", "invalid input in field 'server_type'");
+      if (typeof body.image !== "string" || !IMAGES.has(body.image))
+        return error(res, 422, "invalid_input", "invalid input in field 'image'");
+      if ([...servers.values()].some((entry) => entry.name === body.name))
+        return error(res, 409, "uniqueness_error", "server name is already used");
       const id = nextId++;
       const created: FakeServer = {
         id,
@@ -73,18 +84,28 @@ export async function startFakeHetzner(): Promise<{ url: string; close: () => Pr
         image: { name: body.image },
         datacenter: { location: { name: String(body.location ?? "fsn1") } },
         labels: (body.labels as Record<string, string>) ?? {},
-        public_net: { ipv4: { ip: `203.0.113.${id % 250}` }, ipv6: { ip: `2001:db8:${(id % 65535).toString(16)}::/64` } },
+        public_net: {
+          ipv4: { ip: `203.0.113.${id % 250}` },
+          ipv6: { ip: `2001:db8:${(id % 65535).toString(16)}::/64` },
+        },
         created: new Date().toISOString(),
         reads: 0,
       };
       servers.set(id, created);
-      return send(res, 201, { server: view(created), action: action("create_server", id), root_password: "FakeRootPw123" });
+      return send(res, 201, {
+        server: view(created),
+        action: action("create_server", id),
+        root_password: "FakeRootPw123",
+      });
     }
     if (req.method === "GET" && url.pathname === "/v1/servers") {
       const selector = url.searchParams.get("label_selector") ?? "";
       const [key, value] = selector.split("==");
       const found = [...servers.values()].filter((entry) => !selector || entry.labels[key] === value);
-      return send(res, 200, { servers: found.map(view), meta: { pagination: { page: 1, per_page: 25, total_entries: found.length } } });
+      return send(res, 200, {
+        servers: found.map(view),
+        meta: { pagination: { page: 1, per_page: 25, total_entries: found.length } },
+      });
     }
     const match = /^\/v1\/servers\/(\d+)(?:\/actions\/(\w+))?$/u.exec(url.pathname);
     const target = match ? servers.get(Number(match[1])) : undefined;
@@ -108,7 +129,8 @@ export async function startFakeHetzner(): Promise<{ url: string; close: () => Pr
           target.status = "off";
           return send(res, 201, { action: action("stop_server", target.id) });
         case "rebuild":
-          if (typeof body.image !== "string" || !IMAGES.has(body.image)) return error(res, 422, "invalid_input", "invalid input in field 'image'");
+          if (typeof body.image !== "string" || !IMAGES.has(body.image))
+            return error(res, 422, "invalid_input", "invalid input in field 'image'");
           target.status = "rebuilding";
           return send(res, 201, { action: action("rebuild_server", target.id), root_password: "FakeRebuiltPw456" });
         default:
@@ -119,5 +141,8 @@ export async function startFakeHetzner(): Promise<{ url: string; close: () => Pr
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

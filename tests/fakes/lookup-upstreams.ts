@@ -104,7 +104,9 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
 function whoisAnswer(name: string): string {
   if (!name.includes(".")) {
     const head = `% IANA WHOIS server\r\n% for more information on IANA, visit http://www.iana.org\r\n\r\ndomain:       ${name.toUpperCase()}\r\n\r\n`;
-    return name === "de" ? `${head}refer:        127.0.0.1\r\nwhois:        127.0.0.1\r\nstatus:       ACTIVE\r\n` : `${head}status:       ACTIVE\r\n`;
+    return name === "de"
+      ? `${head}refer:        127.0.0.1\r\nwhois:        127.0.0.1\r\nstatus:       ACTIVE\r\n`
+      : `${head}status:       ACTIVE\r\n`;
   }
   if (name.startsWith("free-")) return `Domain: ${name}\nStatus: free\n`;
   return [
@@ -120,7 +122,9 @@ function whoisAnswer(name: string): string {
   ].join("\n");
 }
 
-export async function startFakeUpstreams(options: { port?: number; whoisPort?: number; keepAlive?: boolean } = {}): Promise<FakeUpstreams> {
+export async function startFakeUpstreams(
+  options: { port?: number; whoisPort?: number; keepAlive?: boolean } = {},
+): Promise<FakeUpstreams> {
   const requests: string[] = [];
   let origin = "";
   // Plain and JSON-escaped ("https:\/\/…") links alike.
@@ -136,28 +140,47 @@ export async function startFakeUpstreams(options: { port?: number; whoisPort?: n
 
     if (path === "/__fake/count") {
       const needle = url.searchParams.get("path") ?? "";
-      return send(res, 200, JSON.stringify({ count: requests.filter((seen) => seen !== path && seen.includes(needle)).length }), {
-        "content-type": "application/json",
-      });
+      return send(
+        res,
+        200,
+        JSON.stringify({ count: requests.filter((seen) => seen !== path && seen.includes(needle)).length }),
+        {
+          "content-type": "application/json",
+        },
+      );
     }
 
     if (path === "/iana/dns.json") {
-      return send(res, 200, moveUnderUs(fixture("rdap/bootstrap/iana-dns-2024-02-07.json")), { "content-type": "application/json" });
+      return send(res, 200, moveUnderUs(fixture("rdap/bootstrap/iana-dns-2024-02-07.json")), {
+        "content-type": "application/json",
+      });
     }
 
     if (path.startsWith("/r/")) {
       const key = path.slice(3).toLowerCase();
       const name = key.split("/domain/")[1] ?? "";
       if (name.startsWith("ratelimited.")) {
-        return send(res, 429, JSON.stringify({ errorCode: 429, title: "Too Many Requests", description: ["Slow down"] }), {
-          "content-type": "application/rdap+json",
-          "retry-after": "30",
-        });
+        return send(
+          res,
+          429,
+          JSON.stringify({ errorCode: 429, title: "Too Many Requests", description: ["Slow down"] }),
+          {
+            "content-type": "application/rdap+json",
+            "retry-after": "30",
+          },
+        );
       }
-      if (name.startsWith("broken.")) return send(res, 500, "<html><body>Internal Server Error</body></html>", { "content-type": "text/html" });
+      if (name.startsWith("broken."))
+        return send(res, 500, "<html><body>Internal Server Error</body></html>", { "content-type": "text/html" });
       const file = RDAP_ANSWERS[key];
-      if (file) return send(res, 200, moveUnderUs(fixture(file)), { "content-type": "application/rdap+json", "access-control-allow-origin": "*" });
-      return send(res, 404, fixture("rdap/errors/pir-404-object-not-found.json"), { "content-type": "application/rdap+json" });
+      if (file)
+        return send(res, 200, moveUnderUs(fixture(file)), {
+          "content-type": "application/rdap+json",
+          "access-control-allow-origin": "*",
+        });
+      return send(res, 404, fixture("rdap/errors/pir-404-object-not-found.json"), {
+        "content-type": "application/rdap+json",
+      });
     }
 
     if (path === "/ssllabs/api/v4/analyze") return sslLabs(url, req, res);
@@ -168,8 +191,13 @@ export async function startFakeUpstreams(options: { port?: number; whoisPort?: n
       const resolver = doh[1];
       const name = (url.searchParams.get("name") ?? "").toLowerCase().replace(/\.$/, "");
       const type = (url.searchParams.get("type") ?? "A").toUpperCase();
-      if (name.startsWith("down.") && resolver === "google") return send(res, 500, "Internal error", { "content-type": "text/plain" });
-      const file = DOH_ANSWERS[`${resolver} ${name} ${type}`] ?? (resolver === "google" ? "doh/google-nxdomain-NS-authority-soa.json" : "doh/cloudflare-unknown.example-A-nxdomain.json");
+      if (name.startsWith("down.") && resolver === "google")
+        return send(res, 500, "Internal error", { "content-type": "text/plain" });
+      const file =
+        DOH_ANSWERS[`${resolver} ${name} ${type}`] ??
+        (resolver === "google"
+          ? "doh/google-nxdomain-NS-authority-soa.json"
+          : "doh/cloudflare-unknown.example-A-nxdomain.json");
       return send(res, 200, fixture(file), { "content-type": "application/dns-json" });
     }
 
@@ -177,22 +205,40 @@ export async function startFakeUpstreams(options: { port?: number; whoisPort?: n
   };
 
   const pageSpeed = (url: URL, res: ServerResponse) => {
-    const json = (status: number, body: unknown) => send(res, status, JSON.stringify(body), { "content-type": "application/json; charset=UTF-8" });
+    const json = (status: number, body: unknown) =>
+      send(res, status, JSON.stringify(body), { "content-type": "application/json; charset=UTF-8" });
     const target = url.searchParams.get("url") ?? "";
     let host = "";
     try {
       host = new URL(target).hostname;
     } catch {
-      return json(400, { error: { code: 400, message: "Invalid value at 'url'", errors: [{ message: "Invalid value at 'url'", domain: "global", reason: "badRequest" }], status: "INVALID_ARGUMENT" } });
+      return json(400, {
+        error: {
+          code: 400,
+          message: "Invalid value at 'url'",
+          errors: [{ message: "Invalid value at 'url'", domain: "global", reason: "badRequest" }],
+          status: "INVALID_ARGUMENT",
+        },
+      });
     }
     const label = host.split(".")[0];
     if (label === "quota") {
-      const message = "Quota exceeded for quota metric 'Queries' and limit 'Queries per minute' of service 'pagespeedonline.googleapis.com' for consumer 'project_number:583797351490'.";
-      return json(429, { error: { code: 429, message, errors: [{ message, domain: "global", reason: "rateLimitExceeded" }], status: "RESOURCE_EXHAUSTED" } });
+      const message =
+        "Quota exceeded for quota metric 'Queries' and limit 'Queries per minute' of service 'pagespeedonline.googleapis.com' for consumer 'project_number:583797351490'.";
+      return json(429, {
+        error: {
+          code: 429,
+          message,
+          errors: [{ message, domain: "global", reason: "rateLimitExceeded" }],
+          status: "RESOURCE_EXHAUSTED",
+        },
+      });
     }
     if (label === "broken") {
       const message = `Lighthouse returned error: FAILED_DOCUMENT_REQUEST. Lighthouse was unable to reliably load the page you requested. Make sure you are testing the correct URL and that the server is properly responding to all requests. (Details: net::ERR_TIMED_OUT)`;
-      return json(500, { error: { code: 500, message, errors: [{ message, domain: "lighthouse", reason: "lighthouseError" }] } });
+      return json(500, {
+        error: { code: 500, message, errors: [{ message, domain: "lighthouse", reason: "lighthouseError" }] },
+      });
     }
     const strategy = (url.searchParams.get("strategy") ?? "DESKTOP").toUpperCase();
     const desktop = strategy === "DESKTOP";
@@ -201,12 +247,23 @@ export async function startFakeUpstreams(options: { port?: number; whoisPort?: n
     if (asked.size === 0) asked.add("PERFORMANCE");
     const category = (id: string, title: string, score: number) => ({ id, title, score });
     const categories: Record<string, unknown> = {};
-    if (asked.has("PERFORMANCE")) categories.performance = category("performance", "Performance", desktop ? 0.97 : 0.42);
+    if (asked.has("PERFORMANCE"))
+      categories.performance = category("performance", "Performance", desktop ? 0.97 : 0.42);
     if (asked.has("ACCESSIBILITY")) categories.accessibility = category("accessibility", "Accessibility", 0.88);
-    if (asked.has("BEST_PRACTICES")) categories["best-practices"] = category("best-practices", "Best Practices", desktop ? 1 : 0.96);
+    if (asked.has("BEST_PRACTICES"))
+      categories["best-practices"] = category("best-practices", "Best Practices", desktop ? 1 : 0.96);
     if (asked.has("SEO")) categories.seo = category("seo", "SEO", 0.91);
-    const audit = (id: string, numericValue: number, displayValue: string) => ({ id, numericValue, numericUnit: id === "cumulative-layout-shift" ? "unitless" : "millisecond", displayValue });
-    const metric = (percentile: number, category: string) => ({ percentile, distributions: [{ min: 0, max: 1, proportion: 0.8 }], category });
+    const audit = (id: string, numericValue: number, displayValue: string) => ({
+      id,
+      numericValue,
+      numericUnit: id === "cumulative-layout-shift" ? "unitless" : "millisecond",
+      displayValue,
+    });
+    const metric = (percentile: number, category: string) => ({
+      percentile,
+      distributions: [{ min: 0, max: 1, proportion: 0.8 }],
+      category,
+    });
     const loadingExperience =
       label === "field"
         ? {
@@ -234,12 +291,29 @@ export async function startFakeUpstreams(options: { port?: number; whoisPort?: n
         lighthouseVersion: "12.8.2",
         fetchTime: new Date().toISOString(),
         runWarnings: [],
-        configSettings: { emulatedFormFactor: desktop ? "desktop" : "mobile", formFactor: desktop ? "desktop" : "mobile", locale: "en-US", onlyCategories: [...asked].map((name) => name.toLowerCase().replace("_", "-")) },
+        configSettings: {
+          emulatedFormFactor: desktop ? "desktop" : "mobile",
+          formFactor: desktop ? "desktop" : "mobile",
+          locale: "en-US",
+          onlyCategories: [...asked].map((name) => name.toLowerCase().replace("_", "-")),
+        },
         audits: {
-          "largest-contentful-paint": audit("largest-contentful-paint", desktop ? 1180.5 : 4630.2, desktop ? "1.2 s" : "4.6 s"),
-          "cumulative-layout-shift": audit("cumulative-layout-shift", desktop ? 0.002 : 0.14, desktop ? "0.002" : "0.14"),
+          "largest-contentful-paint": audit(
+            "largest-contentful-paint",
+            desktop ? 1180.5 : 4630.2,
+            desktop ? "1.2 s" : "4.6 s",
+          ),
+          "cumulative-layout-shift": audit(
+            "cumulative-layout-shift",
+            desktop ? 0.002 : 0.14,
+            desktop ? "0.002" : "0.14",
+          ),
           "total-blocking-time": audit("total-blocking-time", desktop ? 40 : 730, desktop ? "40 ms" : "730 ms"),
-          "first-contentful-paint": audit("first-contentful-paint", desktop ? 620.1 : 2350.8, desktop ? "0.6 s" : "2.4 s"),
+          "first-contentful-paint": audit(
+            "first-contentful-paint",
+            desktop ? 620.1 : 2350.8,
+            desktop ? "0.6 s" : "2.4 s",
+          ),
         },
         categories,
       },
@@ -250,32 +324,67 @@ export async function startFakeUpstreams(options: { port?: number; whoisPort?: n
 
   const sslPolls = new Map<string, number>();
   const sslLabs = (url: URL, req: IncomingMessage, res: ServerResponse) => {
-    const json = (status: number, body: unknown) => send(res, status, typeof body === "string" ? body : JSON.stringify(body), { "content-type": "application/json" });
+    const json = (status: number, body: unknown) =>
+      send(res, status, typeof body === "string" ? body : JSON.stringify(body), { "content-type": "application/json" });
     if (!req.headers.email) {
-      return json(400, { errors: [{ field: "email", message: "Email not yet registered with us. Please use register api to register first." }] });
+      return json(400, {
+        errors: [
+          { field: "email", message: "Email not yet registered with us. Please use register api to register first." },
+        ],
+      });
     }
     const host = url.searchParams.get("host") ?? "";
     if (host === "") return json(400, fixture("ssllabs/v3-analyze-error-missing-host.json"));
     const label = host.split(".")[0];
-    if (label === "limited") return json(429, { errors: [{ message: "Running at full capacity. Please try again later." }] });
+    if (label === "limited")
+      return json(429, { errors: [{ message: "Running at full capacity. Please try again later." }] });
     if (label === "maintenance") return json(503, "");
     if (label === "busy") return json(529, "");
-    if (label === "ip-refused") return json(400, { errors: [{ field: "host", message: "IP addresses are not allowed" }] });
-    const base = { host, port: 443, protocol: "http", isPublic: false, startTime: Date.now() - 5000, engineVersion: "2.1.8", criteriaVersion: "2009q" };
-    if (label === "unresolvable") return json(200, { ...base, status: "ERROR", statusMessage: "Unable to resolve domain name", testTime: Date.now() });
-    if (label === "unreachable") return json(200, { ...JSON.parse(fixture("ssllabs/v3-analyze-lbl.gov-unable-to-connect.json")), host });
+    if (label === "ip-refused")
+      return json(400, { errors: [{ field: "host", message: "IP addresses are not allowed" }] });
+    const base = {
+      host,
+      port: 443,
+      protocol: "http",
+      isPublic: false,
+      startTime: Date.now() - 5000,
+      engineVersion: "2.1.8",
+      criteriaVersion: "2009q",
+    };
+    if (label === "unresolvable")
+      return json(200, {
+        ...base,
+        status: "ERROR",
+        statusMessage: "Unable to resolve domain name",
+        testTime: Date.now(),
+      });
+    if (label === "unreachable")
+      return json(200, { ...JSON.parse(fixture("ssllabs/v3-analyze-lbl.gov-unable-to-connect.json")), host });
     const polls = (sslPolls.get(host) ?? 0) + 1;
     sslPolls.set(host, polls);
-    if (label !== "ready" && polls === 1) return json(200, { ...base, status: "DNS", statusMessage: "Resolving domain names" });
-    const report = JSON.parse(fixture("ssllabs/v3-analyze-devolo.de-ready-3-endpoints.json")) as { endpoints: Record<string, unknown>[] } & Record<string, unknown>;
+    if (label !== "ready" && polls === 1)
+      return json(200, { ...base, status: "DNS", statusMessage: "Resolving domain names" });
+    const report = JSON.parse(fixture("ssllabs/v3-analyze-devolo.de-ready-3-endpoints.json")) as {
+      endpoints: Record<string, unknown>[];
+    } & Record<string, unknown>;
     if (label !== "ready" && polls === 2) {
       return json(200, {
         ...base,
         status: "IN_PROGRESS",
-        endpoints: report.endpoints.map((endpoint) => ({ ...endpoint, grade: undefined, statusMessage: "In progress", progress: 40, details: undefined })),
+        endpoints: report.endpoints.map((endpoint) => ({
+          ...endpoint,
+          grade: undefined,
+          statusMessage: "In progress",
+          progress: 40,
+          details: undefined,
+        })),
       });
     }
-    const details = (JSON.parse(fixture("ssllabs/v3-getEndpointData-devolo.de-details.json")) as { details: { certChains: { certIds: string[] }[] } }).details;
+    const details = (
+      JSON.parse(fixture("ssllabs/v3-getEndpointData-devolo.de-details.json")) as {
+        details: { certChains: { certIds: string[] }[] };
+      }
+    ).details;
     const leafId = details.certChains[0].certIds[0];
     const notBefore = Date.UTC(2026, 9, 1);
     const notAfter = Date.UTC(2026, 11, 30);

@@ -6,4 +6,5 @@ import { startFakeUpstreams } from "./lookup-upstreams";
 const port = Number(process.env.FAKE_UPSTREAMS_PORT ?? 8815);
 const fakes = await startFakeUpstreams({ port, whoisPort: port + 1, keepAlive: true });
 console.log(`lookup upstream fakes on ${fakes.url}`);
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void fakes.close().then(() => process.exit(0)));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => void fakes.close().then(() => process.exit(0)));

@@ -35,8 +35,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 
 const FIXTURES = new URL("./fixtures/stripe/", import.meta.url);
-const PI_FIXTURE = JSON.parse(readFileSync(new URL("stripe-mock-fixture-payment_intent.json", FIXTURES), "utf8")) as Record<string, unknown>;
-const CHARGE_FIXTURE = JSON.parse(readFileSync(new URL("stripe-mock-fixture-charge.json", FIXTURES), "utf8")) as Record<string, unknown>;
+const PI_FIXTURE = JSON.parse(
+  readFileSync(new URL("stripe-mock-fixture-payment_intent.json", FIXTURES), "utf8"),
+) as Record<string, unknown>;
+const CHARGE_FIXTURE = JSON.parse(readFileSync(new URL("stripe-mock-fixture-charge.json", FIXTURES), "utf8")) as Record<
+  string,
+  unknown
+>;
 
 type Behaviour =
   | "succeed"
@@ -72,11 +77,23 @@ export const TEST_PAYMENT_METHODS: Record<string, TestCard> = {
 
 const DECLINES: Partial<Record<Behaviour, { code: string; decline_code: string; message: string }>> = {
   generic_decline: { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
-  insufficient_funds: { code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." },
+  insufficient_funds: {
+    code: "card_declined",
+    decline_code: "insufficient_funds",
+    message: "Your card has insufficient funds.",
+  },
   lost_card: { code: "card_declined", decline_code: "lost_card", message: "Your card was declined." },
   expired_card: { code: "expired_card", decline_code: "expired_card", message: "Your card has expired." },
-  incorrect_cvc: { code: "incorrect_cvc", decline_code: "incorrect_cvc", message: "Your card's security code is incorrect." },
-  processing_error: { code: "processing_error", decline_code: "processing_error", message: "An error occurred while processing your card. Try again in a little bit." },
+  incorrect_cvc: {
+    code: "incorrect_cvc",
+    decline_code: "incorrect_cvc",
+    message: "Your card's security code is incorrect.",
+  },
+  processing_error: {
+    code: "processing_error",
+    decline_code: "processing_error",
+    message: "An error occurred while processing your card. Try again in a little bit.",
+  },
 };
 
 interface PaymentMethod {
@@ -84,7 +101,15 @@ interface PaymentMethod {
   object: "payment_method";
   type: "card";
   customer: string | null;
-  card: { brand: string; last4: string; exp_month: number; exp_year: number; funding: string; country: string; fingerprint: string };
+  card: {
+    brand: string;
+    last4: string;
+    exp_month: number;
+    exp_year: number;
+    funding: string;
+    country: string;
+    fingerprint: string;
+  };
   created: number;
   livemode: false;
   metadata: Record<string, string>;
@@ -200,7 +225,15 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
       type: "card",
       customer: null,
       // The same test card → the same fingerprint, whatever new pm_… stands for it (as Stripe's).
-      card: { brand: test.brand, last4: test.last4, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, funding: "credit", country: "US", fingerprint: createHmac("sha256", "fake-fingerprint").update(ref).digest("hex").slice(0, 16) },
+      card: {
+        brand: test.brand,
+        last4: test.last4,
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 3,
+        funding: "credit",
+        country: "US",
+        fingerprint: createHmac("sha256", "fake-fingerprint").update(ref).digest("hex").slice(0, 16),
+      },
       created: now(),
       livemode: false,
       metadata: {},
@@ -230,7 +263,12 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
       payment_method: charge.payment_method,
       payment_method_details: {
         ...(CHARGE_FIXTURE.payment_method_details as Record<string, unknown>),
-        card: { ...((CHARGE_FIXTURE.payment_method_details as { card: Record<string, unknown> }).card), ...(pm ? { brand: pm.card.brand, last4: pm.card.last4, exp_month: pm.card.exp_month, exp_year: pm.card.exp_year } : {}) },
+        card: {
+          ...(CHARGE_FIXTURE.payment_method_details as { card: Record<string, unknown> }).card,
+          ...(pm
+            ? { brand: pm.card.brand, last4: pm.card.last4, exp_month: pm.card.exp_month, exp_year: pm.card.exp_year }
+            : {}),
+        },
       },
       status: "succeeded",
       created: now(),
@@ -262,7 +300,12 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
   const invalid = (message: string, extra: Record<string, unknown> = {}) =>
     new StripeFault(400, { type: "invalid_request_error", message, ...extra });
   const missing = (kind: string, id: string) =>
-    new StripeFault(404, { type: "invalid_request_error", code: "resource_missing", message: `No such ${kind}: '${id}'`, param: "id" });
+    new StripeFault(404, {
+      type: "invalid_request_error",
+      code: "resource_missing",
+      message: `No such ${kind}: '${id}'`,
+      param: "id",
+    });
 
   /** Charges `pi` with its payment method: succeeded, 3-D Secure, or a 402 card error. */
   function confirm(pi: PaymentIntent, pm: PaymentMethod, form: Record<string, unknown>) {
@@ -271,15 +314,23 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
     pi.next_action = null;
     const offSession = form.off_session === "true";
     const savedHere = pm.customer !== null && pm.customer === pi.customer;
-    const threeDs = pm.behaviour === "three_ds_required" || (pm.behaviour === "three_ds_unless_saved" && !(offSession && savedHere));
+    const threeDs =
+      pm.behaviour === "three_ds_required" || (pm.behaviour === "three_ds_unless_saved" && !(offSession && savedHere));
     if (threeDs && offSession) {
-      return decline(pi, { code: "authentication_required", decline_code: "authentication_required", message: "Your card was declined. This transaction requires authentication." });
+      return decline(pi, {
+        code: "authentication_required",
+        decline_code: "authentication_required",
+        message: "Your card was declined. This transaction requires authentication.",
+      });
     }
     if (threeDs) {
       pi.status = "requires_action";
       pi.next_action = {
         type: "redirect_to_url",
-        redirect_to_url: { url: `${baseUrl}/__fake/3ds/${pi.id}`, return_url: typeof form.return_url === "string" ? form.return_url : null },
+        redirect_to_url: {
+          url: `${baseUrl}/__fake/3ds/${pi.id}`,
+          return_url: typeof form.return_url === "string" ? form.return_url : null,
+        },
       };
       recordEvent("payment_intent.requires_action", intentView(pi, []));
       return;
@@ -294,7 +345,14 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
     // setup_future_usage with a customer: the card is attached to the customer once it goes through.
     const used = pi.payment_method ? methods.get(pi.payment_method) : undefined;
     if (used && pi.setup_future_usage && pi.customer && used.customer === null) used.customer = pi.customer;
-    const charge: Charge = { id: newId("ch"), payment_intent: pi.id, amount: pi.amount, amount_captured: manual ? 0 : pi.amount, amount_refunded: 0, payment_method: pi.payment_method ?? "" };
+    const charge: Charge = {
+      id: newId("ch"),
+      payment_intent: pi.id,
+      amount: pi.amount,
+      amount_captured: manual ? 0 : pi.amount,
+      amount_refunded: 0,
+      payment_method: pi.payment_method ?? "",
+    };
     charges.set(charge.id, charge);
     if (manual) {
       // Authorised only: the money is held until captured or canceled.
@@ -328,20 +386,34 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
     throw new StripeFault(402, { ...pi.last_payment_error, payment_intent: intentView(pi, []) });
   }
 
-  function route(method: string, path: string, form: Record<string, unknown>, query: URLSearchParams): { status?: number; body: unknown } {
+  function route(
+    method: string,
+    path: string,
+    form: Record<string, unknown>,
+    query: URLSearchParams,
+  ): { status?: number; body: unknown } {
     const expand = listOf(form.expand ?? parseForm(query.toString()).expand);
     let match: RegExpExecArray | null;
 
     if (method === "POST" && path === "/v1/customers") {
-      const customer = { id: newId("cus"), object: "customer", created: now(), email: form.email ?? null, metadata: form.metadata ?? {}, livemode: false };
+      const customer = {
+        id: newId("cus"),
+        object: "customer",
+        created: now(),
+        email: form.email ?? null,
+        metadata: form.metadata ?? {},
+        livemode: false,
+      };
       customers.set(customer.id, customer);
       return { body: customer };
     }
 
     if (method === "POST" && path === "/v1/payment_intents") {
       const amount = Number(form.amount);
-      if (!Number.isInteger(amount) || amount < 50) throw invalid("Amount must be at least $0.50 usd", { code: "amount_too_small", param: "amount" });
-      if (typeof form.currency !== "string") throw invalid("Missing required param: currency.", { code: "parameter_missing", param: "currency" });
+      if (!Number.isInteger(amount) || amount < 50)
+        throw invalid("Amount must be at least $0.50 usd", { code: "amount_too_small", param: "amount" });
+      if (typeof form.currency !== "string")
+        throw invalid("Missing required param: currency.", { code: "parameter_missing", param: "currency" });
       const customer = typeof form.customer === "string" ? form.customer : null;
       if (customer && !customers.has(customer)) throw missing("customer", customer);
       const id = newId("pi");
@@ -373,8 +445,10 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
       if (form.confirm === "true") {
         const pm = typeof form.payment_method === "string" ? paymentMethodFrom(form.payment_method) : null;
         if (!pm) throw missing("payment_method", String(form.payment_method));
-        if (pm.customer && pm.customer !== customer) throw invalid("The provided PaymentMethod belongs to another Customer.", { param: "payment_method" });
-        if (form.off_session === "true" && !customer) throw invalid("off_session requires a customer.", { param: "off_session" });
+        if (pm.customer && pm.customer !== customer)
+          throw invalid("The provided PaymentMethod belongs to another Customer.", { param: "payment_method" });
+        if (form.off_session === "true" && !customer)
+          throw invalid("off_session requires a customer.", { param: "off_session" });
         confirm(pi, pm, form);
       }
       return { body: intentView(pi, expand) };
@@ -390,11 +464,16 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
       const pi = intents.get(match[1]);
       if (!pi) throw missing("payment_intent", match[1]);
       if (pi.status !== "requires_payment_method" && pi.status !== "requires_confirmation") {
-        throw invalid(`This PaymentIntent's status is ${pi.status}; it cannot be confirmed.`, { code: "payment_intent_unexpected_state" });
+        throw invalid(`This PaymentIntent's status is ${pi.status}; it cannot be confirmed.`, {
+          code: "payment_intent_unexpected_state",
+        });
       }
       const ref = typeof form.payment_method === "string" ? form.payment_method : pi.payment_method;
       const pm = ref ? paymentMethodFrom(ref) : null;
-      if (!pm) throw invalid("You cannot confirm this PaymentIntent because it's missing a payment method.", { code: "payment_intent_unexpected_state" });
+      if (!pm)
+        throw invalid("You cannot confirm this PaymentIntent because it's missing a payment method.", {
+          code: "payment_intent_unexpected_state",
+        });
       confirm(pi, pm, form);
       return { body: intentView(pi, expand) };
     }
@@ -403,12 +482,18 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
       const pi = intents.get(match[1]);
       if (!pi) throw missing("payment_intent", match[1]);
       if (pi.status !== "requires_capture") {
-        throw invalid(`This PaymentIntent could not be captured because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`, { code: "payment_intent_unexpected_state" });
+        throw invalid(
+          `This PaymentIntent could not be captured because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
+          { code: "payment_intent_unexpected_state" },
+        );
       }
       const capturable = Number(pi.amount_capturable);
       const amount = form.amount_to_capture === undefined ? capturable : Number(form.amount_to_capture);
       if (!Number.isInteger(amount) || amount <= 0 || amount > capturable) {
-        throw invalid(`The amount to capture (${String(form.amount_to_capture)}) must be a positive integer no greater than the amount capturable (${capturable}).`, { code: "amount_too_large", param: "amount_to_capture" });
+        throw invalid(
+          `The amount to capture (${String(form.amount_to_capture)}) must be a positive integer no greater than the amount capturable (${capturable}).`,
+          { code: "amount_too_large", param: "amount_to_capture" },
+        );
       }
       const charge = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
       if (charge) charge.amount_captured = amount;
@@ -422,8 +507,13 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
     if ((match = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path)) && method === "POST") {
       const pi = intents.get(match[1]);
       if (!pi) throw missing("payment_intent", match[1]);
-      if (!["requires_payment_method", "requires_capture", "requires_confirmation", "requires_action"].includes(pi.status)) {
-        throw invalid(`You cannot cancel this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`, { code: "payment_intent_unexpected_state" });
+      if (
+        !["requires_payment_method", "requires_capture", "requires_confirmation", "requires_action"].includes(pi.status)
+      ) {
+        throw invalid(
+          `You cannot cancel this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+          { code: "payment_intent_unexpected_state" },
+        );
       }
       pi.status = "canceled";
       pi.canceled_at = now();
@@ -441,11 +531,27 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
       const charge = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
       if (!charge) throw invalid(`This PaymentIntent (${piId}) does not have a successful charge to refund.`);
       const left = charge.amount_captured - charge.amount_refunded;
-      if (left === 0) throw invalid(`Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
+      if (left === 0)
+        throw invalid(`Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
       const amount = form.amount === undefined ? left : Number(form.amount);
-      if (amount > left) throw invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, { param: "amount" });
+      if (amount > left)
+        throw invalid(
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+          { param: "amount" },
+        );
       charge.amount_refunded += amount;
-      const refund = { id: newId("re"), object: "refund", amount, charge: charge.id, created: now(), currency: pi.currency, metadata: {}, payment_intent: pi.id, reason: null, status: "succeeded" };
+      const refund = {
+        id: newId("re"),
+        object: "refund",
+        amount,
+        charge: charge.id,
+        created: now(),
+        currency: pi.currency,
+        metadata: {},
+        payment_intent: pi.id,
+        reason: null,
+        status: "succeeded",
+      };
       refunds.set(refund.id, refund);
       recordEvent("refund.created", refund);
       return { body: refund };
@@ -455,7 +561,17 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
       const customer = String(form.customer ?? "");
       if (!customers.has(customer)) throw missing("customer", customer);
       const id = newId("seti");
-      const setup = { id, object: "setup_intent", client_secret: `${id}_secret_${randomBytes(8).toString("hex")}`, customer, status: "requires_payment_method", usage: form.usage ?? "off_session", payment_method: null, created: now(), livemode: false };
+      const setup = {
+        id,
+        object: "setup_intent",
+        client_secret: `${id}_secret_${randomBytes(8).toString("hex")}`,
+        customer,
+        status: "requires_payment_method",
+        usage: form.usage ?? "off_session",
+        payment_method: null,
+        created: now(),
+        livemode: false,
+      };
       setupIntents.set(id, setup);
       return { body: setup };
     }
@@ -465,9 +581,11 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
       if (!customers.has(customer)) throw missing("customer", customer);
       const pm = paymentMethodFrom(match[1]);
       if (!pm) throw missing("payment_method", match[1]);
-      if (pm.customer && pm.customer !== customer) throw invalid("This PaymentMethod is already attached to another customer.");
+      if (pm.customer && pm.customer !== customer)
+        throw invalid("This PaymentMethod is already attached to another customer.");
       const refusal = DECLINES[pm.behaviour];
-      if (refusal && pm.behaviour !== "insufficient_funds") throw new StripeFault(402, { type: "card_error", ...refusal, param: "" });
+      if (refusal && pm.behaviour !== "insufficient_funds")
+        throw new StripeFault(402, { type: "card_error", ...refusal, param: "" });
       pm.customer = customer;
       return { body: publicMethod(pm) };
     }
@@ -475,21 +593,31 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
     if ((match = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path)) && method === "POST") {
       const pm = methods.get(match[1]);
       if (!pm) throw missing("payment_method", match[1]);
-      if (!pm.customer) throw invalid("The payment method you provided is not attached to a customer so detachment is impossible.");
+      if (!pm.customer)
+        throw invalid("The payment method you provided is not attached to a customer so detachment is impossible.");
       pm.customer = null;
       return { body: publicMethod(pm) };
     }
 
     if (method === "GET" && path === "/v1/payment_methods") {
       const customer = query.get("customer");
-      const data = [...methods.values()].filter((pm) => pm.customer !== null && pm.customer === customer).map(publicMethod);
+      const data = [...methods.values()]
+        .filter((pm) => pm.customer !== null && pm.customer === customer)
+        .map(publicMethod);
       return { body: { object: "list", data, has_more: false, url: "/v1/payment_methods" } };
     }
 
-    throw new StripeFault(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
+    throw new StripeFault(404, {
+      type: "invalid_request_error",
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
   }
 
-  function fakeRoute(method: string, url: URL, form: Record<string, unknown>): { status?: number; body: unknown } | null {
+  function fakeRoute(
+    method: string,
+    url: URL,
+    form: Record<string, unknown>,
+  ): { status?: number; body: unknown } | null {
     const threeDs = /^\/__fake\/3ds\/([^/]+)$/.exec(url.pathname);
     if (threeDs && method === "POST") {
       const pi = intents.get(threeDs[1]);
@@ -499,7 +627,11 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
         else {
           pi.status = "requires_payment_method";
           pi.next_action = null;
-          pi.last_payment_error = { type: "invalid_request_error", code: "payment_intent_authentication_failure", message: "The provided PaymentMethod has failed authentication." };
+          pi.last_payment_error = {
+            type: "invalid_request_error",
+            code: "payment_intent_authentication_failure",
+            message: "The provided PaymentMethod has failed authentication.",
+          };
           recordEvent("payment_intent.payment_failed", intentView(pi, []));
         }
       }
@@ -514,7 +646,10 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
       const t = Number(url.searchParams.get("t") ?? now());
       const list = events
         .filter((event) => event.object_id === object)
-        .map((event) => ({ body: event.body, signature: `t=${t},v1=${createHmac("sha256", webhookSecret).update(`${t}.${event.body}`).digest("hex")}` }));
+        .map((event) => ({
+          body: event.body,
+          signature: `t=${t},v1=${createHmac("sha256", webhookSecret).update(`${t}.${event.body}`).digest("hex")}`,
+        }));
       return { body: list };
     }
     return null;
@@ -538,21 +673,36 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
 
       const authorization = req.headers.authorization ?? null;
       const idempotencyKey = (req.headers["idempotency-key"] as string | undefined) ?? null;
-      requests.push({ method, path: url.pathname, form: Object.fromEntries(new URLSearchParams(raw)), idempotencyKey, authorization, stripeVersion: (req.headers["stripe-version"] as string | undefined) ?? null });
+      requests.push({
+        method,
+        path: url.pathname,
+        form: Object.fromEntries(new URLSearchParams(raw)),
+        idempotencyKey,
+        authorization,
+        stripeVersion: (req.headers["stripe-version"] as string | undefined) ?? null,
+      });
       const key = /^Bearer (sk_test_\S+)$/.exec(authorization ?? "")?.[1];
       if (!key) return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
       const fault = /^sk_test_fault_(500|429|hang|drop)_/.exec(key)?.[1];
       if (fault === "hang") return; // never answers: the client's timeout decides
       if (fault === "drop") return req.socket.destroy();
       if (fault === "500") return send(500, { error: { type: "api_error", message: "An unknown error occurred." } });
-      if (fault === "429") return send(429, { error: { type: "invalid_request_error", code: "rate_limit", message: "Too many requests." } });
+      if (fault === "429")
+        return send(429, {
+          error: { type: "invalid_request_error", code: "rate_limit", message: "Too many requests." },
+        });
 
       if (idempotencyKey && method === "POST") {
         const fingerprint = `${method} ${url.pathname} ${raw}`;
         const seen = idempotency.get(`${key}:${idempotencyKey}`);
         if (seen) {
           if (seen.fingerprint !== fingerprint) {
-            return send(400, { error: { type: "idempotency_error", message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.` } });
+            return send(400, {
+              error: {
+                type: "idempotency_error",
+                message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+              },
+            });
           }
           return send(seen.status, seen.body, { "idempotent-replayed": "true" });
         }

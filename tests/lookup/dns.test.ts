@@ -63,9 +63,20 @@ describe("DNS checker", () => {
   });
 
   it("answers 502 dns_failed when no resolver can be reached (offline)", async () => {
-    const request = new Request(`https://lookup/dns?name=offline-${crypto.randomUUID().slice(0, 8)}.example.com&type=A`, { headers: { "x-client-ip": freshClientIp() } });
-    const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext;
-    const response = await worker.fetch(request, { ...env, DOH_RESOLVERS: "one=http://127.0.0.1:9/dns-query,two=http://127.0.0.1:9/resolve" }, ctx);
+    const request = new Request(
+      `https://lookup/dns?name=offline-${crypto.randomUUID().slice(0, 8)}.example.com&type=A`,
+      { headers: { "x-client-ip": freshClientIp() } },
+    );
+    const ctx = {
+      waitUntil: () => undefined,
+      passThroughOnException: () => undefined,
+      props: {},
+    } as unknown as ExecutionContext;
+    const response = await worker.fetch(
+      request,
+      { ...env, DOH_RESOLVERS: "one=http://127.0.0.1:9/dns-query,two=http://127.0.0.1:9/resolve" },
+      ctx,
+    );
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ success: false, code: "dns_failed" });
   });

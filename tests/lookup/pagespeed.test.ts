@@ -46,7 +46,14 @@ describe("URL performance analysis through PageSpeed Insights", () => {
 
   it("desktop runs as desktop", async () => {
     const { body } = await analyse(fresh(), "desktop");
-    expect(body).toMatchObject({ success: true, data: { strategy: "desktop", scores: { performance: 97, bestPractices: 100 }, vitals: { lcp: { rating: "good" }, tbt: { rating: "good" } } } });
+    expect(body).toMatchObject({
+      success: true,
+      data: {
+        strategy: "desktop",
+        scores: { performance: 97, bestPractices: 100 },
+        vitals: { lcp: { rating: "good" }, tbt: { rating: "good" } },
+      },
+    });
   });
 
   it("prefers the page's field data (CrUX) and reads CLS's percentile as ×100", async () => {

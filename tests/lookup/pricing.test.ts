@@ -11,8 +11,21 @@ describe("GET /pricing?tlds=", () => {
   it("answers the catalogue's prices in the requested order, deduplicated, with the unknown ones in not_found", async () => {
     const [first, second, third] = [freshTld(), freshTld(), freshTld()];
     const unknown = freshTld();
-    await insertTld({ tld: first, registration_cents: 1044, renewal_cents: 1399, transfer_cents: 1044, icann_fee_cents: 18 });
-    await insertTld({ tld: second, registration_cents: 250, renewal_cents: 3000, on_sale: 1, sale_cents: 199, is_popular: 1 });
+    await insertTld({
+      tld: first,
+      registration_cents: 1044,
+      renewal_cents: 1399,
+      transfer_cents: 1044,
+      icann_fee_cents: 18,
+    });
+    await insertTld({
+      tld: second,
+      registration_cents: 250,
+      renewal_cents: 3000,
+      on_sale: 1,
+      sale_cents: 199,
+      is_popular: 1,
+    });
     await insertTld({ tld: third, kind: "country-code", icann_fee_cents: 0, is_recommended: 1, max_years: 2 });
 
     const response = await lookup(`/pricing?tlds=${third},.${first.toUpperCase()},${unknown}, ${second} ,${first}`);
@@ -36,12 +49,23 @@ describe("GET /pricing?tlds=", () => {
       max_years: 10,
       currency: "USD",
     });
-    expect(body.data.pricing[2]).toMatchObject({ on_sale: true, sale_price: 1.99, is_popular: true, registration_price: 2.5 });
+    expect(body.data.pricing[2]).toMatchObject({
+      on_sale: true,
+      sale_price: 1.99,
+      is_popular: true,
+      registration_price: 2.5,
+    });
     expect(body.data.pricing[0]).toMatchObject({ icann_fee: 0, is_recommended: true, max_years: 2 });
   });
 
   it("accepts a Unicode extension and finds it under its ASCII form", async () => {
-    await insertTld({ tld: "xn--p1ai", display: "рф", kind: "country-code", registration_cents: 499, icann_fee_cents: 0 });
+    await insertTld({
+      tld: "xn--p1ai",
+      display: "рф",
+      kind: "country-code",
+      registration_cents: 499,
+      icann_fee_cents: 0,
+    });
 
     const response = await lookup(`/pricing?tlds=${encodeURIComponent(".РФ")}`);
 
@@ -56,7 +80,11 @@ describe("GET /pricing?tlds=", () => {
     ["missing", "/pricing", /^Parameter "tlds" is required\.$/],
     ["empty", "/pricing?tlds=", /^Parameter "tlds" must name at least one extension\.$/],
     ["only commas", "/pricing?tlds=,%20,", /^Parameter "tlds" must name at least one extension\.$/],
-    ["an invalid extension", "/pricing?tlds=com,c_m", /^Parameter "tlds" contains "c_m", which is not a valid extension\.$/],
+    [
+      "an invalid extension",
+      "/pricing?tlds=com,c_m",
+      /^Parameter "tlds" contains "c_m", which is not a valid extension\.$/,
+    ],
     ["a name instead of an extension", "/pricing?tlds=example.com", /^Parameter "tlds" contains "example\.com"/],
   ])("answers 400 invalid_parameter naming tlds when it is %s", async (_case, path, message) => {
     const response = await lookup(path);

@@ -23,7 +23,10 @@ describe("SSL check through SSL Labs", () => {
     expect(first.response.status).toBe(200);
     expect(first.body).toMatchObject({ success: true, data: { state: "running", status: "DNS", host } });
     const second = await ssl(host, ip);
-    expect(second.body).toMatchObject({ success: true, data: { state: "running", status: "IN_PROGRESS", progress: 40 } });
+    expect(second.body).toMatchObject({
+      success: true,
+      data: { state: "running", status: "IN_PROGRESS", progress: 40 },
+    });
     const third = await ssl(host, ip);
     if (!third.body.success || third.body.data.state !== "ready") throw new Error("expected a finished report");
     const result = third.body.data.result;
@@ -40,7 +43,11 @@ describe("SSL check through SSL Labs", () => {
       altNames: [host, `www.${host}`],
     });
     expect(typeof result.certificate?.daysRemaining).toBe("number");
-    expect(result.endpoints.map((endpoint) => endpoint.ipAddress)).toEqual(["195.201.179.93", "159.69.77.193", "159.69.96.138"]);
+    expect(result.endpoints.map((endpoint) => endpoint.ipAddress)).toEqual([
+      "195.201.179.93",
+      "159.69.77.193",
+      "159.69.96.138",
+    ]);
     expect(result.endpoints[0].serverName).toBe("static.93.179.201.195.clients.your-server.de");
     expect(result.protocols).toEqual(["TLS 1.0", "TLS 1.1", "TLS 1.2"]);
   });
@@ -72,12 +79,17 @@ describe("SSL check through SSL Labs", () => {
     const { response, body } = await ssl(fresh(label));
     expect(response.status).toBe(status);
     expect(body).toMatchObject({ success: false, code });
-    if (status === 429 || code === "ssl_overloaded") expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    if (status === 429 || code === "ssl_overloaded")
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   it("answers registration required when SSL Labs does not know our email", async () => {
     const request = new Request(`https://lookup/ssl?host=${fresh()}`, { headers: { "x-client-ip": freshClientIp() } });
-    const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext;
+    const ctx = {
+      waitUntil: () => undefined,
+      passThroughOnException: () => undefined,
+      props: {},
+    } as unknown as ExecutionContext;
     const response = await worker.fetch(request, { ...env, SSLLABS_EMAIL: "" }, ctx);
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ success: false, code: "ssl_registration_required" });
@@ -85,7 +97,11 @@ describe("SSL check through SSL Labs", () => {
 
   it("answers ssl_failed when SSL Labs cannot be reached", async () => {
     const request = new Request(`https://lookup/ssl?host=${fresh()}`, { headers: { "x-client-ip": freshClientIp() } });
-    const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext;
+    const ctx = {
+      waitUntil: () => undefined,
+      passThroughOnException: () => undefined,
+      props: {},
+    } as unknown as ExecutionContext;
     const response = await worker.fetch(request, { ...env, SSLLABS_API_URL: "http://127.0.0.1:9/api/v4/" }, ctx);
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ success: false, code: "ssl_failed" });

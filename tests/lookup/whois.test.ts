@@ -39,7 +39,17 @@ async function ownDomain(options: { privacy?: boolean; locked?: boolean; status?
     env.DB.prepare(
       `INSERT INTO user_domains (id, user_id, name, unicode, tld, status, registered_at, expires_at, locked, whois_privacy, dnssec, nameservers, created_at, updated_at)
        VALUES (?, ?, ?, ?, 'com', ?, '2025-01-15T08:00:00.000Z', '2027-01-15T08:00:00.000Z', ?, ?, 1, '["ns1.trinity.example","ns2.trinity.example"]', ?, ?)`,
-    ).bind(`dom-${id}`, userId, name, name, options.status ?? "active", options.locked === false ? 0 : 1, options.privacy === false ? 0 : 1, now, now),
+    ).bind(
+      `dom-${id}`,
+      userId,
+      name,
+      name,
+      options.status ?? "active",
+      options.locked === false ? 0 : 1,
+      options.privacy === false ? 0 : 1,
+      now,
+      now,
+    ),
   ]);
   return { name, email: `ada-${id}@example.test` };
 }
@@ -58,7 +68,11 @@ describe("WHOIS through RDAP", () => {
       dnssec: false,
     });
     expect(result.server).toMatch(/\/r\/rdap\.verisign\.com\/com\/v1\/$/);
-    expect(result.registrar).toMatchObject({ name: "MarkMonitor Inc.", ianaId: "292", abuseEmail: "abusecomplaints@markmonitor.com" });
+    expect(result.registrar).toMatchObject({
+      name: "MarkMonitor Inc.",
+      ianaId: "292",
+      abuseEmail: "abusecomplaints@markmonitor.com",
+    });
     expect(result.nameservers).toEqual(["ns1.google.com", "ns2.google.com", "ns3.google.com", "ns4.google.com"]);
     expect(result.statuses.map((status) => status.key)).toContain("clientTransferProhibited");
     expect(result.statuses.map((status) => status.key)).toContain("serverDeleteProhibited");
@@ -152,7 +166,8 @@ describe("WHOIS through RDAP", () => {
   it("rate-limits a client with 429 and Retry-After", async () => {
     const ip = freshClientIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await whois(`unregistered-${i}-${crypto.randomUUID().slice(0, 6)}.com`, ip)).response.status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await whois(`unregistered-${i}-${crypto.randomUUID().slice(0, 6)}.com`, ip)).response.status);
     expect(statuses.slice(0, 5).every((status) => status === 404)).toBe(true);
     expect(statuses[5]).toBe(429);
   });
@@ -185,7 +200,13 @@ describe("WHOIS of names registered with us", () => {
   it("publishes the registrant's contact when privacy is off", async () => {
     const { name, email } = await ownDomain({ privacy: false, locked: false });
     const result = data((await whois(name)).body);
-    expect(result.registrant).toEqual({ organization: "Yılmaz Ltd", name: "Ada Yılmaz", email, phone: "+90.5551234567", country: "TR" });
+    expect(result.registrant).toEqual({
+      organization: "Yılmaz Ltd",
+      name: "Ada Yılmaz",
+      email,
+      phone: "+90.5551234567",
+      country: "TR",
+    });
     expect(result.redacted).toEqual([]);
     expect(result.statuses).toEqual([{ value: "active", key: "active" }]);
   });
@@ -219,7 +240,12 @@ describe("port-43 WHOIS for extensions without RDAP", () => {
     const { response, body } = await whois(name);
     expect(response.status).toBe(200);
     const result = data(body);
-    expect(result).toMatchObject({ source: "whois", domain: name, server: "whois://127.0.0.1", updatedAt: "2024-03-12T20:44:25.000Z" });
+    expect(result).toMatchObject({
+      source: "whois",
+      domain: name,
+      server: "whois://127.0.0.1",
+      updatedAt: "2024-03-12T20:44:25.000Z",
+    });
     expect(result.nameservers).toEqual(["ns1.example.net", "ns2.example.net"]);
     expect(result.statuses).toEqual([{ value: "connect", key: null }]);
   });

@@ -9,10 +9,7 @@ export function freshTld(): string {
 }
 
 /** Inserts (or replaces) one catalogue row; unspecified columns get ordinary gTLD values. */
-export async function insertTld(
-  db: D1Database,
-  row: Partial<CatalogueRow> & { tld: string },
-): Promise<CatalogueRow> {
+export async function insertTld(db: D1Database, row: Partial<CatalogueRow> & { tld: string }): Promise<CatalogueRow> {
   const full: CatalogueRow = {
     display: row.tld,
     kind: "generic",

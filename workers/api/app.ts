@@ -43,7 +43,10 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     await next();
   });
 
-  const routes = app.route("/", pricingRoutes).route("/", domainRoutes).route("/", cartRoutes)
+  const routes = app
+    .route("/", pricingRoutes)
+    .route("/", domainRoutes)
+    .route("/", cartRoutes)
     .route("/", checkoutRoutes)
     .route("/", authRoutes)
     .route("/", accountRoutes)
@@ -61,7 +64,14 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .get("/openapi.json", (c) => c.json(openApiDocument(app)));
 
   app.notFound((c) =>
-    c.json({ success: false, code: "not_found", message: translated(c, "not_found", `No API endpoint at ${c.req.method} ${c.req.path}.`) }, 404),
+    c.json(
+      {
+        success: false,
+        code: "not_found",
+        message: translated(c, "not_found", `No API endpoint at ${c.req.method} ${c.req.path}.`),
+      },
+      404,
+    ),
   );
   app.onError(handleError);
   // The contract routes of every area, for the document and the contract tests (tests/api/contract.ts).
@@ -98,19 +108,33 @@ function handleError(error: Error, c: Context<ApiBindings>) {
   }
   if (error instanceof RegistryError) {
     if (error.code === "unavailable") console.error("registry unavailable", error);
-    const message = translateApiText(requestLocale(c.req.header("accept-language")), "registry", error.message, error.code);
+    const message = translateApiText(
+      requestLocale(c.req.header("accept-language")),
+      "registry",
+      error.message,
+      error.code,
+    );
     return c.json({ success: false, code: error.code, message }, REGISTRY_STATUS[error.code]);
   }
   if (error instanceof HTTPException && error.status < 500) {
     // A body that is not JSON is a 400 as before the contract routes (whose media-type gate says 415).
-    if (error.status === 415) return c.json({ success: false, code: "bad_request", message: translated(c, "bad_request", NOT_JSON) }, 400);
-    const message = /content-type/i.test(error.message)
-      ? NOT_JSON
-      : error.message || "Bad request.";
-    return c.json({ success: false, code: "bad_request", message: translated(c, "bad_request", message) }, error.status);
+    if (error.status === 415)
+      return c.json({ success: false, code: "bad_request", message: translated(c, "bad_request", NOT_JSON) }, 400);
+    const message = /content-type/i.test(error.message) ? NOT_JSON : error.message || "Bad request.";
+    return c.json(
+      { success: false, code: "bad_request", message: translated(c, "bad_request", message) },
+      error.status,
+    );
   }
   console.error("api error", c.req.method, c.req.path, error);
-  return c.json({ success: false, code: "internal_error", message: translated(c, "internal_error", "Something went wrong on our side.") }, 500);
+  return c.json(
+    {
+      success: false,
+      code: "internal_error",
+      message: translated(c, "internal_error", "Something went wrong on our side."),
+    },
+    500,
+  );
 }
 
 const api = createApiApp();

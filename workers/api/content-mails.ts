@@ -6,14 +6,26 @@ import { fill, MAIL_TEXTS, type MailLocale } from "./adapters/mail/templates";
 
 const { min, max } = SUPPORT_RESPONSE_HOURS;
 
-export function releaseConfirmMail(locale: MailLocale, to: string, links: { confirm: string; unsubscribe: string }): MailMessage {
+export function releaseConfirmMail(
+  locale: MailLocale,
+  to: string,
+  links: { confirm: string; unsubscribe: string },
+): MailMessage {
   const t = MAIL_TEXTS[locale].release_confirm;
   return { to, subject: t.subject, text: fill(t.body, links) };
 }
 
-export function ticketReceivedMail(locale: MailLocale, to: string, ticket: { subject: string; url: string }): MailMessage {
+export function ticketReceivedMail(
+  locale: MailLocale,
+  to: string,
+  ticket: { subject: string; url: string },
+): MailMessage {
   const t = MAIL_TEXTS[locale].ticket_received;
-  return { to, subject: fill(t.subject, { subject: ticket.subject }), text: fill(t.body, { subject: ticket.subject, url: ticket.url, min, max }) };
+  return {
+    to,
+    subject: fill(t.subject, { subject: ticket.subject }),
+    text: fill(t.body, { subject: ticket.subject, url: ticket.url, min, max }),
+  };
 }
 
 export function ticketReplyMail(locale: MailLocale, to: string, ticket: { subject: string; url: string }): MailMessage {

@@ -27,4 +27,3 @@ export function assertManageable(row: UserDomainRow, now: Date): void {
     throw new ApiError(409, "domain_not_manageable", `${row.name} cannot be changed while its status is ${status}.`);
   }
 }
-

@@ -24,7 +24,10 @@ export interface DomainPriceCents {
 }
 
 /** Catalogue prices, with the sale price and a premium name's own prices applied. */
-export function priceCents(row: CatalogueRow, check?: Pick<RegistryCheck, "premium" | "premiumPriceCents" | "premiumRenewalCents">): DomainPriceCents {
+export function priceCents(
+  row: CatalogueRow,
+  check?: Pick<RegistryCheck, "premium" | "premiumPriceCents" | "premiumRenewalCents">,
+): DomainPriceCents {
   const sale = row.on_sale === 1 && row.sale_cents !== null ? row.sale_cents : null;
   const premiumFirst = check?.premium ? check.premiumPriceCents : undefined;
   const premiumRenewal = check?.premium ? check.premiumRenewalCents : undefined;

@@ -24,6 +24,9 @@ export class ApiError<C extends ApiErrorCode = ApiErrorCode> extends Error {
   }
 }
 
-export function notFound<C extends ApiErrorCode>(code: C & (ApiErrorStatus<C> extends 404 ? C : never), message: string): ApiError<C> {
+export function notFound<C extends ApiErrorCode>(
+  code: C & (ApiErrorStatus<C> extends 404 ? C : never),
+  message: string,
+): ApiError<C> {
   return new ApiError<C>(404 as ApiErrorStatus<C> & ContentfulStatusCode, code, message);
 }

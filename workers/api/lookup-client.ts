@@ -32,7 +32,8 @@ export function createLookupClient(lookup: Fetcher, clientIp: string) {
     const retryAfter = response.headers.get("retry-after");
     // The lookup worker's codes are in the API's list (contract/errors.ts) with their statuses;
     // one it should never send is an unreadable answer.
-    if (!isApiErrorCode(body.code)) throw new ApiError(502, "lookup_bad_response", "The lookup service gave an unreadable answer.");
+    if (!isApiErrorCode(body.code))
+      throw new ApiError(502, "lookup_bad_response", "The lookup service gave an unreadable answer.");
     const status = statusesOf(body.code).includes(response.status) ? response.status : statusesOf(body.code)[0];
     throw new ApiError(
       status as ApiErrorStatus & ContentfulStatusCode,
@@ -53,10 +54,14 @@ export function createLookupClient(lookup: Fetcher, clientIp: string) {
     ssl: (asciiHost: string) => call<SslCheck>(`/ssl?host=${encodeURIComponent(asciiHost)}`),
     /** The same DNS question to several public DoH resolvers. */
     dns: (query: { name: string; type: string; expected?: string }) =>
-      call<DnsCheck>(`/dns?${new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString()}`),
+      call<DnsCheck>(
+        `/dns?${new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString()}`,
+      ),
     /** One PageSpeed Insights analysis (the four categories and Core Web Vitals) of a validated URL. */
     pagespeed: (asked: { url: string; strategy: Strategy }) =>
-      call<PageSpeedResult>(`/pagespeed?${new URLSearchParams({ url: asked.url, strategy: asked.strategy }).toString()}`),
+      call<PageSpeedResult>(
+        `/pagespeed?${new URLSearchParams({ url: asked.url, strategy: asked.strategy }).toString()}`,
+      ),
     /** Our own RDAP object of a name registered with us, passed through as the lookup worker answers it. */
     rdap: (name: string) =>
       lookup.fetch(`https://lookup.internal/rdap/domain/${encodeURIComponent(name)}`, {

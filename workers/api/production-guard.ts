@@ -36,7 +36,9 @@ export function reportUnconfigured(service: OutsideService, missing: string[]): 
   const key = `${service}:${missing.join(",")}`;
   if (reported.has(key)) return;
   reported.add(key);
-  console.error(`production: ${service} is not configured, refusing its routes and jobs: set ${missing.join(", ")} (see README, Configuration)`);
+  console.error(
+    `production: ${service} is not configured, refusing its routes and jobs: set ${missing.join(", ")} (see README, Configuration)`,
+  );
 }
 
 /** The 503 for `services` when any is unconfigured in production (all missing ones named). */
@@ -59,39 +61,41 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * provisioning, account mail), refused as a whole before they write anything. Reads that call an
  * adapter (availability searches, a domain's registry view) are refused by the adapter itself.
  */
-export const SERVICE_ROUTES: readonly { methods: readonly Method[]; path: RegExp; needs: readonly OutsideService[] }[] = [
-  // Checkout and payment outcomes fulfil the order: domains and servers.
-  { methods: ["POST"], path: /^\/payment\/unified$/, needs: ["payments", "registry", "provisioning"] },
-  { methods: ["POST"], path: /^\/payment\/webhook$/, needs: ["payments", "registry", "provisioning"] },
-  { methods: ["POST"], path: /^\/orders\/[^/]+\/sync$/, needs: ["payments", "registry", "provisioning"] },
-  { methods: ["POST"], path: /^\/user-domains\/[^/]+\/renew$/, needs: ["payments", "registry"] },
-  { methods: ["POST"], path: /^\/vps\/[^/]+\/renew$/, needs: ["payments", "provisioning"] },
-  // Saved cards and the test provider's own pages (3-D Secure, test card tokens).
-  { methods: ["POST", "PUT", "DELETE"], path: /^\/user\/payment-methods?(\/.*)?$/, needs: ["payments"] },
-  { methods: ["GET", "POST"], path: /^\/payment\/test\//, needs: ["payments"] },
-  // Registration, renewal, transfer and registry settings of domains.
-  { methods: ["POST"], path: /^\/cart\/items$/, needs: ["registry"] },
-  { methods: ["PUT"], path: /^\/user-domains\/[^/]+\/(auto-renew|whois-privacy|dnssec)$/, needs: ["registry"] },
-  { methods: ["PUT"], path: /^\/domains\/dns\/[^/]+\/domain-lock$/, needs: ["registry"] },
-  { methods: ["PUT"], path: /^\/dns\/domains\/[^/]+\/nameservers$/, needs: ["registry"] },
-  { methods: ["POST"], path: /^\/dns\/domains\/[^/]+\/(auth-code|transfer-out\/[^/]+)$/, needs: ["registry"] },
-  { methods: ["DELETE"], path: /^\/dns\/domains\/[^/]+$/, needs: ["registry"] },
-  // Server orders and power actions.
-  { methods: ["POST"], path: /^\/cart\/servers$/, needs: ["provisioning"] },
-  { methods: ["POST"], path: /^\/vps\/[^/]+\/actions\/[^/]+$/, needs: ["provisioning"] },
-  // Routes whose whole point is a mail (a code or a link): no outbox nobody reads in production.
-  { methods: ["POST"], path: /^\/auth\/(register|resend-verification|forgot-password)$/, needs: ["mail"] },
-  { methods: ["POST"], path: /^\/email\/send-verification$/, needs: ["mail"] },
-  { methods: ["PUT"], path: /^\/account\/email$/, needs: ["mail"] },
-  { methods: ["POST"], path: /^\/updates\/subscribe$/, needs: ["mail"] },
-];
+export const SERVICE_ROUTES: readonly { methods: readonly Method[]; path: RegExp; needs: readonly OutsideService[] }[] =
+  [
+    // Checkout and payment outcomes fulfil the order: domains and servers.
+    { methods: ["POST"], path: /^\/payment\/unified$/, needs: ["payments", "registry", "provisioning"] },
+    { methods: ["POST"], path: /^\/payment\/webhook$/, needs: ["payments", "registry", "provisioning"] },
+    { methods: ["POST"], path: /^\/orders\/[^/]+\/sync$/, needs: ["payments", "registry", "provisioning"] },
+    { methods: ["POST"], path: /^\/user-domains\/[^/]+\/renew$/, needs: ["payments", "registry"] },
+    { methods: ["POST"], path: /^\/vps\/[^/]+\/renew$/, needs: ["payments", "provisioning"] },
+    // Saved cards and the test provider's own pages (3-D Secure, test card tokens).
+    { methods: ["POST", "PUT", "DELETE"], path: /^\/user\/payment-methods?(\/.*)?$/, needs: ["payments"] },
+    { methods: ["GET", "POST"], path: /^\/payment\/test\//, needs: ["payments"] },
+    // Registration, renewal, transfer and registry settings of domains.
+    { methods: ["POST"], path: /^\/cart\/items$/, needs: ["registry"] },
+    { methods: ["PUT"], path: /^\/user-domains\/[^/]+\/(auto-renew|whois-privacy|dnssec)$/, needs: ["registry"] },
+    { methods: ["PUT"], path: /^\/domains\/dns\/[^/]+\/domain-lock$/, needs: ["registry"] },
+    { methods: ["PUT"], path: /^\/dns\/domains\/[^/]+\/nameservers$/, needs: ["registry"] },
+    { methods: ["POST"], path: /^\/dns\/domains\/[^/]+\/(auth-code|transfer-out\/[^/]+)$/, needs: ["registry"] },
+    { methods: ["DELETE"], path: /^\/dns\/domains\/[^/]+$/, needs: ["registry"] },
+    // Server orders and power actions.
+    { methods: ["POST"], path: /^\/cart\/servers$/, needs: ["provisioning"] },
+    { methods: ["POST"], path: /^\/vps\/[^/]+\/actions\/[^/]+$/, needs: ["provisioning"] },
+    // Routes whose whole point is a mail (a code or a link): no outbox nobody reads in production.
+    { methods: ["POST"], path: /^\/auth\/(register|resend-verification|forgot-password)$/, needs: ["mail"] },
+    { methods: ["POST"], path: /^\/email\/send-verification$/, needs: ["mail"] },
+    { methods: ["PUT"], path: /^\/account\/email$/, needs: ["mail"] },
+    { methods: ["POST"], path: /^\/updates\/subscribe$/, needs: ["mail"] },
+  ];
 
 /** The outside services a request to `path` (below /api/v1) needs; empty for everything else. */
 export function servicesNeededBy(method: string, path: string): OutsideService[] {
   const needs = new Set<OutsideService>();
   const upper = method.toUpperCase();
   for (const route of SERVICE_ROUTES) {
-    if (route.methods.some((m) => m === upper) && route.path.test(path)) for (const service of route.needs) needs.add(service);
+    if (route.methods.some((m) => m === upper) && route.path.test(path))
+      for (const service of route.needs) needs.add(service);
   }
   return [...needs];
 }

@@ -30,14 +30,20 @@ export interface ApiServices {
 export function defaultServices(env: ApiEnv): ApiServices {
   const now = () => new Date();
   const unconfigured = unconfiguredServices(env);
-  const refusal = (service: OutsideService) => () => notConfiguredError(env, [service]) ?? new Error(`${service} refused`);
+  const refusal = (service: OutsideService) => () =>
+    notConfiguredError(env, [service]) ?? new Error(`${service} refused`);
   return {
     registry: unconfigured.has("registry") ? refusingRegistry(refusal("registry")) : createRegistry(env),
     suggestions: createSuggestionSource(env),
     mail: unconfigured.has("mail") ? refusingMailSender(refusal("mail")) : createMailSender(env, now),
-    payments: unconfigured.has("payments") ? refusingPayments(chosen(env.PAYMENTS_ADAPTER) === "stripe" ? "stripe" : "test", refusal("payments")) : createPayments(env, now),
+    payments: unconfigured.has("payments")
+      ? refusingPayments(chosen(env.PAYMENTS_ADAPTER) === "stripe" ? "stripe" : "test", refusal("payments"))
+      : createPayments(env, now),
     provisioning: unconfigured.has("provisioning")
-      ? refusingProvisioning(chosen(env.PROVISIONING_ADAPTER) === "hetzner" ? "hetzner" : "simulated", refusal("provisioning"))
+      ? refusingProvisioning(
+          chosen(env.PROVISIONING_ADAPTER) === "hetzner" ? "hetzner" : "simulated",
+          refusal("provisioning"),
+        )
       : createProvisioning(env, { now }),
     now,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

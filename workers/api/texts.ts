@@ -35,7 +35,8 @@ const EN = {
     invalid_password: "The password is incorrect.",
     server_misconfigured: "Sign-in is not available right now.",
     "server_misconfigured.root": "Root passwords are not available right now.",
-    "too_many_attempts.passwords": "Too many wrong passwords. Password confirmations are paused for 15 minutes; we sent you an email.",
+    "too_many_attempts.passwords":
+      "Too many wrong passwords. Password confirmations are paused for 15 minutes; we sent you an email.",
     "too_many_attempts.accounts": "Too many accounts were created from this address. Please try again later.",
     "too_many_attempts.codes": "Too many codes were requested. Please try again later.",
     "too_many_attempts.code_checks": "Too many code attempts. Please try again later.",
@@ -99,7 +100,8 @@ const EN = {
     cannot_renew: "{name} cannot be renewed now (status {status}; a domain may run at most 10 years ahead).",
     no_pricing: "Pricing is not available for this extension.",
     domain_locked: "Unlock the domain before transferring it to another registrar.",
-    transfer_too_soon: "A domain cannot be transferred within {days} days of its registration or last transfer (possible from {date}).",
+    transfer_too_soon:
+      "A domain cannot be transferred within {days} days of its registration or last transfer (possible from {date}).",
     no_pending_transfer: "There is no pending transfer request for this domain.",
     transfer_not_found: "There is no transfer for this domain.",
     not_registered: "{name} is not registered, so it cannot be transferred. You can register it instead.",
@@ -118,7 +120,8 @@ const EN = {
     "invalid_state.renew_page": "The server is {status}: renew it from its page instead.",
     "invalid_state.ended": "This server has ended and cannot be renewed.",
     plan_unavailable: "This plan is no longer sold; contact support to renew.",
-    root_password_unavailable: "This server has no root password on record (sign in with your SSH key, or reinstall to get a new one).",
+    root_password_unavailable:
+      "This server has no root password on record (sign in with your SSH key, or reinstall to get a new one).",
     // Content, tools and the rest
     invalid_link: "This link is not valid or has expired.",
     ticket_not_found: "No such ticket.",
@@ -133,8 +136,10 @@ const EN = {
     invalid_signature: "The webhook signature is missing or wrong.",
     "not_transferable.pending": "{name} cannot be transferred now: a transfer is already pending.",
     "not_transferable.state": "{name} cannot be transferred now: its status at the registry is {status}.",
-    "not_transferable.too_soon": "{name} cannot be transferred now: it was registered or transferred less than {days} days ago (possible from {date}).",
-    "not_transferable.ten_years": "{name} cannot be transferred now: a transfer adds one year and the registration cannot exceed {max} years.",
+    "not_transferable.too_soon":
+      "{name} cannot be transferred now: it was registered or transferred less than {days} days ago (possible from {date}).",
+    "not_transferable.ten_years":
+      "{name} cannot be transferred now: a transfer adds one year and the registration cannot exceed {max} years.",
     bad_request: "The request body must be JSON (Content-Type: application/json).",
     "invalid_parameter.json": "The request body must be JSON.",
   },
@@ -179,15 +184,45 @@ const EN = {
   /** The values a text names by their code (`{status}`, `{action}`, …), said in the text's language. */
   values: {
     status: {
-      active: "active", running: "running", online: "online", pending: "pending", provisioning: "provisioning", configuring: "configuring", installing: "installing",
-      deploying: "deploying", maintenance: "in maintenance", updating: "updating", rebooting: "rebooting", migrating: "migrating", stopped: "stopped", offline: "offline",
-      shutoff: "shut off", suspended: "suspended", terminated: "terminated", error: "in error", failed: "failed", expired: "expired", cancelled: "cancelled",
-      pending_manual_intervention: "waiting for our team", pending_transfer: "pending transfer", transfer_out_pending: "transferring out", transferred_out: "transferred out",
-      expiring_soon: "expiring soon", grace_period: "in its grace period", redemption: "in redemption", pending_delete: "pending deletion", deleted: "deleted",
+      active: "active",
+      running: "running",
+      online: "online",
+      pending: "pending",
+      provisioning: "provisioning",
+      configuring: "configuring",
+      installing: "installing",
+      deploying: "deploying",
+      maintenance: "in maintenance",
+      updating: "updating",
+      rebooting: "rebooting",
+      migrating: "migrating",
+      stopped: "stopped",
+      offline: "offline",
+      shutoff: "shut off",
+      suspended: "suspended",
+      terminated: "terminated",
+      error: "in error",
+      failed: "failed",
+      expired: "expired",
+      cancelled: "cancelled",
+      pending_manual_intervention: "waiting for our team",
+      pending_transfer: "pending transfer",
+      transfer_out_pending: "transferring out",
+      transferred_out: "transferred out",
+      expiring_soon: "expiring soon",
+      grace_period: "in its grace period",
+      redemption: "in redemption",
+      pending_delete: "pending deletion",
+      deleted: "deleted",
     },
     action: { reboot: "reboot", stop: "stop", start: "start", reinstall: "reinstall" },
     what: { registration: "registration", renewal: "renewal", transfer: "transfer" },
-    change: { "renew it": "renew it", "change its lock": "change its lock", "change its nameservers": "change its nameservers", "transfer it": "transfer it" },
+    change: {
+      "renew it": "renew it",
+      "change its lock": "change its lock",
+      "change its nameservers": "change its nameservers",
+      "transfer it": "transfer it",
+    },
   },
 };
 
@@ -212,12 +247,14 @@ const TR: ApiTexts = {
     invalid_password: "Parola yanlış.",
     server_misconfigured: "Giriş şu anda kullanılamıyor.",
     "server_misconfigured.root": "Root parolaları şu anda gösterilemiyor.",
-    "too_many_attempts.passwords": "Çok fazla yanlış parola girildi. Parola onayları 15 dakika durduruldu; size bir e-posta gönderdik.",
+    "too_many_attempts.passwords":
+      "Çok fazla yanlış parola girildi. Parola onayları 15 dakika durduruldu; size bir e-posta gönderdik.",
     "too_many_attempts.accounts": "Bu adresten çok fazla hesap oluşturuldu. Lütfen daha sonra yeniden deneyin.",
     "too_many_attempts.codes": "Çok fazla kod istendi. Lütfen daha sonra yeniden deneyin.",
     "too_many_attempts.code_checks": "Çok fazla kod denemesi yapıldı. Lütfen daha sonra yeniden deneyin.",
     "too_many_attempts.signups": "Çok fazla kayıt yapıldı. Lütfen daha sonra yeniden deneyin.",
-    "too_many_attempts.tickets": "Çok fazla talep açıldı. Lütfen açık bir talebe ekleyin ya da daha sonra yeniden deneyin.",
+    "too_many_attempts.tickets":
+      "Çok fazla talep açıldı. Lütfen açık bir talebe ekleyin ya da daha sonra yeniden deneyin.",
     "too_many_attempts.two_factor": "Çok fazla yanlış kod girildi. Lütfen yeniden giriş yapın.",
     email_unchanged: "Yeni e-posta adresi mevcut adresten farklı olmalı.",
     username_unchanged: "Yeni kullanıcı adı mevcut addan farklı olmalı.",
@@ -269,10 +306,12 @@ const TR: ApiTexts = {
     payment_provider_unavailable: "Ödeme hizmetine ulaşılamadı. Lütfen yeniden deneyin.",
     domain_not_found: "Hesabınızda böyle bir alan adı yok.",
     domain_not_manageable: "{name} şu anda değiştirilemez (durumu: {status}).",
-    cannot_renew: "{name} şu anda yenilenemez (durumu: {status}; bir alan adı en fazla 10 yıl ileriye kadar yenilenebilir).",
+    cannot_renew:
+      "{name} şu anda yenilenemez (durumu: {status}; bir alan adı en fazla 10 yıl ileriye kadar yenilenebilir).",
     no_pricing: "Bu uzantı için fiyat bilgisi yok.",
     domain_locked: "Alan adını başka bir kayıt firmasına taşımadan önce kilidini açın.",
-    transfer_too_soon: "Bir alan adı, kaydından veya son transferinden sonraki {days} gün içinde transfer edilemez ({date} tarihinden itibaren mümkün).",
+    transfer_too_soon:
+      "Bir alan adı, kaydından veya son transferinden sonraki {days} gün içinde transfer edilemez ({date} tarihinden itibaren mümkün).",
     no_pending_transfer: "Bu alan adı için bekleyen bir transfer isteği yok.",
     transfer_not_found: "Bu alan adı için bir transfer yok.",
     not_registered: "{name} kayıtlı değil, bu yüzden transfer edilemez. Bunun yerine kaydedebilirsiniz.",
@@ -284,13 +323,15 @@ const TR: ApiTexts = {
     zone_full: "Bir bölge en fazla {max} kayıt tutabilir.",
     version_not_found: "Bölgenin böyle bir sürümü yok.",
     server_not_found: "Hesabınızda böyle bir sunucu yok.",
-    server_suspended: "Bu sunucu, yenileme ücreti ödenmediği için askıya alındı. Yenilemeyi ödeyin ya da destek ekibiyle iletişime geçin.",
+    server_suspended:
+      "Bu sunucu, yenileme ücreti ödenmediği için askıya alındı. Yenilemeyi ödeyin ya da destek ekibiyle iletişime geçin.",
     "invalid_state.hosting": "Barındırma hesapları durdurulamaz veya başlatılamaz.",
     "invalid_state.action": "Sunucunun durumu: {status}. Şu anda bu işlem ({action}) yapılamaz.",
     "invalid_state.renew_page": "Sunucunun durumu: {status}. Bunun yerine sunucu sayfasından yenileyin.",
     "invalid_state.ended": "Bu sunucunun hizmeti sona erdi; yenilenemez.",
     plan_unavailable: "Bu paket artık satılmıyor; yenilemek için destek ekibiyle iletişime geçin.",
-    root_password_unavailable: "Bu sunucunun kayıtlı bir root parolası yok (SSH anahtarınızla bağlanın ya da yeni bir parola için yeniden kurun).",
+    root_password_unavailable:
+      "Bu sunucunun kayıtlı bir root parolası yok (SSH anahtarınızla bağlanın ya da yeni bir parola için yeniden kurun).",
     invalid_link: "Bu bağlantı geçersiz veya süresi dolmuş.",
     ticket_not_found: "Böyle bir talep yok.",
     mail_unavailable: "Onay e-postası gönderilemedi. Lütfen yeniden deneyin.",
@@ -304,8 +345,10 @@ const TR: ApiTexts = {
     invalid_signature: "Webhook imzası eksik veya yanlış.",
     "not_transferable.pending": "{name} şu anda transfer edilemez: zaten bekleyen bir transfer var.",
     "not_transferable.state": "{name} şu anda transfer edilemez: kayıt merkezindeki durumu: {status}.",
-    "not_transferable.too_soon": "{name} şu anda transfer edilemez: {days} günden kısa süre önce kaydedildi veya transfer edildi ({date} tarihinden itibaren mümkün).",
-    "not_transferable.ten_years": "{name} şu anda transfer edilemez: transfer kayda bir yıl ekler ve kayıt süresi {max} yılı geçemez.",
+    "not_transferable.too_soon":
+      "{name} şu anda transfer edilemez: {days} günden kısa süre önce kaydedildi veya transfer edildi ({date} tarihinden itibaren mümkün).",
+    "not_transferable.ten_years":
+      "{name} şu anda transfer edilemez: transfer kayda bir yıl ekler ve kayıt süresi {max} yılı geçemez.",
     bad_request: "İstek gövdesi JSON olmalı (Content-Type: application/json).",
     "invalid_parameter.json": "İstek gövdesi JSON olmalı.",
   },
@@ -347,15 +390,45 @@ const TR: ApiTexts = {
   },
   values: {
     status: {
-      active: "etkin", running: "çalışıyor", online: "çevrimiçi", pending: "bekliyor", provisioning: "hazırlanıyor", configuring: "yapılandırılıyor", installing: "kuruluyor",
-      deploying: "dağıtılıyor", maintenance: "bakımda", updating: "güncelleniyor", rebooting: "yeniden başlatılıyor", migrating: "taşınıyor", stopped: "durduruldu", offline: "çevrimdışı",
-      shutoff: "kapatıldı", suspended: "askıya alındı", terminated: "sonlandırıldı", error: "hatalı", failed: "başarısız", expired: "süresi doldu", cancelled: "iptal edildi",
-      pending_manual_intervention: "ekibimizi bekliyor", pending_transfer: "transfer bekleniyor", transfer_out_pending: "dışarı transfer bekleniyor", transferred_out: "transfer edildi",
-      expiring_soon: "yakında sona eriyor", grace_period: "ek sürede", redemption: "kurtarma döneminde", pending_delete: "silinmek üzere", deleted: "silindi",
+      active: "etkin",
+      running: "çalışıyor",
+      online: "çevrimiçi",
+      pending: "bekliyor",
+      provisioning: "hazırlanıyor",
+      configuring: "yapılandırılıyor",
+      installing: "kuruluyor",
+      deploying: "dağıtılıyor",
+      maintenance: "bakımda",
+      updating: "güncelleniyor",
+      rebooting: "yeniden başlatılıyor",
+      migrating: "taşınıyor",
+      stopped: "durduruldu",
+      offline: "çevrimdışı",
+      shutoff: "kapatıldı",
+      suspended: "askıya alındı",
+      terminated: "sonlandırıldı",
+      error: "hatalı",
+      failed: "başarısız",
+      expired: "süresi doldu",
+      cancelled: "iptal edildi",
+      pending_manual_intervention: "ekibimizi bekliyor",
+      pending_transfer: "transfer bekleniyor",
+      transfer_out_pending: "dışarı transfer bekleniyor",
+      transferred_out: "transfer edildi",
+      expiring_soon: "yakında sona eriyor",
+      grace_period: "ek sürede",
+      redemption: "kurtarma döneminde",
+      pending_delete: "silinmek üzere",
+      deleted: "silindi",
     },
     action: { reboot: "yeniden başlatma", stop: "durdurma", start: "başlatma", reinstall: "yeniden kurma" },
     what: { registration: "kayıt", renewal: "yenileme", transfer: "transfer" },
-    change: { "renew it": "yenilemek", "change its lock": "kilidini değiştirmek", "change its nameservers": "ad sunucularını değiştirmek", "transfer it": "transfer etmek" },
+    change: {
+      "renew it": "yenilemek",
+      "change its lock": "kilidini değiştirmek",
+      "change its nameservers": "ad sunucularını değiştirmek",
+      "transfer it": "transfer etmek",
+    },
   },
 };
 
@@ -369,7 +442,12 @@ const patterns = new Map<string, RegExp>();
 function patternOf(text: string): RegExp {
   let pattern = patterns.get(text);
   if (!pattern) {
-    const source = text.split(/(\{\w+\})/u).map((part) => (/^\{\w+\}$/u.test(part) ? `(?<${part.slice(1, -1)}>.+?)` : part.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&"))).join("");
+    const source = text
+      .split(/(\{\w+\})/u)
+      .map((part) =>
+        /^\{\w+\}$/u.test(part) ? `(?<${part.slice(1, -1)}>.+?)` : part.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&"),
+      )
+      .join("");
     pattern = new RegExp(`^${source}$`, "u");
     patterns.set(text, pattern);
   }
@@ -377,7 +455,11 @@ function patternOf(text: string): RegExp {
 }
 
 /** Fills `text`; a value `values` knows by its placeholder's name (`{status}`: "expired") is said in its language. */
-function fillText(text: string, params: Record<string, string>, values: Record<string, Record<string, string>>): string {
+function fillText(
+  text: string,
+  params: Record<string, string>,
+  values: Record<string, Record<string, string>>,
+): string {
   return text.replace(/\{(\w+)\}/gu, (whole, name: string) => {
     const value = params[name];
     if (value === undefined) return whole;

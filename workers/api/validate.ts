@@ -31,7 +31,9 @@ export function validationError(target: string, error: z.ZodError): ApiError {
   return new ApiError(
     400,
     "invalid_parameter",
-    target === "json" && first.path === "json" ? "The request body must be JSON." : `Parameter "${first.path}" ${first.message}`,
+    target === "json" && first.path === "json"
+      ? "The request body must be JSON."
+      : `Parameter "${first.path}" ${first.message}`,
     errors,
   );
 }

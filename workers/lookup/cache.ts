@@ -102,13 +102,18 @@ export async function readThroughMany<T>(
     await schedule(options, Promise.all(writes));
   }
 
-  const status: CacheStatus =
-    missing.length === 0 ? "hit" : missing.length === unique.length ? "miss" : "partial";
+  const status: CacheStatus = missing.length === 0 ? "hit" : missing.length === unique.length ? "miss" : "partial";
   return { values, status };
 }
 
 /** Stores a value found elsewhere (a finished SSL report) under the kind's TTL. */
-export async function remember<T>(kv: KVNamespace, kind: CacheKind, key: string, value: T, options: ReadThroughOptions = {}): Promise<void> {
+export async function remember<T>(
+  kv: KVNamespace,
+  kind: CacheKind,
+  key: string,
+  value: T,
+  options: ReadThroughOptions = {},
+): Promise<void> {
   await schedule(options, writeEntry(kv, kind, key, value, options.ttl));
 }
 

@@ -3,12 +3,20 @@
  * resolver's failure stays in its own row; the whole check is cached for a minute per name,
  * type and expected value (KV's minimum), so a refresh storm does not reach the resolvers.
  */
-import { matchesExpected, readDohAnswer, resolversAgree, type DnsCheck, type DnsRow, type DnsType } from "../../core/dns-check";
+import {
+  matchesExpected,
+  readDohAnswer,
+  resolversAgree,
+  type DnsCheck,
+  type DnsRow,
+  type DnsType,
+} from "../../core/dns-check";
 import { readThrough } from "./cache";
 import { LookupFailure, upstreamTimeout, type LookupEnv } from "./env";
 
 /** Cloudflare and Google are documented; Quad9's JSON endpoint is not [U] in the reference. */
-export const DEFAULT_DOH_RESOLVERS = "Cloudflare=https://cloudflare-dns.com/dns-query,Google=https://dns.google/resolve,Quad9=https://dns.quad9.net:5053/dns-query";
+export const DEFAULT_DOH_RESOLVERS =
+  "Cloudflare=https://cloudflare-dns.com/dns-query,Google=https://dns.google/resolve,Quad9=https://dns.quad9.net:5053/dns-query";
 
 export function dohResolvers(env: LookupEnv): { name: string; url: string }[] {
   return (env.DOH_RESOLVERS || DEFAULT_DOH_RESOLVERS)
@@ -23,14 +31,23 @@ export function dohResolvers(env: LookupEnv): { name: string; url: string }[] {
     .filter((resolver) => /^https?:\/\//i.test(resolver.url));
 }
 
-async function ask(env: LookupEnv, resolver: { name: string; url: string }, name: string, type: DnsType, expected: string | null): Promise<DnsRow> {
+async function ask(
+  env: LookupEnv,
+  resolver: { name: string; url: string },
+  name: string,
+  type: DnsType,
+  expected: string | null,
+): Promise<DnsRow> {
   const started = Date.now();
   const url = new URL(resolver.url);
   url.searchParams.set("name", name);
   url.searchParams.set("type", type);
   let row: Pick<DnsRow, "status" | "answers" | "ttl" | "error">;
   try {
-    const response = await fetch(url, { headers: { accept: "application/dns-json" }, signal: AbortSignal.timeout(upstreamTimeout(env)) });
+    const response = await fetch(url, {
+      headers: { accept: "application/dns-json" },
+      signal: AbortSignal.timeout(upstreamTimeout(env)),
+    });
     if (!response.ok) row = { status: "ERROR", answers: [], ttl: null, error: `HTTP ${response.status}` };
     else row = readDohAnswer(type, await response.json().catch(() => null));
   } catch (cause) {
@@ -56,7 +73,9 @@ export async function checkDns(
     "dns",
     key,
     async () => {
-      const rows = await Promise.all(dohResolvers(env).map((resolver) => ask(env, resolver, query.name, query.type, query.expected)));
+      const rows = await Promise.all(
+        dohResolvers(env).map((resolver) => ask(env, resolver, query.name, query.type, query.expected)),
+      );
       // Nothing answered (offline, or every resolver down): a failure, not a result, and not cached.
       if (rows.every((row) => row.status === "ERROR")) {
         throw new LookupFailure(502, "dns_failed", "The DNS check failed: none of the DNS resolvers could be reached.");

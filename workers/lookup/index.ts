@@ -28,7 +28,10 @@ export type { LookupEnv } from "./env";
 const tldInput = z.string().transform((value, ctx) => {
   const ascii = normaliseTld(value);
   if (ascii === null) {
-    ctx.addIssue({ code: "custom", message: `contains "${value.trim().slice(0, 70)}", which is not a valid extension` });
+    ctx.addIssue({
+      code: "custom",
+      message: `contains "${value.trim().slice(0, 70)}", which is not a valid extension`,
+    });
     return z.NEVER;
   }
   return ascii;
@@ -38,7 +41,12 @@ const tldInput = z.string().transform((value, ctx) => {
 const pricingQuerySchema = z.object({
   tlds: z
     .preprocess((value) => (Array.isArray(value) ? value.join(",") : value), z.string({ error: "is required" }))
-    .transform((value) => value.split(",").map((part) => part.trim()).filter((part) => part !== ""))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((part) => part.trim())
+        .filter((part) => part !== ""),
+    )
     .pipe(
       z
         .array(tldInput)
@@ -99,11 +107,18 @@ const app = new Hono<{ Bindings: LookupEnv }>()
       const parsed = domainParamSchema.safeParse(value);
       if (parsed.success) return parsed.data;
       const code = parsed.error.issues[0]?.message ?? "invalid_format";
-      return c.json(errorBody(code, `Parameter "domain" is not a domain name we can look up (${code}).`, [{ path: "domain", message: code }]), 400);
+      return c.json(
+        errorBody(code, `Parameter "domain" is not a domain name we can look up (${code}).`, [
+          { path: "domain", message: code },
+        ]),
+        400,
+      );
     }),
     async (c) => {
       const { domain } = c.req.valid("param");
-      const { result, cache } = await lookupWhois(c.env, domain, { waitUntil: (work) => c.executionCtx.waitUntil(work) });
+      const { result, cache } = await lookupWhois(c.env, domain, {
+        waitUntil: (work) => c.executionCtx.waitUntil(work),
+      });
       c.header("x-cache", cache);
       return c.json({ success: true as const, data: result }, 200);
     },
@@ -116,11 +131,18 @@ const app = new Hono<{ Bindings: LookupEnv }>()
       const parsed = domainParamSchema.safeParse({ domain: Array.isArray(raw) ? raw[0] : (raw ?? "") });
       if (parsed.success) return parsed.data.domain;
       const code = parsed.error.issues[0]?.message ?? "invalid_format";
-      return c.json(errorBody(code, `Parameter "host" is not a host name we can check (${code}).`, [{ path: "host", message: code }]), 400);
+      return c.json(
+        errorBody(code, `Parameter "host" is not a host name we can check (${code}).`, [
+          { path: "host", message: code },
+        ]),
+        400,
+      );
     }),
     async (c) => {
       const host = c.req.valid("query");
-      const { check, cache } = await checkSsl(c.env, host.ascii, { waitUntil: (work) => c.executionCtx.waitUntil(work) });
+      const { check, cache } = await checkSsl(c.env, host.ascii, {
+        waitUntil: (work) => c.executionCtx.waitUntil(work),
+      });
       c.header("x-cache", cache);
       return c.json({ success: true as const, data: check }, 200);
     },
@@ -133,18 +155,31 @@ const app = new Hono<{ Bindings: LookupEnv }>()
         const raw = value[key];
         return Array.isArray(raw) ? raw[0] : raw;
       };
-      const parsed = dnsFormSchema.safeParse({ name: one("name") ?? "", type: one("type") || undefined, expected: one("expected") });
+      const parsed = dnsFormSchema.safeParse({
+        name: one("name") ?? "",
+        type: one("type") || undefined,
+        expected: one("expected"),
+      });
       if (parsed.success) return parsed.data;
       const issue = parsed.error.issues[0];
       const path = String(issue?.path[0] ?? "name");
       const code = issue?.message ?? "invalid_format";
-      return c.json(errorBody(path === "type" ? "invalid_type" : code, `Parameter "${path}" is invalid (${code}).`, [{ path, message: code }]), 400);
+      return c.json(
+        errorBody(path === "type" ? "invalid_type" : code, `Parameter "${path}" is invalid (${code}).`, [
+          { path, message: code },
+        ]),
+        400,
+      );
     }),
     async (c) => {
       const { name, type, expected } = c.req.valid("query");
       const parsed = parseDnsName(name);
       const unicode = parsed.ok ? parsed.name.unicode : name;
-      const { check, cache } = await checkDns(c.env, { name, unicode, type, expected: expected ?? null }, { waitUntil: (work) => c.executionCtx.waitUntil(work) });
+      const { check, cache } = await checkDns(
+        c.env,
+        { name, unicode, type, expected: expected ?? null },
+        { waitUntil: (work) => c.executionCtx.waitUntil(work) },
+      );
       c.header("x-cache", cache);
       return c.json({ success: true as const, data: check }, 200);
     },
@@ -166,7 +201,9 @@ const app = new Hono<{ Bindings: LookupEnv }>()
     }),
     async (c) => {
       const asked = c.req.valid("query");
-      const { result, cache } = await analysePage(c.env, asked, { waitUntil: (work) => c.executionCtx.waitUntil(work) });
+      const { result, cache } = await analysePage(c.env, asked, {
+        waitUntil: (work) => c.executionCtx.waitUntil(work),
+      });
       c.header("x-cache", cache);
       return c.json({ success: true as const, data: result }, 200);
     },
@@ -174,7 +211,12 @@ const app = new Hono<{ Bindings: LookupEnv }>()
   // Our own RDAP service (RFC 9082 path), for the names registered with us.
   .get("/rdap/domain/:name", async (c) => {
     const parsed = parseLookupName(c.req.param("name"));
-    if (!parsed.ok) return rdapError(400, "Bad Request", `"${c.req.param("name").slice(0, 100)}" is not a domain name (${parsed.error}).`);
+    if (!parsed.ok)
+      return rdapError(
+        400,
+        "Bad Request",
+        `"${c.req.param("name").slice(0, 100)}" is not a domain name (${parsed.error}).`,
+      );
     const row = await findOwnDomain(c.env.DB, parsed.name.ascii);
     if (!row) return rdapError(404, "Not Found", `${parsed.name.unicode} is not registered with us.`);
     return new Response(JSON.stringify(ownRdapDomain(c.env, row, new Date())), { status: 200, headers: RDAP_HEADERS });
@@ -200,19 +242,12 @@ const app = new Hono<{ Bindings: LookupEnv }>()
   })
   .get("/pricing/:tld", zodValidator("param", tldParamSchema), async (c) => {
     const { tld } = c.req.valid("param");
-    const { value, status } = await readThrough(
-      c.env.CACHE,
-      "pricing",
-      tld,
-      () => findTldPrice(c.env.DB, tld),
-      { waitUntil: (work) => c.executionCtx.waitUntil(work) },
-    );
+    const { value, status } = await readThrough(c.env.CACHE, "pricing", tld, () => findTldPrice(c.env.DB, tld), {
+      waitUntil: (work) => c.executionCtx.waitUntil(work),
+    });
     c.header("x-cache", status);
     if (value === null) {
-      return c.json(
-        errorBody("tld_not_found", `The extension .${displayTld(tld)} is not in our catalogue.`),
-        404,
-      );
+      return c.json(errorBody("tld_not_found", `The extension .${displayTld(tld)} is not in our catalogue.`), 404);
     }
     return c.json({ success: true as const, data: value }, 200);
   });

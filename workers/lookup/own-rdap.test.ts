@@ -14,18 +14,69 @@ const SCHEMAS = new URL("../../tests/fakes/fixtures/rdap-schema/", import.meta.u
 // The conformance tool implements these formats in Java; here are the same checks over the IANA
 // registries they consult (RDAP JSON values: status and event actions; link relations).
 const STATUS_VALUES = new Set([
-  "validated", "renew prohibited", "update prohibited", "transfer prohibited", "delete prohibited", "proxy", "private", "removed",
-  "obscured", "associated", "active", "inactive", "locked", "pending create", "pending renew", "pending transfer", "pending update",
-  "pending delete", "add period", "auto renew period", "client delete prohibited", "client hold", "client renew prohibited",
-  "client transfer prohibited", "client update prohibited", "pending restore", "redemption period", "renew period",
-  "server delete prohibited", "server renew prohibited", "server transfer prohibited", "server update prohibited", "server hold",
-  "transfer period", "administrative", "reserved",
+  "validated",
+  "renew prohibited",
+  "update prohibited",
+  "transfer prohibited",
+  "delete prohibited",
+  "proxy",
+  "private",
+  "removed",
+  "obscured",
+  "associated",
+  "active",
+  "inactive",
+  "locked",
+  "pending create",
+  "pending renew",
+  "pending transfer",
+  "pending update",
+  "pending delete",
+  "add period",
+  "auto renew period",
+  "client delete prohibited",
+  "client hold",
+  "client renew prohibited",
+  "client transfer prohibited",
+  "client update prohibited",
+  "pending restore",
+  "redemption period",
+  "renew period",
+  "server delete prohibited",
+  "server renew prohibited",
+  "server transfer prohibited",
+  "server update prohibited",
+  "server hold",
+  "transfer period",
+  "administrative",
+  "reserved",
 ]);
 const EVENT_ACTIONS = new Set([
-  "registration", "reregistration", "last changed", "expiration", "deletion", "reinstantiation", "transfer", "locked", "unlocked",
-  "last update of RDAP database", "registrar expiration", "enum validation expiration",
+  "registration",
+  "reregistration",
+  "last changed",
+  "expiration",
+  "deletion",
+  "reinstantiation",
+  "transfer",
+  "locked",
+  "unlocked",
+  "last update of RDAP database",
+  "registrar expiration",
+  "enum validation expiration",
 ]);
-const LINK_RELATIONS = new Set(["self", "related", "about", "alternate", "terms-of-service", "glossary", "help", "copyright", "license", "privacy-policy"]);
+const LINK_RELATIONS = new Set([
+  "self",
+  "related",
+  "about",
+  "alternate",
+  "terms-of-service",
+  "glossary",
+  "help",
+  "copyright",
+  "license",
+  "privacy-policy",
+]);
 
 /**
  * The conformance tool's Java validator treats a nested `$id` ("vcardArray" inside jcard.json) as
@@ -93,7 +144,16 @@ describe("our RDAP service (ICANN gTLD RDAP profile)", () => {
   it.each([
     ["privacy on, locked", row()],
     ["privacy off, unlocked", row({ whois_privacy: 0, locked: 0 })],
-    ["pending transfer without dates", row({ status: "pending_transfer", registered_at: null, expires_at: null, name: "example.com", unicode: "example.com" })],
+    [
+      "pending transfer without dates",
+      row({
+        status: "pending_transfer",
+        registered_at: null,
+        expires_at: null,
+        name: "example.com",
+        unicode: "example.com",
+      }),
+    ],
   ])("validates against the conformance schema: %s", (_label, domain) => {
     // The schemas predate RFC 9537: its registered `redacted` member is checked by the profile test below.
     const { redacted: _redacted, ...body } = ownRdapDomain(env, domain, now);
@@ -107,17 +167,37 @@ describe("our RDAP service (ICANN gTLD RDAP profile)", () => {
       rdapConformance: string[];
       notices: { title: string; links: { href: string }[] }[];
       events: { eventAction: string }[];
-      entities: { roles: string[]; handle?: string; publicIds?: { type: string; identifier: string }[]; entities?: { roles: string[]; vcardArray: [string, unknown[][]] }[] }[];
+      entities: {
+        roles: string[];
+        handle?: string;
+        publicIds?: { type: string; identifier: string }[];
+        entities?: { roles: string[]; vcardArray: [string, unknown[][]] }[];
+      }[];
       redacted: { name: { type: string } }[];
     };
     expect(body.rdapConformance).toEqual(
-      expect.arrayContaining(["rdap_level_0", "icann_rdap_technical_implementation_guide_1", "icann_rdap_response_profile_1", "redacted"]),
+      expect.arrayContaining([
+        "rdap_level_0",
+        "icann_rdap_technical_implementation_guide_1",
+        "icann_rdap_response_profile_1",
+        "redacted",
+      ]),
     );
-    expect(body.notices.map((notice) => notice.title)).toEqual(["Terms of Service", "Status Codes", "RDDS Inaccuracy Complaint Form"]);
+    expect(body.notices.map((notice) => notice.title)).toEqual([
+      "Terms of Service",
+      "Status Codes",
+      "RDDS Inaccuracy Complaint Form",
+    ]);
     expect(body.notices[1].links[0].href).toBe("https://icann.org/epp");
     expect(body.notices[2].links[0].href).toBe("https://icann.org/wicf");
     expect(body.events.map((event) => event.eventAction)).toEqual(
-      expect.arrayContaining(["registration", "expiration", "last changed", "registrar expiration", "last update of RDAP database"]),
+      expect.arrayContaining([
+        "registration",
+        "expiration",
+        "last changed",
+        "registrar expiration",
+        "last update of RDAP database",
+      ]),
     );
     const registrar = body.entities.find((entity) => entity.roles.includes("registrar"));
     expect(registrar?.handle).toBe("9999");
@@ -126,7 +206,9 @@ describe("our RDAP service (ICANN gTLD RDAP profile)", () => {
     const properties = abuse?.vcardArray[1].map((property) => property[0]);
     expect(properties).toEqual(expect.arrayContaining(["tel", "email"]));
     expect(body.entities.some((entity) => entity.roles.includes("registrant"))).toBe(true);
-    expect(body.redacted.map((redaction) => redaction.name.type)).toEqual(expect.arrayContaining(["Registrant Name", "Registrant Email", "Registrant Phone"]));
+    expect(body.redacted.map((redaction) => redaction.name.type)).toEqual(
+      expect.arrayContaining(["Registrant Name", "Registrant Email", "Registrant Phone"]),
+    );
     expect(body.unicodeName).toBe("bücher.com");
     expect(JSON.stringify(body)).not.toContain("ada@example.test");
   });
@@ -138,7 +220,13 @@ describe("our RDAP service (ICANN gTLD RDAP profile)", () => {
       server: null,
       fetchedAt: now.toISOString(),
     });
-    expect(result.registrant).toEqual({ organization: "Yılmaz Ltd", name: "Ada Yılmaz", email: "ada@example.test", phone: "+90.5551234567", country: "TR" });
+    expect(result.registrant).toEqual({
+      organization: "Yılmaz Ltd",
+      name: "Ada Yılmaz",
+      email: "ada@example.test",
+      phone: "+90.5551234567",
+      country: "TR",
+    });
     expect(result.dnssec).toBe(false);
   });
 });

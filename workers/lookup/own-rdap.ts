@@ -119,13 +119,41 @@ function registrantEntity(row: UserDomainRow, privacy: boolean) {
 
 const REDACTIONS = [
   { type: "Registry Registrant ID", path: "$.entities[?(@.roles[0]=='registrant')].handle", method: "removal" },
-  { type: "Registrant Name", path: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='fn')][3]", method: "emptyValue" },
-  { type: "Registrant Organization", path: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='org')][3]", method: "removal" },
-  { type: "Registrant Street", path: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='adr')][3][:3]", method: "emptyValue" },
-  { type: "Registrant City", path: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='adr')][3][3]", method: "emptyValue" },
-  { type: "Registrant Postal Code", path: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='adr')][3][5]", method: "emptyValue" },
-  { type: "Registrant Phone", path: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='tel')]", method: "removal" },
-  { type: "Registrant Email", path: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='email')]", method: "removal" },
+  {
+    type: "Registrant Name",
+    path: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='fn')][3]",
+    method: "emptyValue",
+  },
+  {
+    type: "Registrant Organization",
+    path: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='org')][3]",
+    method: "removal",
+  },
+  {
+    type: "Registrant Street",
+    path: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='adr')][3][:3]",
+    method: "emptyValue",
+  },
+  {
+    type: "Registrant City",
+    path: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='adr')][3][3]",
+    method: "emptyValue",
+  },
+  {
+    type: "Registrant Postal Code",
+    path: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='adr')][3][5]",
+    method: "emptyValue",
+  },
+  {
+    type: "Registrant Phone",
+    path: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='tel')]",
+    method: "removal",
+  },
+  {
+    type: "Registrant Email",
+    path: "$.entities[?(@.roles[0]=='registrant')].vcardArray[1][?(@[0]=='email')]",
+    method: "removal",
+  },
 ] as const;
 
 /** The RDAP domain object of one of our names (application/rdap+json). */
@@ -138,7 +166,11 @@ export function ownRdapDomain(env: LookupEnv, row: UserDomainRow, now: Date): Re
   const expires = isoOrNull(row.expires_at);
   const changed = isoOrNull(row.updated_at);
   if (registered) events.push({ eventAction: "registration", eventDate: registered });
-  if (expires) events.push({ eventAction: "expiration", eventDate: expires }, { eventAction: "registrar expiration", eventDate: expires });
+  if (expires)
+    events.push(
+      { eventAction: "expiration", eventDate: expires },
+      { eventAction: "registrar expiration", eventDate: expires },
+    );
   if (changed) events.push({ eventAction: "last changed", eventDate: changed });
   events.push({ eventAction: "last update of RDAP database", eventDate: now.toISOString() });
 
@@ -168,14 +200,23 @@ export function ownRdapDomain(env: LookupEnv, row: UserDomainRow, now: Date): Re
     // We sign the zones we host when DNSSEC is on; DS records at the registry are not in our data,
     // and the profile requires dsData/keyData with delegationSigned true.
     secureDNS: { zoneSigned: row.dnssec === 1, delegationSigned: false },
-    nameservers: nameserversOf(row).map((ns) => ({ objectClassName: "nameserver", ldhName: ns.toLowerCase().replace(/\.$/, "") })),
+    nameservers: nameserversOf(row).map((ns) => ({
+      objectClassName: "nameserver",
+      ldhName: ns.toLowerCase().replace(/\.$/, ""),
+    })),
     entities: [
       {
         objectClassName: "entity",
         handle: registrar.ianaId,
         roles: ["registrar"],
         publicIds: [{ type: "IANA Registrar ID", identifier: registrar.ianaId }],
-        vcardArray: ["vcard", [["version", {}, "text", "4.0"], ["fn", {}, "text", registrar.name]]],
+        vcardArray: [
+          "vcard",
+          [
+            ["version", {}, "text", "4.0"],
+            ["fn", {}, "text", registrar.name],
+          ],
+        ],
         links: [{ value: self, rel: "about", href: registrar.url, type: "text/html" }],
         entities: [
           {
@@ -202,7 +243,14 @@ export function ownRdapDomain(env: LookupEnv, row: UserDomainRow, now: Date): Re
         description: [
           `This RDAP service of ${registrar.name} is provided for information about domain names registered with us. By querying it you agree to use the data only for lawful purposes.`,
         ],
-        links: [{ value: self, rel: "terms-of-service", href: new URL("/terms", registrar.url).toString(), type: "text/html" }],
+        links: [
+          {
+            value: self,
+            rel: "terms-of-service",
+            href: new URL("/terms", registrar.url).toString(),
+            type: "text/html",
+          },
+        ],
       },
       {
         title: "Status Codes",

@@ -5,7 +5,14 @@
  * clear codes: 429 quota → pagespeed_rate_limited; Lighthouse could not load the page (400/500
  * with domain "lighthouse") → pagespeed_unreachable; anything else, or no answer → pagespeed_failed.
  */
-import { mapPageSpeed, PageSpeedShapeError, PSI_CATEGORY, CATEGORIES, type PageSpeedResult, type Strategy } from "../../core/pagespeed";
+import {
+  mapPageSpeed,
+  PageSpeedShapeError,
+  PSI_CATEGORY,
+  CATEGORIES,
+  type PageSpeedResult,
+  type Strategy,
+} from "../../core/pagespeed";
 import { cached, remember } from "./cache";
 import { LookupFailure, type LookupEnv } from "./env";
 
@@ -27,12 +34,26 @@ function googleError(body: unknown): { message: string; domain: string | null } 
 function failure(status: number, body: unknown): LookupFailure {
   const { message, domain } = googleError(body);
   if (status === 429) {
-    return new LookupFailure(429, "pagespeed_rate_limited", "The analysis service's quota is used up. Please try again in a few minutes.", 300);
+    return new LookupFailure(
+      429,
+      "pagespeed_rate_limited",
+      "The analysis service's quota is used up. Please try again in a few minutes.",
+      300,
+    );
   }
   if (domain === "lighthouse" || /lighthouse/i.test(message)) {
-    return new LookupFailure(400, "pagespeed_unreachable", `The page could not be analysed: ${message.slice(0, 300) || "Lighthouse could not load it"}.`);
+    return new LookupFailure(
+      400,
+      "pagespeed_unreachable",
+      `The page could not be analysed: ${message.slice(0, 300) || "Lighthouse could not load it"}.`,
+    );
   }
-  if (status === 400) return new LookupFailure(400, "pagespeed_unreachable", `The analysis service refused this URL: ${message.slice(0, 300) || "bad request"}.`);
+  if (status === 400)
+    return new LookupFailure(
+      400,
+      "pagespeed_unreachable",
+      `The analysis service refused this URL: ${message.slice(0, 300) || "bad request"}.`,
+    );
   return new LookupFailure(502, "pagespeed_failed", `The analysis failed: the analysis service answered ${status}.`);
 }
 
@@ -53,23 +74,35 @@ export async function analysePage(
   endpoint.search = params.toString();
   let response: Response;
   try {
-    response = await fetch(endpoint, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(pageSpeedTimeout(env)) });
+    response = await fetch(endpoint, {
+      headers: { accept: "application/json" },
+      signal: AbortSignal.timeout(pageSpeedTimeout(env)),
+    });
   } catch (cause) {
     console.error("PageSpeed Insights unreachable", cause);
     throw new LookupFailure(502, "pagespeed_failed", "The analysis failed: the analysis service could not be reached.");
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) throw failure(response.status, body);
-  const runtimeError = (body as { lighthouseResult?: { runtimeError?: { code?: unknown; message?: unknown } } } | null)?.lighthouseResult?.runtimeError;
+  const runtimeError = (body as { lighthouseResult?: { runtimeError?: { code?: unknown; message?: unknown } } } | null)
+    ?.lighthouseResult?.runtimeError;
   if (runtimeError && typeof runtimeError.code === "string" && runtimeError.code !== "NO_ERROR") {
-    throw new LookupFailure(400, "pagespeed_unreachable", `The page could not be analysed: ${typeof runtimeError.message === "string" ? runtimeError.message.slice(0, 300) : runtimeError.code}.`);
+    throw new LookupFailure(
+      400,
+      "pagespeed_unreachable",
+      `The page could not be analysed: ${typeof runtimeError.message === "string" ? runtimeError.message.slice(0, 300) : runtimeError.code}.`,
+    );
   }
   let result: PageSpeedResult;
   try {
     result = mapPageSpeed(body, asked, (options.now ?? (() => new Date()))());
   } catch (error) {
     if (!(error instanceof PageSpeedShapeError)) throw error;
-    throw new LookupFailure(502, "pagespeed_failed", "The analysis failed: the analysis service gave an unreadable answer.");
+    throw new LookupFailure(
+      502,
+      "pagespeed_failed",
+      "The analysis failed: the analysis service gave an unreadable answer.",
+    );
   }
   await remember(env.CACHE, "pagespeed", key, result, { waitUntil: options.waitUntil });
   return { result, cache: "miss" };

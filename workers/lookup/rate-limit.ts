@@ -43,10 +43,7 @@ export function rateLimit(kind: LimitedKind): MiddlewareHandler<{ Bindings: Look
     }
     if (!allowed) {
       c.header("Retry-After", String(periodSeconds));
-      return c.json(
-        errorBody("rate_limited", `Too many lookups. Try again in ${periodSeconds} seconds.`),
-        429,
-      );
+      return c.json(errorBody("rate_limited", `Too many lookups. Try again in ${periodSeconds} seconds.`), 429);
     }
     await next();
   };

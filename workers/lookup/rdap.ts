@@ -36,7 +36,9 @@ function parseServices(body: unknown): Services {
   const valid: Services = [];
   for (const service of services) {
     if (!Array.isArray(service) || !Array.isArray(service[0]) || !Array.isArray(service[1])) continue;
-    const labels = service[0].filter((label): label is string => typeof label === "string").map((label) => label.toLowerCase());
+    const labels = service[0]
+      .filter((label): label is string => typeof label === "string")
+      .map((label) => label.toLowerCase());
     const urls = service[1]
       .filter((url): url is string => typeof url === "string" && /^https?:\/\//i.test(url))
       .map((url) => (url.endsWith("/") ? url : `${url}/`))
@@ -48,7 +50,10 @@ function parseServices(body: unknown): Services {
 }
 
 /** IANA's bootstrap services, from memory, KV or IANA. */
-export async function bootstrapServices(env: LookupEnv, waitUntil?: (work: Promise<unknown>) => void): Promise<Services> {
+export async function bootstrapServices(
+  env: LookupEnv,
+  waitUntil?: (work: Promise<unknown>) => void,
+): Promise<Services> {
   const url = bootstrapUrl(env);
   const held = memory.get(url);
   if (held && held.until > Date.now()) return held.services;
@@ -64,13 +69,21 @@ export async function bootstrapServices(env: LookupEnv, waitUntil?: (work: Promi
         throw unreachable("the IANA RDAP bootstrap registry", cause);
       }
       if (!response.ok) {
-        throw new LookupFailure(502, "whois_failed", `The WHOIS lookup failed: the IANA RDAP bootstrap answered ${response.status}.`);
+        throw new LookupFailure(
+          502,
+          "whois_failed",
+          `The WHOIS lookup failed: the IANA RDAP bootstrap answered ${response.status}.`,
+        );
       }
       try {
         return parseServices(await response.json());
       } catch (cause) {
         console.error("unreadable RDAP bootstrap", cause);
-        throw new LookupFailure(502, "whois_failed", "The WHOIS lookup failed: the IANA RDAP bootstrap was unreadable.");
+        throw new LookupFailure(
+          502,
+          "whois_failed",
+          "The WHOIS lookup failed: the IANA RDAP bootstrap was unreadable.",
+        );
       }
     },
     { waitUntil },
@@ -92,7 +105,10 @@ export function findRdapBase(services: Services, asciiName: string): string | nu
 
 async function getRdap(env: LookupEnv, url: string, what: string): Promise<Response> {
   try {
-    return await fetchWithTimeout(env, url, { headers: { accept: "application/rdap+json, application/json" }, redirect: "follow" });
+    return await fetchWithTimeout(env, url, {
+      headers: { accept: "application/rdap+json, application/json" },
+      redirect: "follow",
+    });
   } catch (cause) {
     throw unreachable(what, cause);
   }
@@ -111,7 +127,11 @@ export async function rdapLookup(
   const services = await bootstrapServices(env, waitUntil);
   const base = findRdapBase(services, name.ascii);
   if (!base) {
-    throw new LookupFailure(404, "whois_no_rdap", `The registry of .${name.unicode.split(".").pop()} offers no RDAP service, so it cannot be looked up here.`);
+    throw new LookupFailure(
+      404,
+      "whois_no_rdap",
+      `The registry of .${name.unicode.split(".").pop()} offers no RDAP service, so it cannot be looked up here.`,
+    );
   }
   const response = await getRdap(env, `${base}domain/${encodeURIComponent(name.ascii)}`, "the registry's RDAP server");
   if (response.status === 404) return null;
@@ -125,7 +145,11 @@ export async function rdapLookup(
     );
   }
   if (!response.ok) {
-    throw new LookupFailure(502, "whois_failed", `The WHOIS lookup failed: the registry's RDAP server answered ${response.status}.`);
+    throw new LookupFailure(
+      502,
+      "whois_failed",
+      `The WHOIS lookup failed: the registry's RDAP server answered ${response.status}.`,
+    );
   }
   let body: unknown;
   try {
@@ -139,7 +163,9 @@ export async function rdapLookup(
   const related = registrarRdapLink(body);
   if (related) {
     try {
-      const answer = await fetchWithTimeout(env, related, { headers: { accept: "application/rdap+json, application/json" } });
+      const answer = await fetchWithTimeout(env, related, {
+        headers: { accept: "application/rdap+json, application/json" },
+      });
       if (answer.ok) registrarAnswer = await answer.json();
     } catch (cause) {
       console.warn("registrar RDAP not reachable", related, cause);
@@ -156,6 +182,10 @@ export async function rdapLookup(
     });
   } catch (cause) {
     console.error("unexpected RDAP answer", cause);
-    throw new LookupFailure(502, "whois_failed", "The WHOIS lookup failed: the registry's RDAP answer was not a domain.");
+    throw new LookupFailure(
+      502,
+      "whois_failed",
+      "The WHOIS lookup failed: the registry's RDAP answer was not a domain.",
+    );
   }
 }

@@ -15,14 +15,33 @@ function failure(status: number, body: unknown): LookupFailure {
   const errors = (body as { errors?: { field?: string; message?: string }[] } | null)?.errors ?? [];
   const first = errors[0];
   if (status === 441 || (status === 400 && first?.field === "email")) {
-    console.error("SSL Labs refuses our email: register it (POST /api/v4/register) and set SSLLABS_EMAIL", first?.message);
-    return new LookupFailure(503, "ssl_registration_required", "The grading service requires registration: our SSL Labs email is not registered.");
+    console.error(
+      "SSL Labs refuses our email: register it (POST /api/v4/register) and set SSLLABS_EMAIL",
+      first?.message,
+    );
+    return new LookupFailure(
+      503,
+      "ssl_registration_required",
+      "The grading service requires registration: our SSL Labs email is not registered.",
+    );
   }
-  if (status === 429) return new LookupFailure(429, "ssl_rate_limited", "Rate limit exceeded at the grading service. Please try again in a few minutes.", 300);
+  if (status === 429)
+    return new LookupFailure(
+      429,
+      "ssl_rate_limited",
+      "Rate limit exceeded at the grading service. Please try again in a few minutes.",
+      300,
+    );
   if (status === 503 || status === 529) {
-    return new LookupFailure(503, "ssl_overloaded", "The grading service is overloaded. Please try again in 15 to 30 minutes.", 900);
+    return new LookupFailure(
+      503,
+      "ssl_overloaded",
+      "The grading service is overloaded. Please try again in 15 to 30 minutes.",
+      900,
+    );
   }
-  if (status === 400) return new LookupFailure(400, "ssl_invalid_host", first?.message ?? "The grading service refused this host.");
+  if (status === 400)
+    return new LookupFailure(400, "ssl_invalid_host", first?.message ?? "The grading service refused this host.");
   return new LookupFailure(502, "ssl_failed", `The SSL check failed: the grading service answered ${status}.`);
 }
 
@@ -51,12 +70,17 @@ export async function checkSsl(
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) throw failure(response.status, body);
-  if (!body || typeof body !== "object") throw new LookupFailure(502, "ssl_failed", "The SSL check failed: the grading service gave an unreadable answer.");
+  if (!body || typeof body !== "object")
+    throw new LookupFailure(502, "ssl_failed", "The SSL check failed: the grading service gave an unreadable answer.");
 
   const status = (body as { status?: unknown }).status;
   if (status === "ERROR") {
     const message = (body as { statusMessage?: unknown }).statusMessage;
-    throw new LookupFailure(404, "ssl_not_found", `Not found: ${typeof message === "string" ? message : `${host} could not be assessed`}.`);
+    throw new LookupFailure(
+      404,
+      "ssl_not_found",
+      `Not found: ${typeof message === "string" ? message : `${host} could not be assessed`}.`,
+    );
   }
   const check = mapSslLabsHost(body, host, now());
   if (check.state === "ready") {

@@ -24,7 +24,12 @@ export async function lookupWhois(
   const own = await findOwnDomain(env.DB, name.ascii);
   if (own) {
     const body = ownRdapDomain(env, own, now());
-    const result = normaliseRdapDomain(body, { domain: name.ascii, unicode: own.unicode || name.unicode, server: null, fetchedAt: now().toISOString() });
+    const result = normaliseRdapDomain(body, {
+      domain: name.ascii,
+      unicode: own.unicode || name.unicode,
+      server: null,
+      fetchedAt: now().toISOString(),
+    });
     // DNSSEC from our own setting (the RDAP object cannot claim a signed delegation without DS data).
     return { result: { ...result, source: "ours", dnssec: own.dnssec === 1 }, cache: "ours" };
   }
@@ -33,7 +38,8 @@ export async function lookupWhois(
     try {
       return await rdapLookup(env, name, now, options.waitUntil);
     } catch (error) {
-      if (error instanceof LookupFailure && error.code === "whois_no_rdap") return whois43Lookup(env, name, now, options.waitUntil);
+      if (error instanceof LookupFailure && error.code === "whois_no_rdap")
+        return whois43Lookup(env, name, now, options.waitUntil);
       throw error;
     }
   };

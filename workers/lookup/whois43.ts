@@ -85,14 +85,26 @@ function isoDate(value: string | null): string | null {
   return Number.isNaN(time) ? null : new Date(time).toISOString();
 }
 
-const NOT_FOUND = /no match|not found|no entries found|no data found|status:\s*(free|available)|no object found|domain not registered/i;
+const NOT_FOUND =
+  /no match|not found|no entries found|no data found|status:\s*(free|available)|no object found|domain not registered/i;
 const REDACTED = /redacted|withheld|not disclosed|non-public|gdpr/i;
 
 /** A WHOIS text → the WHOIS result; null when the server says there is no such name. */
-export function parseWhoisText(text: string, name: { ascii: string; unicode: string }, server: string, fetchedAt: string): WhoisResult | null {
+export function parseWhoisText(
+  text: string,
+  name: { ascii: string; unicode: string },
+  server: string,
+  fetchedAt: string,
+): WhoisResult | null {
   if (NOT_FOUND.test(text)) return null;
   const list = fields(text);
-  const registrant: Record<RegistrantField, string | null> = { organization: null, name: null, email: null, phone: null, country: null };
+  const registrant: Record<RegistrantField, string | null> = {
+    organization: null,
+    name: null,
+    email: null,
+    phone: null,
+    country: null,
+  };
   const redacted: RegistrantField[] = [];
   for (const field of REGISTRANT_FIELDS) {
     const key = field === "organization" ? /^registrant (organi[sz]ation|org)$/ : new RegExp(`^registrant ${field}$`);
@@ -122,9 +134,19 @@ export function parseWhoisText(text: string, name: { ascii: string; unicode: str
     unicode: name.unicode,
     source: "whois",
     server: `whois://${server}`,
-    createdAt: isoDate(first(list, /^(creation date|created|created on|registered|registered on|registration time|domain registration date)$/)),
+    createdAt: isoDate(
+      first(
+        list,
+        /^(creation date|created|created on|registered|registered on|registration time|domain registration date)$/,
+      ),
+    ),
     updatedAt: isoDate(first(list, /^(updated date|last updated|last modified|changed|modified|last update)$/)),
-    expiresAt: isoDate(first(list, /^(registry expiry date|expiry date|expiration date|expires|expires on|paid-till|renewal date|registrar registration expiration date)$/)),
+    expiresAt: isoDate(
+      first(
+        list,
+        /^(registry expiry date|expiry date|expiration date|expires|expires on|paid-till|renewal date|registrar registration expiration date)$/,
+      ),
+    ),
     statuses,
     registrar: registrarName
       ? {
@@ -138,13 +160,18 @@ export function parseWhoisText(text: string, name: { ascii: string; unicode: str
     registrant,
     redacted,
     nameservers,
-    dnssec: dnssecText === null ? null : /^(signed|yes|signeddelegation)/i.test(dnssecText) && !/unsigned/i.test(dnssecText),
+    dnssec:
+      dnssecText === null ? null : /^(signed|yes|signeddelegation)/i.test(dnssecText) && !/unsigned/i.test(dnssecText),
     fetchedAt,
   };
 }
 
 /** The TLD's WHOIS server from IANA (null when IANA names none). */
-async function serverFor(env: LookupEnv, tld: string, waitUntil?: (work: Promise<unknown>) => void): Promise<string | null> {
+async function serverFor(
+  env: LookupEnv,
+  tld: string,
+  waitUntil?: (work: Promise<unknown>) => void,
+): Promise<string | null> {
   const { value } = await readThrough<string>(
     env.CACHE,
     "whois-server",
@@ -168,7 +195,11 @@ export async function whois43Lookup(
   const tld = name.ascii.split(".").pop() ?? "";
   const server = await serverFor(env, tld, waitUntil);
   if (!server) {
-    throw new LookupFailure(404, "whois_no_rdap", `The registry of .${name.unicode.split(".").pop()} offers neither RDAP nor WHOIS.`);
+    throw new LookupFailure(
+      404,
+      "whois_no_rdap",
+      `The registry of .${name.unicode.split(".").pop()} offers neither RDAP nor WHOIS.`,
+    );
   }
   const text = await queryWhois(env, server, name.ascii);
   return parseWhoisText(text, name, server, now().toISOString());

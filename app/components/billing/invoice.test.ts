@@ -22,13 +22,19 @@ describe("invoice lines of servers (SPEC §3: plan, hostname, datacenter, specs,
     expect(linePeriod(t, { period: 2, server: null })).toBe("2 years");
     expect(linePeriod(t, { period: 1 })).toBe("1 year");
     const tr = i18nForLocale("tr").getFixedT("tr", "billing");
-    expect(linePeriod(tr, { period: 1, server: { ...SERVER, billing_cycle: "biennially" } })).toBe("24 ay (iki yıllık)");
+    expect(linePeriod(tr, { period: 1, server: { ...SERVER, billing_cycle: "biennially" } })).toBe(
+      "24 ay (iki yıllık)",
+    );
   });
 
   it("prints the plan, hostname, datacenter, specs and OS of a server line, nothing for a domain", () => {
     const t = i18nForLocale("en").getFixedT("en", "billing");
-    expect(serverFactsText(t, SERVER)).toBe("Plan VX1 · web1.example.com · datacenter Falkenstein (fsn1) · 2 vCPU, 4 GB RAM, 40 GB disk · Debian 12");
-    expect(serverFactsText(t, { ...SERVER, datacenter_city: null, os: null, specs: null })).toBe("Plan VX1 · web1.example.com · datacenter fsn1");
+    expect(serverFactsText(t, SERVER)).toBe(
+      "Plan VX1 · web1.example.com · datacenter Falkenstein (fsn1) · 2 vCPU, 4 GB RAM, 40 GB disk · Debian 12",
+    );
+    expect(serverFactsText(t, { ...SERVER, datacenter_city: null, os: null, specs: null })).toBe(
+      "Plan VX1 · web1.example.com · datacenter fsn1",
+    );
     expect(serverFactsText(t, null)).toBe("");
     expect(serverFactsText(fixedT("en"), undefined)).toBe("");
   });

@@ -56,14 +56,25 @@ const STATUS_TONES: Record<string, keyof typeof TONES> = {
 /** A status as a coloured pill with its translated label (the colour is never the only cue). */
 export function StatusBadge({ status, label }: { status: string; label: string }) {
   return (
-    <span data-status={status} className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap print:border print:border-black print:bg-white print:text-black ${TONES[STATUS_TONES[status] ?? "neutral"]}`}>
+    <span
+      data-status={status}
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap print:border print:border-black print:bg-white print:text-black ${TONES[STATUS_TONES[status] ?? "neutral"]}`}
+    >
       {label}
     </span>
   );
 }
 
 /** The status filter of a list: a GET form (works without JS), the choice kept in the URL. */
-export function StatusFilter({ statuses, current, labelOf }: { statuses: readonly string[]; current: string | null; labelOf: (status: string) => string }) {
+export function StatusFilter({
+  statuses,
+  current,
+  labelOf,
+}: {
+  statuses: readonly string[];
+  current: string | null;
+  labelOf: (status: string) => string;
+}) {
   const { t } = useTranslation("billing");
   return (
     <Form method="get" className="flex flex-wrap items-end gap-2">
@@ -94,7 +105,17 @@ export function StatusFilter({ statuses, current, labelOf }: { statuses: readonl
 }
 
 /** Previous/next links of a list (kept filter); nothing when it all fits on one page. */
-export function Pagination({ page, total, perPage, status }: { page: number; total: number; perPage: number; status: string | null }) {
+export function Pagination({
+  page,
+  total,
+  perPage,
+  status,
+}: {
+  page: number;
+  total: number;
+  perPage: number;
+  status: string | null;
+}) {
   const { t } = useTranslation("billing");
   const pages = Math.max(1, Math.ceil(total / perPage));
   if (pages <= 1 && page <= 1) return null;
@@ -133,7 +154,12 @@ export function EmptyState({ title, text, children }: { title: string; text: str
 /** A wide table that scrolls sideways on a phone: a focusable, labelled region (keyboard users can scroll it). */
 export function TableScroller({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-2xl border border-slate-200 focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:border-slate-800">
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="overflow-x-auto rounded-2xl border border-slate-200 focus:outline-none focus:ring-2 focus:ring-indigo-500 dark:border-slate-800"
+    >
       {children}
     </div>
   );

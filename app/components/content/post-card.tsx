@@ -11,7 +11,10 @@ export function PostByline({ post }: { post: Pick<PostCardData, "date" | "dateTe
       <span aria-hidden="true">·</span>
       <span>{t("blog.readTime", { count: post.minutes })}</span>
       <span aria-hidden="true">·</span>
-      <Link to={`/blog?category=${encodeURIComponent(post.category)}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+      <Link
+        to={`/blog?category=${encodeURIComponent(post.category)}`}
+        className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+      >
         <span className="sr-only">{t("blog.category")}: </span>
         {t(`blog.categories.${post.category}`, { defaultValue: post.category })}
       </Link>

@@ -20,24 +20,38 @@ export function ReleaseLinkPage() {
   const { t } = useTranslation("content");
   const finalStatus = kind === "confirm" ? "confirmed" : "unsubscribed";
   const done = actionData?.done ?? (subscription?.status === finalStatus ? subscription : null);
-  const usable = token && subscription && actionData === undefined && !(kind === "confirm" && subscription.status === "unsubscribed");
+  const usable =
+    token &&
+    subscription &&
+    actionData === undefined &&
+    !(kind === "confirm" && subscription.status === "unsubscribed");
   return (
     <section className="mx-auto max-w-xl px-4 py-16">
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
       {done ? (
-        <p role="status" className="mt-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50">
+        <p
+          role="status"
+          className="mt-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50"
+        >
           {t(kind === "confirm" ? "download.confirmed" : "download.unsubscribed", { email: done.email })}
         </p>
       ) : usable ? (
         <Form method="post" className="mt-6 space-y-4">
-          <p>{t(kind === "confirm" ? "download.confirmIntro" : "download.unsubscribeIntro", { email: subscription.email })}</p>
+          <p>
+            {t(kind === "confirm" ? "download.confirmIntro" : "download.unsubscribeIntro", {
+              email: subscription.email,
+            })}
+          </p>
           <input type="hidden" name="token" value={token} />
           <button type="submit" className={BUTTON_CLASS}>
             {t(kind === "confirm" ? "download.confirm" : "download.unsubscribe")}
           </button>
         </Form>
       ) : (
-        <p role="alert" className="mt-6 rounded-lg border border-rose-300 bg-rose-50 p-4 text-rose-950 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-50">
+        <p
+          role="alert"
+          className="mt-6 rounded-lg border border-rose-300 bg-rose-50 p-4 text-rose-950 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-50"
+        >
           {t("download.invalidLink")}
         </p>
       )}

@@ -7,10 +7,17 @@ import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } f
 import { ADDRESS_INTENTS, type Address } from "./address";
 import type { CountryOption } from "./format";
 
-type TextField = "firstName" | "lastName" | "organization" | "address" | "city" | "state" | "postalCode" | "phone" | "email";
+type TextField =
+  "firstName" | "lastName" | "organization" | "address" | "city" | "state" | "postalCode" | "phone" | "email";
 
 /** Which text fields the form shows, in order, with their width, autocomplete token and whether they are optional. */
-const TEXT_FIELDS: { name: TextField; wide?: boolean; optional?: boolean; autoComplete: string; type?: "email" | "tel" }[] = [
+const TEXT_FIELDS: {
+  name: TextField;
+  wide?: boolean;
+  optional?: boolean;
+  autoComplete: string;
+  type?: "email" | "tel";
+}[] = [
   { name: "firstName", autoComplete: "given-name" },
   { name: "lastName", autoComplete: "family-name" },
   { name: "organization", optional: true, wide: true, autoComplete: "organization" },
@@ -74,7 +81,13 @@ export function AddressForm({
   const textField = (spec: (typeof TEXT_FIELDS)[number]) => {
     const field = fields[spec.name];
     return (
-      <Field key={spec.name} id={field.id} label={label(spec.name, spec.optional)} errors={field.errors} className={spec.wide ? "sm:col-span-2" : undefined}>
+      <Field
+        key={spec.name}
+        id={field.id}
+        label={label(spec.name, spec.optional)}
+        errors={field.errors}
+        className={spec.wide ? "sm:col-span-2" : undefined}
+      >
         <input
           {...getInputProps(field, { type: spec.type ?? "text" })}
           aria-describedby={`${field.id}-error`}
@@ -87,11 +100,20 @@ export function AddressForm({
 
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
-      <input type="hidden" name="intent" value={intent ?? (address ? ADDRESS_INTENTS.update : ADDRESS_INTENTS.create)} />
+      <input
+        type="hidden"
+        name="intent"
+        value={intent ?? (address ? ADDRESS_INTENTS.update : ADDRESS_INTENTS.create)}
+      />
       {address ? <input type="hidden" name="addressId" value={address.id} /> : null}
       {TEXT_FIELDS.map(textField)}
       <Field id={fields.country.id} label={label("country")} errors={fields.country.errors}>
-        <select {...getSelectProps(fields.country)} aria-describedby={`${fields.country.id}-error`} autoComplete="country" className={INPUT_CLASS}>
+        <select
+          {...getSelectProps(fields.country)}
+          aria-describedby={`${fields.country.id}-error`}
+          autoComplete="country"
+          className={INPUT_CLASS}
+        >
           <option value="">{t("addresses.chooseCountry")}</option>
           {countries.map((country) => (
             <option key={country.code} value={country.code}>

@@ -11,4 +11,5 @@ export const ADDRESS_INTENTS = {
   delete: "delete-address",
 } as const;
 
-export const fullName = (address: Pick<Address, "firstName" | "lastName">) => `${address.firstName} ${address.lastName}`;
+export const fullName = (address: Pick<Address, "firstName" | "lastName">) =>
+  `${address.firstName} ${address.lastName}`;

@@ -61,11 +61,19 @@ export function AddToCartForm({
 
   const busy = fetcher.state !== "idle";
   const label = operation === "transfer" ? t("cart.transferIn") : t("cart.addToCart");
-  const accessibleName = operation === "transfer" ? t("cart.transferDomain", { domain: unicode }) : t("cart.addDomainToCart", { domain: unicode });
+  const accessibleName =
+    operation === "transfer"
+      ? t("cart.transferDomain", { domain: unicode })
+      : t("cart.addDomainToCart", { domain: unicode });
   const buttonClass = `rounded-md bg-indigo-600 font-semibold text-white hover:bg-indigo-700 aria-disabled:opacity-60 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300 ${compact ? "px-3 py-1.5 text-sm" : "px-4 py-2"}`;
   if (added) {
     return (
-      <Link ref={inCartLink} to="/cart" aria-label={t("cart.inCartLink", { domain: unicode })} className={`inline-flex items-center gap-1 ${buttonClass}`}>
+      <Link
+        ref={inCartLink}
+        to="/cart"
+        aria-label={t("cart.inCartLink", { domain: unicode })}
+        className={`inline-flex items-center gap-1 ${buttonClass}`}
+      >
         <span aria-hidden="true">✓</span>
         {t("cart.inCart")}
       </Link>
@@ -104,7 +112,13 @@ export function AddToCartForm({
       ) : (
         <input type="hidden" name="years" value="1" />
       )}
-      <button ref={button} type="submit" aria-disabled={busy || undefined} aria-label={accessibleName} className={buttonClass}>
+      <button
+        ref={button}
+        type="submit"
+        aria-disabled={busy || undefined}
+        aria-label={accessibleName}
+        className={buttonClass}
+      >
         {busy ? t("cart.adding") : label}
       </button>
     </fetcher.Form>

@@ -20,9 +20,13 @@ export function DomainPrice({ prices, premium = false }: { prices: PriceInfo; pr
       {prices.sale !== null && !premium ? (
         <p className="text-xs font-semibold text-emerald-700 dark:text-emerald-300">{t("search.onSale")}</p>
       ) : null}
-      {premium ? <p className="text-xs font-semibold text-violet-700 dark:text-violet-300">{t("search.premium")}</p> : null}
+      {premium ? (
+        <p className="text-xs font-semibold text-violet-700 dark:text-violet-300">{t("search.premium")}</p>
+      ) : null}
       {prices.renewal !== prices.registration ? (
-        <p className="text-xs text-slate-600 dark:text-slate-400">{t("search.renewsAt", { price: money(prices.renewal) })}</p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          {t("search.renewsAt", { price: money(prices.renewal) })}
+        </p>
       ) : null}
     </div>
   );

@@ -6,7 +6,10 @@ export function DomainWarnings({ warnings }: { warnings: DomainWarning[] }) {
   const { t } = useTranslation();
   if (warnings.length === 0) return null;
   return (
-    <section aria-labelledby="warnings-title" className="rounded-xl border border-amber-500 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+    <section
+      aria-labelledby="warnings-title"
+      className="rounded-xl border border-amber-500 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+    >
       <h2 id="warnings-title" className="font-semibold">
         {t("search.warningsHeading")}
       </h2>

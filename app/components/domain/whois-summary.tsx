@@ -11,12 +11,24 @@ import type { WhoisSummary as Summary } from "../../server/whois-summary.server"
 export function WhoisSummary({ summary, domain }: { summary: Promise<Summary>; domain: string }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="whois-summary-title" className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800">
+    <section
+      aria-labelledby="whois-summary-title"
+      className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800"
+    >
       <h3 id="whois-summary-title" className="font-semibold">
         {t("whoisSummary.heading")}
       </h3>
-      <Suspense fallback={<p role="status" className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("whoisSummary.loading")}</p>}>
-        <Await resolve={summary} errorElement={<p className="mt-2 text-sm text-rose-800 dark:text-rose-200">{t("whoisSummary.failed")}</p>}>
+      <Suspense
+        fallback={
+          <p role="status" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            {t("whoisSummary.loading")}
+          </p>
+        }
+      >
+        <Await
+          resolve={summary}
+          errorElement={<p className="mt-2 text-sm text-rose-800 dark:text-rose-200">{t("whoisSummary.failed")}</p>}
+        >
           {(answer) =>
             answer.ok ? (
               <>
@@ -44,7 +56,10 @@ export function WhoisSummary({ summary, domain }: { summary: Promise<Summary>; d
                     </ul>
                   </>
                 ) : null}
-                <Link to={`/tools/whois?domain=${encodeURIComponent(domain)}`} className="mt-3 inline-block text-sm text-indigo-700 underline dark:text-indigo-300">
+                <Link
+                  to={`/tools/whois?domain=${encodeURIComponent(domain)}`}
+                  className="mt-3 inline-block text-sm text-indigo-700 underline dark:text-indigo-300"
+                >
                   {t("whoisSummary.full", { domain })}
                 </Link>
               </>

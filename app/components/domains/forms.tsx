@@ -2,7 +2,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useActionData, useNavigation } from "@remix-run/react";
 
 /** What a domain page's action answers on failure: the form it came from, Conform's reply, a message. */
-export type DomainActionData = { intent: string | null; result: SubmissionResult<string[]> | null; message: string | null };
+export type DomainActionData = {
+  intent: string | null;
+  result: SubmissionResult<string[]> | null;
+  message: string | null;
+};
 
 /** The Conform reply of the last post, when it came from the form with this intent. */
 export function useLastResult(intent: string): SubmissionResult<string[]> | undefined {

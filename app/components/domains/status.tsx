@@ -20,7 +20,12 @@ const TONE: Record<DomainStatus, string> = {
 
 export function StatusBadge({ status }: { status: DomainStatus }) {
   const { t } = useTranslation("domains");
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE[status]}`}>{t(`status.${status}`)}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${TONE[status]}`}>
+      {t(`status.${status}`)}
+    </span>
+  );
 }
 
-export const CARD_CLASS = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900";
+export const CARD_CLASS =
+  "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900";

@@ -65,7 +65,15 @@ type CardFieldset = {
  * be typed again (after a server answer that did not echo them). `testMode` shows the test-card
  * hint of the embedded provider.
  */
-export function CardFields({ fields, secretsCleared = false, testMode = true }: { fields: CardFieldset; secretsCleared?: boolean; testMode?: boolean }) {
+export function CardFields({
+  fields,
+  secretsCleared = false,
+  testMode = true,
+}: {
+  fields: CardFieldset;
+  secretsCleared?: boolean;
+  testMode?: boolean;
+}) {
   const { t } = useTranslation("payment");
   const errorText = usePaymentErrorText();
   const errorsOf = (name: CardFieldName) => {
@@ -73,7 +81,8 @@ export function CardFields({ fields, secretsCleared = false, testMode = true }: 
     if (!errors) return undefined;
     return name === "name" ? [t("card.nameTooLong")] : errors.map(errorText);
   };
-  const describedBy = (name: CardFieldName, hint: boolean) => [hint ? `${fields[name].id}-hint` : null, `${fields[name].id}-error`].filter(Boolean).join(" ");
+  const describedBy = (name: CardFieldName, hint: boolean) =>
+    [hint ? `${fields[name].id}-hint` : null, `${fields[name].id}-error`].filter(Boolean).join(" ");
 
   return (
     <fieldset className="space-y-4">

@@ -20,7 +20,17 @@ type StripeObjects = {
  * the Element confirms it in the browser (3-D Secure in Stripe's own dialog), then the action
  * saves the resulting payment method (`saveIntent`) and redirects back with a toast.
  */
-export function StripeCardSetup({ publishableKey, action, setupIntent, saveIntent }: { publishableKey: string; action: string; setupIntent: string; saveIntent: string }) {
+export function StripeCardSetup({
+  publishableKey,
+  action,
+  setupIntent,
+  saveIntent,
+}: {
+  publishableKey: string;
+  action: string;
+  setupIntent: string;
+  saveIntent: string;
+}) {
   const { t } = useTranslation(["payment", "billing"]);
   const errorText = usePaymentErrorText();
   const intentFetcher = useFetcher<StripeSetupAnswer>();
@@ -34,7 +44,8 @@ export function StripeCardSetup({ publishableKey, action, setupIntent, saveInten
 
   // Ask the server for a SetupIntent once the page runs.
   useEffect(() => {
-    if (intentFetcher.state === "idle" && !intentFetcher.data) intentFetcher.submit({ intent: setupIntent }, { method: "post", action });
+    if (intentFetcher.state === "idle" && !intentFetcher.data)
+      intentFetcher.submit({ intent: setupIntent }, { method: "post", action });
   }, [intentFetcher, setupIntent, action]);
 
   const clientSecret = intentFetcher.data?.clientSecret ?? null;
@@ -81,7 +92,10 @@ export function StripeCardSetup({ publishableKey, action, setupIntent, saveInten
       confirmParams: { return_url: window.location.href },
     });
     if (result.error) {
-      const code = result.error.decline_code && isPaymentErrorCode(result.error.decline_code) ? result.error.decline_code : result.error.code;
+      const code =
+        result.error.decline_code && isPaymentErrorCode(result.error.decline_code)
+          ? result.error.decline_code
+          : result.error.code;
       setError(code === "setup_intent_authentication_failure" ? "three_d_secure_failed" : (code ?? "payment_failed"));
       setBusy(false);
       return;
@@ -93,7 +107,10 @@ export function StripeCardSetup({ publishableKey, action, setupIntent, saveInten
       setBusy(false);
       return;
     }
-    saveFetcher.submit({ intent: saveIntent, stripe_payment_method_id: id, set_as_default: setDefault ? "on" : "" }, { method: "post", action });
+    saveFetcher.submit(
+      { intent: saveIntent, stripe_payment_method_id: id, set_as_default: setDefault ? "on" : "" },
+      { method: "post", action },
+    );
   }
 
   useEffect(() => {
@@ -109,13 +126,26 @@ export function StripeCardSetup({ publishableKey, action, setupIntent, saveInten
       </noscript>
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <div ref={mountRef} className="min-h-12">
-          {objects || intentError ? null : <p className="text-sm text-slate-600 dark:text-slate-400">{t("payment:stripe.loading")}</p>}
+          {objects || intentError ? null : (
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t("payment:stripe.loading")}</p>
+          )}
         </div>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={setDefault} onChange={(event) => setSetDefault(event.target.checked)} className="h-4 w-4 rounded border-slate-400" />
+          <input
+            type="checkbox"
+            checked={setDefault}
+            onChange={(event) => setSetDefault(event.target.checked)}
+            className="h-4 w-4 rounded border-slate-400"
+          />
           {t("billing:methods.setDefault")}
         </label>
-        <ErrorList errors={[intentError, error ? errorText(error) : null, busy ? null : (saveFetcher.data?.error ?? null)].filter((value): value is string => Boolean(value))} />
+        <ErrorList
+          errors={[
+            intentError,
+            error ? errorText(error) : null,
+            busy ? null : (saveFetcher.data?.error ?? null),
+          ].filter((value): value is string => Boolean(value))}
+        />
         <button type="submit" disabled={!objects || busy || saveFetcher.state !== "idle"} className={BUTTON_CLASS}>
           {busy || saveFetcher.state !== "idle" ? t("billing:methods.saving") : t("billing:methods.save")}
         </button>

@@ -1,9 +1,23 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { API_TOKEN_MESSAGES, API_TOKEN_NAME_MAX, API_TOKEN_SCOPES, apiTokenIdSchema, apiTokenNameSchema, apiTokenScopeSchema } from "../../../core/auth/api-tokens";
+import {
+  API_TOKEN_MESSAGES,
+  API_TOKEN_NAME_MAX,
+  API_TOKEN_SCOPES,
+  apiTokenIdSchema,
+  apiTokenNameSchema,
+  apiTokenScopeSchema,
+} from "../../../core/auth/api-tokens";
 import { DATE_LOCALE_TAGS, type Locale } from "../../../core/locale";
 import { z } from "../../../core/zod";
 import type { ApiToken } from "../../../workers/api/contract/api-tokens";
@@ -48,7 +62,11 @@ function useLastResult(intent: string): SubmissionResult<string[]> | undefined {
 
 function useBusy(intent: string, id?: string): boolean {
   const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent && (id === undefined || navigation.formData?.get("id") === id);
+  return (
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    (id === undefined || navigation.formData?.get("id") === id)
+  );
 }
 
 /** With JavaScript a successful create redirects back here, where the form stays mounted: empty it then. */
@@ -88,14 +106,20 @@ function useTokenErrorText(): (message: string) => string {
 
 function formatDay(iso: string, locale: Locale): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(DATE_LOCALE_TAGS[locale], { dateStyle: "medium", timeZone: "UTC" }).format(date);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(DATE_LOCALE_TAGS[locale], { dateStyle: "medium", timeZone: "UTC" }).format(date);
 }
 
 function formatMoment(iso: string, locale: Locale): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? iso
-    : new Intl.DateTimeFormat(DATE_LOCALE_TAGS[locale], { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(date) + " UTC";
+    : new Intl.DateTimeFormat(DATE_LOCALE_TAGS[locale], {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: "UTC",
+      }).format(date) + " UTC";
 }
 
 function CreateApiTokenForm() {
@@ -116,7 +140,12 @@ function CreateApiTokenForm() {
     <Form method="post" {...getFormProps(form)} className="grid max-w-xl gap-4" data-testid="api-token-create">
       <input type="hidden" name="intent" value={API_TOKEN_INTENTS.create} />
       <h4 className="font-semibold">{t("apiTokens.createHeading")}</h4>
-      <Field id={fields.name.id} label={t("apiTokens.nameLabel")} errors={fields.name.errors?.map(errorText)} hint={t("apiTokens.nameHint")}>
+      <Field
+        id={fields.name.id}
+        label={t("apiTokens.nameLabel")}
+        errors={fields.name.errors?.map(errorText)}
+        hint={t("apiTokens.nameHint")}
+      >
         <input
           {...getInputProps(fields.name, { type: "text", ariaDescribedBy: `${fields.name.id}-hint` })}
           maxLength={API_TOKEN_NAME_MAX}
@@ -125,11 +154,16 @@ function CreateApiTokenForm() {
         />
       </Field>
       <fieldset aria-describedby={`${fields.scopes.id}-error`}>
-        <legend className="block text-sm font-medium text-slate-800 dark:text-slate-200">{t("apiTokens.scopesLegend")}</legend>
+        <legend className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          {t("apiTokens.scopesLegend")}
+        </legend>
         <div className="mt-2 space-y-2">
           {scopeOptions.map(({ key, ...props }) => (
             <label key={key} className="flex items-start gap-2 text-sm">
-              <input {...props} className="mt-0.5 h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500" />
+              <input
+                {...props}
+                className="mt-0.5 h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500"
+              />
               <span>{t(`apiTokens.scope.${props.value as (typeof API_TOKEN_SCOPES)[number]}`)}</span>
             </label>
           ))}
@@ -237,7 +271,11 @@ function RevokeButton({ token }: { token: ApiToken }) {
 function ApiTokenTable({ tokens, locale, now }: { tokens: ApiToken[]; locale: Locale; now: number }) {
   const { t } = useTranslation("security");
   if (tokens.length === 0) {
-    return <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">{t("apiTokens.empty")}</p>;
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+        {t("apiTokens.empty")}
+      </p>
+    );
   }
   return (
     <div className="overflow-x-auto">
@@ -245,12 +283,24 @@ function ApiTokenTable({ tokens, locale, now }: { tokens: ApiToken[]; locale: Lo
         <caption className="sr-only">{t("apiTokens.caption")}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300">
-            <th scope="col" className="py-2 pr-4 font-semibold">{t("apiTokens.columns.name")}</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">{t("apiTokens.columns.scopes")}</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">{t("apiTokens.columns.created")}</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">{t("apiTokens.columns.lastUsed")}</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">{t("apiTokens.columns.expires")}</th>
-            <th scope="col" className="py-2 font-semibold"><span className="sr-only">{t("apiTokens.columns.actions")}</span></th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              {t("apiTokens.columns.name")}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              {t("apiTokens.columns.scopes")}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              {t("apiTokens.columns.created")}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              {t("apiTokens.columns.lastUsed")}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              {t("apiTokens.columns.expires")}
+            </th>
+            <th scope="col" className="py-2 font-semibold">
+              <span className="sr-only">{t("apiTokens.columns.actions")}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -260,14 +310,22 @@ function ApiTokenTable({ tokens, locale, now }: { tokens: ApiToken[]; locale: Lo
               <tr key={token.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
                 <th scope="row" className="py-2 pr-4 font-medium">
                   {token.name}
-                  <span className="block font-mono text-xs font-normal text-slate-600 dark:text-slate-400">{token.hint}</span>
+                  <span className="block font-mono text-xs font-normal text-slate-600 dark:text-slate-400">
+                    {token.hint}
+                  </span>
                 </th>
-                <td className="py-2 pr-4">{token.scopes.map((scope) => t(`apiTokens.scopeShort.${scope}`)).join(", ")}</td>
+                <td className="py-2 pr-4">
+                  {token.scopes.map((scope) => t(`apiTokens.scopeShort.${scope}`)).join(", ")}
+                </td>
                 <td className="py-2 pr-4">
                   <time dateTime={token.created_at}>{formatDay(token.created_at, locale)}</time>
                 </td>
                 <td className="py-2 pr-4">
-                  {token.last_used_at ? <time dateTime={token.last_used_at}>{formatMoment(token.last_used_at, locale)}</time> : t("apiTokens.neverUsed")}
+                  {token.last_used_at ? (
+                    <time dateTime={token.last_used_at}>{formatMoment(token.last_used_at, locale)}</time>
+                  ) : (
+                    t("apiTokens.neverUsed")
+                  )}
                 </td>
                 <td className="py-2 pr-4">
                   {token.expires_at ? (
@@ -313,7 +371,11 @@ export function ApiTokensPanel({
   return (
     <div className="space-y-6">
       {created ? <NewApiToken name={created.name} token={created.token} /> : null}
-      {tokens ? <ApiTokenTable tokens={tokens} locale={locale} now={now} /> : <p role="alert">{t("account:serverError")}</p>}
+      {tokens ? (
+        <ApiTokenTable tokens={tokens} locale={locale} now={now} />
+      ) : (
+        <p role="alert">{t("account:serverError")}</p>
+      )}
       <ErrorList errors={revokeResult?.error?.[""] ?? undefined} />
       <CreateApiTokenForm />
     </div>

@@ -25,7 +25,6 @@ describe("recovery code file", () => {
   });
 });
 
-
 describe("formatLoginTime", () => {
   it("formats per language with the time zone named", () => {
     const iso = "2026-11-22T18:42:10.000Z";

@@ -25,8 +25,16 @@ export function formatLoginTime(iso: string, locale: Locale, timeZone: string = 
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   try {
-    return new Intl.DateTimeFormat(DATE_LOCALE_TAGS[locale], { dateStyle: "medium", timeStyle: "long", timeZone }).format(date);
+    return new Intl.DateTimeFormat(DATE_LOCALE_TAGS[locale], {
+      dateStyle: "medium",
+      timeStyle: "long",
+      timeZone,
+    }).format(date);
   } catch {
-    return new Intl.DateTimeFormat(DATE_LOCALE_TAGS[locale], { dateStyle: "medium", timeStyle: "long", timeZone: "UTC" }).format(date);
+    return new Intl.DateTimeFormat(DATE_LOCALE_TAGS[locale], {
+      dateStyle: "medium",
+      timeStyle: "long",
+      timeZone: "UTC",
+    }).format(date);
   }
 }

@@ -21,7 +21,11 @@ export function LoginHistoryTable({ rows, locale }: { rows: LoginHistoryRow[]; l
   const { t } = useTranslation("security");
   const zone = useTimeZone();
   if (rows.length === 0) {
-    return <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">{t("history.empty")}</p>;
+    return (
+      <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+        {t("history.empty")}
+      </p>
+    );
   }
   return (
     <div className="mt-4">
@@ -29,10 +33,18 @@ export function LoginHistoryTable({ rows, locale }: { rows: LoginHistoryRow[]; l
         <caption className="sr-only">{t("history.caption")}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300">
-            <th scope="col" className="py-2 pr-4 font-semibold">{t("history.time")}</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">{t("history.ip")}</th>
-            <th scope="col" className="py-2 pr-4 font-semibold">{t("history.device")}</th>
-            <th scope="col" className="py-2 font-semibold">{t("history.result")}</th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              {t("history.time")}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              {t("history.ip")}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-semibold">
+              {t("history.device")}
+            </th>
+            <th scope="col" className="py-2 font-semibold">
+              {t("history.result")}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -42,9 +54,7 @@ export function LoginHistoryTable({ rows, locale }: { rows: LoginHistoryRow[]; l
                 <time dateTime={row.at}>{formatLoginTime(row.at, locale, zone)}</time>
               </td>
               <td className="py-2 pr-4 font-mono text-xs break-all">{row.ip}</td>
-              <td className="py-2 pr-4">
-                {row.device ?? t("history.unknownDevice")}
-              </td>
+              <td className="py-2 pr-4">{row.device ?? t("history.unknownDevice")}</td>
               <td className="py-2">
                 <span
                   className={

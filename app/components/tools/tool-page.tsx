@@ -48,7 +48,10 @@ export function ToolPage({ title, intro, children }: { title: ReactNode; intro: 
 /** A failed lookup: a clear, translated message in an alert region. */
 export function ToolError({ children }: { children: ReactNode }) {
   return (
-    <div role="alert" className="mt-6 rounded-lg border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100">
+    <div
+      role="alert"
+      className="mt-6 rounded-lg border border-rose-300 bg-rose-50 p-4 text-rose-900 dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+    >
       {children}
     </div>
   );
@@ -57,8 +60,15 @@ export function ToolError({ children }: { children: ReactNode }) {
 /** Progress of a running check, announced politely. */
 export function ToolProgress({ children }: { children: ReactNode }) {
   return (
-    <div role="status" aria-live="polite" className="mt-6 flex items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-indigo-900 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-100">
-      <span aria-hidden="true" className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+    <div
+      role="status"
+      aria-live="polite"
+      className="mt-6 flex items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-indigo-900 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-100"
+    >
+      <span
+        aria-hidden="true"
+        className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+      />
       <span>{children}</span>
     </div>
   );
@@ -99,7 +109,13 @@ export function ToolQueryForm<Schema extends Record<string, unknown>>({
   const { t } = useTranslation("tools");
   const fieldError = field.errors?.[0];
   return (
-    <Form method="get" action={action} {...getFormProps(form)} role="search" className="flex flex-col gap-3 sm:flex-row sm:items-start">
+    <Form
+      method="get"
+      action={action}
+      {...getFormProps(form)}
+      role="search"
+      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+    >
       <div className="flex-1">
         <label htmlFor={field.id} className="block text-sm font-medium">
           {label}

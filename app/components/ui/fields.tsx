@@ -20,13 +20,27 @@ export function PasswordField({
 }) {
   return (
     <Field id={field.id} label={label} errors={field.errors} hint={hint}>
-      <input {...getInputProps(field, { type: "password", ...(hint ? { ariaDescribedBy: `${field.id}-hint` } : {}) })} autoComplete={autoComplete} className={INPUT_CLASS} />
+      <input
+        {...getInputProps(field, { type: "password", ...(hint ? { ariaDescribedBy: `${field.id}-hint` } : {}) })}
+        autoComplete={autoComplete}
+        className={INPUT_CLASS}
+      />
     </Field>
   );
 }
 
 /** A one-time code (email code, authenticator code): digits, the browser may fill it in. */
-export function CodeField({ field, label, hint, maxLength = 12 }: { field: FieldMetadata<string>; label: ReactNode; hint?: ReactNode; maxLength?: number }) {
+export function CodeField({
+  field,
+  label,
+  hint,
+  maxLength = 12,
+}: {
+  field: FieldMetadata<string>;
+  label: ReactNode;
+  hint?: ReactNode;
+  maxLength?: number;
+}) {
   return (
     <Field id={field.id} label={label} errors={field.errors} hint={hint}>
       <input

@@ -133,7 +133,12 @@ const billing = {
     lineRefunded: "Refunded",
     years_one: "{{count}} year",
     years_other: "{{count}} years",
-    cycles: { monthly: "1 month (monthly)", quarterly: "3 months (quarterly)", annually: "12 months (annually)", biennially: "24 months (biennially)" },
+    cycles: {
+      monthly: "1 month (monthly)",
+      quarterly: "3 months (quarterly)",
+      annually: "12 months (annually)",
+      biennially: "24 months (biennially)",
+    },
     serverPlan: "Plan {{plan}}",
     serverDatacenter: "datacenter {{datacenter}}",
     serverSpecs: "{{cores}} vCPU, {{ram}} GB RAM, {{disk}} GB disk",

@@ -101,7 +101,8 @@ const billing: BillingResources = {
     loadFailed: "Faturalar alınırken hata oluştu. Lütfen daha sonra yeniden deneyin.",
     metaTitle: "Faturalar",
     heading: "Faturalar",
-    intro: "Tamamlanan ve iade edilen siparişlerinizin faturaları. Yazdırmak ya da PDF olarak kaydetmek için birini açın.",
+    intro:
+      "Tamamlanan ve iade edilen siparişlerinizin faturaları. Yazdırmak ya da PDF olarak kaydetmek için birini açın.",
     tableLabel: "Faturalar",
     number: "Fatura",
     date: "Düzenleme tarihi",
@@ -135,7 +136,12 @@ const billing: BillingResources = {
     lineRefunded: "İade edildi",
     years_one: "{{count}} yıl",
     years_other: "{{count}} yıl",
-    cycles: { monthly: "1 ay (aylık)", quarterly: "3 ay (üç aylık)", annually: "12 ay (yıllık)", biennially: "24 ay (iki yıllık)" },
+    cycles: {
+      monthly: "1 ay (aylık)",
+      quarterly: "3 ay (üç aylık)",
+      annually: "12 ay (yıllık)",
+      biennially: "24 ay (iki yıllık)",
+    },
     serverPlan: "{{plan}} paketi",
     serverDatacenter: "veri merkezi {{datacenter}}",
     serverSpecs: "{{cores}} vCPU, {{ram}} GB RAM, {{disk}} GB disk",

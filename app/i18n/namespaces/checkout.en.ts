@@ -34,11 +34,13 @@ const checkout = {
   terms: "By paying you agree to the registration agreement. The domain is registered in the contact's name.",
   errors: {
     invalid_contact_id: "Invalid contact id: choose an address from your address book.",
-    contact_created_no_id: "The contact was created but no id was returned. Please reload the page and choose it again.",
+    contact_created_no_id:
+      "The contact was created but no id was returned. Please reload the page and choose it again.",
     choose_method: "Choose a payment method.",
     payment_method_not_found: "That saved card no longer exists. Choose another one.",
     not_available: "A domain in your cart is no longer available: {{message}}",
-    already_being_registered: "A domain in your cart is being registered by someone else right now. Remove it and try again.",
+    already_being_registered:
+      "A domain in your cart is being registered by someone else right now. Remove it and try again.",
     order_in_progress: "This cart is already being paid for.",
     cart_empty: "Your cart is empty.",
     pricing_unavailable: "Prices could not be loaded. The purchase is disabled; please contact support.",
@@ -64,10 +66,12 @@ const checkout = {
     completed: "Payment completed. Thank you! A receipt has been sent to your email.",
     completedWithRefunds: "Payment completed, but some items could not be carried out and were refunded.",
     authorized: "Your card is authorised, not charged yet. Asking the registry…",
-    completedPartly: "Completed. You were charged {{amount}} for the items carried out; the others were not charged and the hold on your card for them was released.",
+    completedPartly:
+      "Completed. You were charged {{amount}} for the items carried out; the others were not charged and the hold on your card for them was released.",
     released: "The order could not be completed. You were not charged; the hold on your card was released.",
     reasons: {
-      invalid_auth_code: "The registry did not accept the auth code. Check it with the current registrar, correct it in your cart and try again.",
+      invalid_auth_code:
+        "The registry did not accept the auth code. Check it with the current registrar, correct it in your cart and try again.",
       other: "The registry refused the transfer.",
     },
     failed: "The payment did not go through. Nothing was charged.",
@@ -97,7 +101,12 @@ const checkout = {
     },
     years_one: "{{count}} year",
     years_other: "{{count}} years",
-    cycles: { monthly: "1 month (monthly)", quarterly: "3 months (quarterly)", annually: "12 months (annually)", biennially: "24 months (biennially)" },
+    cycles: {
+      monthly: "1 month (monthly)",
+      quarterly: "3 months (quarterly)",
+      annually: "12 months (annually)",
+      biennially: "24 months (biennially)",
+    },
     paidWith: "Paid with {{brand}} ending in {{last4}}",
     summary: "Summary",
     subtotal: "Subtotal",
@@ -109,7 +118,8 @@ const checkout = {
   threeDs: {
     metaTitle: "3-D Secure check — Trinity",
     title: "3-D Secure check",
-    intro: "Test payments: this page stands in for your bank's check. Confirm or refuse the payment of {{amount}} with {{card}}.",
+    intro:
+      "Test payments: this page stands in for your bank's check. Confirm or refuse the payment of {{amount}} with {{card}}.",
     complete: "Complete authentication",
     fail: "Fail authentication",
     done: "This check is finished.",

@@ -29,14 +29,17 @@ const checkout: CheckoutResources = {
   },
   pay: "{{amount}} öde",
   paying: "Ödeniyor…",
-  terms: "Ödeme yaparak kayıt sözleşmesini kabul etmiş olursunuz. Alan adı, iletişim bilgisindeki kişi adına kaydedilir.",
+  terms:
+    "Ödeme yaparak kayıt sözleşmesini kabul etmiş olursunuz. Alan adı, iletişim bilgisindeki kişi adına kaydedilir.",
   errors: {
     invalid_contact_id: "Geçersiz iletişim kimliği: adres defterinizden bir adres seçin.",
-    contact_created_no_id: "İletişim bilgisi oluşturuldu ancak kimlik döndürülmedi. Lütfen sayfayı yenileyip yeniden seçin.",
+    contact_created_no_id:
+      "İletişim bilgisi oluşturuldu ancak kimlik döndürülmedi. Lütfen sayfayı yenileyip yeniden seçin.",
     choose_method: "Bir ödeme yöntemi seçin.",
     payment_method_not_found: "Bu kayıtlı kart artık yok. Başka bir kart seçin.",
     not_available: "Sepetinizdeki bir alan adı artık kayda açık değil: {{message}}",
-    already_being_registered: "Sepetinizdeki bir alan adı şu anda başka biri tarafından kaydediliyor. Kaldırıp yeniden deneyin.",
+    already_being_registered:
+      "Sepetinizdeki bir alan adı şu anda başka biri tarafından kaydediliyor. Kaldırıp yeniden deneyin.",
     order_in_progress: "Bu sepetin ödemesi zaten yapılıyor.",
     cart_empty: "Sepetiniz boş.",
     pricing_unavailable: "Fiyatlar yüklenemedi. Satın alma devre dışı; lütfen destek ile iletişime geçin.",
@@ -62,10 +65,12 @@ const checkout: CheckoutResources = {
     completed: "Ödeme tamamlandı. Teşekkürler! Makbuzunuz e-posta adresinize gönderildi.",
     completedWithRefunds: "Ödeme tamamlandı, ancak bazı ürünler gerçekleştirilemedi ve iadeleri yapıldı.",
     authorized: "Kartınızda provizyon alındı, henüz ücret alınmadı. Kayıt merkezine soruluyor…",
-    completedPartly: "Tamamlandı. Gerçekleştirilen ürünler için {{amount}} tahsil edildi; diğerleri için ücret alınmadı ve kartınızdaki provizyonları kaldırıldı.",
+    completedPartly:
+      "Tamamlandı. Gerçekleştirilen ürünler için {{amount}} tahsil edildi; diğerleri için ücret alınmadı ve kartınızdaki provizyonları kaldırıldı.",
     released: "Sipariş tamamlanamadı. Ücret alınmadı; kartınızdaki provizyon kaldırıldı.",
     reasons: {
-      invalid_auth_code: "Kayıt merkezi transfer kodunu (auth code) kabul etmedi. Kodu mevcut kayıt kuruluşunuzla kontrol edin, sepetinizde düzeltin ve yeniden deneyin.",
+      invalid_auth_code:
+        "Kayıt merkezi transfer kodunu (auth code) kabul etmedi. Kodu mevcut kayıt kuruluşunuzla kontrol edin, sepetinizde düzeltin ve yeniden deneyin.",
       other: "Kayıt merkezi transferi reddetti.",
     },
     failed: "Ödeme gerçekleşmedi. Hiçbir ücret alınmadı.",
@@ -95,7 +100,12 @@ const checkout: CheckoutResources = {
     },
     years_one: "{{count}} yıl",
     years_other: "{{count}} yıl",
-    cycles: { monthly: "1 ay (aylık)", quarterly: "3 ay (üç aylık)", annually: "12 ay (yıllık)", biennially: "24 ay (iki yıllık)" },
+    cycles: {
+      monthly: "1 ay (aylık)",
+      quarterly: "3 ay (üç aylık)",
+      annually: "12 ay (yıllık)",
+      biennially: "24 ay (iki yıllık)",
+    },
     paidWith: "{{last4}} ile biten {{brand}} ile ödendi",
     summary: "Özet",
     subtotal: "Ara toplam",
@@ -107,7 +117,8 @@ const checkout: CheckoutResources = {
   threeDs: {
     metaTitle: "3-D Secure doğrulaması — Trinity",
     title: "3-D Secure doğrulaması",
-    intro: "Test ödemeleri: bu sayfa bankanızın doğrulamasının yerini tutar. {{card}} ile {{amount}} tutarındaki ödemeyi onaylayın ya da reddedin.",
+    intro:
+      "Test ödemeleri: bu sayfa bankanızın doğrulamasının yerini tutar. {{card}} ile {{amount}} tutarındaki ödemeyi onaylayın ya da reddedin.",
     complete: "Doğrulamayı tamamla",
     fail: "Doğrulamayı başarısız yap",
     done: "Bu doğrulama tamamlandı.",

@@ -54,12 +54,14 @@ const content = {
     bank: "Bank transfer",
     network: "Network: {{network}}",
     currency: "Account in {{currency}}",
-    detailsOnRequest: "We send the wallet address or account details by email, so you always get them from us directly and never from a copied page.",
+    detailsOnRequest:
+      "We send the wallet address or account details by email, so you always get them from us directly and never from a copied page.",
     ask: "Ask for the details",
   },
   download: {
     formTitle: "Get an email when a release is out",
-    formIntro: "One email per release, nothing else. We confirm your address first, and every email has an unsubscribe link.",
+    formIntro:
+      "One email per release, nothing else. We confirm your address first, and every email has an unsubscribe link.",
     email: "Email address",
     submit: "Notify me",
     sent: "Almost done: we sent a confirmation link to {{email}}. Open it to start receiving release emails.",
@@ -79,7 +81,8 @@ const content = {
   support: {
     metaTitle: "Support centre",
     title: "Support centre",
-    intro: "Open a ticket and our team answers within {{min}} to {{max}} hours, usually much sooner. We email you when there is a reply.",
+    intro:
+      "Open a ticket and our team answers within {{min}} to {{max}} hours, usually much sooner. We email you when there is a reply.",
     newTicket: "Open a ticket",
     subject: "Subject",
     details: "Details",
@@ -116,8 +119,10 @@ const content = {
     back: "All tickets",
     notFound: "This ticket does not exist or is not yours.",
     failed: "The ticket could not be saved. Please try again.",
-    tooMany_one: "You opened many tickets in a short time. Please add to an open ticket or try again in {{count}} minute.",
-    tooMany_other: "You opened many tickets in a short time. Please add to an open ticket or try again in {{count}} minutes.",
+    tooMany_one:
+      "You opened many tickets in a short time. Please add to an open ticket or try again in {{count}} minute.",
+    tooMany_other:
+      "You opened many tickets in a short time. Please add to an open ticket or try again in {{count}} minutes.",
     unknownIntent: "Unknown action.",
     errors: {
       required: "This field is required.",
@@ -144,9 +149,12 @@ const content = {
   developers: {
     metaTitle: "API reference",
     title: "API reference",
-    description: "The Trinity API for scripts and apps: every route with its parameters, answers, error codes and authentication, from the OpenAPI 3.1 document.",
-    intro: "Everything the storefront does, your scripts and apps can do through the same API. This reference is generated from its OpenAPI document: each route with its parameters, request body, answer and error codes.",
-    languageNote: "The reference itself (summaries, descriptions, field names and codes) is in English; the API's error messages follow Accept-Language (en or tr).",
+    description:
+      "The Trinity API for scripts and apps: every route with its parameters, answers, error codes and authentication, from the OpenAPI 3.1 document.",
+    intro:
+      "Everything the storefront does, your scripts and apps can do through the same API. This reference is generated from its OpenAPI document: each route with its parameters, request body, answer and error codes.",
+    languageNote:
+      "The reference itself (summaries, descriptions, field names and codes) is in English; the API's error messages follow Accept-Language (en or tr).",
     version: "Version {{version}} · OpenAPI {{openapi}}",
     download: "Download openapi.json",
     downloadHint: "The raw OpenAPI 3.1 document, for code generators and API clients.",

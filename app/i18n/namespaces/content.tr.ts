@@ -6,7 +6,8 @@ const content = {
   blog: {
     metaTitle: "Blog",
     title: "Trinity blogu",
-    intro: "Alan adlarının, DNS'in ve kayıt sisteminin nasıl çalıştığına dair, bu sistemleri işleten ekipten sade anlatımlar.",
+    intro:
+      "Alan adlarının, DNS'in ve kayıt sisteminin nasıl çalıştığına dair, bu sistemleri işleten ekipten sade anlatımlar.",
     description: "Alan adları, RDAP, transferler, DNSSEC ve uç ağda kayıt kuruluşu işletmek üzerine yazılar.",
     pageTitle: "Blog, sayfa {{page}}",
     published: "Yayın tarihi",
@@ -54,12 +55,14 @@ const content = {
     bank: "Banka havalesi",
     network: "Ağ: {{network}}",
     currency: "{{currency}} hesabı",
-    detailsOnRequest: "Cüzdan adresini veya hesap bilgilerini e-postayla göndeririz; böylece bilgileri her zaman doğrudan bizden alırsınız, kopyalanmış bir sayfadan değil.",
+    detailsOnRequest:
+      "Cüzdan adresini veya hesap bilgilerini e-postayla göndeririz; böylece bilgileri her zaman doğrudan bizden alırsınız, kopyalanmış bir sayfadan değil.",
     ask: "Bilgileri isteyin",
   },
   download: {
     formTitle: "Yeni sürüm çıktığında e-posta alın",
-    formIntro: "Her sürüm için tek bir e-posta, başka bir şey yok. Önce adresinizi doğrularız; her e-postada abonelikten çıkma bağlantısı bulunur.",
+    formIntro:
+      "Her sürüm için tek bir e-posta, başka bir şey yok. Önce adresinizi doğrularız; her e-postada abonelikten çıkma bağlantısı bulunur.",
     email: "E-posta adresi",
     submit: "Bana haber ver",
     sent: "Neredeyse tamam: {{email}} adresine bir doğrulama bağlantısı gönderdik. Sürüm e-postalarını almaya başlamak için bağlantıyı açın.",
@@ -79,7 +82,8 @@ const content = {
   support: {
     metaTitle: "Destek merkezi",
     title: "Destek merkezi",
-    intro: "Bir talep açın; ekibimiz {{min}} ila {{max}} saat içinde, çoğu zaman çok daha önce yanıt verir. Yanıt geldiğinde size e-posta göndeririz.",
+    intro:
+      "Bir talep açın; ekibimiz {{min}} ila {{max}} saat içinde, çoğu zaman çok daha önce yanıt verir. Yanıt geldiğinde size e-posta göndeririz.",
     newTicket: "Talep açın",
     subject: "Konu",
     details: "Ayrıntılar",
@@ -116,8 +120,10 @@ const content = {
     back: "Tüm talepler",
     notFound: "Bu talep yok ya da size ait değil.",
     failed: "Talep kaydedilemedi. Lütfen yeniden deneyin.",
-    tooMany_one: "Kısa sürede çok sayıda talep açtınız. Lütfen açık bir talebe ekleyin ya da {{count}} dakika sonra yeniden deneyin.",
-    tooMany_other: "Kısa sürede çok sayıda talep açtınız. Lütfen açık bir talebe ekleyin ya da {{count}} dakika sonra yeniden deneyin.",
+    tooMany_one:
+      "Kısa sürede çok sayıda talep açtınız. Lütfen açık bir talebe ekleyin ya da {{count}} dakika sonra yeniden deneyin.",
+    tooMany_other:
+      "Kısa sürede çok sayıda talep açtınız. Lütfen açık bir talebe ekleyin ya da {{count}} dakika sonra yeniden deneyin.",
     unknownIntent: "Bilinmeyen işlem.",
     errors: {
       required: "Bu alan zorunludur.",
@@ -144,9 +150,12 @@ const content = {
   developers: {
     metaTitle: "API başvurusu",
     title: "API başvurusu",
-    description: "Betikler ve uygulamalar için Trinity API'si: OpenAPI 3.1 belgesinden her yol, parametreleri, yanıtları, hata kodları ve kimlik doğrulamasıyla.",
-    intro: "Mağazanın yaptığı her şeyi betikleriniz ve uygulamalarınız aynı API üzerinden yapabilir. Bu başvuru API'nin OpenAPI belgesinden üretilir: her yol parametreleri, istek gövdesi, yanıtı ve hata kodlarıyla.",
-    languageNote: "Başvurunun kendisi (özetler, açıklamalar, alan adları ve kodlar) İngilizcedir; API'nin hata mesajları ise Accept-Language başlığına göre Türkçe de gelir.",
+    description:
+      "Betikler ve uygulamalar için Trinity API'si: OpenAPI 3.1 belgesinden her yol, parametreleri, yanıtları, hata kodları ve kimlik doğrulamasıyla.",
+    intro:
+      "Mağazanın yaptığı her şeyi betikleriniz ve uygulamalarınız aynı API üzerinden yapabilir. Bu başvuru API'nin OpenAPI belgesinden üretilir: her yol parametreleri, istek gövdesi, yanıtı ve hata kodlarıyla.",
+    languageNote:
+      "Başvurunun kendisi (özetler, açıklamalar, alan adları ve kodlar) İngilizcedir; API'nin hata mesajları ise Accept-Language başlığına göre Türkçe de gelir.",
     version: "Sürüm {{version}} · OpenAPI {{openapi}}",
     download: "openapi.json dosyasını indir",
     downloadHint: "Kod üreticileri ve API istemcileri için ham OpenAPI 3.1 belgesi.",

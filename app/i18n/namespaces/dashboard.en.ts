@@ -93,7 +93,8 @@ const dashboard = {
   addresses: {
     metaTitle: "Address book",
     heading: "Address book",
-    intro: "The contacts for your domain registrations and invoices. The default address is used unless you choose another.",
+    intro:
+      "The contacts for your domain registrations and invoices. The default address is used unless you choose another.",
     listLabel: "Your addresses",
     emptyTitle: "No addresses yet",
     emptyText: "Add your first address below; it becomes your default.",

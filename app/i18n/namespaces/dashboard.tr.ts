@@ -95,7 +95,8 @@ const dashboard: DashboardResources = {
   addresses: {
     metaTitle: "Adres defteri",
     heading: "Adres defteri",
-    intro: "Alan adı kayıtlarınız ve faturalarınız için iletişim bilgileri. Başka birini seçmediğiniz sürece varsayılan adres kullanılır.",
+    intro:
+      "Alan adı kayıtlarınız ve faturalarınız için iletişim bilgileri. Başka birini seçmediğiniz sürece varsayılan adres kullanılır.",
     listLabel: "Adresleriniz",
     emptyTitle: "Henüz adres yok",
     emptyText: "İlk adresinizi aşağıdan ekleyin; varsayılan adresiniz olur.",

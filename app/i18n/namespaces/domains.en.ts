@@ -24,7 +24,14 @@ const domains = {
     apply: "Apply",
     clear: "Clear",
     tableCaption: "Your domains",
-    columns: { name: "Domain", status: "Status", expires: "Expires", lock: "Lock", autoRenew: "Auto-renewal", actions: "Actions" },
+    columns: {
+      name: "Domain",
+      status: "Status",
+      expires: "Expires",
+      lock: "Lock",
+      autoRenew: "Auto-renewal",
+      actions: "Actions",
+    },
     locked: "Locked",
     unlocked: "Unlocked",
     on: "On",
@@ -67,9 +74,11 @@ const domains = {
   explain: {
     active: "Everything is in order. No action needed.",
     pending: "Payment received. We are registering the domain and will confirm as soon as the registry does.",
-    pending_manual_intervention: "The registry needs a manual check. Our support team has been notified and will contact you.",
+    pending_manual_intervention:
+      "The registry needs a manual check. Our support team has been notified and will contact you.",
     pending_transfer: "The transfer is under way. The current registrar has up to 5 days to release the domain.",
-    transfer_out_pending: "Another registrar asked for this domain. Approve or refuse the request, or it is approved after 5 days.",
+    transfer_out_pending:
+      "Another registrar asked for this domain. Approve or refuse the request, or it is approved after 5 days.",
     transferred_out: "This domain now lives at another registrar.",
     expiring_soon: "This domain expires within 30 days. Renew it now so it keeps working.",
     expired: "This domain has expired. Renew it now to keep it.",
@@ -142,7 +151,8 @@ const domains = {
     nameserversSave: "Save nameservers",
     nameserversSaved: "Nameservers updated.",
     deleteHeading: "Delete domain",
-    deleteText: "The domain stops working at once. You can restore it for 30 days by paying the recovery fee; after that it is gone.",
+    deleteText:
+      "The domain stops working at once. You can restore it for 30 days by paying the recovery fee; after that it is gone.",
     deleteOpen: "Delete this domain",
     deleteConfirm: "Delete {{domain}}",
     deleted: "{{domain}} was deleted. You can restore it during the redemption period.",
@@ -152,7 +162,8 @@ const domains = {
     newRegistrar: "Another registrar",
     metaTitle: "Transfer {{domain}} out",
     heading: "Transfer {{domain}} to another registrar",
-    intro: "Unlock the domain, reveal its auth code and give the code to your new registrar. They then ask for the domain; you can approve the request here, or it is approved automatically after 5 days.",
+    intro:
+      "Unlock the domain, reveal its auth code and give the code to your new registrar. They then ask for the domain; you can approve the request here, or it is approved automatically after 5 days.",
     step1: "1. Unlock the domain",
     unlocked: "The domain is unlocked.",
     locked: "The domain is locked. Unlock it on the domain page first.",
@@ -162,8 +173,10 @@ const domains = {
     code: "Auth code",
     codeHint: "Keep it secret: anyone with this code can ask to move the domain.",
     tooSoon: "A domain cannot be transferred within 60 days of its registration or last transfer.",
-    tooSoonUntil: "This domain cannot move to another registrar yet: a domain cannot be transferred within 60 days of its registration or last transfer. It becomes possible on {{date}}; the auth code can be revealed from then.",
-    unlockFirst: "Unlock the domain first (step 1); the auth code can then be revealed here with your account password.",
+    tooSoonUntil:
+      "This domain cannot move to another registrar yet: a domain cannot be transferred within 60 days of its registration or last transfer. It becomes possible on {{date}}; the auth code can be revealed from then.",
+    unlockFirst:
+      "Unlock the domain first (step 1); the auth code can then be revealed here with your account password.",
     step3: "3. The transfer request",
     noRequest: "No transfer request yet.",
     pending: "{{registrar}} asked for this domain on {{date}}. It is approved automatically on {{auto}}.",
@@ -199,7 +212,7 @@ const domains = {
       TXT: "Text; long text is split into 255-character strings",
       NS: "Nameserver of the delegated name, such as ns1.example.net",
       SRV: "Target host, such as sip.example.net",
-      CAA: "Such as 0 issue \"letsencrypt.org\"",
+      CAA: 'Such as 0 issue "letsencrypt.org"',
       FORWARD: "Forward URL, such as https://example.org",
       STEALTH: "Stealth URL: shown inside a page with your title",
     },
@@ -226,8 +239,10 @@ const domains = {
     warningsTitle: "Before you save",
     warnings: {
       last_mx: "This removes the last MX record: mail to this domain will stop arriving.",
-      second_spf: "This adds a second SPF record at the same name: receivers then reject SPF for both. Merge them into one.",
-      apex_address_removed: "This removes the last address of the domain itself: the website at the bare domain stops working.",
+      second_spf:
+        "This adds a second SPF record at the same name: receivers then reject SPF for both. Merge them into one.",
+      apex_address_removed:
+        "This removes the last address of the domain itself: the website at the bare domain stops working.",
     },
     confirm: "Save anyway",
     confirmDelete: "Delete anyway",
@@ -253,7 +268,8 @@ const domains = {
     exportLink: "Export zone file",
     importHeading: "Import a zone file",
     importLabel: "Zone file (BIND format)",
-    importHint: "Records of the supported types are imported; SOA and others are skipped. The current zone is kept in the history.",
+    importHint:
+      "Records of the supported types are imported; SOA and others are skipped. The current zone is kept in the history.",
     importReplace: "Replace all current records",
     importButton: "Import",
     imported_one: "{{count}} record imported.",
@@ -275,7 +291,7 @@ const domains = {
       url: "Enter a web address starting with http:// or https://.",
       redirect: "Choose 301 or 302.",
       pageTitle: "Enter a page title (at most 200 characters).",
-      caa: "Enter a CAA value like 0 issue \"letsencrypt.org\".",
+      caa: 'Enter a CAA value like 0 issue "letsencrypt.org".',
       notAllowed: "This record type does not use this field.",
       apexCname: "A CNAME record cannot be at the apex (@) of the domain.",
       cnameBeside: "A CNAME record cannot share its name with other records.",
@@ -286,10 +302,18 @@ const domains = {
   },
   transferIn: {
     metaTitle: "Transfer a domain to us",
-    metaDescription: "Move a domain from another registrar: enter the domain and its auth code, review the price, pay. A transfer adds one year.",
+    metaDescription:
+      "Move a domain from another registrar: enter the domain and its auth code, review the price, pay. A transfer adds one year.",
     heading: "Transfer a domain",
     intro: "Move a domain you hold at another registrar to us. A transfer adds one year to the registration.",
-    steps: { label: "Transfer steps", number: "Step {{number}}", domain: "Domain", auth: "Auth Code", review: "Review", payment: "Payment" },
+    steps: {
+      label: "Transfer steps",
+      number: "Step {{number}}",
+      domain: "Domain",
+      auth: "Auth Code",
+      review: "Review",
+      payment: "Payment",
+    },
     domainHeading: "Which domain do you want to transfer?",
     domainLabel: "Domain name",
     domainHint: "The domain as it is registered, for example example.com.",
@@ -308,10 +332,12 @@ const domains = {
     transferPrice: "Transfer price",
     icannFee: "ICANN fee",
     total: "Total",
-    policy: "ICANN Transfer Policy: a domain cannot be transferred within 60 days of its registration or of a previous transfer, and the registration cannot exceed 10 years.",
+    policy:
+      "ICANN Transfer Policy: a domain cannot be transferred within 60 days of its registration or of a previous transfer, and the registration cannot exceed 10 years.",
     toPayment: "Add to cart and pay",
     back: "Back",
-    signInNote: "You sign in (or create an account) at checkout. After payment the domain shows as Pending Transfer in My domains.",
+    signInNote:
+      "You sign in (or create an account) at checkout. After payment the domain shows as Pending Transfer in My domains.",
     added: "The transfer of {{domain}} was added to your cart.",
     viewCart: "View your cart",
     registerInstead: "Register it instead",
@@ -319,8 +345,10 @@ const domains = {
       already_registered_here: "This domain is already registered with us.",
       not_transferable: "This domain cannot be transferred.",
       notTransferable: {
-        too_soon: "This domain cannot be transferred yet: no transfer is possible within 60 days of its registration or of a previous transfer.",
-        ten_years: "This domain cannot be transferred: a transfer adds one year and the registration cannot exceed 10 years.",
+        too_soon:
+          "This domain cannot be transferred yet: no transfer is possible within 60 days of its registration or of a previous transfer.",
+        ten_years:
+          "This domain cannot be transferred: a transfer adds one year and the registration cannot exceed 10 years.",
         pending_transfer: "This domain cannot be transferred: a transfer is already in progress.",
         state: "This domain cannot be transferred in its current status at the registry.",
       },

@@ -26,7 +26,14 @@ const domains: DomainsResources = {
     apply: "Uygula",
     clear: "Temizle",
     tableCaption: "Alan adlarınız",
-    columns: { name: "Alan adı", status: "Durum", expires: "Bitiş", lock: "Kilit", autoRenew: "Otomatik yenileme", actions: "İşlemler" },
+    columns: {
+      name: "Alan adı",
+      status: "Durum",
+      expires: "Bitiş",
+      lock: "Kilit",
+      autoRenew: "Otomatik yenileme",
+      actions: "İşlemler",
+    },
     locked: "Kilitli",
     unlocked: "Kilitsiz",
     on: "Açık",
@@ -69,9 +76,11 @@ const domains: DomainsResources = {
   explain: {
     active: "Her şey yolunda. Bir şey yapmanız gerekmiyor.",
     pending: "Ödeme alındı. Alan adını kaydediyoruz; kayıt merkezi onaylar onaylamaz bildireceğiz.",
-    pending_manual_intervention: "Kayıt merkezi elle kontrol yapmalı. Destek ekibimiz bilgilendirildi ve sizinle iletişime geçecek.",
+    pending_manual_intervention:
+      "Kayıt merkezi elle kontrol yapmalı. Destek ekibimiz bilgilendirildi ve sizinle iletişime geçecek.",
     pending_transfer: "Transfer sürüyor. Mevcut kayıt kuruluşunun alan adını bırakmak için 5 günü var.",
-    transfer_out_pending: "Başka bir kayıt kuruluşu bu alan adını istedi. İsteği onaylayın ya da reddedin; aksi halde 5 gün sonra onaylanır.",
+    transfer_out_pending:
+      "Başka bir kayıt kuruluşu bu alan adını istedi. İsteği onaylayın ya da reddedin; aksi halde 5 gün sonra onaylanır.",
     transferred_out: "Bu alan adı artık başka bir kayıt kuruluşunda.",
     expiring_soon: "Bu alan adının süresi 30 gün içinde doluyor. Çalışmaya devam etmesi için şimdi yenileyin.",
     expired: "Bu alan adının süresi doldu. Kaybetmemek için şimdi yenileyin.",
@@ -106,8 +115,10 @@ const domains: DomainsResources = {
     restoreFee: "Geri yükleme {{price}} tutar (kurtarma ücreti, bir yıl dahil).",
     renewAdded: "{{domain}} yenilemesi sepetinize eklendi.",
     restoreAdded: "{{domain}} geri yüklemesi sepetinize eklendi.",
-    renewMax_one: "Şu anda en fazla {{count}} yıl yenilenebilir (bir alan adı en fazla 10 yıl ileriye kadar uzatılabilir).",
-    renewMax_other: "Şu anda en fazla {{count}} yıl yenilenebilir (bir alan adı en fazla 10 yıl ileriye kadar uzatılabilir).",
+    renewMax_one:
+      "Şu anda en fazla {{count}} yıl yenilenebilir (bir alan adı en fazla 10 yıl ileriye kadar uzatılabilir).",
+    renewMax_other:
+      "Şu anda en fazla {{count}} yıl yenilenebilir (bir alan adı en fazla 10 yıl ileriye kadar uzatılabilir).",
     cannotRenew: "Bu alan adı şu anda yenilenemez.",
     password: "Hesap parolası",
     passwordHint: "Bu değişikliği onaylamak için gerekli.",
@@ -144,7 +155,8 @@ const domains: DomainsResources = {
     nameserversSave: "Ad sunucularını kaydet",
     nameserversSaved: "Ad sunucuları güncellendi.",
     deleteHeading: "Alan adını sil",
-    deleteText: "Alan adı hemen çalışmayı durdurur. Kurtarma ücretini ödeyerek 30 gün içinde geri yükleyebilirsiniz; sonrasında tamamen gider.",
+    deleteText:
+      "Alan adı hemen çalışmayı durdurur. Kurtarma ücretini ödeyerek 30 gün içinde geri yükleyebilirsiniz; sonrasında tamamen gider.",
     deleteOpen: "Bu alan adını sil",
     deleteConfirm: "{{domain}} alan adını sil",
     deleted: "{{domain}} silindi. Kurtarma dönemi boyunca geri yükleyebilirsiniz.",
@@ -154,7 +166,8 @@ const domains: DomainsResources = {
     newRegistrar: "Başka bir kayıt kuruluşu",
     metaTitle: "{{domain}} dışarı transfer",
     heading: "{{domain}} alan adını başka bir kayıt kuruluşuna transfer et",
-    intro: "Alan adının kilidini açın, transfer kodunu görüntüleyin ve kodu yeni kayıt kuruluşunuza verin. Ardından o kuruluş alan adını ister; isteği burada onaylayabilirsiniz, yoksa 5 gün sonra kendiliğinden onaylanır.",
+    intro:
+      "Alan adının kilidini açın, transfer kodunu görüntüleyin ve kodu yeni kayıt kuruluşunuza verin. Ardından o kuruluş alan adını ister; isteği burada onaylayabilirsiniz, yoksa 5 gün sonra kendiliğinden onaylanır.",
     step1: "1. Kilidi açın",
     unlocked: "Alan adının kilidi açık.",
     locked: "Alan adı kilitli. Önce alan adı sayfasından kilidi açın.",
@@ -164,8 +177,10 @@ const domains: DomainsResources = {
     code: "Transfer kodu",
     codeHint: "Gizli tutun: bu koda sahip olan herkes alan adının taşınmasını isteyebilir.",
     tooSoon: "Bir alan adı kaydından ya da son transferinden sonraki 60 gün içinde transfer edilemez.",
-    tooSoonUntil: "Bu alan adı henüz başka bir kayıt kuruluşuna taşınamaz: bir alan adı kaydından ya da son transferinden sonraki 60 gün içinde transfer edilemez. {{date}} tarihinden itibaren mümkün olur; transfer kodu o tarihten itibaren gösterilebilir.",
-    unlockFirst: "Önce alan adının kilidini açın (1. adım); ardından transfer kodu hesap parolanızla burada gösterilebilir.",
+    tooSoonUntil:
+      "Bu alan adı henüz başka bir kayıt kuruluşuna taşınamaz: bir alan adı kaydından ya da son transferinden sonraki 60 gün içinde transfer edilemez. {{date}} tarihinden itibaren mümkün olur; transfer kodu o tarihten itibaren gösterilebilir.",
+    unlockFirst:
+      "Önce alan adının kilidini açın (1. adım); ardından transfer kodu hesap parolanızla burada gösterilebilir.",
     step3: "3. Transfer isteği",
     noRequest: "Henüz transfer isteği yok.",
     pending: "{{registrar}} bu alan adını {{date}} tarihinde istedi. {{auto}} tarihinde kendiliğinden onaylanacak.",
@@ -179,7 +194,8 @@ const domains: DomainsResources = {
   dns: {
     metaTitle: "DNS — {{domain}}",
     heading: "{{domain}} DNS kayıtları",
-    intro: "Kayıtlar seçtiğiniz TTL süresi içinde geçerli olur. Yönlendirme, bir adın ziyaretçilerini başka bir web adresine gönderir.",
+    intro:
+      "Kayıtlar seçtiğiniz TTL süresi içinde geçerli olur. Yönlendirme, bir adın ziyaretçilerini başka bir web adresine gönderir.",
     back: "{{domain}} sayfasına dön",
     recordsCaption: "DNS kayıtları",
     columns: { type: "Tür", name: "Ad", content: "Değer", ttl: "TTL", actions: "İşlemler" },
@@ -201,7 +217,7 @@ const domains: DomainsResources = {
       TXT: "Metin; uzun metin 255 karakterlik parçalara bölünür",
       NS: "Devredilen adın ad sunucusu; örneğin ns1.example.net",
       SRV: "Hedef sunucu; örneğin sip.example.net",
-      CAA: "Örneğin 0 issue \"letsencrypt.org\"",
+      CAA: 'Örneğin 0 issue "letsencrypt.org"',
       FORWARD: "Yönlendirme adresi; örneğin https://example.org",
       STEALTH: "Gizli yönlendirme adresi: sizin başlığınızla bir sayfa içinde gösterilir",
     },
@@ -228,8 +244,10 @@ const domains: DomainsResources = {
     warningsTitle: "Kaydetmeden önce",
     warnings: {
       last_mx: "Bu, son MX kaydını kaldırır: bu alan adına gelen e-postalar artık ulaşmaz.",
-      second_spf: "Bu, aynı ada ikinci bir SPF kaydı ekler: alıcılar ikisi için de SPF'yi reddeder. Tek kayıtta birleştirin.",
-      apex_address_removed: "Bu, alan adının kendisinin son adresini kaldırır: yalın alan adındaki web sitesi çalışmaz.",
+      second_spf:
+        "Bu, aynı ada ikinci bir SPF kaydı ekler: alıcılar ikisi için de SPF'yi reddeder. Tek kayıtta birleştirin.",
+      apex_address_removed:
+        "Bu, alan adının kendisinin son adresini kaldırır: yalın alan adındaki web sitesi çalışmaz.",
     },
     confirm: "Yine de kaydet",
     confirmDelete: "Yine de sil",
@@ -254,7 +272,8 @@ const domains: DomainsResources = {
     exportLink: "Bölge dosyasını dışa aktar",
     importHeading: "Bölge dosyası içe aktar",
     importLabel: "Bölge dosyası (BIND biçimi)",
-    importHint: "Desteklenen türlerdeki kayıtlar içe aktarılır; SOA ve diğerleri atlanır. Mevcut bölge geçmişte saklanır.",
+    importHint:
+      "Desteklenen türlerdeki kayıtlar içe aktarılır; SOA ve diğerleri atlanır. Mevcut bölge geçmişte saklanır.",
     importReplace: "Mevcut tüm kayıtları değiştir",
     importButton: "İçe aktar",
     imported_one: "{{count}} kayıt içe aktarıldı.",
@@ -276,7 +295,7 @@ const domains: DomainsResources = {
       url: "http:// ya da https:// ile başlayan bir web adresi girin.",
       redirect: "301 ya da 302 seçin.",
       pageTitle: "Bir sayfa başlığı girin (en fazla 200 karakter).",
-      caa: "0 issue \"letsencrypt.org\" gibi bir CAA değeri girin.",
+      caa: '0 issue "letsencrypt.org" gibi bir CAA değeri girin.',
       notAllowed: "Bu kayıt türü bu alanı kullanmaz.",
       apexCname: "CNAME kaydı alan adının kökünde (@) olamaz.",
       cnameBeside: "CNAME kaydı adını başka kayıtlarla paylaşamaz.",
@@ -287,10 +306,18 @@ const domains: DomainsResources = {
   },
   transferIn: {
     metaTitle: "Alan adını bize transfer et",
-    metaDescription: "Bir alan adını başka bir kayıt kuruluşundan taşıyın: alan adını ve transfer kodunu girin, fiyatı inceleyin, ödeyin. Transfer bir yıl ekler.",
+    metaDescription:
+      "Bir alan adını başka bir kayıt kuruluşundan taşıyın: alan adını ve transfer kodunu girin, fiyatı inceleyin, ödeyin. Transfer bir yıl ekler.",
     heading: "Alan adı transferi",
     intro: "Başka bir kayıt kuruluşundaki alan adınızı bize taşıyın. Transfer, kayıt süresine bir yıl ekler.",
-    steps: { label: "Transfer adımları", number: "Adım {{number}}", domain: "Alan adı", auth: "Transfer Kodu", review: "İnceleme", payment: "Ödeme" },
+    steps: {
+      label: "Transfer adımları",
+      number: "Adım {{number}}",
+      domain: "Alan adı",
+      auth: "Transfer Kodu",
+      review: "İnceleme",
+      payment: "Ödeme",
+    },
     domainHeading: "Hangi alan adını transfer etmek istiyorsunuz?",
     domainLabel: "Alan adı",
     domainHint: "Alan adını kayıtlı olduğu biçimde yazın, örneğin example.com.",
@@ -309,10 +336,12 @@ const domains: DomainsResources = {
     transferPrice: "Transfer ücreti",
     icannFee: "ICANN ücreti",
     total: "Toplam",
-    policy: "ICANN Transfer Politikası: bir alan adı, kaydından veya önceki transferinden sonraki 60 gün içinde transfer edilemez ve kayıt süresi 10 yılı aşamaz.",
+    policy:
+      "ICANN Transfer Politikası: bir alan adı, kaydından veya önceki transferinden sonraki 60 gün içinde transfer edilemez ve kayıt süresi 10 yılı aşamaz.",
     toPayment: "Sepete ekle ve öde",
     back: "Geri",
-    signInNote: "Ödeme sırasında giriş yaparsınız (veya hesap oluşturursunuz). Ödemeden sonra alan adı Alan adlarım sayfasında Transfer Bekliyor olarak görünür.",
+    signInNote:
+      "Ödeme sırasında giriş yaparsınız (veya hesap oluşturursunuz). Ödemeden sonra alan adı Alan adlarım sayfasında Transfer Bekliyor olarak görünür.",
     added: "{{domain}} transferi sepetinize eklendi.",
     viewCart: "Sepetinizi görüntüleyin",
     registerInstead: "Bunun yerine kaydedin",
@@ -320,7 +349,8 @@ const domains: DomainsResources = {
       already_registered_here: "Bu alan adı zaten bizde kayıtlı.",
       not_transferable: "Bu alan adı transfer edilemez.",
       notTransferable: {
-        too_soon: "Bu alan adı henüz transfer edilemez: kaydından veya önceki transferinden sonraki 60 gün içinde transfer yapılamaz.",
+        too_soon:
+          "Bu alan adı henüz transfer edilemez: kaydından veya önceki transferinden sonraki 60 gün içinde transfer yapılamaz.",
         ten_years: "Bu alan adı transfer edilemez: transfer bir yıl ekler ve kayıt süresi 10 yılı aşamaz.",
         pending_transfer: "Bu alan adı transfer edilemez: devam eden bir transfer zaten var.",
         state: "Bu alan adı, kayıt merkezindeki mevcut durumunda transfer edilemez.",

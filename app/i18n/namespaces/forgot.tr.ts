@@ -12,7 +12,8 @@ const forgot: ForgotResources = {
     current: "(şu anki adım)",
   },
   request: {
-    intro: "Hesabınızın e-posta adresini girin. Yeni bir parola belirlemeniz için bu adrese 6 haneli bir kod göndereceğiz.",
+    intro:
+      "Hesabınızın e-posta adresini girin. Yeni bir parola belirlemeniz için bu adrese 6 haneli bir kod göndereceğiz.",
     submit: "Kod gönder",
   },
   reset: {

@@ -47,11 +47,26 @@ const home = {
     why: {
       title: "Why choose us",
       items: {
-        ssl: { title: "Free SSL", text: "Certificates issued and renewed automatically for every domain you host with us." },
-        dnssec: { title: "DNSSEC on by default", text: "Your zones are signed from day one, so answers about your domain cannot be forged." },
-        privacy: { title: "Free WHOIS privacy", text: "Your name, address and phone stay out of public lookups at no extra cost." },
-        lock: { title: "Domain lock", text: "Every domain is locked against unauthorised transfers until you unlock it yourself." },
-        renew: { title: "Auto-renewal with reminders", text: "We remind you before expiry and renew on time, so a name you rely on never lapses." },
+        ssl: {
+          title: "Free SSL",
+          text: "Certificates issued and renewed automatically for every domain you host with us.",
+        },
+        dnssec: {
+          title: "DNSSEC on by default",
+          text: "Your zones are signed from day one, so answers about your domain cannot be forged.",
+        },
+        privacy: {
+          title: "Free WHOIS privacy",
+          text: "Your name, address and phone stay out of public lookups at no extra cost.",
+        },
+        lock: {
+          title: "Domain lock",
+          text: "Every domain is locked against unauthorised transfers until you unlock it yourself.",
+        },
+        renew: {
+          title: "Auto-renewal with reminders",
+          text: "We remind you before expiry and renew on time, so a name you rely on never lapses.",
+        },
         support: { title: "24/7 support", text: "Real people answer every request, usually within 24 to 48 hours." },
       },
     },
@@ -64,12 +79,19 @@ const home = {
     },
     vps: {
       title: "Servers for every workload",
-      subtitle: "Pick the architecture that suits your software. Every plan includes DDoS protection and a dedicated IPv4 address.",
+      subtitle:
+        "Pick the architecture that suits your software. Every plan includes DDoS protection and a dedicated IPv4 address.",
       viewPlans: "View plans",
       items: {
         x86: { title: "x86 VPS", text: "Fast AMD EPYC cores and NVMe storage for websites, APIs and databases." },
-        arm: { title: "ARM64 VPS", text: "Efficient Ampere cores with more performance per euro for containers and CI." },
-        cpu: { title: "CPU root servers", text: "Dedicated cores that nobody shares, for builds, game servers and heavy traffic." },
+        arm: {
+          title: "ARM64 VPS",
+          text: "Efficient Ampere cores with more performance per euro for containers and CI.",
+        },
+        cpu: {
+          title: "CPU root servers",
+          text: "Dedicated cores that nobody shares, for builds, game servers and heavy traffic.",
+        },
         gpu: { title: "GPU root servers", text: "Dedicated NVIDIA GPUs for inference, training and rendering." },
       },
     },

@@ -46,12 +46,30 @@ const home: HomeResources = {
     why: {
       title: "Neden bizi seçmelisiniz",
       items: {
-        ssl: { title: "Ücretsiz SSL", text: "Bizde barındırdığınız her alan adı için sertifikalar otomatik olarak verilir ve yenilenir." },
-        dnssec: { title: "Varsayılan olarak DNSSEC", text: "Bölgeleriniz ilk günden imzalanır; alan adınızla ilgili yanıtlar taklit edilemez." },
-        privacy: { title: "Ücretsiz WHOIS gizliliği", text: "Adınız, adresiniz ve telefonunuz ek ücret olmadan herkese açık sorgulardan gizlenir." },
-        lock: { title: "Alan adı kilidi", text: "Her alan adı, siz kilidi açana kadar izinsiz transferlere karşı kilitlidir." },
-        renew: { title: "Hatırlatmalı otomatik yenileme", text: "Süre dolmadan hatırlatır ve zamanında yeneleriz; güvendiğiniz ad asla boşa düşmez." },
-        support: { title: "7/24 destek", text: "Her talebe gerçek kişiler yanıt verir, genellikle 24 ila 48 saat içinde." },
+        ssl: {
+          title: "Ücretsiz SSL",
+          text: "Bizde barındırdığınız her alan adı için sertifikalar otomatik olarak verilir ve yenilenir.",
+        },
+        dnssec: {
+          title: "Varsayılan olarak DNSSEC",
+          text: "Bölgeleriniz ilk günden imzalanır; alan adınızla ilgili yanıtlar taklit edilemez.",
+        },
+        privacy: {
+          title: "Ücretsiz WHOIS gizliliği",
+          text: "Adınız, adresiniz ve telefonunuz ek ücret olmadan herkese açık sorgulardan gizlenir.",
+        },
+        lock: {
+          title: "Alan adı kilidi",
+          text: "Her alan adı, siz kilidi açana kadar izinsiz transferlere karşı kilitlidir.",
+        },
+        renew: {
+          title: "Hatırlatmalı otomatik yenileme",
+          text: "Süre dolmadan hatırlatır ve zamanında yeneleriz; güvendiğiniz ad asla boşa düşmez.",
+        },
+        support: {
+          title: "7/24 destek",
+          text: "Her talebe gerçek kişiler yanıt verir, genellikle 24 ila 48 saat içinde.",
+        },
       },
     },
     trinity: {
@@ -66,9 +84,18 @@ const home: HomeResources = {
       subtitle: "Yazılımınıza uyan mimariyi seçin. Her pakette DDoS koruması ve ayrılmış bir IPv4 adresi bulunur.",
       viewPlans: "Paketleri gör",
       items: {
-        x86: { title: "x86 VPS", text: "Web siteleri, API'ler ve veritabanları için hızlı AMD EPYC çekirdekler ve NVMe depolama." },
-        arm: { title: "ARM64 VPS", text: "Konteynerler ve CI için harcadığınız her kuruşa daha çok performans veren verimli Ampere çekirdekler." },
-        cpu: { title: "CPU root sunucular", text: "Derlemeler, oyun sunucuları ve yoğun trafik için kimseyle paylaşılmayan ayrılmış çekirdekler." },
+        x86: {
+          title: "x86 VPS",
+          text: "Web siteleri, API'ler ve veritabanları için hızlı AMD EPYC çekirdekler ve NVMe depolama.",
+        },
+        arm: {
+          title: "ARM64 VPS",
+          text: "Konteynerler ve CI için harcadığınız her kuruşa daha çok performans veren verimli Ampere çekirdekler.",
+        },
+        cpu: {
+          title: "CPU root sunucular",
+          text: "Derlemeler, oyun sunucuları ve yoğun trafik için kimseyle paylaşılmayan ayrılmış çekirdekler.",
+        },
         gpu: { title: "GPU root sunucular", text: "Çıkarım, eğitim ve render için ayrılmış NVIDIA GPU'lar." },
       },
     },

@@ -13,12 +13,14 @@ const payment = {
     cvcHint: "3 digits on the back, 4 on the front for American Express.",
     name: "Name on the card (optional)",
     nameTooLong: "The name on the card can be at most 100 characters.",
-    testHint: "Test payments: no real card is charged. Use 4242 4242 4242 4242 with any future date and any 3-digit code.",
+    testHint:
+      "Test payments: no real card is charged. Use 4242 4242 4242 4242 with any future date and any 3-digit code.",
     secretsCleared: "For your security, enter the card number and security code again.",
   },
   stripe: {
     loading: "Loading the secure card field…",
-    needsJs: "The secure card field is provided by Stripe and needs JavaScript. Please turn JavaScript on to add a card, or use a card you have already saved.",
+    needsJs:
+      "The secure card field is provided by Stripe and needs JavaScript. Please turn JavaScript on to add a card, or use a card you have already saved.",
   },
   brands: {
     visa: "Visa",

@@ -11,12 +11,14 @@ const payment: PaymentResources = {
     cvcHint: "Arkada 3 hane; American Express kartlarda önde 4 hane.",
     name: "Kart üzerindeki isim (isteğe bağlı)",
     nameTooLong: "Kart üzerindeki isim en fazla 100 karakter olabilir.",
-    testHint: "Test ödemeleri: gerçek bir karttan çekim yapılmaz. 4242 4242 4242 4242 numarasını, ileri bir tarihi ve herhangi bir 3 haneli kodu kullanın.",
+    testHint:
+      "Test ödemeleri: gerçek bir karttan çekim yapılmaz. 4242 4242 4242 4242 numarasını, ileri bir tarihi ve herhangi bir 3 haneli kodu kullanın.",
     secretsCleared: "Güvenliğiniz için kart numarasını ve güvenlik kodunu yeniden girin.",
   },
   stripe: {
     loading: "Güvenli kart alanı yükleniyor…",
-    needsJs: "Güvenli kart alanı Stripe tarafından sağlanır ve JavaScript gerektirir. Kart eklemek için lütfen JavaScript'i açın ya da kayıtlı bir kartınızı kullanın.",
+    needsJs:
+      "Güvenli kart alanı Stripe tarafından sağlanır ve JavaScript gerektirir. Kart eklemek için lütfen JavaScript'i açın ya da kayıtlı bir kartınızı kullanın.",
   },
   brands: {
     visa: "Visa",
@@ -39,7 +41,8 @@ const payment: PaymentResources = {
     invalid_number: "Kart numaranız geçersiz.",
     incomplete_expiry: "Kartınızın son kullanma tarihi eksik.",
     incomplete_cvc: "Kartınızın güvenlik kodu eksik.",
-    three_d_secure_failed: "3-D Secure doğrulaması başarısız oldu. Lütfen yeniden deneyin ya da başka bir kart kullanın.",
+    three_d_secure_failed:
+      "3-D Secure doğrulaması başarısız oldu. Lütfen yeniden deneyin ya da başka bir kart kullanın.",
     authentication_required: "Bankanız bu ödemeyi onaylamanızı istiyor (kimlik doğrulama gerekli).",
     network_error: "Ağ hatası: ödeme hizmetine ulaşılamıyor. Lütfen yeniden deneyin.",
     not_initialized: "Ödeme sistemi hazır değil. Lütfen sayfayı yenileyin.",

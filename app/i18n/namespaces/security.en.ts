@@ -33,7 +33,8 @@ const security = {
     notSetUp: "The setup expired. Please start again.",
     notOn: "Two-factor authentication is already off.",
     recoveryHeading: "Your recovery codes",
-    recoveryIntro: "Each code signs you in once if you lose your phone. Keep them somewhere safe: they are shown only now.",
+    recoveryIntro:
+      "Each code signs you in once if you lose your phone. Keep them somewhere safe: they are shown only now.",
     download: "Download as a text file",
     fileHeading: "Trinity recovery codes for {{username}} (each works once)",
     saved: "I saved them",
@@ -64,10 +65,11 @@ const security = {
   },
   apiTokens: {
     heading: "API tokens",
-    intro: "Personal tokens let your scripts call the Trinity API without your password or seed key: send Authorization: Bearer <token>. A token can never change your account or its tokens.",
+    intro:
+      "Personal tokens let your scripts call the Trinity API without your password or seed key: send Authorization: Bearer <token>. A token can never change your account or its tokens.",
     createHeading: "New token",
     nameLabel: "Name",
-    nameHint: "What it is for, so you recognise it later (for example \"Backup script\").",
+    nameHint: 'What it is for, so you recognise it later (for example "Backup script").',
     scopesLegend: "What it may do",
     scope: {
       read: "Read only: domains, DNS, transfers, servers and billing",
@@ -80,7 +82,8 @@ const security = {
     create: "Create token",
     created: "API token created. Copy it now: it will not be shown again.",
     newHeading: "Your new token: {{name}}",
-    newIntro: "Copy it now and keep it somewhere safe, like a password. It is shown only this once: we store only its fingerprint.",
+    newIntro:
+      "Copy it now and keep it somewhere safe, like a password. It is shown only this once: we store only its fingerprint.",
     secretLabel: "Token",
     copy: "Copy",
     copied: "Copied",
@@ -88,7 +91,14 @@ const security = {
     dismiss: "I copied it",
     caption: "Your API tokens, newest first",
     empty: "No API tokens yet.",
-    columns: { name: "Name", scopes: "Scopes", created: "Created", lastUsed: "Last used", expires: "Expires", actions: "Actions" },
+    columns: {
+      name: "Name",
+      scopes: "Scopes",
+      created: "Created",
+      lastUsed: "Last used",
+      expires: "Expires",
+      actions: "Actions",
+    },
     never: "Never",
     neverUsed: "Never used",
     expired: "Expired",

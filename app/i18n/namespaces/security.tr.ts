@@ -15,7 +15,8 @@ const security: SecurityResources = {
   },
   twoFactor: {
     heading: "İki adımlı doğrulama",
-    intro: "Giriş yaparken parolanıza ve kurtarma anahtarınıza ek olarak telefonunuzdaki doğrulama uygulamasından bir kod istenir.",
+    intro:
+      "Giriş yaparken parolanıza ve kurtarma anahtarınıza ek olarak telefonunuzdaki doğrulama uygulamasından bir kod istenir.",
     on: "Açık",
     off: "Kapalı",
     statusLabel: "Durum:",
@@ -35,7 +36,8 @@ const security: SecurityResources = {
     notSetUp: "Kurulumun süresi doldu. Lütfen yeniden başlayın.",
     notOn: "İki adımlı doğrulama zaten kapalı.",
     recoveryHeading: "Kurtarma kodlarınız",
-    recoveryIntro: "Telefonunuzu kaybederseniz her kod bir kez giriş yapmanızı sağlar. Güvenli bir yerde saklayın: yalnızca şimdi gösterilirler.",
+    recoveryIntro:
+      "Telefonunuzu kaybederseniz her kod bir kez giriş yapmanızı sağlar. Güvenli bir yerde saklayın: yalnızca şimdi gösterilirler.",
     download: "Metin dosyası olarak indir",
     fileHeading: "{{username}} için Trinity kurtarma kodları (her biri bir kez kullanılabilir)",
     saved: "Kaydettim",
@@ -66,10 +68,11 @@ const security: SecurityResources = {
   },
   apiTokens: {
     heading: "API belirteçleri",
-    intro: "Kişisel belirteçler, betiklerinizin Trinity API'sini parolanız ya da kurtarma anahtarınız olmadan çağırmasını sağlar: Authorization: Bearer <belirteç> gönderin. Bir belirteç hesabınızı ya da belirteçlerini asla değiştiremez.",
+    intro:
+      "Kişisel belirteçler, betiklerinizin Trinity API'sini parolanız ya da kurtarma anahtarınız olmadan çağırmasını sağlar: Authorization: Bearer <belirteç> gönderin. Bir belirteç hesabınızı ya da belirteçlerini asla değiştiremez.",
     createHeading: "Yeni belirteç",
     nameLabel: "Ad",
-    nameHint: "Ne için olduğu; sonra tanımak için (örneğin \"Yedekleme betiği\").",
+    nameHint: 'Ne için olduğu; sonra tanımak için (örneğin "Yedekleme betiği").',
     scopesLegend: "Neler yapabilir",
     scope: {
       read: "Yalnızca okuma: alan adları, DNS, transferler, sunucular ve faturalar",
@@ -78,11 +81,18 @@ const security: SecurityResources = {
     },
     scopeShort: { read: "Yalnızca okuma", domains: "Alan adları ve DNS", billing: "Faturalama" },
     expiryLabel: "Geçerlilik sonu",
-    expiry: { "7": "7 gün sonra", "30": "30 gün sonra", "90": "90 gün sonra", "365": "Bir yıl sonra", never: "Hiçbir zaman" },
+    expiry: {
+      "7": "7 gün sonra",
+      "30": "30 gün sonra",
+      "90": "90 gün sonra",
+      "365": "Bir yıl sonra",
+      never: "Hiçbir zaman",
+    },
     create: "Belirteç oluştur",
     created: "API belirteci oluşturuldu. Şimdi kopyalayın: bir daha gösterilmeyecek.",
     newHeading: "Yeni belirteciniz: {{name}}",
-    newIntro: "Şimdi kopyalayın ve bir parola gibi güvenli bir yerde saklayın. Yalnızca bu kez gösterilir: biz yalnızca parmak izini saklarız.",
+    newIntro:
+      "Şimdi kopyalayın ve bir parola gibi güvenli bir yerde saklayın. Yalnızca bu kez gösterilir: biz yalnızca parmak izini saklarız.",
     secretLabel: "Belirteç",
     copy: "Kopyala",
     copied: "Kopyalandı",
@@ -90,7 +100,14 @@ const security: SecurityResources = {
     dismiss: "Kopyaladım",
     caption: "API belirteçleriniz, en yenisi önce",
     empty: "Henüz API belirteci yok.",
-    columns: { name: "Ad", scopes: "Kapsamlar", created: "Oluşturulma", lastUsed: "Son kullanım", expires: "Geçerlilik sonu", actions: "İşlemler" },
+    columns: {
+      name: "Ad",
+      scopes: "Kapsamlar",
+      created: "Oluşturulma",
+      lastUsed: "Son kullanım",
+      expires: "Geçerlilik sonu",
+      actions: "İşlemler",
+    },
     never: "Hiçbir zaman",
     neverUsed: "Hiç kullanılmadı",
     expired: "Süresi doldu",

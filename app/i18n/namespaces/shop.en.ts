@@ -28,7 +28,12 @@ const shop = {
     subtotal: "Subtotal",
     serverLine: "{{plan}} server · {{cycle}}",
     serverRenewal: "Renewal of {{plan}} · {{cycle}}",
-    cycles: { monthly: "monthly", quarterly: "quarterly (3 months)", annually: "annually", biennially: "biennially (2 years)" },
+    cycles: {
+      monthly: "monthly",
+      quarterly: "quarterly (3 months)",
+      annually: "annually",
+      biennially: "biennially (2 years)",
+    },
     items_one: "{{count}} item",
     items_other: "{{count}} items",
     icannNote: "Prices are in US dollars. The ICANN fee is added per year where it applies.",
@@ -127,7 +132,8 @@ const shop = {
       punycode: "This name uses international characters. Its registry (punycode) form is {{ascii}}.",
       mixed_script: "“{{label}}” mixes writing systems ({{scripts}}), a common trick in look-alike names.",
       confusable: "It contains characters that look like Latin letters: {{chars}}.",
-      brand_lookalike: "It looks like the brand “{{brand}}”. Look-alike names of brands are used for phishing and may infringe trademarks.",
+      brand_lookalike:
+        "It looks like the brand “{{brand}}”. Look-alike names of brands are used for phishing and may infringe trademarks.",
     },
     trinityHeading: "Trinity suggestions",
     trinityEmpty: "No suggestions this time. Try describing your idea in other words.",
@@ -184,9 +190,11 @@ const shop = {
   },
   pricing: {
     metaTitle: "Domain registration and pricing — Trinity",
-    metaDescription: "Registration, transfer and renewal prices for more than 500 domain extensions, ICANN fee included.",
+    metaDescription:
+      "Registration, transfer and renewal prices for more than 500 domain extensions, ICANN fee included.",
     title: "Domain registration and pricing",
-    subtitle: "Transparent prices for every extension we sell: what you pay in the first year, to transfer, and to renew.",
+    subtitle:
+      "Transparent prices for every extension we sell: what you pay in the first year, to transfer, and to renew.",
     tabsLabel: "Extension lists",
     tabs: { recommended: "Recommended", popular: "Popular", all: "All" },
     searchLabel: "Find an extension",

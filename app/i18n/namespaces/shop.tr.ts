@@ -124,9 +124,11 @@ const shop: ShopResources = {
     warningsHeading: "Güvenlik uyarıları",
     warnings: {
       punycode: "Bu ad uluslararası karakterler içeriyor. Kayıt (punycode) biçimi: {{ascii}}.",
-      mixed_script: "“{{label}}” farklı yazı sistemlerini karıştırıyor ({{scripts}}); bu, taklit adlarda sık kullanılan bir hiledir.",
+      mixed_script:
+        "“{{label}}” farklı yazı sistemlerini karıştırıyor ({{scripts}}); bu, taklit adlarda sık kullanılan bir hiledir.",
       confusable: "Latin harflerine benzeyen karakterler içeriyor: {{chars}}.",
-      brand_lookalike: "“{{brand}}” markasına benziyor. Markaları taklit eden adlar oltalama için kullanılır ve marka haklarını ihlal edebilir.",
+      brand_lookalike:
+        "“{{brand}}” markasına benziyor. Markaları taklit eden adlar oltalama için kullanılır ve marka haklarını ihlal edebilir.",
     },
     trinityHeading: "Trinity önerileri",
     trinityEmpty: "Bu kez öneri yok. Fikrinizi başka kelimelerle anlatmayı deneyin.",

@@ -27,7 +27,8 @@ const signup = {
     metaTitle: "Save your seed key — Trinity",
     title: "Save your seed key",
     intro: "These 12 words are your seed key. You need them together with your password every time you sign in.",
-    warning: "This is the only time we show the seed key. We cannot show it again or recover it. Write it down or download it, and keep it somewhere private.",
+    warning:
+      "This is the only time we show the seed key. We cannot show it again or recover it. Write it down or download it, and keep it somewhere private.",
     wordsLabel: "Your seed key",
     copy: "Copy",
     copied: "Copied",
@@ -42,7 +43,8 @@ const signup = {
     submit: "Continue",
     fileTitle: "Trinity seed key for {{username}}",
     fileCreated: "Saved on {{date}}",
-    fileWarning: "Keep this file private. You need this seed key and your password to sign in. It cannot be shown again or recovered.",
+    fileWarning:
+      "Keep this file private. You need this seed key and your password to sign in. It cannot be shown again or recovered.",
     fileAllWords: "All 12 words in order:",
   },
   verify: {

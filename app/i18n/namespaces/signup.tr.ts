@@ -5,7 +5,8 @@ const signup: SignupResources = {
   form: {
     metaTitle: "Kayıt ol — Trinity",
     title: "Hesabınızı oluşturun",
-    intro: "Bir kullanıcı adı ve parola seçin. Ardından kurtarma anahtarınızı alacak, sonra e-posta adresinizi doğrulayacaksınız.",
+    intro:
+      "Bir kullanıcı adı ve parola seçin. Ardından kurtarma anahtarınızı alacak, sonra e-posta adresinizi doğrulayacaksınız.",
     submit: "Hesap oluştur",
     submitting: "Hesap oluşturuluyor…",
     haveAccount: "Zaten hesabınız var mı?",
@@ -28,8 +29,10 @@ const signup: SignupResources = {
   createkey: {
     metaTitle: "Kurtarma anahtarınızı saklayın — Trinity",
     title: "Kurtarma anahtarınızı saklayın",
-    intro: "Bu 12 kelime sizin kurtarma anahtarınızdır. Her girişte parolanızla birlikte bu kelimelere ihtiyacınız olacak.",
-    warning: "Kurtarma anahtarını yalnızca bu kez gösteriyoruz. Tekrar gösteremez veya kurtaramayız. Bir yere yazın ya da indirin ve kimsenin erişemeyeceği bir yerde saklayın.",
+    intro:
+      "Bu 12 kelime sizin kurtarma anahtarınızdır. Her girişte parolanızla birlikte bu kelimelere ihtiyacınız olacak.",
+    warning:
+      "Kurtarma anahtarını yalnızca bu kez gösteriyoruz. Tekrar gösteremez veya kurtaramayız. Bir yere yazın ya da indirin ve kimsenin erişemeyeceği bir yerde saklayın.",
     wordsLabel: "Kurtarma anahtarınız",
     copy: "Kopyala",
     copied: "Kopyalandı",
@@ -44,7 +47,8 @@ const signup: SignupResources = {
     submit: "Devam et",
     fileTitle: "{{username}} için Trinity kurtarma anahtarı",
     fileCreated: "Kaydedilme tarihi: {{date}}",
-    fileWarning: "Bu dosyayı kimseyle paylaşmayın. Giriş yapmak için bu kurtarma anahtarına ve parolanıza ihtiyacınız var. Anahtar tekrar gösterilemez ve kurtarılamaz.",
+    fileWarning:
+      "Bu dosyayı kimseyle paylaşmayın. Giriş yapmak için bu kurtarma anahtarına ve parolanıza ihtiyacınız var. Anahtar tekrar gösterilemez ve kurtarılamaz.",
     fileAllWords: "12 kelimenin tamamı, sırasıyla:",
   },
   verify: {
@@ -81,7 +85,8 @@ const signup: SignupResources = {
   mailbox: {
     metaTitle: "Geliştirme posta kutusu — Trinity",
     title: "Geliştirme posta kutusu",
-    intro: "Uygulamanın geliştirme ortamında gönderdiği e-postalar. Yerel olarak saklanır, hiçbir zaman teslim edilmez.",
+    intro:
+      "Uygulamanın geliştirme ortamında gönderdiği e-postalar. Yerel olarak saklanır, hiçbir zaman teslim edilmez.",
     email: "E-posta adresi",
     show: "Mesajları göster",
     count_one: "{{email}} için {{count}} mesaj",

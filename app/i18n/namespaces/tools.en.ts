@@ -24,7 +24,8 @@ const tools = {
     metaTitle: "WHOIS lookup",
     metaTitleDomain: "WHOIS of {{domain}}",
     title: "WHOIS / RDAP lookup",
-    intro: "See who a domain is registered with, when it expires, its status and its nameservers. We ask the registry's RDAP service, the modern replacement for WHOIS.",
+    intro:
+      "See who a domain is registered with, when it expires, its status and its nameservers. We ask the registry's RDAP service, the modern replacement for WHOIS.",
     label: "Domain name",
     placeholder: "example.com",
     submit: "Look up",
@@ -60,10 +61,13 @@ const tools = {
     dnssecSigned: "Signed",
     dnssecUnsigned: "Not signed",
     errors: {
-      whois_not_found: "WHOIS lookup failed: the registry has no record of {{domain}}. It may be available to register, or reserved by the registry.",
+      whois_not_found:
+        "WHOIS lookup failed: the registry has no record of {{domain}}. It may be available to register, or reserved by the registry.",
       whois_no_rdap: "WHOIS lookup failed: the registry of this extension offers no RDAP service.",
-      whois_rate_limited: "WHOIS lookup failed: the registry is limiting lookups right now. Please try again in a minute.",
-      whois_failed: "WHOIS lookup failed: the registry could not be reached or gave an unreadable answer. Please try again later.",
+      whois_rate_limited:
+        "WHOIS lookup failed: the registry is limiting lookups right now. Please try again in a minute.",
+      whois_failed:
+        "WHOIS lookup failed: the registry could not be reached or gave an unreadable answer. Please try again later.",
     },
     searchAvailable: "Search {{domain}}",
     statuses: {
@@ -103,7 +107,8 @@ const tools = {
     metaTitle: "SSL checker",
     metaTitleHost: "SSL check of {{host}}",
     title: "SSL certificate checker",
-    intro: "Check a site's certificate, its grade and the TLS versions it offers. The test is run by Qualys SSL Labs and takes one to two minutes.",
+    intro:
+      "Check a site's certificate, its grade and the TLS versions it offers. The test is run by Qualys SSL Labs and takes one to two minutes.",
     label: "Host name",
     placeholder: "www.example.com",
     submit: "Check",
@@ -137,8 +142,10 @@ const tools = {
     expired_other: "Expired {{count}} days ago",
     noCertificate: "No certificate could be read from this server: {{message}}",
     errors: {
-      ssl_rate_limited: "Rate limit exceeded: the grading service refuses new tests right now. Please try again in a few minutes.",
-      ssl_registration_required: "Registration required: our account with the grading service (SSL Labs) is not registered. Please contact support.",
+      ssl_rate_limited:
+        "Rate limit exceeded: the grading service refuses new tests right now. Please try again in a few minutes.",
+      ssl_registration_required:
+        "Registration required: our account with the grading service (SSL Labs) is not registered. Please contact support.",
       ssl_overloaded: "The grading service is overloaded. Please try again in 15 to 30 minutes.",
       ssl_not_found: "Not found: {{host}} could not be resolved or reached.",
       ssl_failed: "The SSL check failed: the grading service could not be reached. Please try again later.",
@@ -185,7 +192,8 @@ const tools = {
   analytics: {
     metaTitle: "URL performance analysis",
     title: "URL performance analysis",
-    intro: "Measure a page's performance, accessibility, best practices and SEO, and its Core Web Vitals, with Google PageSpeed Insights. Every run is kept in your history.",
+    intro:
+      "Measure a page's performance, accessibility, best practices and SEO, and its Core Web Vitals, with Google PageSpeed Insights. Every run is kept in your history.",
     urlLabel: "Page URL",
     urlHint: "A public http or https address, for example https://example.com/.",
     strategyLabel: "Device",
@@ -203,15 +211,22 @@ const tools = {
     },
     errors: {
       pagespeed_rate_limited: "The analysis service's quota is used up right now. Please try again in a few minutes.",
-      pagespeed_unreachable: "The page could not be analysed: PageSpeed Insights could not load it. Check that the address opens in a browser. ({{message}})",
-      pagespeed_failed: "The analysis failed: PageSpeed Insights could not be reached or gave an unreadable answer. Please try again later.",
+      pagespeed_unreachable:
+        "The page could not be analysed: PageSpeed Insights could not load it. Check that the address opens in a browser. ({{message}})",
+      pagespeed_failed:
+        "The analysis failed: PageSpeed Insights could not be reached or gave an unreadable answer. Please try again later.",
       rate_limited: "Too many analyses from your address. Try again in {{seconds}} seconds.",
       unavailable: "The analysis service is unavailable. Please try again shortly.",
     },
     resultTitle: "Results for {{url}}",
     resultMeta: "{{strategy}} · analysed {{date}} · Lighthouse {{version}}",
     scoresTitle: "Scores",
-    categories: { performance: "Performance", accessibility: "Accessibility", bestPractices: "Best practices", seo: "SEO" },
+    categories: {
+      performance: "Performance",
+      accessibility: "Accessibility",
+      bestPractices: "Best practices",
+      seo: "SEO",
+    },
     vitalsTitle: "Core Web Vitals",
     vitals: {
       lcp: "Largest Contentful Paint (LCP)",
@@ -229,8 +244,10 @@ const tools = {
     historyTitle: "History",
     historyEmpty: "No analyses yet. Your runs will appear here.",
     chartTitle: "Scores over time for {{url}} ({{strategy}})",
-    chartDescription_one: "Line chart of the four scores (0 to 100) over {{count}} run; the table below lists the same values.",
-    chartDescription_other: "Line chart of the four scores (0 to 100) over {{count}} runs; the table below lists the same values.",
+    chartDescription_one:
+      "Line chart of the four scores (0 to 100) over {{count}} run; the table below lists the same values.",
+    chartDescription_other:
+      "Line chart of the four scores (0 to 100) over {{count}} runs; the table below lists the same values.",
     chartNeedsMore: "Run this address again to see its scores over time.",
     columns: { date: "Date", url: "Address", strategy: "Device", view: "Details" },
     view: "View",

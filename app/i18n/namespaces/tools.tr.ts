@@ -19,14 +19,16 @@ const tools: ToolsResources = {
   errors: {
     rate_limited: "Adresinizden çok fazla sorgu yapıldı. {{seconds}} saniye sonra yeniden deneyin.",
     lookup_unavailable: "Sorgu hizmetine şu anda ulaşılamıyor. Lütfen biraz sonra yeniden deneyin.",
-    dns_failed: "DNS denetimi başarısız: DNS çözümleyicilerin hiçbirine ulaşılamadı. Lütfen daha sonra yeniden deneyin.",
+    dns_failed:
+      "DNS denetimi başarısız: DNS çözümleyicilerin hiçbirine ulaşılamadı. Lütfen daha sonra yeniden deneyin.",
     generic: "Sorgu başarısız oldu: {{message}}",
   },
   whois: {
     metaTitle: "WHOIS sorgulama",
     metaTitleDomain: "{{domain}} WHOIS bilgisi",
     title: "WHOIS / RDAP sorgulama",
-    intro: "Bir alan adının hangi kayıt kuruluşunda olduğunu, ne zaman sona erdiğini, durumunu ve ad sunucularını görün. WHOIS'in yerini alan RDAP hizmetini doğrudan kayıt merkezine soruyoruz.",
+    intro:
+      "Bir alan adının hangi kayıt kuruluşunda olduğunu, ne zaman sona erdiğini, durumunu ve ad sunucularını görün. WHOIS'in yerini alan RDAP hizmetini doğrudan kayıt merkezine soruyoruz.",
     label: "Alan adı",
     placeholder: "example.com",
     submit: "Sorgula",
@@ -62,10 +64,13 @@ const tools: ToolsResources = {
     dnssecSigned: "İmzalı",
     dnssecUnsigned: "İmzasız",
     errors: {
-      whois_not_found: "WHOIS sorgusu başarısız: kayıt merkezinde {{domain}} kaydı yok. Kayda açık olabilir ya da kayıt merkezince ayrılmış olabilir.",
+      whois_not_found:
+        "WHOIS sorgusu başarısız: kayıt merkezinde {{domain}} kaydı yok. Kayda açık olabilir ya da kayıt merkezince ayrılmış olabilir.",
       whois_no_rdap: "WHOIS sorgusu başarısız: bu uzantının kayıt merkezi RDAP hizmeti sunmuyor.",
-      whois_rate_limited: "WHOIS sorgusu başarısız: kayıt merkezi şu anda sorguları sınırlıyor. Lütfen bir dakika sonra yeniden deneyin.",
-      whois_failed: "WHOIS sorgusu başarısız: kayıt merkezine ulaşılamadı ya da okunamayan bir yanıt verdi. Lütfen daha sonra yeniden deneyin.",
+      whois_rate_limited:
+        "WHOIS sorgusu başarısız: kayıt merkezi şu anda sorguları sınırlıyor. Lütfen bir dakika sonra yeniden deneyin.",
+      whois_failed:
+        "WHOIS sorgusu başarısız: kayıt merkezine ulaşılamadı ya da okunamayan bir yanıt verdi. Lütfen daha sonra yeniden deneyin.",
     },
     searchAvailable: "{{domain}} adını ara",
     statuses: {
@@ -83,7 +88,8 @@ const tools: ToolsResources = {
       serverHold: "Kayıt merkezince askıya alınmış: alan adı çözümlenmiyor.",
       clientDeleteProhibited: "Silme, kayıt kuruluşunca kilitlenmiş.",
       clientRenewProhibited: "Yenileme, kayıt kuruluşunca kilitlenmiş.",
-      clientTransferProhibited: "Transfer, kayıt kuruluşunca kilitlenmiş: kilit açılana kadar başka bir kuruluşa taşınamaz.",
+      clientTransferProhibited:
+        "Transfer, kayıt kuruluşunca kilitlenmiş: kilit açılana kadar başka bir kuruluşa taşınamaz.",
       clientUpdateProhibited: "Değişiklikler kayıt kuruluşunca kilitlenmiş.",
       serverDeleteProhibited: "Silme, kayıt merkezince kilitlenmiş.",
       serverRenewProhibited: "Yenileme, kayıt merkezince kilitlenmiş.",
@@ -105,7 +111,8 @@ const tools: ToolsResources = {
     metaTitle: "SSL denetleyici",
     metaTitleHost: "{{host}} SSL denetimi",
     title: "SSL sertifikası denetleyici",
-    intro: "Bir sitenin sertifikasını, notunu ve sunduğu TLS sürümlerini denetleyin. Test Qualys SSL Labs tarafından yapılır ve bir iki dakika sürer.",
+    intro:
+      "Bir sitenin sertifikasını, notunu ve sunduğu TLS sürümlerini denetleyin. Test Qualys SSL Labs tarafından yapılır ve bir iki dakika sürer.",
     label: "Sunucu adı",
     placeholder: "www.example.com",
     submit: "Denetle",
@@ -139,8 +146,10 @@ const tools: ToolsResources = {
     expired_other: "{{count}} gün önce sona erdi",
     noCertificate: "Bu sunucudan sertifika okunamadı: {{message}}",
     errors: {
-      ssl_rate_limited: "İstek sınırı aşıldı: derecelendirme hizmeti şu anda yeni test kabul etmiyor. Lütfen birkaç dakika sonra yeniden deneyin.",
-      ssl_registration_required: "Kayıt gerekli: derecelendirme hizmetindeki (SSL Labs) hesabımız kayıtlı değil. Lütfen destekle iletişime geçin.",
+      ssl_rate_limited:
+        "İstek sınırı aşıldı: derecelendirme hizmeti şu anda yeni test kabul etmiyor. Lütfen birkaç dakika sonra yeniden deneyin.",
+      ssl_registration_required:
+        "Kayıt gerekli: derecelendirme hizmetindeki (SSL Labs) hesabımız kayıtlı değil. Lütfen destekle iletişime geçin.",
       ssl_overloaded: "Derecelendirme hizmeti aşırı yüklü. Lütfen 15 ile 30 dakika sonra yeniden deneyin.",
       ssl_not_found: "Bulunamadı: {{host}} çözümlenemedi ya da ulaşılamadı.",
       ssl_failed: "SSL denetimi başarısız: derecelendirme hizmetine ulaşılamadı. Lütfen daha sonra yeniden deneyin.",
@@ -151,7 +160,8 @@ const tools: ToolsResources = {
     metaTitle: "DNS denetleyici",
     metaTitleName: "{{name}} DNS kayıtları ({{type}})",
     title: "DNS yayılım denetleyici",
-    intro: "Bir değişikliğin yayılıp yayılmadığını görmek için birkaç genel DNS çözümleyiciye aynı anda ne yanıt verdiklerini sorun.",
+    intro:
+      "Bir değişikliğin yayılıp yayılmadığını görmek için birkaç genel DNS çözümleyiciye aynı anda ne yanıt verdiklerini sorun.",
     nameLabel: "Ad",
     typeLabel: "Kayıt türü",
     expectedLabel: "Beklenen değer (isteğe bağlı)",
@@ -187,7 +197,8 @@ const tools: ToolsResources = {
   analytics: {
     metaTitle: "URL performans analizi",
     title: "URL performans analizi",
-    intro: "Bir sayfanın performansını, erişilebilirliğini, en iyi uygulamalarını, SEO'sunu ve Core Web Vitals değerlerini Google PageSpeed Insights ile ölçün. Her çalıştırma geçmişinizde saklanır.",
+    intro:
+      "Bir sayfanın performansını, erişilebilirliğini, en iyi uygulamalarını, SEO'sunu ve Core Web Vitals değerlerini Google PageSpeed Insights ile ölçün. Her çalıştırma geçmişinizde saklanır.",
     urlLabel: "Sayfa adresi",
     urlHint: "Herkese açık bir http veya https adresi, örneğin https://example.com/.",
     strategyLabel: "Cihaz",
@@ -205,15 +216,22 @@ const tools: ToolsResources = {
     },
     errors: {
       pagespeed_rate_limited: "Analiz hizmetinin kotası şu anda doldu. Lütfen birkaç dakika sonra tekrar deneyin.",
-      pagespeed_unreachable: "Sayfa analiz edilemedi: PageSpeed Insights sayfayı yükleyemedi. Adresin bir tarayıcıda açıldığını kontrol edin. ({{message}})",
-      pagespeed_failed: "Analiz başarısız oldu: PageSpeed Insights'a ulaşılamadı veya okunamayan bir yanıt verdi. Lütfen daha sonra tekrar deneyin.",
+      pagespeed_unreachable:
+        "Sayfa analiz edilemedi: PageSpeed Insights sayfayı yükleyemedi. Adresin bir tarayıcıda açıldığını kontrol edin. ({{message}})",
+      pagespeed_failed:
+        "Analiz başarısız oldu: PageSpeed Insights'a ulaşılamadı veya okunamayan bir yanıt verdi. Lütfen daha sonra tekrar deneyin.",
       rate_limited: "Adresinizden çok fazla analiz istendi. {{seconds}} saniye sonra tekrar deneyin.",
       unavailable: "Analiz hizmeti kullanılamıyor. Lütfen birazdan tekrar deneyin.",
     },
     resultTitle: "{{url}} için sonuçlar",
     resultMeta: "{{strategy}} · {{date}} tarihinde analiz edildi · Lighthouse {{version}}",
     scoresTitle: "Puanlar",
-    categories: { performance: "Performans", accessibility: "Erişilebilirlik", bestPractices: "En iyi uygulamalar", seo: "SEO" },
+    categories: {
+      performance: "Performans",
+      accessibility: "Erişilebilirlik",
+      bestPractices: "En iyi uygulamalar",
+      seo: "SEO",
+    },
     vitalsTitle: "Core Web Vitals",
     vitals: {
       lcp: "En Büyük İçerikli Boyama (LCP)",
@@ -231,8 +249,10 @@ const tools: ToolsResources = {
     historyTitle: "Geçmiş",
     historyEmpty: "Henüz analiz yok. Çalıştırmalarınız burada görünecek.",
     chartTitle: "{{url}} için zaman içindeki puanlar ({{strategy}})",
-    chartDescription_one: "{{count}} çalıştırma boyunca dört puanın (0 ile 100 arası) çizgi grafiği; aşağıdaki tablo aynı değerleri listeler.",
-    chartDescription_other: "{{count}} çalıştırma boyunca dört puanın (0 ile 100 arası) çizgi grafiği; aşağıdaki tablo aynı değerleri listeler.",
+    chartDescription_one:
+      "{{count}} çalıştırma boyunca dört puanın (0 ile 100 arası) çizgi grafiği; aşağıdaki tablo aynı değerleri listeler.",
+    chartDescription_other:
+      "{{count}} çalıştırma boyunca dört puanın (0 ile 100 arası) çizgi grafiği; aşağıdaki tablo aynı değerleri listeler.",
     chartNeedsMore: "Puanlarını zaman içinde görmek için bu adresi yeniden analiz edin.",
     columns: { date: "Tarih", url: "Adres", strategy: "Cihaz", view: "Ayrıntılar" },
     view: "Göster",

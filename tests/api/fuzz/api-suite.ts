@@ -23,10 +23,20 @@ export function apiFuzzSuite(shard: number): void {
 
   // One route after the other: a failing case replays alone, with the same seed.
   describe("never 5xx, errors in the one shape, nothing written on a refusal, no redirect off-site", () => {
-    it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))("fuzz %s", async (_name, route) => {
-      const fixture = route.fresh ? await makeFixture() : shared;
-      await fuzzRoute(`${route.method} ${route.path}`, apiRequests(route, fixture), contractChecked(inProcess(api)), { api: true, writesOn4xx: route.writesOn4xx, errorExtraKeys: route.errorExtraKeys, ownErrorShape: route.ownErrorShape, upstreamErrors: route.upstreamErrors });
-    }, 600_000);
+    it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+      "fuzz %s",
+      async (_name, route) => {
+        const fixture = route.fresh ? await makeFixture() : shared;
+        await fuzzRoute(`${route.method} ${route.path}`, apiRequests(route, fixture), contractChecked(inProcess(api)), {
+          api: true,
+          writesOn4xx: route.writesOn4xx,
+          errorExtraKeys: route.errorExtraKeys,
+          ownErrorShape: route.ownErrorShape,
+          upstreamErrors: route.upstreamErrors,
+        });
+      },
+      600_000,
+    );
   });
 }
 

@@ -42,9 +42,16 @@ function bearer(token: string, extra: Record<string, string> = {}) {
   return { authorization: `Bearer ${token}`, ...json, ...extra };
 }
 
-async function addToCart(domain: string, headers: Record<string, string>): Promise<{ id: string; items: { id: string }[] }> {
+async function addToCart(
+  domain: string,
+  headers: Record<string, string>,
+): Promise<{ id: string; items: { id: string }[] }> {
   const body = await ok<{ data: { id: string; items: { id: string }[] } }>(
-    await api("/cart/items", { method: "POST", headers, body: JSON.stringify({ domain, years: 1, operation: "registration" }) }),
+    await api("/cart/items", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ domain, years: 1, operation: "registration" }),
+    }),
     201,
   );
   return body.data;
@@ -60,7 +67,13 @@ export async function makeFixture(): Promise<FuzzFixture> {
     await api("/account/addresses", {
       method: "POST",
       headers: bearer(user.token),
-      body: JSON.stringify({ firstName: "Ada", lastName: "Lovelace", address: "1 Engine St", city: "London", country: "GB" }),
+      body: JSON.stringify({
+        firstName: "Ada",
+        lastName: "Lovelace",
+        address: "1 Engine St",
+        city: "London",
+        country: "GB",
+      }),
     }),
     201,
   );
@@ -72,18 +85,37 @@ export async function makeFixture(): Promise<FuzzFixture> {
     await api("/payment/unified", {
       method: "POST",
       headers: bearer(user.token),
-      body: JSON.stringify({ idempotency_key: `fz-${crypto.randomUUID()}`, contact_id: address.data.contactId, card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" } }),
+      body: JSON.stringify({
+        idempotency_key: `fz-${crypto.randomUUID()}`,
+        contact_id: address.data.contactId,
+        card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" },
+      }),
     }),
     201,
   );
-  const owned = await ok<{ data: { domains: { id: string; name: string }[] } }>(await api("/user-domains", { headers: bearer(user.token) }));
+  const owned = await ok<{ data: { domains: { id: string; name: string }[] } }>(
+    await api("/user-domains", { headers: bearer(user.token) }),
+  );
   const domainId = owned.data.domains.find((row) => row.name === domain)?.id ?? "";
   const record = await ok<{ data: { record: { id: string } } }>(
-    await api(`/dns/domains/${domain}/records`, { method: "POST", headers: bearer(user.token), body: JSON.stringify({ type: "A", name: "www", content: "192.0.2.10", ttl: 300 }) }),
+    await api(`/dns/domains/${domain}/records`, {
+      method: "POST",
+      headers: bearer(user.token),
+      body: JSON.stringify({ type: "A", name: "www", content: "192.0.2.10", ttl: 300 }),
+    }),
     201,
   );
   const ticket = await ok<{ data: { id: string } }>(
-    await api("/support/tickets", { method: "POST", headers: bearer(user.token), body: JSON.stringify({ subject: "DNS not resolving", details: "My A record for www does not resolve since this morning.", priority: "high", category: "domains" }) }),
+    await api("/support/tickets", {
+      method: "POST",
+      headers: bearer(user.token),
+      body: JSON.stringify({
+        subject: "DNS not resolving",
+        details: "My A record for www does not resolve since this morning.",
+        priority: "high",
+        category: "domains",
+      }),
+    }),
     201,
   );
 
@@ -92,11 +124,19 @@ export async function makeFixture(): Promise<FuzzFixture> {
   const otherCart = await addToCart(`${label()}.net`, bearer(other.token));
 
   const tokenised = await ok<{ data: { payment_method_id: string } }>(
-    await api("/payment/test/payment-methods", { method: "POST", headers: bearer(user.token), body: JSON.stringify({ number: "4242424242424242", exp_month: 4, exp_year: 2031, cvc: "123" }) }),
+    await api("/payment/test/payment-methods", {
+      method: "POST",
+      headers: bearer(user.token),
+      body: JSON.stringify({ number: "4242424242424242", exp_month: 4, exp_year: 2031, cvc: "123" }),
+    }),
     201,
   );
   const saved = await ok<{ payment_method: { id: string; stripe_payment_method_id: string } }>(
-    await api("/user/payment-methods", { method: "POST", headers: bearer(user.token), body: JSON.stringify({ stripe_payment_method_id: tokenised.data.payment_method_id }) }),
+    await api("/user/payment-methods", {
+      method: "POST",
+      headers: bearer(user.token),
+      body: JSON.stringify({ stripe_payment_method_id: tokenised.data.payment_method_id }),
+    }),
     201,
   );
 
@@ -104,7 +144,9 @@ export async function makeFixture(): Promise<FuzzFixture> {
   const login = await ok<{ data: { token: string; refresh_token: string } }>(
     await postJson("/auth/login", { username: user.username, password: user.password, seed_key: user.seedKey }),
   );
-  const refreshed = await ok<{ data: { token: string } }>(await postJson("/auth/refresh-token", { refresh_token: login.data.refresh_token }));
+  const refreshed = await ok<{ data: { token: string } }>(
+    await postJson("/auth/refresh-token", { refresh_token: login.data.refresh_token }),
+  );
   await ok(await api("/auth/logout", { method: "POST", headers: bearer(refreshed.data.token) }));
 
   return {

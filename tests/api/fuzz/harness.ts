@@ -40,7 +40,12 @@ export function toRequest(input: FuzzRequest): Request {
   const headers = new Headers({ host: new URL(ORIGIN).host });
   for (const [name, value] of input.headers) if (name.toLowerCase() !== "host") headers.append(name, value);
   const hasBody = input.body !== undefined && !["GET", "HEAD"].includes(input.method);
-  return new Request(`${ORIGIN}${input.target}`, { method: input.method, headers, body: hasBody ? input.body : undefined, redirect: "manual" });
+  return new Request(`${ORIGIN}${input.target}`, {
+    method: input.method,
+    headers,
+    body: hasBody ? input.body : undefined,
+    redirect: "manual",
+  });
 }
 
 /**
@@ -180,11 +185,20 @@ export async function sendAndCheck(input: FuzzRequest, send: Send, expectations:
   const where = `${input.method} ${input.target} → ${response.status}`;
 
   // The tests run offline: a tool whose upstream is unreachable rightly answers 502/503 with its code.
-  const upstream = (response.status === 502 || response.status === 503) && Boolean(expectations.upstreamErrors?.length) && (input.method === "HEAD" || expectations.upstreamErrors?.includes(upstreamCode(text) ?? ""));
+  const upstream =
+    (response.status === 502 || response.status === 503) &&
+    Boolean(expectations.upstreamErrors?.length) &&
+    (input.method === "HEAD" || expectations.upstreamErrors?.includes(upstreamCode(text) ?? ""));
   if (response.status >= 500 && !upstream) throw new Error(`${where}: server error: ${text.slice(0, 500)}`);
 
   // (A HEAD answer has no body to check.)
-  if (expectations.api && !expectations.ownErrorShape && response.status >= 400 && response.status < 500 && input.method !== "HEAD") {
+  if (
+    expectations.api &&
+    !expectations.ownErrorShape &&
+    response.status >= 400 &&
+    response.status < 500 &&
+    input.method !== "HEAD"
+  ) {
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -215,7 +229,9 @@ export async function sendAndCheck(input: FuzzRequest, send: Send, expectations:
 export function errorShapeProblem(body: unknown, extraKeys: readonly string[] = []): string | null {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return "not an object";
   const record = body as Record<string, unknown>;
-  const extra = Object.keys(record).filter((key) => !["success", "code", "message", "errors", ...extraKeys].includes(key));
+  const extra = Object.keys(record).filter(
+    (key) => !["success", "code", "message", "errors", ...extraKeys].includes(key),
+  );
   if (extra.length > 0) return `unexpected keys ${extra.join(", ")}`;
   if (record.success !== false) return "success is not false";
   if (typeof record.code !== "string" || !/^[a-z0-9_]+$/.test(record.code)) return "code is not a snake_case string";
@@ -254,7 +270,13 @@ export function fuzzSeed(): number {
  * `fuzz <route> seed=<n>` (replay with FUZZ_SEED=<n>); fast-check shrinks any failure to a small
  * case and prints its seed and path.
  */
-export async function fuzzRoute(route: string, arbitrary: fc.Arbitrary<FuzzRequest>, send: Send, expectations: Expectations, runs = RUNS_PER_ROUTE): Promise<void> {
+export async function fuzzRoute(
+  route: string,
+  arbitrary: fc.Arbitrary<FuzzRequest>,
+  send: Send,
+  expectations: Expectations,
+  runs = RUNS_PER_ROUTE,
+): Promise<void> {
   const seed = fuzzSeed();
   console.log(`fuzz ${route} seed=${seed}`);
   await fc.assert(
@@ -266,10 +288,14 @@ export async function fuzzRoute(route: string, arbitrary: fc.Arbitrary<FuzzReque
 }
 
 /** The worker's fetch, in-process (no network hop), with D1 recorded, waiting for its background work. */
-export function inProcess(handler: { fetch(request: Request, env: never, ctx: ExecutionContext): Response | Promise<Response> }): Send {
+export function inProcess(handler: {
+  fetch(request: Request, env: never, ctx: ExecutionContext): Response | Promise<Response>;
+}): Send {
   const writes = new WriteLog();
   const db = writes.wrap(env.DB);
-  const recordedEnv = new Proxy(env, { get: (target, property) => (property === "DB" ? db : Reflect.get(target, property)) });
+  const recordedEnv = new Proxy(env, {
+    get: (target, property) => (property === "DB" ? db : Reflect.get(target, property)),
+  });
   const send = async (request: Request) => {
     const ctx = createExecutionContext();
     // The request ends (its signal aborts) once answered, as a request's context ends in
@@ -280,7 +306,10 @@ export function inProcess(handler: { fetch(request: Request, env: never, ctx: Ex
     await waitOnExecutionContext(ctx);
     const body = await response.arrayBuffer();
     ended.abort();
-    return new Response(response.status === 204 || response.status === 304 || request.method === "HEAD" ? null : body, response);
+    return new Response(
+      response.status === 204 || response.status === 304 || request.method === "HEAD" ? null : body,
+      response,
+    );
   };
   return Object.assign(send, { writes });
 }

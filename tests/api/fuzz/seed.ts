@@ -27,7 +27,11 @@ export function hashSeed(text: string): number {
 /** The commit checked out, or null when git or the repository is missing. */
 function headCommit(): string | null {
   try {
-    const commit = execFileSync("git", ["rev-parse", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: 5000 }).trim();
+    const commit = execFileSync("git", ["rev-parse", "HEAD"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 5000,
+    }).trim();
     return /^[0-9a-f]{40,64}$/.test(commit) ? commit : null;
   } catch {
     return null;
@@ -43,7 +47,9 @@ export function fuzzSeed(fromEnv: string | undefined): { seed: number; source: s
     const text = fromEnv.trim();
     const seed = Number(text);
     if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(seed) || seed < -(2 ** 31) || seed >= 2 ** 31) {
-      throw new Error(`FUZZ_SEED must be a signed 32-bit integer (as a fuzz failure prints it), not ${JSON.stringify(fromEnv)}`);
+      throw new Error(
+        `FUZZ_SEED must be a signed 32-bit integer (as a fuzz failure prints it), not ${JSON.stringify(fromEnv)}`,
+      );
     }
     return { seed, source: "FUZZ_SEED" };
   }

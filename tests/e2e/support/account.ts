@@ -54,13 +54,18 @@ export async function useClientIp(page: Page, ip: string = freshIp()): Promise<s
 }
 
 /** Registers a user through `POST /api/v1/auth/register`; the answer's seed key is kept for sign-in. */
-export async function registerUser(request: APIRequestContext, overrides: Partial<Pick<TestUser, "username" | "email" | "password">> = {}): Promise<TestUser> {
+export async function registerUser(
+  request: APIRequestContext,
+  overrides: Partial<Pick<TestUser, "username" | "email" | "password">> = {},
+): Promise<TestUser> {
   const ip = freshIp();
   const user = { ...freshIdentity(), password: TEST_PASSWORD, ...overrides };
-  const response = await resend(() => request.post("/api/v1/auth/register", {
-    data: { username: user.username, email: user.email, password: user.password },
-    headers: { "cf-connecting-ip": ip },
-  }));
+  const response = await resend(() =>
+    request.post("/api/v1/auth/register", {
+      data: { username: user.username, email: user.email, password: user.password },
+      headers: { "cf-connecting-ip": ip },
+    }),
+  );
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as { data: { seed_key: string; flow_token: string } };
   return { ...user, seedKey: body.data.seed_key, ip, flowToken: body.data.flow_token };
@@ -93,10 +98,12 @@ export async function latestLinkPath(request: APIRequestContext, email: string):
 /** Verifies the user's email through the API with the code from the outbox, within the registration's flow. */
 export async function verifyEmail(request: APIRequestContext, user: TestUser): Promise<void> {
   const code = await latestCode(request, user.email);
-  const response = await resend(() => request.post("/api/v1/auth/verify-email", {
-    data: { email: user.email, code, flow_token: user.flowToken },
-    headers: { "cf-connecting-ip": user.ip },
-  }));
+  const response = await resend(() =>
+    request.post("/api/v1/auth/verify-email", {
+      data: { email: user.email, code, flow_token: user.flowToken },
+      headers: { "cf-connecting-ip": user.ip },
+    }),
+  );
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -106,17 +113,19 @@ export async function verifyEmail(request: APIRequestContext, user: TestUser): P
  * sign-in page itself.
  */
 export async function signIn(page: Page, user: TestUser, options: { rememberMe?: boolean } = {}): Promise<void> {
-  const response = await resend(() => page.request.post("/signin", {
-    form: {
-      intent: "credentials",
-      username: user.username,
-      password: user.password,
-      seed_key: user.seedKey,
-      ...(options.rememberMe ? { remember_me: "on" } : {}),
-    },
-    headers: { "cf-connecting-ip": user.ip },
-    maxRedirects: 0,
-  }));
+  const response = await resend(() =>
+    page.request.post("/signin", {
+      form: {
+        intent: "credentials",
+        username: user.username,
+        password: user.password,
+        seed_key: user.seedKey,
+        ...(options.rememberMe ? { remember_me: "on" } : {}),
+      },
+      headers: { "cf-connecting-ip": user.ip },
+      maxRedirects: 0,
+    }),
+  );
   expect(response.status(), `sign-in of ${user.username}`).toBe(303);
   const cookies = await page.context().cookies();
   expect(cookies.some((cookie) => cookie.name === "__session")).toBe(true);

@@ -37,7 +37,13 @@ export async function expectNoAxeViolations(page: Page, javaScriptEnabled: boole
     await target.copy.evaluate(async () => {
       const midway = document.getAnimations().filter((animation) => {
         const timing = animation.effect?.getComputedTiming();
-        return timing !== undefined && timing.endTime !== Infinity && typeof timing.progress === "number" && timing.progress > 0 && timing.progress < 1;
+        return (
+          timing !== undefined &&
+          timing.endTime !== Infinity &&
+          typeof timing.progress === "number" &&
+          timing.progress > 0 &&
+          timing.progress < 1
+        );
       });
       await Promise.all(midway.map((animation) => animation.finished.catch(() => undefined)));
       for (const animation of document.getAnimations()) {

@@ -19,7 +19,8 @@ export function expectedHomePrice(tld: string): string {
   if (!row) throw new Error(`data/tld-prices.csv has no row for .${tld}`);
   for (const name of ["registration_price", "renewal_price"]) {
     const amount = Number(row[column(name)]);
-    if (row[column(name)] !== "" && Number.isFinite(amount) && amount > 0) return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(amount);
+    if (row[column(name)] !== "" && Number.isFinite(amount) && amount > 0)
+      return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(amount);
   }
   return "N/A";
 }

@@ -26,12 +26,17 @@ export async function addAddress(page: Page, entry: AddressEntry): Promise<void>
   await form.getByLabel("Country").selectOption(entry.country);
   if (entry.phone) await form.getByLabel("Phone (optional)").fill(entry.phone);
   await form.getByRole("button", { name: "Add address" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `The address of ${entry.firstName} ${entry.lastName} was added.` })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: `The address of ${entry.firstName} ${entry.lastName} was added.` }),
+  ).toBeVisible();
 }
 
 /** The list item of the address book that belongs to `name`. */
 export function addressItem(page: Page, name: string) {
-  return page.getByRole("list", { name: "Your addresses" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: false }) });
+  return page
+    .getByRole("list", { name: "Your addresses" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name, exact: false }) });
 }
 
 /**
@@ -42,7 +47,8 @@ export function addressItem(page: Page, name: string) {
 export async function openUserMenu(page: Page, username: string) {
   const menu = page.locator("details[data-menu=user]");
   await expect(async () => {
-    if (!(await menu.evaluate((details: HTMLDetailsElement) => details.open))) await page.getByLabel(`Account menu for ${username}`).click();
+    if (!(await menu.evaluate((details: HTMLDetailsElement) => details.open)))
+      await page.getByLabel(`Account menu for ${username}`).click();
     await expect(menu).toHaveAttribute("open", "", { timeout: 1000 });
   }).toPass();
   return menu;

@@ -19,7 +19,12 @@ export function freshDomain(): string {
  * A cookie as Remix's unsigned `createCookie` writes it (base64 of the JSON value, URI-encoded),
  * so the server's `cookie.parse` reads it back: `locale` = "tr", `theme` = "dark"…
  */
-export async function setRemixCookie(context: BrowserContext, baseURL: string | undefined, name: string, value: string) {
+export async function setRemixCookie(
+  context: BrowserContext,
+  baseURL: string | undefined,
+  name: string,
+  value: string,
+) {
   if (!baseURL) throw new Error("no baseURL configured");
   const encoded = encodeURIComponent(Buffer.from(JSON.stringify(value), "utf8").toString("base64"));
   await context.addCookies([{ name, value: encoded, url: baseURL }]);
@@ -73,10 +78,15 @@ export function cataloguePriceCents(tld: string): { registration: number; renewa
   const row = csvRow(tld);
   const cents = (column: string) => {
     const amount = Number(row[column]);
-    if (row[column] === "" || !Number.isFinite(amount)) throw new Error(`.${tld} has no ${column} in data/tld-prices.csv`);
+    if (row[column] === "" || !Number.isFinite(amount))
+      throw new Error(`.${tld} has no ${column} in data/tld-prices.csv`);
     return Math.round(amount * 100);
   };
-  return { registration: cents("registration_price"), renewal: cents("renewal_price"), transfer: cents("transfer_price") };
+  return {
+    registration: cents("registration_price"),
+    renewal: cents("renewal_price"),
+    transfer: cents("transfer_price"),
+  };
 }
 
 /** Cents as the English storefront shows US dollars: "$31.32", "$2,999.98". */
@@ -88,11 +98,25 @@ export function usd(cents: number): string {
  * A name's row in the simulated registry's seeded ledger (data/registry/seed.sql): who holds it
  * and whether it may be transferred to us.
  */
-export function seededRegistration(name: string): { registrar: string; locked: boolean; transferable: boolean; heldHere: boolean } {
+export function seededRegistration(name: string): {
+  registrar: string;
+  locked: boolean;
+  transferable: boolean;
+  heldHere: boolean;
+} {
   const seed = readFileSync(SEED_PATH, "utf8");
   const line = seed.split("\n").find((candidate) => candidate.startsWith(`('${name}', `));
   // (name, label, tld, registrar, created_at, expires_at, locked, transferable, nameservers, updated_at, status, held_here, rev)
-  const match = line && /^\('[^']*', '[^']*', '[^']*', '((?:[^']|'')*)', '[^']*', '[^']*', ([01]), ([01]), '.*', '[^']*', '[^']*', ([01]), '[^']*'\),?;?$/.exec(line);
+  const match =
+    line &&
+    /^\('[^']*', '[^']*', '[^']*', '((?:[^']|'')*)', '[^']*', '[^']*', ([01]), ([01]), '.*', '[^']*', '[^']*', ([01]), '[^']*'\),?;?$/.exec(
+      line,
+    );
   if (!match) throw new Error(`${name} is not a seeded registration in data/registry/seed.sql`);
-  return { registrar: match[1].replace(/''/g, "'"), locked: match[2] === "1", transferable: match[3] === "1", heldHere: match[4] === "1" };
+  return {
+    registrar: match[1].replace(/''/g, "'"),
+    locked: match[2] === "1",
+    transferable: match[3] === "1",
+    heldHere: match[4] === "1",
+  };
 }

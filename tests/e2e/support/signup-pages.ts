@@ -8,7 +8,12 @@ import { freshIdentity, TEST_PASSWORD, waitForHydration } from "./account";
 export type SignupInput = { username: string; email: string; password: string; confirmPassword: string };
 
 export function freshSignup(overrides: Partial<SignupInput> = {}): SignupInput {
-  return { ...freshIdentity(), password: TEST_PASSWORD, confirmPassword: overrides.password ?? TEST_PASSWORD, ...overrides };
+  return {
+    ...freshIdentity(),
+    password: TEST_PASSWORD,
+    confirmPassword: overrides.password ?? TEST_PASSWORD,
+    ...overrides,
+  };
 }
 
 /** Waits (with JavaScript on) until the page showing form `formId` is hydrated. */
@@ -32,7 +37,11 @@ export async function submitSignup(page: Page, input: SignupInput) {
 }
 
 /** Signs up through the page and lands on the seed-key step. */
-export async function signUpThroughPage(page: Page, javaScriptEnabled: boolean, input: SignupInput = freshSignup()): Promise<SignupInput> {
+export async function signUpThroughPage(
+  page: Page,
+  javaScriptEnabled: boolean,
+  input: SignupInput = freshSignup(),
+): Promise<SignupInput> {
   await openSignup(page, javaScriptEnabled);
   await submitSignup(page, input);
   await expect(page).toHaveURL(/\/createkey$/u);
@@ -50,7 +59,10 @@ export async function shownSeedKey(page: Page): Promise<string[]> {
 
 /** The two positions (1-based) the page asks back, read from the field labels "Word #N". */
 export async function askedPositions(page: Page): Promise<[number, number]> {
-  const labels = await page.locator("form#createkey label").filter({ hasText: /^Word #\d+$/u }).allTextContents();
+  const labels = await page
+    .locator("form#createkey label")
+    .filter({ hasText: /^Word #\d+$/u })
+    .allTextContents();
   const positions = labels.map((label) => Number(/\d+/u.exec(label)?.[0]));
   expect(positions).toHaveLength(2);
   return [positions[0], positions[1]];
@@ -68,7 +80,11 @@ export async function confirmSeedKey(page: Page, options: { answers?: [string, s
 }
 
 /** Signs up and confirms the key: lands on the verification step. */
-export async function reachVerifyStep(page: Page, javaScriptEnabled: boolean, input: SignupInput = freshSignup()): Promise<SignupInput> {
+export async function reachVerifyStep(
+  page: Page,
+  javaScriptEnabled: boolean,
+  input: SignupInput = freshSignup(),
+): Promise<SignupInput> {
   await signUpThroughPage(page, javaScriptEnabled, input);
   await confirmSeedKey(page);
   await expect(page).toHaveURL(/\/verify-email$/u);

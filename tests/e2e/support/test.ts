@@ -1,7 +1,14 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page, type Request } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+  type Request,
+} from "@playwright/test";
 import en from "../../../app/i18n/en";
 import { LAZY_NAMESPACES, NAMESPACE_LOADERS } from "../../../app/i18n/namespaces";
 
@@ -142,7 +149,8 @@ function watch(keys: Set<string>): Check & { context: (context: BrowserContext) 
       for (const [candidate] of text.matchAll(DOTTED)) {
         if (keys.has(candidate)) report(`raw translation key "${candidate}" on ${page.url()} (${when})`);
       }
-      if (text.includes("returned an object instead of string")) report(`i18next object key on ${page.url()} (${when}): ${text.slice(0, 200)}`);
+      if (text.includes("returned an object instead of string"))
+        report(`i18next object key on ${page.url()} (${when}): ${text.slice(0, 200)}`);
     }
   };
 
@@ -155,7 +163,10 @@ function watch(keys: Set<string>): Check & { context: (context: BrowserContext) 
       const text = message.text();
       const failed = FAILED_RESOURCE.exec(text);
       if (failed?.[1]?.startsWith("4")) failedLoads.push({ status: failed[1], url: message.location().url, text });
-      else report(`console error on ${page.url()}: ${text}${message.location().url ? ` (${message.location().url})` : ""}`);
+      else
+        report(
+          `console error on ${page.url()}: ${text}${message.location().url ? ` (${message.location().url})` : ""}`,
+        );
     });
     page.on("response", (response) => {
       if (response.status() < 400 || response.status() >= 500) return;
@@ -214,7 +225,9 @@ export const test = base.extend<{ pageGuard: void }, { translationKeys: Set<stri
       }
       await guard.finish();
       if (guard.problems.length > 0) {
-        throw new Error(`The pages of this test logged errors or showed raw translation keys:\n  - ${guard.problems.join("\n  - ")}`);
+        throw new Error(
+          `The pages of this test logged errors or showed raw translation keys:\n  - ${guard.problems.join("\n  - ")}`,
+        );
       }
     },
     { auto: true },

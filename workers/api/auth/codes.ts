@@ -32,7 +32,8 @@ export const RECOVERY_BROWSER_TTL_MS = 180 * 24 * 60 * 60_000;
 export const TOKEN_PATTERN = RECOVERY_TOKEN_PATTERN;
 
 export const codeInvalid = () => new ApiError(400, "code_invalid", "Verification code is invalid or expired");
-export const linkInvalid = () => new ApiError(400, "link_invalid", "This link is invalid or expired. Ask for a new one.");
+export const linkInvalid = () =>
+  new ApiError(400, "link_invalid", "This link is invalid or expired. Ask for a new one.");
 
 /** A uniform 6-digit code (rejection sampling, no modulo bias). */
 export function newCode(): string {
@@ -47,11 +48,15 @@ export function newCode(): string {
 /** A fresh 256-bit token in TOKEN_PATTERN's form. */
 export function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/gu, "-").replace(/\//gu, "_").replace(/=+$/u, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/gu, "-")
+    .replace(/\//gu, "_")
+    .replace(/=+$/u, "");
 }
 
 const tokenHash = (token: string) => sha256Hex(`token:${token}`);
-const codeHash = (row: Pick<CodeRow, "purpose" | "user_id" | "flow_hash">, code: string) => sha256Hex(`${row.purpose}:${row.user_id}:${row.flow_hash}:${code}`);
+const codeHash = (row: Pick<CodeRow, "purpose" | "user_id" | "flow_hash">, code: string) =>
+  sha256Hex(`${row.purpose}:${row.user_id}:${row.flow_hash}:${code}`);
 
 /** Where the one-click link of a mail points (the storefront pages). */
 export function linkPath(purpose: CodePurpose, token: string): string {
@@ -89,13 +94,16 @@ export async function issueCode(
     },
     now,
   );
-  await mail.send(renderMail(purpose, mailLocaleOf(user.locale), to, code, user.username, `${origin}${linkPath(purpose, link)}`));
+  await mail.send(
+    renderMail(purpose, mailLocaleOf(user.locale), to, code, user.username, `${origin}${linkPath(purpose, link)}`),
+  );
   return flowToken;
 }
 
 const live = (row: CodeRow, now: Date) => Date.parse(row.expires_at) > now.getTime();
 /** A code is tried while it lives, has tries left and went to the user's current address. */
-const usable = (row: CodeRow, user: { email: string }, now: Date) => row.attempts < CODE_MAX_ATTEMPTS && live(row, now) && row.email === user.email;
+const usable = (row: CodeRow, user: { email: string }, now: Date) =>
+  row.attempts < CODE_MAX_ATTEMPTS && live(row, now) && row.email === user.email;
 
 async function finish(row: CodeRow, db: D1Database, invalid: () => ApiError): Promise<CodeRow> {
   if (!(await consumeFlow(db, row))) throw invalid();
@@ -127,12 +135,21 @@ export async function consumeFlowCode(
  * The account's own signed-in session may try the code of any of its waiting flows (only the
  * owner holds it; a wrong code counts against each of them, the owner's own doing).
  */
-export async function consumeOwnerCode(db: D1Database, user: { id: string; email: string }, purpose: CodePurpose, code: string, now: Date): Promise<CodeRow> {
+export async function consumeOwnerCode(
+  db: D1Database,
+  user: { id: string; email: string },
+  purpose: CodePurpose,
+  code: string,
+  now: Date,
+): Promise<CodeRow> {
   const rows = (await findUserCodes(db, user.id, purpose)).filter((row) => usable(row, user, now));
   for (const row of rows) {
     if ((await codeHash(row, code)) === row.code_hash) return finish(row, db, codeInvalid);
   }
-  await countCodeAttempt(db, rows.map((row) => row.flow_hash));
+  await countCodeAttempt(
+    db,
+    rows.map((row) => row.flow_hash),
+  );
   throw codeInvalid();
 }
 
@@ -164,7 +181,11 @@ export async function rememberBrowser(db: D1Database, userId: string, now: Date)
 }
 
 /** The account a remembered browser's token belongs to (null when absent, unknown or expired). */
-export async function rememberedBrowserUser(db: D1Database, token: string | undefined, now: Date): Promise<string | null> {
+export async function rememberedBrowserUser(
+  db: D1Database,
+  token: string | undefined,
+  now: Date,
+): Promise<string | null> {
   if (!token || !TOKEN_PATTERN.test(token)) return null;
   return recoveryBrowserUser(db, await tokenHash(token), now);
 }

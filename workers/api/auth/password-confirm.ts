@@ -13,7 +13,8 @@ import { LIMITS, releaseAttempt, takeAttempt, type Counter } from "./rate-limit"
 import { passwordGuessingMail } from "./security-mails";
 import { checkPassword } from "./sessions";
 
-export const TOO_MANY_PASSWORDS = "Too many wrong passwords. Password confirmations are paused for 15 minutes; we sent you an email.";
+export const TOO_MANY_PASSWORDS =
+  "Too many wrong passwords. Password confirmations are paused for 15 minutes; we sent you an email.";
 
 export const wrongPassword = () => new ApiError(403, "invalid_password", "The password is incorrect.");
 
@@ -38,7 +39,11 @@ export function confirmationOf(c: ConfirmingRequest): PasswordConfirmation {
 }
 
 /** Passes when `password` is the account's; else 403 `invalid_password`, or 429 once limited. */
-export async function confirmAccountPassword(confirmation: PasswordConfirmation, user: UserRow, password: string): Promise<void> {
+export async function confirmAccountPassword(
+  confirmation: PasswordConfirmation,
+  user: UserRow,
+  password: string,
+): Promise<void> {
   const { db, now } = confirmation;
   const counter: Counter = [LIMITS.passwordCheckPerUser, user.id];
   const attempt = await takeAttempt(db, counter, now, TOO_MANY_PASSWORDS);
@@ -49,7 +54,11 @@ export async function confirmAccountPassword(confirmation: PasswordConfirmation,
   if (attempt.rank === LIMITS.passwordCheckPerUser.max) {
     // The attempt that fills the window tells the owner once; the mail must not turn a wrong
     // password into a 500, so a failed send is only logged.
-    const message = passwordGuessingMail(mailLocaleOf(user.locale), user, { at: now, ip: confirmation.ip, failures: attempt.rank });
+    const message = passwordGuessingMail(mailLocaleOf(user.locale), user, {
+      at: now,
+      ip: confirmation.ip,
+      failures: attempt.rank,
+    });
     await confirmation.mail.send(message).catch((error: unknown) => console.error("password alert mail failed", error));
   }
   throw wrongPassword();

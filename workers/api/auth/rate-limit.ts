@@ -75,7 +75,9 @@ const keyOf = ([rule, subject]: Counter) => `${rule.scope}:${subject}`;
 async function waitSeconds(db: D1Database, counter: Counter, nowMs: number): Promise<number | null> {
   const [rule] = counter;
   const row = await db
-    .prepare("SELECT COUNT(*) AS n, MIN(at_ms) AS oldest FROM (SELECT at_ms FROM login_attempts WHERE key = ?1 AND at_ms > ?2 ORDER BY at_ms DESC LIMIT ?3)")
+    .prepare(
+      "SELECT COUNT(*) AS n, MIN(at_ms) AS oldest FROM (SELECT at_ms FROM login_attempts WHERE key = ?1 AND at_ms > ?2 ORDER BY at_ms DESC LIMIT ?3)",
+    )
     .bind(keyOf(counter), nowMs - rule.windowMs, rule.max)
     .first<{ n: number; oldest: number | null }>();
   if (!row || row.n < rule.max || row.oldest === null) return null;
@@ -83,7 +85,12 @@ async function waitSeconds(db: D1Database, counter: Counter, nowMs: number): Pro
 }
 
 /** Throws 429 with Retry-After when any of the counters is full. */
-export async function assertWithinLimits(db: D1Database, counters: readonly Counter[], now: Date, message: string): Promise<void> {
+export async function assertWithinLimits(
+  db: D1Database,
+  counters: readonly Counter[],
+  now: Date,
+  message: string,
+): Promise<void> {
   const nowMs = now.getTime();
   const waits = await Promise.all(counters.map((counter) => waitSeconds(db, counter, nowMs)));
   const wait = Math.max(0, ...waits.map((value) => value ?? 0));
@@ -94,7 +101,9 @@ export async function assertWithinLimits(db: D1Database, counters: readonly Coun
 export async function recordAttempts(db: D1Database, counters: readonly Counter[], now: Date): Promise<void> {
   const nowMs = now.getTime();
   await db.batch([
-    ...counters.map((counter) => db.prepare("INSERT INTO login_attempts (key, at_ms) VALUES (?1, ?2)").bind(keyOf(counter), nowMs)),
+    ...counters.map((counter) =>
+      db.prepare("INSERT INTO login_attempts (key, at_ms) VALUES (?1, ?2)").bind(keyOf(counter), nowMs),
+    ),
     db.prepare("DELETE FROM login_attempts WHERE at_ms <= ?1").bind(nowMs - LONGEST_WINDOW_MS),
   ]);
 }
@@ -151,13 +160,21 @@ export function recordLoginFailure(db: D1Database, username: string, ip: string,
  * count (from every address) stays until it ages out: a stranger's failures keep slowing them.
  */
 export async function clearLoginFailures(db: D1Database, username: string, ip: string): Promise<void> {
-  await db.prepare("DELETE FROM login_attempts WHERE key = ?1").bind(keyOf([LIMITS.loginPerUsernameAndIp, userAtIp(username, ip)])).run();
+  await db
+    .prepare("DELETE FROM login_attempts WHERE key = ?1")
+    .bind(keyOf([LIMITS.loginPerUsernameAndIp, userAtIp(username, ip)]))
+    .run();
 }
 
 // Sign-up: accounts created per address.
 
 export function assertRegisterAllowed(db: D1Database, ip: string, now: Date): Promise<void> {
-  return assertWithinLimits(db, [[LIMITS.registerPerIp, ip]], now, "Too many accounts were created from this address. Please try again later.");
+  return assertWithinLimits(
+    db,
+    [[LIMITS.registerPerIp, ip]],
+    now,
+    "Too many accounts were created from this address. Please try again later.",
+  );
 }
 
 export function recordRegistration(db: D1Database, ip: string, now: Date): Promise<void> {
@@ -210,7 +227,10 @@ export async function takeAttempt(db: D1Database, counter: Counter, now: Date, m
   await assertWithinLimits(db, [counter], now, message);
   const nowMs = now.getTime();
   const [rule] = counter;
-  const inserted = await db.prepare("INSERT INTO login_attempts (key, at_ms) VALUES (?1, ?2) RETURNING id").bind(keyOf(counter), nowMs).first<{ id: number }>();
+  const inserted = await db
+    .prepare("INSERT INTO login_attempts (key, at_ms) VALUES (?1, ?2) RETURNING id")
+    .bind(keyOf(counter), nowMs)
+    .first<{ id: number }>();
   if (!inserted) throw new Error("login_attempts insert returned no row");
   const row = await db
     .prepare("SELECT COUNT(*) AS n FROM login_attempts WHERE key = ?1 AND at_ms > ?2 AND id <= ?3")
@@ -220,7 +240,9 @@ export async function takeAttempt(db: D1Database, counter: Counter, now: Date, m
   if (rank > rule.max) {
     await releaseAttempt(db, inserted.id);
     await assertWithinLimits(db, [counter], now, message);
-    throw new ApiError(429, "too_many_attempts", message, undefined, { "Retry-After": String(Math.ceil(rule.windowMs / 1000)) });
+    throw new ApiError(429, "too_many_attempts", message, undefined, {
+      "Retry-After": String(Math.ceil(rule.windowMs / 1000)),
+    });
   }
   return { id: inserted.id, rank };
 }
@@ -257,5 +279,8 @@ export const API_TOKEN_LIMIT_MESSAGE = "Too many calls with this API token. Plea
 export async function takeApiTokenCall(db: D1Database, tokenId: string, now: Date): Promise<void> {
   const counter: Counter = [LIMITS.apiTokenCalls, tokenId];
   await takeAttempt(db, counter, now, API_TOKEN_LIMIT_MESSAGE);
-  await db.prepare("DELETE FROM login_attempts WHERE key = ?1 AND at_ms <= ?2").bind(keyOf(counter), now.getTime() - LIMITS.apiTokenCalls.windowMs).run();
+  await db
+    .prepare("DELETE FROM login_attempts WHERE key = ?1 AND at_ms <= ?2")
+    .bind(keyOf(counter), now.getTime() - LIMITS.apiTokenCalls.windowMs)
+    .run();
 }

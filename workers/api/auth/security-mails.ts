@@ -9,12 +9,21 @@ interface GuessingFacts {
 }
 
 /** Sent when password confirmations of a signed-in session reach their limit (issue 18). */
-export function passwordGuessingMail(locale: MailLocale, user: { username: string; email: string }, facts: GuessingFacts): MailMessage {
+export function passwordGuessingMail(
+  locale: MailLocale,
+  user: { username: string; email: string },
+  facts: GuessingFacts,
+): MailMessage {
   const language = mailLanguage(locale);
   const t = language.texts.password_guessing;
   return {
     to: user.email,
     subject: t.subject,
-    text: fill(t.body, { username: user.username, failures: facts.failures, when: language.dateTime(facts.at), ip: facts.ip }),
+    text: fill(t.body, {
+      username: user.username,
+      failures: facts.failures,
+      when: language.dateTime(facts.at),
+      ip: facts.ip,
+    }),
   };
 }

@@ -8,7 +8,11 @@ export async function openSession(env: ApiEnv, userId: string, rememberMe: boole
   const sessionId = crypto.randomUUID();
   const refreshToken = newRefreshToken();
   const refreshExpiresAt = new Date(now.getTime() + refreshTtl(rememberMe));
-  await createSession(env.DB, { id: sessionId, userId, rememberMe, expiresAt: refreshExpiresAt, tokenHash: await sha256Hex(refreshToken) }, now);
+  await createSession(
+    env.DB,
+    { id: sessionId, userId, rememberMe, expiresAt: refreshExpiresAt, tokenHash: await sha256Hex(refreshToken) },
+    now,
+  );
   const access = await signAccessToken(env, userId, sessionId, now);
   return {
     token: access.token,
@@ -29,6 +33,7 @@ export function dummySecretHash(): Promise<string> {
 /** Checks the password; stores a fresh hash when the stored one uses old parameters. */
 export async function checkPassword(db: D1Database, user: UserRow, password: string, now: Date): Promise<boolean> {
   const result = await verifySecret(password, user.password_hash);
-  if (result.ok && result.needsRehash) await updateUserFields(db, user.id, { password_hash: await hashSecret(password) }, now);
+  if (result.ok && result.needsRehash)
+    await updateUserFields(db, user.id, { password_hash: await hashSecret(password) }, now);
   return result.ok;
 }

@@ -16,7 +16,9 @@ const DEVELOPMENT_JWT_SECRET = "trinity-development-jwt-secret-not-for-productio
 export function jwtSecret(env: ApiEnv): string {
   if (env.JWT_SECRET) return env.JWT_SECRET;
   if (env.ENVIRONMENT !== "production") return DEVELOPMENT_JWT_SECRET;
-  console.error("JWT_SECRET is not set in production: refusing to sign or accept tokens (wrangler secret put JWT_SECRET)");
+  console.error(
+    "JWT_SECRET is not set in production: refusing to sign or accept tokens (wrangler secret put JWT_SECRET)",
+  );
   throw new ApiError(500, "server_misconfigured", "Sign-in is not available right now.");
 }
 
@@ -33,7 +35,12 @@ export interface AccessClaims {
   exp: number;
 }
 
-export async function signAccessToken(env: ApiEnv, userId: string, sessionId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+export async function signAccessToken(
+  env: ApiEnv,
+  userId: string,
+  sessionId: string,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + ACCESS_TOKEN_TTL_MS / 1000;
   const token = await sign({ sub: userId, sid: sessionId, iat, exp, typ: "access" }, jwtSecret(env), "HS256");
@@ -55,17 +62,31 @@ async function verifyToken(env: ApiEnv, token: string, typ: string, now: Date) {
 
 export async function verifyAccessToken(env: ApiEnv, token: string, now: Date): Promise<AccessClaims | null> {
   const payload = await verifyToken(env, token, "access", now);
-  if (!payload || typeof payload.sid !== "string" || typeof payload.sub !== "string" || typeof payload.exp !== "number") return null;
-  return { sub: payload.sub, sid: payload.sid, exp: payload.exp, iat: typeof payload.iat === "number" ? payload.iat : 0 };
+  if (!payload || typeof payload.sid !== "string" || typeof payload.sub !== "string" || typeof payload.exp !== "number")
+    return null;
+  return {
+    sub: payload.sub,
+    sid: payload.sid,
+    exp: payload.exp,
+    iat: typeof payload.iat === "number" ? payload.iat : 0,
+  };
 }
 
 export async function signChallengeToken(env: ApiEnv, userId: string, rememberMe: boolean, now: Date): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
   // jti: two sign-ins in the same second get different challenges (wrong codes count per challenge).
-  return sign({ sub: userId, rm: rememberMe, iat, exp: iat + CHALLENGE_TTL_MS / 1000, typ: "2fa", jti: crypto.randomUUID() }, jwtSecret(env), "HS256");
+  return sign(
+    { sub: userId, rm: rememberMe, iat, exp: iat + CHALLENGE_TTL_MS / 1000, typ: "2fa", jti: crypto.randomUUID() },
+    jwtSecret(env),
+    "HS256",
+  );
 }
 
-export async function verifyChallengeToken(env: ApiEnv, token: string, now: Date): Promise<{ userId: string; rememberMe: boolean } | null> {
+export async function verifyChallengeToken(
+  env: ApiEnv,
+  token: string,
+  now: Date,
+): Promise<{ userId: string; rememberMe: boolean } | null> {
   const payload = await verifyToken(env, token, "2fa", now);
   if (!payload || typeof payload.sub !== "string") return null;
   return { userId: payload.sub, rememberMe: payload.rm === true };

@@ -13,7 +13,18 @@
 //   nothing and leaves no refund on the customer's statement.
 // - Fulfilment is a list of idempotent steps (each item once, refunds keyed by item, invoice once
 //   per order, receipt once) that the request runs and the scheduled job resumes after a crash.
-import { applyDiscount, normaliseDiscountCode, orderTotals, paymentProgress, type CartSummaryView, type DiscountOutcome, type DiscountRule, type OrderStatus, type PricedLine, type UnifiedPaymentBody } from "../../../core/checkout";
+import {
+  applyDiscount,
+  normaliseDiscountCode,
+  orderTotals,
+  paymentProgress,
+  type CartSummaryView,
+  type DiscountOutcome,
+  type DiscountRule,
+  type OrderStatus,
+  type PricedLine,
+  type UnifiedPaymentBody,
+} from "../../../core/checkout";
 import { domainTotalCents, maxYearsFor, type DomainOperation } from "../../../core/cart";
 import { centsToDecimal } from "../../../core/money";
 import type { CatalogueRow } from "../../../core/catalogue";
@@ -23,7 +34,14 @@ import { fill, mailLanguage, mailLocaleOf, type MailLanguage } from "../adapters
 import { PaymentsError, type PaymentOutcome } from "../adapters/payments";
 import { assertTransferCodeAllowed, recordTransferCodeFailure } from "../auth/rate-limit";
 import { getAddressByContactId, listAddresses } from "../db/addresses";
-import { cartDiscountCode, cartLines, discountRule, findUserCartId, removeBoughtLines, type CartLineRow } from "../db/cart";
+import {
+  cartDiscountCode,
+  cartLines,
+  discountRule,
+  findUserCartId,
+  removeBoughtLines,
+  type CartLineRow,
+} from "../db/cart";
 import { loadCatalogue } from "../db/catalogue";
 import {
   addOrderRefund,
@@ -94,7 +112,14 @@ function toRule(row: NonNullable<Awaited<ReturnType<typeof discountRule>>>): Dis
   } catch {
     tlds = [];
   }
-  return { id: row.id, code: row.code, percentage: row.percentage, minOrderCents: row.min_order_cents, tlds, active: row.active === 1 };
+  return {
+    id: row.id,
+    code: row.code,
+    percentage: row.percentage,
+    minOrderCents: row.min_order_cents,
+    tlds,
+    active: row.active === 1,
+  };
 }
 
 export async function findDiscountRule(db: D1Database, code: string): Promise<DiscountRule | null> {
@@ -106,7 +131,12 @@ export async function findDiscountRule(db: D1Database, code: string): Promise<Di
  * The cart's lines priced now from the catalogue and the registry (a registration of a name
  * that was taken meanwhile is marked unavailable), with the cart's discount re-checked.
  */
-export async function priceCart(db: D1Database, services: ApiServices, cartId: string | null, signedIn: boolean): Promise<PricedCart> {
+export async function priceCart(
+  db: D1Database,
+  services: ApiServices,
+  cartId: string | null,
+  signedIn: boolean,
+): Promise<PricedCart> {
   const rows = cartId ? await cartLines(db, cartId) : [];
   const catalogue = await loadCatalogue(db);
   const domainRows = rows.filter((row) => row.type === "domain");
@@ -118,12 +148,34 @@ export async function priceCart(db: D1Database, services: ApiServices, cartId: s
       // Servers: priced now from the catalogue (plan, cycle, OS licence), never from the cart row.
       const details = parseItemDetails(row.details);
       const cents = details ? serverLineCents(details) : null;
-      if (cents === null) throw new ApiError(409, "pricing_unavailable", `Pricing for ${row.unicode} is not available. Please contact support.`);
-      lines.push({ key: row.id, type: "vps", name: row.name, tld: null, operation: row.operation, years: 1, totalCents: cents, icannFeeCents: 0, unitCents: cents, available: true, row });
+      if (cents === null)
+        throw new ApiError(
+          409,
+          "pricing_unavailable",
+          `Pricing for ${row.unicode} is not available. Please contact support.`,
+        );
+      lines.push({
+        key: row.id,
+        type: "vps",
+        name: row.name,
+        tld: null,
+        operation: row.operation,
+        years: 1,
+        totalCents: cents,
+        icannFeeCents: 0,
+        unitCents: cents,
+        available: true,
+        row,
+      });
       continue;
     }
     const tldRow = catalogue.byTld.get(row.tld);
-    if (!tldRow) throw new ApiError(409, "pricing_unavailable", `Pricing for .${row.tld} is not available. Please contact support.`);
+    if (!tldRow)
+      throw new ApiError(
+        409,
+        "pricing_unavailable",
+        `Pricing for .${row.tld} is not available. Please contact support.`,
+      );
     const check = checkOf.get(row.name);
     const operation = row.operation as DomainOperation;
     lines.push({
@@ -139,7 +191,14 @@ export async function priceCart(db: D1Database, services: ApiServices, cartId: s
   }
   const discountCode = cartId ? await cartDiscountCode(db, cartId) : null;
   const discount = discountCode ? applyDiscount(await findDiscountRule(db, discountCode), lines, signedIn) : null;
-  return { cartId, rows, lines, discountCode, discount, totals: orderTotals(lines, discount?.ok ? discount.discountCents : 0) };
+  return {
+    cartId,
+    rows,
+    lines,
+    discountCode,
+    discount,
+    totals: orderTotals(lines, discount?.ok ? discount.discountCents : 0),
+  };
 }
 
 /**
@@ -147,12 +206,22 @@ export async function priceCart(db: D1Database, services: ApiServices, cartId: s
  * renewal at the catalogue's renewal price): the years allowed, the unit price, the line's total
  * (SPEC §9) and the ICANN fee per year. Checkout and the off-session auto-renewal price with it.
  */
-export function priceDomainLine(tldRow: CatalogueRow, operation: DomainOperation, years: number, check?: RegistryCheck): { years: number; unitCents: number; totalCents: number; icannFeeCents: number } {
+export function priceDomainLine(
+  tldRow: CatalogueRow,
+  operation: DomainOperation,
+  years: number,
+  check?: RegistryCheck,
+): { years: number; unitCents: number; totalCents: number; icannFeeCents: number } {
   const cents = priceCents(tldRow, operation === "registration" ? check : undefined);
   const allowed = Math.min(years, maxYearsFor(operation, tldRow.max_years));
   return {
     years: allowed,
-    unitCents: operation === "transfer" ? cents.transfer : operation === "registration" || operation === "bulk_purchase" ? cents.firstYear : cents.renewal,
+    unitCents:
+      operation === "transfer"
+        ? cents.transfer
+        : operation === "registration" || operation === "bulk_purchase"
+          ? cents.firstYear
+          : cents.renewal,
     totalCents: domainTotalCents(operation, allowed, cents),
     icannFeeCents: cents.icannFee,
   };
@@ -172,7 +241,9 @@ export function cartSummary(priced: PricedCart): CartSummaryView {
           code: priced.discountCode,
           percentage: discount?.ok ? discount.rule.percentage : (discount?.rule?.percentage ?? 0),
           isValid: discount?.ok === true,
-          message: discount?.ok ? "Discount code is valid" : discountMessage(discount?.ok === false ? discount.reason : "discount_invalid"),
+          message: discount?.ok
+            ? "Discount code is valid"
+            : discountMessage(discount?.ok === false ? discount.reason : "discount_invalid"),
           reason: discount?.ok === false ? discount.reason : discount ? null : "discount_invalid",
           codeId: discount?.ok ? discount.rule.id : (discount?.rule?.id ?? null),
         }
@@ -206,12 +277,19 @@ export interface OrderAnswer {
   clientSecret: string | null;
 }
 
-export async function placeOrder(env: ApiEnv, services: ApiServices, userId: string, body: UnifiedPaymentBody, context: { returnUrl: string; locale: string }): Promise<{ status: 200 | 201 | 202; answer: OrderAnswer }> {
+export async function placeOrder(
+  env: ApiEnv,
+  services: ApiServices,
+  userId: string,
+  body: UnifiedPaymentBody,
+  context: { returnUrl: string; locale: string },
+): Promise<{ status: 200 | 201 | 202; answer: OrderAnswer }> {
   const db = env.DB;
   const now = services.now();
   const user = await findUserById(db, userId);
   if (!user) throw new ApiError(401, "unauthorized", "Your session has expired. Please log in again.");
-  if (user.email_verified !== 1) throw new ApiError(403, "email_not_verified", "Verify your email address before you check out.");
+  if (user.email_verified !== 1)
+    throw new ApiError(403, "email_not_verified", "Verify your email address before you check out.");
 
   // The same submission again (double click, replay): the same order, nothing new.
   const existing = await findOrderByKey(db, userId, body.idempotency_key);
@@ -220,10 +298,16 @@ export async function placeOrder(env: ApiEnv, services: ApiServices, userId: str
   const cartId = await findUserCartId(db, userId);
   if (!cartId) throw new ApiError(400, "cart_empty", "Your cart is empty.");
   const open = await findOpenOrderForCart(db, userId, cartId);
-  if (open) throw new ApiError(409, "order_in_progress", "This cart is already being paid for.", [{ path: "order_id", message: open.id }]);
+  if (open)
+    throw new ApiError(409, "order_in_progress", "This cart is already being paid for.", [
+      { path: "order_id", message: open.id },
+    ]);
 
   const contact = await getAddressByContactId(db, userId, body.contact_id);
-  if (!contact) throw new ApiError(400, "invalid_contact_id", "Invalid contact id: choose an address from your address book.", [{ path: "contact_id", message: "is not one of your contacts" }]);
+  if (!contact)
+    throw new ApiError(400, "invalid_contact_id", "Invalid contact id: choose an address from your address book.", [
+      { path: "contact_id", message: "is not one of your contacts" },
+    ]);
 
   // A saved card (our id or the provider's), or a card the provider's form has just turned into a
   // "pm_…" (Stripe's Payment Element): the provider refuses one of another customer.
@@ -232,22 +316,35 @@ export async function placeOrder(env: ApiEnv, services: ApiServices, userId: str
     const saved = await getPaymentMethod(db, userId, body.payment_method_id);
     if (saved) method = { ref: saved.stripe_payment_method_id, isNew: false };
     else if (/^pm_\w{1,100}$/u.test(body.payment_method_id)) method = { ref: body.payment_method_id, isNew: true };
-    else throw new ApiError(404, "payment_method_not_found", "No such payment method.", [{ path: "payment_method_id", message: "is not one of your cards" }]);
+    else
+      throw new ApiError(404, "payment_method_not_found", "No such payment method.", [
+        { path: "payment_method_id", message: "is not one of your cards" },
+      ]);
   }
 
   const priced = await priceCart(db, services, cartId, true);
   if (priced.lines.length === 0) throw new ApiError(400, "cart_empty", "Your cart is empty.");
   const gone = priced.lines.find((line) => !line.available);
-  if (gone) throw new ApiError(409, "not_available", `${gone.row.unicode} is no longer available for registration.`, [{ path: "items", message: gone.name }]);
+  if (gone)
+    throw new ApiError(409, "not_available", `${gone.row.unicode} is no longer available for registration.`, [
+      { path: "items", message: gone.name },
+    ]);
   // Wrong auth codes are limited per user and domain (5 a day): refused before any card is touched.
   const transfers = priced.lines.filter((line) => line.type === "domain" && line.operation === "transfer");
   for (const line of transfers) await assertTransferCodeAllowed(db, userId, line.name, now);
 
   // Hold the names to register (one open order per name), then create the order.
   const holdKey = `key:${userId}:${body.idempotency_key}`;
-  const registrations = priced.lines.filter((line) => line.type === "domain" && (line.operation === "registration" || line.operation === "bulk_purchase")).map((line) => line.name);
+  const registrations = priced.lines
+    .filter(
+      (line) => line.type === "domain" && (line.operation === "registration" || line.operation === "bulk_purchase"),
+    )
+    .map((line) => line.name);
   const held = await holdNames(db, holdKey, registrations, new Date(now.getTime() + HOLD_MS), now);
-  if (held) throw new ApiError(409, "already_being_registered", `${held} is already being registered by someone else.`, [{ path: "items", message: held }]);
+  if (held)
+    throw new ApiError(409, "already_being_registered", `${held} is already being registered by someone else.`, [
+      { path: "items", message: held },
+    ]);
 
   const discountCents = priced.discount?.ok ? priced.discount.discountCents : 0;
   const items: NewOrderItem[] = priced.lines.map((line, position) => ({
@@ -258,7 +355,10 @@ export async function placeOrder(env: ApiEnv, services: ApiServices, userId: str
     tld: line.tld,
     operation: line.operation,
     years: line.years,
-    details: JSON.stringify({ authCode: line.row.auth_code ?? undefined, server: line.row.details ? JSON.parse(line.row.details) : undefined }),
+    details: JSON.stringify({
+      authCode: line.row.auth_code ?? undefined,
+      server: line.row.details ? JSON.parse(line.row.details) : undefined,
+    }),
     unit_cents: line.unitCents,
     icann_fee_cents: line.icannFeeCents,
     discount_cents: priced.discount?.ok ? (priced.discount.perLine.get(line.key) ?? 0) : 0,
@@ -303,10 +403,25 @@ export async function placeOrder(env: ApiEnv, services: ApiServices, userId: str
   // "Save this card for renewals" (a new card only: a saved one is kept already): remembered on
   // the payment, the card is saved once the payment goes through (now, or after 3-D Secure).
   const saveCard = body.save_card && (!method || method.isNew);
-  const payment = await insertPayment(db, { orderId: order.id, userId, provider: services.payments.provider, idempotencyKey: `order:${order.id}:1`, amountCents: order.total_cents, captureMethod, saveCard }, now);
+  const payment = await insertPayment(
+    db,
+    {
+      orderId: order.id,
+      userId,
+      provider: services.payments.provider,
+      idempotencyKey: `order:${order.id}:1`,
+      amountCents: order.total_cents,
+      captureMethod,
+      saveCard,
+    },
+    now,
+  );
   let outcome: PaymentOutcome;
   try {
-    const customerRef = method || saveCard ? await customerRefFor(db, services.payments, { id: user.id, email: user.email }, now) : undefined;
+    const customerRef =
+      method || saveCard
+        ? await customerRefFor(db, services.payments, { id: user.id, email: user.email }, now)
+        : undefined;
     outcome = await services.payments.createPayment({
       idempotencyKey: payment.idempotency_key,
       amountCents: order.total_cents,
@@ -317,7 +432,14 @@ export async function placeOrder(env: ApiEnv, services: ApiServices, userId: str
       description: `Trinity order ${order.number}`,
       metadata: { orderId: order.id, userId },
       paymentMethodRef: method?.ref,
-      card: body.card ? { number: body.card.number.replace(/[\s-]/g, ""), expMonth: body.card.exp_month, expYear: body.card.exp_year, cvc: body.card.cvc } : undefined,
+      card: body.card
+        ? {
+            number: body.card.number.replace(/[\s-]/g, ""),
+            expMonth: body.card.exp_month,
+            expYear: body.card.exp_year,
+            cvc: body.card.cvc,
+          }
+        : undefined,
       returnUrl: context.returnUrl.replace("{order}", order.id),
     });
   } catch (error) {
@@ -327,14 +449,22 @@ export async function placeOrder(env: ApiEnv, services: ApiServices, userId: str
       await noteOrderAttempt(db, order.id, new Date(now.getTime() + 60_000), now);
       return { status: 202, answer: await answerFor(db, order) };
     }
-    await updatePayment(db, payment.id, { status: "failed", errorCode: error instanceof PaymentsError ? "processing_error" : "payment_failed" }, now);
+    await updatePayment(
+      db,
+      payment.id,
+      { status: "failed", errorCode: error instanceof PaymentsError ? "processing_error" : "payment_failed" },
+      now,
+    );
     await failOrder(db, order.id, "payment_failed", now);
     throw error;
   }
   await applyPaymentOutcome(env, services, order.id, payment, outcome);
   const after = (await getOrderById(db, order.id)) ?? order;
   const answer = await answerFor(db, after);
-  return { status: after.status === "failed" ? 200 : after.status === "pending" ? 202 : 201, answer: { ...answer, clientSecret: outcome.clientSecret ?? null } };
+  return {
+    status: after.status === "failed" ? 200 : after.status === "pending" ? 202 : 201,
+    answer: { ...answer, clientSecret: outcome.clientSecret ?? null },
+  };
 }
 
 async function failOrder(db: D1Database, orderId: string, code: string, now: Date): Promise<void> {
@@ -346,12 +476,23 @@ async function failOrder(db: D1Database, orderId: string, code: string, now: Dat
  * Records what the provider says about the order's payment and moves the order on. Only forward:
  * a late "processing" after "succeeded" changes nothing; a success fulfils (idempotently).
  */
-export async function applyPaymentOutcome(env: ApiEnv, services: ApiServices, orderId: string, payment: PaymentRow, outcome: PaymentOutcome): Promise<void> {
+export async function applyPaymentOutcome(
+  env: ApiEnv,
+  services: ApiServices,
+  orderId: string,
+  payment: PaymentRow,
+  outcome: PaymentOutcome,
+): Promise<void> {
   const db = env.DB;
   const now = services.now();
-  const card = { cardBrand: outcome.card?.brand ?? null, cardLast4: outcome.card?.last4 ?? null, providerRef: outcome.paymentRef };
+  const card = {
+    cardBrand: outcome.card?.brand ?? null,
+    cardLast4: outcome.card?.last4 ?? null,
+    providerRef: outcome.paymentRef,
+  };
   // The card goes through (charged or held): keep it when the customer asked to.
-  if (outcome.status === "succeeded" || outcome.status === "requires_capture") await saveCardOfPayment(env, services, payment, outcome);
+  if (outcome.status === "succeeded" || outcome.status === "requires_capture")
+    await saveCardOfPayment(env, services, payment, outcome);
   if (payment.status === "succeeded" || payment.status === "refunded") {
     if (outcome.status === "succeeded") await runFulfilment(env, services, orderId);
     return;
@@ -373,7 +514,8 @@ export async function applyPaymentOutcome(env: ApiEnv, services: ApiServices, or
       }
       // The order was given up meanwhile (abandoned): release the hold, take nothing.
       const order = await getOrderById(db, orderId);
-      if (order && (order.status === "paid" || order.status === "fulfilling")) await runFulfilment(env, services, orderId);
+      if (order && (order.status === "paid" || order.status === "fulfilling"))
+        await runFulfilment(env, services, orderId);
       else await releaseHold(env, services, orderId, { ...payment, provider_ref: outcome.paymentRef });
       return;
     }
@@ -386,7 +528,12 @@ export async function applyPaymentOutcome(env: ApiEnv, services: ApiServices, or
       await updatePayment(db, payment.id, { status: "processing", ...card }, now);
       return;
     case "requires_action":
-      await updatePayment(db, payment.id, { status: "requires_confirmation", nextActionUrl: outcome.nextAction?.redirectUrl ?? null, ...card }, now);
+      await updatePayment(
+        db,
+        payment.id,
+        { status: "requires_confirmation", nextActionUrl: outcome.nextAction?.redirectUrl ?? null, ...card },
+        now,
+      );
       return;
     case "requires_payment_method":
       await updatePayment(db, payment.id, { status: "requires_confirmation", ...card }, now);
@@ -409,7 +556,12 @@ export async function applyPaymentOutcome(env: ApiEnv, services: ApiServices, or
  * the same card saved before stays one row. A failure to save never fails the paid order: it is
  * logged and tried again on the next report of the payment.
  */
-async function saveCardOfPayment(env: ApiEnv, services: ApiServices, payment: PaymentRow, outcome: PaymentOutcome): Promise<void> {
+async function saveCardOfPayment(
+  env: ApiEnv,
+  services: ApiServices,
+  payment: PaymentRow,
+  outcome: PaymentOutcome,
+): Promise<void> {
   const db = env.DB;
   const paid = outcome.card;
   if (payment.save_card !== 1 || !paid?.paymentMethodRef) return;
@@ -419,8 +571,18 @@ async function saveCardOfPayment(env: ApiEnv, services: ApiServices, payment: Pa
     const user = await findUserById(db, payment.user_id);
     if (!user) return;
     const customerRef = await customerRefFor(db, services.payments, { id: user.id, email: user.email }, now);
-    const attached = await services.payments.attachPaymentMethod({ customerRef, paymentMethodRef: paid.paymentMethodRef });
-    const { replacedRef } = await savePaymentMethod(db, user.id, services.payments.provider, { ...attached, fingerprint: attached.fingerprint ?? paid.fingerprint }, { setAsDefault: true, nickname: null }, now);
+    const attached = await services.payments.attachPaymentMethod({
+      customerRef,
+      paymentMethodRef: paid.paymentMethodRef,
+    });
+    const { replacedRef } = await savePaymentMethod(
+      db,
+      user.id,
+      services.payments.provider,
+      { ...attached, fingerprint: attached.fingerprint ?? paid.fingerprint },
+      { setAsDefault: true, nickname: null },
+      now,
+    );
     // The same card saved before under another provider id: that one is no longer ours to keep.
     if (replacedRef) await services.payments.detachPaymentMethod(replacedRef);
   } catch (error) {
@@ -461,7 +623,12 @@ function paidCents(item: Pick<OrderItemRow, "total_cents" | "icann_fee_cents" | 
 }
 
 /** Carries out one item through the registry (or the provisioning port); throws to retry later. */
-async function fulfilItem(env: ApiEnv, services: ApiServices, order: OrderRow, item: OrderItemRow): Promise<{ ok: true; result: unknown } | { ok: false; code: string }> {
+async function fulfilItem(
+  env: ApiEnv,
+  services: ApiServices,
+  order: OrderRow,
+  item: OrderItemRow,
+): Promise<{ ok: true; result: unknown } | { ok: false; code: string }> {
   const { registry } = services;
   const now = services.now();
   if (item.type === "vps") return fulfilServerItem(env, services, order, item);
@@ -473,16 +640,50 @@ async function fulfilItem(env: ApiEnv, services: ApiServices, order: OrderRow, i
         // Resumed after a crash: the name may already be ours from this order.
         const before = await registry.info(item.name);
         if (before?.heldHere && before.ownerId === order.user_id && before.createdAt >= order.created_at) {
-          await recordUserDomain(env.DB, { userId: order.user_id, name: item.name, unicode: item.unicode, tld: item.tld ?? "", info: before, orderId: order.id, status: "active" }, now);
+          await recordUserDomain(
+            env.DB,
+            {
+              userId: order.user_id,
+              name: item.name,
+              unicode: item.unicode,
+              tld: item.tld ?? "",
+              info: before,
+              orderId: order.id,
+              status: "active",
+            },
+            now,
+          );
           return { ok: true, result: { expiresAt: before.expiresAt } };
         }
-        const info = await registry.create({ name: item.name, years: item.years, ownerId: order.user_id, locked: true });
-        await recordUserDomain(env.DB, { userId: order.user_id, name: item.name, unicode: item.unicode, tld: item.tld ?? "", info, orderId: order.id, status: "active" }, now);
+        const info = await registry.create({
+          name: item.name,
+          years: item.years,
+          ownerId: order.user_id,
+          locked: true,
+        });
+        await recordUserDomain(
+          env.DB,
+          {
+            userId: order.user_id,
+            name: item.name,
+            unicode: item.unicode,
+            tld: item.tld ?? "",
+            info,
+            orderId: order.id,
+            status: "active",
+          },
+          now,
+        );
         return { ok: true, result: { expiresAt: info.expiresAt } };
       }
       case "transfer": {
         const current = await registry.transferQuery(item.name);
-        if (current && current.direction === "in" && current.ownerId === order.user_id && current.requestedAt >= order.created_at) {
+        if (
+          current &&
+          current.direction === "in" &&
+          current.ownerId === order.user_id &&
+          current.requestedAt >= order.created_at
+        ) {
           return { ok: true, result: { transfer: current.status, expiresAt: current.expiresAt } };
         }
         const authCode = itemDetails(item).authCode;
@@ -492,10 +693,23 @@ async function fulfilItem(env: ApiEnv, services: ApiServices, order: OrderRow, i
           transfer = await registry.transferRequest({ name: item.name, authCode, years: 1, ownerId: order.user_id });
         } catch (error) {
           // Counted per user and domain: a sixth wrong code in a day is refused at checkout.
-          if (isRegistryError(error, "invalid_auth_code")) await recordTransferCodeFailure(env.DB, order.user_id, item.name, now);
+          if (isRegistryError(error, "invalid_auth_code"))
+            await recordTransferCodeFailure(env.DB, order.user_id, item.name, now);
           throw error;
         }
-        await recordUserDomain(env.DB, { userId: order.user_id, name: item.name, unicode: item.unicode, tld: item.tld ?? "", info: null, orderId: order.id, status: "pending_transfer" }, now);
+        await recordUserDomain(
+          env.DB,
+          {
+            userId: order.user_id,
+            name: item.name,
+            unicode: item.unicode,
+            tld: item.tld ?? "",
+            info: null,
+            orderId: order.id,
+            status: "pending_transfer",
+          },
+          now,
+        );
         return { ok: true, result: { transfer: transfer.status, expiresAt: transfer.expiresAt } };
       }
       case "renewal":
@@ -509,7 +723,11 @@ async function fulfilItem(env: ApiEnv, services: ApiServices, order: OrderRow, i
           return { ok: true, result: { expiresAt: info.expiresAt } };
         }
         if (item.operation === "restore") await registry.restore(item.name);
-        const renewed = await registry.renew({ name: item.name, years: item.years, currentExpiry: details.currentExpiry ?? info.expiresAt });
+        const renewed = await registry.renew({
+          name: item.name,
+          years: item.years,
+          currentExpiry: details.currentExpiry ?? info.expiresAt,
+        });
         await recordDomainRenewal(env.DB, order.user_id, item.name, renewed.expiresAt, now);
         return { ok: true, result: { expiresAt: renewed.expiresAt } };
       }
@@ -540,7 +758,13 @@ export async function runFulfilment(env: ApiEnv, services: ApiServices, orderId:
   for (const item of await orderItems(db, orderId)) {
     if (item.status !== "pending") continue;
     const outcome = await fulfilItem(env, services, order, item);
-    await settleItem(db, item.id, outcome.ok ? "done" : "failed", outcome.ok ? outcome.result : null, outcome.ok ? null : outcome.code);
+    await settleItem(
+      db,
+      item.id,
+      outcome.ok ? "done" : "failed",
+      outcome.ok ? outcome.result : null,
+      outcome.ok ? null : outcome.code,
+    );
   }
 
   const payment = await latestPayment(db, orderId);
@@ -554,11 +778,21 @@ export async function runFulfilment(env: ApiEnv, services: ApiServices, orderId:
     if (item.status !== "failed") continue;
     const cents = paidCents(item);
     if (cents > 0 && payment?.provider_ref) {
-      await services.payments.refund({ paymentRef: payment.provider_ref, amountCents: cents, idempotencyKey: `refund:item:${item.id}` });
+      await services.payments.refund({
+        paymentRef: payment.provider_ref,
+        amountCents: cents,
+        idempotencyKey: `refund:item:${item.id}`,
+      });
     }
     if (await markItemRefunded(db, item.id)) {
       await addOrderRefund(db, orderId, cents, services.now());
-      if (payment) await updatePayment(db, payment.id, { status: payment.status, refundedCents: payment.refunded_cents + cents, providerRef: payment.provider_ref }, services.now());
+      if (payment)
+        await updatePayment(
+          db,
+          payment.id,
+          { status: payment.status, refundedCents: payment.refunded_cents + cents, providerRef: payment.provider_ref },
+          services.now(),
+        );
     }
   }
 
@@ -575,22 +809,47 @@ async function settleHold(env: ApiEnv, services: ApiServices, orderId: string, p
   const items = await orderItems(env.DB, orderId);
   if (items.some((item) => item.status === "pending")) return;
   const done = items.filter((item) => item.status === "done");
-  const cents = done.length === items.length ? payment.amount_cents : Math.min(payment.amount_cents, done.reduce((sum, item) => sum + paidCents(item), 0));
+  const cents =
+    done.length === items.length
+      ? payment.amount_cents
+      : Math.min(
+          payment.amount_cents,
+          done.reduce((sum, item) => sum + paidCents(item), 0),
+        );
   if (cents <= 0) {
     await releaseHold(env, services, orderId, payment);
     return;
   }
-  const outcome = await services.payments.capturePayment({ paymentRef: payment.provider_ref, amountCents: cents, idempotencyKey: `capture:order:${orderId}` });
-  if (outcome.status !== "succeeded") throw new Error(`order ${orderId}: the capture answered ${outcome.status}; will retry`);
-  await updatePayment(env.DB, payment.id, { status: "succeeded", capturedCents: outcome.capturedCents, providerRef: outcome.paymentRef }, services.now());
+  const outcome = await services.payments.capturePayment({
+    paymentRef: payment.provider_ref,
+    amountCents: cents,
+    idempotencyKey: `capture:order:${orderId}`,
+  });
+  if (outcome.status !== "succeeded")
+    throw new Error(`order ${orderId}: the capture answered ${outcome.status}; will retry`);
+  await updatePayment(
+    env.DB,
+    payment.id,
+    { status: "succeeded", capturedCents: outcome.capturedCents, providerRef: outcome.paymentRef },
+    services.now(),
+  );
 }
 
 /** Cancels an order's authorisation: the hold on the card is released, nothing is taken. */
 async function releaseHold(env: ApiEnv, services: ApiServices, orderId: string, payment: PaymentRow): Promise<void> {
   if (!payment.provider_ref) return;
-  const outcome = await services.payments.cancelPayment({ paymentRef: payment.provider_ref, idempotencyKey: `cancel:order:${orderId}` });
-  if (outcome.status !== "canceled") throw new Error(`order ${orderId}: releasing the hold answered ${outcome.status}; will retry`);
-  await updatePayment(env.DB, payment.id, { status: "canceled", capturedCents: 0, providerRef: outcome.paymentRef }, services.now());
+  const outcome = await services.payments.cancelPayment({
+    paymentRef: payment.provider_ref,
+    idempotencyKey: `cancel:order:${orderId}`,
+  });
+  if (outcome.status !== "canceled")
+    throw new Error(`order ${orderId}: releasing the hold answered ${outcome.status}; will retry`);
+  await updatePayment(
+    env.DB,
+    payment.id,
+    { status: "canceled", capturedCents: 0, providerRef: outcome.paymentRef },
+    services.now(),
+  );
 }
 
 async function finishOrder(env: ApiEnv, services: ApiServices, orderId: string): Promise<void> {
@@ -605,21 +864,35 @@ async function finishOrder(env: ApiEnv, services: ApiServices, orderId: string):
   if (items.some((item) => item.status === "pending" || (!manual && item.status === "failed"))) return;
   if (manual && payment.status === "authorized") return;
   const done = items.filter((item) => item.status === "done");
-  const contact = JSON.parse(order.contact) as { firstName?: string; lastName?: string; organization?: string | null; address?: string; city?: string; state?: string | null; postalCode?: string | null; country?: string; email?: string; locale?: string; username?: string };
+  const contact = JSON.parse(order.contact) as {
+    firstName?: string;
+    lastName?: string;
+    organization?: string | null;
+    address?: string;
+    city?: string;
+    state?: string | null;
+    postalCode?: string | null;
+    country?: string;
+    email?: string;
+    locale?: string;
+    username?: string;
+  };
   // The receipt is in the account's language (users.locale), whoever or whatever finishes the order.
   const language = mailLanguage(mailLocaleOf((await findUserById(db, order.user_id))?.locale));
 
   if (manual && done.length === 0) {
     // Nothing carried out, nothing taken (the hold was released): no invoice, the cart kept.
     const code = items.find((item) => item.error_code)?.error_code ?? "fulfilment_failed";
-    if (contact.email && (await markReceiptSent(db, order.id, now))) await services.mail.send(notChargedMail(order, items, contact.email, language));
+    if (contact.email && (await markReceiptSent(db, order.id, now)))
+      await services.mail.send(notChargedMail(order, items, contact.email, language));
     await setOrderStatus(db, orderId, ["fulfilling"], "failed", now, { errorCode: code });
     await releaseHolds(db, orderId);
     return;
   }
   // A hold captured for part of the order: the lines not carried out were never charged, so the
   // order is completed (its failed lines say "not charged"), not "with refunds".
-  const status: OrderStatus = done.length === 0 ? "refunded" : done.length < items.length && !manual ? "completed_with_refunds" : "completed";
+  const status: OrderStatus =
+    done.length === 0 ? "refunded" : done.length < items.length && !manual ? "completed_with_refunds" : "completed";
   const invoiced = manual ? done : items;
   const partial = manual && done.length < items.length;
 
@@ -631,7 +904,9 @@ async function finishOrder(env: ApiEnv, services: ApiServices, orderId: string):
       status: status === "refunded" ? "refunded" : "completed",
       currency: order.currency,
       // A partly captured hold: the invoice is for the lines charged (what was captured).
-      subtotal_cents: partial ? invoiced.reduce((sum, item) => sum + item.total_cents + item.icann_fee_cents * item.years, 0) : order.subtotal_cents,
+      subtotal_cents: partial
+        ? invoiced.reduce((sum, item) => sum + item.total_cents + item.icann_fee_cents * item.years, 0)
+        : order.subtotal_cents,
       discount_cents: partial ? invoiced.reduce((sum, item) => sum + item.discount_cents, 0) : order.discount_cents,
       tax_cents: partial ? 0 : order.tax_cents,
       total_cents: partial ? (payment?.captured_cents ?? 0) : order.total_cents,
@@ -655,11 +930,26 @@ async function finishOrder(env: ApiEnv, services: ApiServices, orderId: string):
     },
     now,
   );
-  if (order.refunded_cents > 0) await updateInvoiceRefund(db, order.id, order.refunded_cents, status === "refunded" ? "refunded" : "completed", now);
+  if (order.refunded_cents > 0)
+    await updateInvoiceRefund(
+      db,
+      order.id,
+      order.refunded_cents,
+      status === "refunded" ? "refunded" : "completed",
+      now,
+    );
   // A transfer refused on a hold stays in the cart (its auth code can be corrected).
-  if (order.cart_id) await removeBoughtLines(db, order.cart_id, (manual ? done : items).map((item) => item.name), now);
+  if (order.cart_id)
+    await removeBoughtLines(
+      db,
+      order.cart_id,
+      (manual ? done : items).map((item) => item.name),
+      now,
+    );
   if (contact.email && (await markReceiptSent(db, order.id, now))) {
-    await services.mail.send(receiptMail(order, items, contact.email, language, status, manual ? (payment?.captured_cents ?? 0) : null));
+    await services.mail.send(
+      receiptMail(order, items, contact.email, language, status, manual ? (payment?.captured_cents ?? 0) : null),
+    );
   }
   await setOrderStatus(db, orderId, ["fulfilling"], status, now);
   await releaseHolds(db, orderId);
@@ -668,7 +958,9 @@ async function finishOrder(env: ApiEnv, services: ApiServices, orderId: string):
 /** Why a line was not carried out, in the customer's words. */
 function itemFailureText(item: OrderItemRow, language: MailLanguage): string {
   const t = language.texts.itemFailure;
-  return item.error_code === "invalid_auth_code" ? t.invalid_auth_code : fill(t.other, { code: item.error_code ?? "error" });
+  return item.error_code === "invalid_auth_code"
+    ? t.invalid_auth_code
+    : fill(t.other, { code: item.error_code ?? "error" });
 }
 
 /** What a receipt line is for: "registration" and its years, or a server's billing cycle. */
@@ -680,12 +972,23 @@ function itemWhat(item: OrderItemRow, language: MailLanguage): { what: string; p
 }
 
 /** `capturedCents`: what a hold (manual capture) took; null for an order charged at once. */
-function receiptMail(order: OrderRow, items: OrderItemRow[], to: string, language: MailLanguage, status: OrderStatus, capturedCents: number | null): MailMessage {
+function receiptMail(
+  order: OrderRow,
+  items: OrderItemRow[],
+  to: string,
+  language: MailLanguage,
+  status: OrderStatus,
+  capturedCents: number | null,
+): MailMessage {
   const t = language.texts.receipt;
   const money = (cents: number) => language.money(cents, order.currency);
   const lines = items.map((item) => {
     const note =
-      item.status === "refunded" ? t.noteRefunded : item.status === "failed" && capturedCents !== null ? fill(t.noteNotCharged, { reason: itemFailureText(item, language) }) : "";
+      item.status === "refunded"
+        ? t.noteRefunded
+        : item.status === "failed" && capturedCents !== null
+          ? fill(t.noteNotCharged, { reason: itemFailureText(item, language) })
+          : "";
     return fill(t.line, { name: item.unicode, ...itemWhat(item, language), amount: money(paidCents(item)), note });
   });
   const charged = capturedCents !== null && capturedCents !== order.total_cents ? capturedCents : null;
@@ -710,11 +1013,23 @@ function receiptMail(order: OrderRow, items: OrderItemRow[], to: string, languag
 /** An order of which nothing could be carried out, paid by a hold: not charged, the hold released. */
 function notChargedMail(order: OrderRow, items: OrderItemRow[], to: string, language: MailLanguage): MailMessage {
   const t = language.texts.not_charged;
-  const lines = items.map((item) => fill(t.line, { name: item.unicode, what: language.operation(item.type, item.operation), reason: itemFailureText(item, language) }));
+  const lines = items.map((item) =>
+    fill(t.line, {
+      name: item.unicode,
+      what: language.operation(item.type, item.operation),
+      reason: itemFailureText(item, language),
+    }),
+  );
   return {
     to,
     subject: fill(t.subject, { number: order.number }),
-    text: [t.intro, "", ...lines, "", fill(t.footer, { amount: language.money(order.total_cents, order.currency) })].join("\n"),
+    text: [
+      t.intro,
+      "",
+      ...lines,
+      "",
+      fill(t.footer, { amount: language.money(order.total_cents, order.currency) }),
+    ].join("\n"),
   };
 }
 
@@ -736,13 +1051,26 @@ export interface OffSessionOrder {
  * The buyer's contact on an off-session renewal's invoice and receipt: the one of the order that
  * bought the product, else the customer's default address; null when there is neither.
  */
-export async function renewalContact(db: D1Database, userId: string, orderId: string | null): Promise<Pick<OffSessionOrder, "contactId" | "contact"> | null> {
+export async function renewalContact(
+  db: D1Database,
+  userId: string,
+  orderId: string | null,
+): Promise<Pick<OffSessionOrder, "contactId" | "contact"> | null> {
   const first = orderId ? await getOrderById(db, orderId) : null;
-  if (first && first.user_id === userId) return { contactId: first.contact_id, contact: JSON.parse(first.contact) as unknown };
+  if (first && first.user_id === userId)
+    return { contactId: first.contact_id, contact: JSON.parse(first.contact) as unknown };
   const [address] = await listAddresses(db, userId);
   const user = await findUserById(db, userId);
   if (!address || !user) return null;
-  return { contactId: address.contactId, contact: { ...address, locale: mailLocaleOf(user.locale), email: address.email ?? user.email, username: user.username } };
+  return {
+    contactId: address.contactId,
+    contact: {
+      ...address,
+      locale: mailLocaleOf(user.locale),
+      email: address.email ?? user.email,
+      username: user.username,
+    },
+  };
 }
 
 /**
@@ -752,7 +1080,11 @@ export async function renewalContact(db: D1Database, userId: string, orderId: st
  * charge the bank wants the customer to confirm (3-D Secure) cannot be confirmed off-session: the
  * order fails with `authentication_required`. Answers the order as it stands.
  */
-export async function placeOffSessionOrder(env: ApiEnv, services: ApiServices, input: OffSessionOrder): Promise<OrderRow> {
+export async function placeOffSessionOrder(
+  env: ApiEnv,
+  services: ApiServices,
+  input: OffSessionOrder,
+): Promise<OrderRow> {
   const db = env.DB;
   const now = services.now();
   let order = await findOrderByKey(db, input.userId, input.idempotencyKey);
@@ -761,10 +1093,25 @@ export async function placeOffSessionOrder(env: ApiEnv, services: ApiServices, i
     const cents = paidCents(input.item);
     const created = await insertOrder(
       db,
-      { userId: input.userId, cartId: null, idempotencyKey: input.idempotencyKey, subtotalCents: cents, discountCents: 0, discountCode: null, taxCents: 0, totalCents: cents, contactId: input.contactId, contact: input.contact, items: [{ ...input.item, position: 0 }] },
+      {
+        userId: input.userId,
+        cartId: null,
+        idempotencyKey: input.idempotencyKey,
+        subtotalCents: cents,
+        discountCents: 0,
+        discountCode: null,
+        taxCents: 0,
+        totalCents: cents,
+        contactId: input.contactId,
+        contact: input.contact,
+        items: [{ ...input.item, position: 0 }],
+      },
       now,
     );
-    order = created === "conflict" ? await findOrderByKey(db, input.userId, input.idempotencyKey) : await getOrderById(db, created.id);
+    order =
+      created === "conflict"
+        ? await findOrderByKey(db, input.userId, input.idempotencyKey)
+        : await getOrderById(db, created.id);
     if (!order) throw new Error("order vanished after insert");
   }
   if (order.status === "paid" || order.status === "fulfilling") await runFulfilment(env, services, order.id);
@@ -772,7 +1119,17 @@ export async function placeOffSessionOrder(env: ApiEnv, services: ApiServices, i
 
   const user = await findUserById(db, input.userId);
   const card = await defaultPaymentMethod(db, input.userId, services.payments.provider);
-  const payment = await insertPayment(db, { orderId: order.id, userId: input.userId, provider: services.payments.provider, idempotencyKey: `order:${order.id}:1`, amountCents: order.total_cents }, now);
+  const payment = await insertPayment(
+    db,
+    {
+      orderId: order.id,
+      userId: input.userId,
+      provider: services.payments.provider,
+      idempotencyKey: `order:${order.id}:1`,
+      amountCents: order.total_cents,
+    },
+    now,
+  );
   if (!user || !card) {
     await updatePayment(db, payment.id, { status: "failed", errorCode: "no_payment_method" }, now);
     await failOrder(db, order.id, "no_payment_method", now);
@@ -804,7 +1161,14 @@ export async function placeOffSessionOrder(env: ApiEnv, services: ApiServices, i
     return (await getOrderById(db, order.id)) ?? order;
   }
   if (outcome.status === "requires_action" || outcome.status === "requires_payment_method") {
-    outcome = { ...outcome, status: "failed", error: outcome.error ?? { code: "authentication_required", message: "The bank asks the customer to confirm this payment." } };
+    outcome = {
+      ...outcome,
+      status: "failed",
+      error: outcome.error ?? {
+        code: "authentication_required",
+        message: "The bank asks the customer to confirm this payment.",
+      },
+    };
   }
   await applyPaymentOutcome(env, services, order.id, payment, outcome);
   return (await getOrderById(db, order.id)) ?? order;
@@ -834,11 +1198,22 @@ export async function resumeOpenOrders(env: ApiEnv, services: ApiServices): Prom
       }
       const after = await getOrderById(db, order.id);
       if (after && ["completed", "completed_with_refunds", "refunded"].includes(after.status)) counts.completed += 1;
-      else await noteOrderAttempt(db, order.id, new Date(now.getTime() + Math.min(60, 2 ** Math.min(order.attempts, 6)) * 60_000), now);
+      else
+        await noteOrderAttempt(
+          db,
+          order.id,
+          new Date(now.getTime() + Math.min(60, 2 ** Math.min(order.attempts, 6)) * 60_000),
+          now,
+        );
     } catch (error) {
       console.error("order job: will retry", order.id, error);
       counts.retried += 1;
-      await noteOrderAttempt(db, order.id, new Date(now.getTime() + Math.min(60, 2 ** Math.min(order.attempts, 6)) * 60_000), now);
+      await noteOrderAttempt(
+        db,
+        order.id,
+        new Date(now.getTime() + Math.min(60, 2 ** Math.min(order.attempts, 6)) * 60_000),
+        now,
+      );
     }
   }
   return counts;
@@ -898,7 +1273,11 @@ export interface OrderView {
 }
 
 export async function orderView(db: D1Database, order: OrderRow): Promise<OrderView> {
-  const [items, payment, invoice] = await Promise.all([orderItems(db, order.id), latestPayment(db, order.id), invoiceOfOrder(db, order.id)]);
+  const [items, payment, invoice] = await Promise.all([
+    orderItems(db, order.id),
+    latestPayment(db, order.id),
+    invoiceOfOrder(db, order.id),
+  ]);
   return {
     id: order.id,
     number: order.number,
@@ -950,5 +1329,9 @@ export async function orderView(db: D1Database, order: OrderRow): Promise<OrderV
 
 async function answerFor(db: D1Database, order: OrderRow): Promise<OrderAnswer> {
   const view = await orderView(db, order);
-  return { order: view, nextAction: view.payment?.next_action_url ? { redirectUrl: view.payment.next_action_url } : null, clientSecret: null };
+  return {
+    order: view,
+    nextAction: view.payment?.next_action_url ? { redirectUrl: view.payment.next_action_url } : null,
+    clientSecret: null,
+  };
 }

@@ -7,7 +7,15 @@ import type { RegistryDomainInfo } from "../adapters/registry/types";
  */
 export async function recordUserDomain(
   db: D1Database,
-  input: { userId: string; name: string; unicode: string; tld: string; info: RegistryDomainInfo | null; orderId: string; status: "active" | "pending_transfer" },
+  input: {
+    userId: string;
+    name: string;
+    unicode: string;
+    tld: string;
+    info: RegistryDomainInfo | null;
+    orderId: string;
+    status: "active" | "pending_transfer";
+  },
   now: Date,
 ): Promise<void> {
   const at = now.toISOString();
@@ -42,7 +50,13 @@ export async function recordUserDomain(
  * the new expiry and starts the new term clean — no failed auto-renewal shown, no attempts, no
  * reminders sent yet. Idempotent (a resumed fulfilment writes the same).
  */
-export async function recordDomainRenewal(db: D1Database, userId: string, name: string, expiresAt: string, now: Date): Promise<void> {
+export async function recordDomainRenewal(
+  db: D1Database,
+  userId: string,
+  name: string,
+  expiresAt: string,
+  now: Date,
+): Promise<void> {
   await db
     .prepare(
       `UPDATE user_domains SET expires_at = ?3, renew_error = NULL, renew_error_at = NULL, renew_attempt = 0, reminded_days = NULL, reminded_for = NULL, updated_at = ?4

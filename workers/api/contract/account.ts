@@ -38,7 +38,10 @@ export const addressViewSchema = z
     phone: z.string().nullable(),
     email: z.string().nullable(),
     isDefault: z.boolean(),
-    contactId: z.number().int().meta({ description: "The numeric registrant contact id used for domain operations (SPEC §3, §5)." }),
+    contactId: z
+      .number()
+      .int()
+      .meta({ description: "The numeric registrant contact id used for domain operations (SPEC §3, §5)." }),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -49,7 +52,10 @@ export const loginHistoryEntrySchema = z
   .object({
     at: z.string().meta({ description: "When (ISO 8601)." }),
     ip: z.string(),
-    device: z.string().nullable().meta({ description: "The short device name, null when unknown: never the raw header." }),
+    device: z
+      .string()
+      .nullable()
+      .meta({ description: "The short device name, null when unknown: never the raw header." }),
     success: z.boolean(),
   })
   .meta({ id: "LoginHistoryEntry" });
@@ -83,7 +89,9 @@ export const accountEmailRoute = apiRoute(
     request: { body: jsonBody(changeEmailSchema) },
     responses: {
       200: ok(
-        userSchema.extend({ flow_token: z.string().meta({ description: "Sent with the mailed code to POST /auth/verify-email." }) }),
+        userSchema.extend({
+          flow_token: z.string().meta({ description: "Sent with the mailed code to POST /auth/verify-email." }),
+        }),
         "The address was changed.",
       ),
     },
@@ -223,7 +231,12 @@ export const twoFactorEnableRoute = apiRoute(
     security,
     request: { body: jsonBody(enableTwoFactorSchema) },
     responses: {
-      200: ok(z.object({ recovery_codes: z.array(z.string()).meta({ description: "One-time codes: shown only this once." }) }), "Two-factor authentication is on."),
+      200: ok(
+        z.object({
+          recovery_codes: z.array(z.string()).meta({ description: "One-time codes: shown only this once." }),
+        }),
+        "Two-factor authentication is on.",
+      ),
     },
   },
   ["two_factor_already_enabled", "two_factor_not_set_up", "invalid_two_factor_code"],

@@ -10,7 +10,9 @@ export const vitalValueSchema = z
   .object({
     value: z.number(),
     rating: z.enum(["good", "needs-improvement", "poor"]),
-    source: z.enum(["field", "lab"]).meta({ description: "field: real users (CrUX, 75th percentile); lab: this Lighthouse run." }),
+    source: z
+      .enum(["field", "lab"])
+      .meta({ description: "field: real users (CrUX, 75th percentile); lab: this Lighthouse run." }),
   })
   .meta({ id: "VitalValue" });
 
@@ -51,5 +53,12 @@ export const createAnalyticsRunRoute = apiRoute(
     request: { body: jsonBody(analyticsFormSchema) },
     responses: { 201: ok(analyticsRunSchema, "The run, kept in the history.") },
   },
-  ["pagespeed_unreachable", "pagespeed_rate_limited", "pagespeed_failed", "rate_limited", "lookup_unavailable", "lookup_bad_response"],
+  [
+    "pagespeed_unreachable",
+    "pagespeed_rate_limited",
+    "pagespeed_failed",
+    "rate_limited",
+    "lookup_unavailable",
+    "lookup_bad_response",
+  ],
 );

@@ -23,11 +23,15 @@ export {
 } from "../../../core/auth/api-tokens";
 
 export const apiTokenScopeSchema = scopeSchema.meta({
-  description: "read: reads only; domains: + changes to domains, DNS and transfers; billing: + cart, checkout, cards and orders.",
+  description:
+    "read: reads only; domains: + changes to domains, DNS and transfers; billing: + cart, checkout, cards and orders.",
 });
 
 export const createApiTokenBodySchema = z.object({
-  name: apiTokenNameSchema.meta({ description: "What the token is for, to recognise it later.", example: "Backup script" }),
+  name: apiTokenNameSchema.meta({
+    description: "What the token is for, to recognise it later.",
+    example: "Backup script",
+  }),
   scopes: z
     .array(apiTokenScopeSchema, { error: API_TOKEN_MESSAGES.scopes })
     .min(1, { error: API_TOKEN_MESSAGES.scopesEmpty })
@@ -56,14 +60,19 @@ export const apiTokenSchema = z
     hint: z.string().meta({ description: "The prefix and last four characters of the secret.", example: "trn_…x7Qa" }),
     created_at: timestamp,
     expires_at: timestamp.nullable().meta({ description: "When it stops working; null: never." }),
-    last_used_at: timestamp.nullable().meta({ description: "Last authenticated call (updated at most once a minute); null: never used." }),
+    last_used_at: timestamp
+      .nullable()
+      .meta({ description: "Last authenticated call (updated at most once a minute); null: never used." }),
   })
   .meta({ id: "ApiToken" });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
 export const newApiTokenSchema = apiTokenSchema
   .extend({
-    token: z.string().meta({ description: "The secret, shown this once: only its hash is stored.", example: "trn_3q2-7wEjcnV9T0xq7gBEQ6yqQnQw9J2pJ8mJ0cJ2nDk" }),
+    token: z.string().meta({
+      description: "The secret, shown this once: only its hash is stored.",
+      example: "trn_3q2-7wEjcnV9T0xq7gBEQ6yqQnQw9J2pJ8mJ0cJ2nDk",
+    }),
   })
   .meta({ id: "NewApiToken" });
 export type NewApiToken = z.infer<typeof newApiTokenSchema>;
@@ -76,7 +85,12 @@ export const listApiTokensRoute = apiRoute({
   tags: TAGS,
   summary: "The account's personal API tokens (never their secrets)",
   security: BEARER,
-  responses: { 200: ok(z.object({ tokens: z.array(apiTokenSchema) }), "The tokens that are not revoked, newest first; expired ones included.") },
+  responses: {
+    200: ok(
+      z.object({ tokens: z.array(apiTokenSchema) }),
+      "The tokens that are not revoked, newest first; expired ones included.",
+    ),
+  },
 });
 
 export const createApiTokenRoute = apiRoute(

@@ -18,7 +18,10 @@ import { apiRoute, BEARER, jsonBody, ok, OPTIONAL_BEARER } from "./route";
 // ─── Request schemas ─────────────────────────────────────────────────────────────────────────
 
 export const challengeSchema = z.object({
-  challenge_token: z.string({ error: "is required" }).min(1, { error: "is required" }).max(2000, { error: "is too long" }),
+  challenge_token: z
+    .string({ error: "is required" })
+    .min(1, { error: "is required" })
+    .max(2000, { error: "is too long" }),
   code: secondFactorSchema.shape.code,
 });
 
@@ -34,7 +37,9 @@ export const linkSchema = z.object({ token: tokenSchema });
 export const linkResetSchema = resetPasswordBodySchema.pick({ password: true }).extend({ token: tokenSchema });
 
 export const usernameQuerySchema = z.object({ username: usernameSchema });
-export const outboxQuerySchema = z.object({ to: z.string({ error: "is required" }).trim().toLowerCase().min(1, { error: "is required" }) });
+export const outboxQuerySchema = z.object({
+  to: z.string({ error: "is required" }).trim().toLowerCase().min(1, { error: "is required" }),
+});
 
 // ─── Response schemas ────────────────────────────────────────────────────────────────────────
 
@@ -49,8 +54,13 @@ export const userSchema = z
     email_verified: z.boolean(),
     two_factor_enabled: z.boolean(),
     last_login: z.string().nullable().meta({ description: "The last sign-in (ISO 8601), null before the first." }),
-    total_domains: z.number().int().meta({ description: "Domains held by the account (filled by GET /profile; 0 elsewhere)." }),
-    domains: z.array(z.string()).meta({ description: "Names of the account's domains (GET /profile; empty elsewhere)." }),
+    total_domains: z
+      .number()
+      .int()
+      .meta({ description: "Domains held by the account (filled by GET /profile; 0 elsewhere)." }),
+    domains: z
+      .array(z.string())
+      .meta({ description: "Names of the account's domains (GET /profile; empty elsewhere)." }),
     expiring_soon_count: z.number().int(),
     expired_domains_count: z.number().int(),
     created_at: isoDate("When the account was created"),
@@ -62,7 +72,10 @@ export type UserView = z.infer<typeof userSchema>;
 
 /** The visitor's cart (X-Cart-Id) merged into the account's at sign-up and sign-in (issue 19). */
 const cartMergeFields = {
-  cart_id: z.string().nullable().meta({ description: "The cart to keep using (send it as X-Cart-Id), null when there is none." }),
+  cart_id: z
+    .string()
+    .nullable()
+    .meta({ description: "The cart to keep using (send it as X-Cart-Id), null when there is none." }),
   cart_dropped: z.array(z.string()).meta({ description: "Visitor cart lines that could not come along." }),
 };
 
@@ -91,7 +104,9 @@ const flowTokenSchema = z.object({
   flow_token: z.string().meta({ description: "Sent with the mailed code to complete the flow." }),
 });
 
-const browserToken = z.string().meta({ description: "Remembers this browser for later code requests (send it as browser_token)." });
+const browserToken = z
+  .string()
+  .meta({ description: "Remembers this browser for later code requests (send it as browser_token)." });
 
 const passwordResetSchema = z.object({ email: z.string(), browser_token: browserToken });
 
@@ -134,7 +149,9 @@ export const registerRoute = apiRoute(
       201: ok(
         z.object({
           user: userSchema,
-          seed_key: z.string().meta({ description: "The account's seed key: shown only this once, needed to sign in." }),
+          seed_key: z
+            .string()
+            .meta({ description: "The account's seed key: shown only this once, needed to sign in." }),
           flow_token: z.string().meta({ description: "Sent with the mailed code to POST /auth/verify-email." }),
           ...cartMergeFields,
         }),
@@ -153,7 +170,9 @@ export const loginRoute = apiRoute(
     summary: "Sign in with username, password and seed key",
     description: "When two-factor authentication is on, the answer is a challenge to complete at POST /auth/login/2fa.",
     request: { body: jsonBody(loginSchema) },
-    responses: { 200: ok(z.union([signedInSchema, twoFactorChallengeSchema]), "Signed in, or the second factor is needed.") },
+    responses: {
+      200: ok(z.union([signedInSchema, twoFactorChallengeSchema]), "Signed in, or the second factor is needed."),
+    },
   },
   ["too_many_attempts", "invalid_credentials", "server_misconfigured"],
 );
@@ -176,7 +195,8 @@ export const refreshTokenRoute = apiRoute(
     path: "/auth/refresh-token",
     tags,
     summary: "Exchange the refresh token for new tokens",
-    description: "Each refresh token works once; one presented again ends the session (token_reused), except within seconds of its use (refresh_in_progress).",
+    description:
+      "Each refresh token works once; one presented again ends the session (token_reused), except within seconds of its use (refresh_in_progress).",
     request: { body: jsonBody(refreshTokenBodySchema) },
     responses: {
       200: ok(
@@ -200,7 +220,12 @@ export const extendSessionRoute = apiRoute(
     tags,
     summary: "A new access token for the current session",
     security: BEARER,
-    responses: { 200: ok(z.object({ token: z.string(), expires_at: isoDate("When the access token expires") }), "A new access token.") },
+    responses: {
+      200: ok(
+        z.object({ token: z.string(), expires_at: isoDate("When the access token expires") }),
+        "A new access token.",
+      ),
+    },
   },
   ["server_misconfigured"],
 );
@@ -219,7 +244,10 @@ export const logoutRoute = apiRoute({
       required: false,
       content: {
         "application/json": {
-          schema: { type: "object", properties: { refresh_token: { type: "string", description: "The session's refresh token." } } },
+          schema: {
+            type: "object",
+            properties: { refresh_token: { type: "string", description: "The session's refresh token." } },
+          },
         },
       },
     },
@@ -246,7 +274,8 @@ export const verifyEmailRoute = apiRoute(
     security: OPTIONAL_BEARER,
     tags,
     summary: "Verify an address with the mailed code",
-    description: "The code is tried within its flow (flow_token), or without one by the account's own session (bearer token, optional).",
+    description:
+      "The code is tried within its flow (flow_token), or without one by the account's own session (bearer token, optional).",
     request: { body: jsonBody(verifyEmailBodySchema) },
     responses: {
       200: ok(z.object({ email_verified: z.boolean(), browser_token: browserToken }), "The address is verified."),
@@ -263,7 +292,10 @@ export const verifyEmailLinkRoute = apiRoute(
     summary: "Verify an address with the mailed one-click link's token",
     request: { body: jsonBody(linkSchema) },
     responses: {
-      200: ok(z.object({ email_verified: z.boolean(), email: z.string(), browser_token: browserToken }), "The address is verified."),
+      200: ok(
+        z.object({ email_verified: z.boolean(), email: z.string(), browser_token: browserToken }),
+        "The address is verified.",
+      ),
     },
   },
   ["link_invalid"],
@@ -276,7 +308,8 @@ export const resendVerificationRoute = apiRoute(
     security: OPTIONAL_BEARER,
     tags,
     summary: "Mail a new verification code",
-    description: "The answer is the same whether or not an account waits for this address. A bearer token (optional) or browser_token of the account's owner is not counted against the per-address cap.",
+    description:
+      "The answer is the same whether or not an account waits for this address. A bearer token (optional) or browser_token of the account's owner is not counted against the per-address cap.",
     request: { body: jsonBody(resendRequestSchema) },
     responses: { 200: ok(flowTokenSchema, "A code was mailed if the address waits for verification.") },
   },
@@ -290,7 +323,8 @@ export const forgotPasswordRoute = apiRoute(
     security: OPTIONAL_BEARER,
     tags,
     summary: "Mail a password reset code",
-    description: "The answer is the same whether or not an account uses this address. A bearer token (optional) or browser_token of the account's owner is not counted against the per-address cap.",
+    description:
+      "The answer is the same whether or not an account uses this address. A bearer token (optional) or browser_token of the account's owner is not counted against the per-address cap.",
     request: { body: jsonBody(codeRequestSchema) },
     responses: { 200: ok(flowTokenSchema, "A code was mailed if an account uses the address.") },
   },
@@ -340,7 +374,9 @@ export const devOutboxRoute = apiRoute(
     summary: "Mails queued for an address (development only)",
     description: "Exists only where the development outbox is on; elsewhere 404.",
     request: { query: outboxQuerySchema },
-    responses: { 200: ok(z.object({ messages: z.array(outboxMessageSchema) }), "The address's mails, as the outbox holds them.") },
+    responses: {
+      200: ok(z.object({ messages: z.array(outboxMessageSchema) }), "The address's mails, as the outbox holds them."),
+    },
   },
   ["not_found"],
 );

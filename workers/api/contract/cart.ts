@@ -85,7 +85,15 @@ export const cartDiscountViewSchema = z
     percentage: z.number(),
     isValid: z.boolean(),
     message: z.string(),
-    reason: z.enum(["discount_required", "discount_signin_required", "discount_invalid", "discount_not_applicable", "discount_min_order"]).nullable(),
+    reason: z
+      .enum([
+        "discount_required",
+        "discount_signin_required",
+        "discount_invalid",
+        "discount_not_applicable",
+        "discount_min_order",
+      ])
+      .nullable(),
     codeId: z.number().int().nullable(),
   })
   .meta({ id: "CartDiscount" });

@@ -2,7 +2,13 @@
 // discount check, POST /payment/unified (cart → order → payment → fulfilment), orders, payment
 // history, invoices and the payment provider's webhook.
 import { z } from "zod";
-import { discountValidateSchema, INVOICE_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, unifiedPaymentSchema } from "../../../core/checkout";
+import {
+  discountValidateSchema,
+  INVOICE_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  unifiedPaymentSchema,
+} from "../../../core/checkout";
 import { BILLING_CYCLES } from "../../../core/servers";
 import { PROVIDER_ERRORS } from "./payments";
 import { errorBodySchema } from "./errors";
@@ -15,14 +21,43 @@ const money = z.number().meta({ description: "US dollars, two decimals (10.44)."
 
 export const orderParamSchema = z.object({ id: z.uuid({ error: "must be an order id" }) });
 export const invoiceParamSchema = z.object({
-  id: z.string().regex(/^(\d{1,12}|[0-9a-f-]{36})$/u, { error: "must be an invoice id or number" }).meta({ description: "The invoice's id or its number." }),
+  id: z
+    .string()
+    .regex(/^(\d{1,12}|[0-9a-f-]{36})$/u, { error: "must be an invoice id or number" })
+    .meta({ description: "The invoice's id or its number." }),
 });
 
 /** GET /orders/, /invoices/ and /payments/ query parameters (SPEC §7 "Lists": query params). */
 export const listQuerySchema = z.object({
-  page: z.coerce.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1, { error: "must be at least 1" }).max(10_000, { error: "is too large" }).default(1),
-  per_page: z.coerce.number({ error: "must be a number" }).int({ error: "must be a whole number" }).min(1, { error: "must be at least 1" }).max(100, { error: "must be at most 100" }).default(20),
-  status: z.enum(["completed", "pending", "failed", "cancelled", "refunded", "succeeded", "requires_confirmation", "processing", "authorized", "canceled"], { error: "is not a known status" }).optional(),
+  page: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(1, { error: "must be at least 1" })
+    .max(10_000, { error: "is too large" })
+    .default(1),
+  per_page: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(1, { error: "must be at least 1" })
+    .max(100, { error: "must be at most 100" })
+    .default(20),
+  status: z
+    .enum(
+      [
+        "completed",
+        "pending",
+        "failed",
+        "cancelled",
+        "refunded",
+        "succeeded",
+        "requires_confirmation",
+        "processing",
+        "authorized",
+        "canceled",
+      ],
+      { error: "is not a known status" },
+    )
+    .optional(),
 });
 
 /** A status the lists can be filtered by. */
@@ -31,7 +66,13 @@ export type ListStatus = NonNullable<z.input<typeof listQuerySchema>["status"]>;
 // ---------------------------------------------------------------------------------------------
 // Discount check (SPEC §7: its refusals answer their own shape, with `data`).
 
-const DISCOUNT_REFUSALS = ["discount_required", "discount_signin_required", "discount_invalid", "discount_not_applicable", "discount_min_order"] as const;
+const DISCOUNT_REFUSALS = [
+  "discount_required",
+  "discount_signin_required",
+  "discount_invalid",
+  "discount_not_applicable",
+  "discount_min_order",
+] as const;
 
 export const discountCheckSchema = z
   .object({
@@ -40,7 +81,9 @@ export const discountCheckSchema = z
     discount_amount: money,
     message: z.string(),
     code_id: z.number().int(),
-    subtotal: money.meta({ description: "The domain items' subtotal, priced on the server (prices sent are ignored)." }),
+    subtotal: money.meta({
+      description: "The domain items' subtotal, priced on the server (prices sent are ignored).",
+    }),
   })
   .meta({ id: "DiscountCheck" });
 
@@ -66,14 +109,23 @@ export const discountValidateRoute = apiRoute(
     path: "/discount/validate",
     tags: ["Checkout"],
     summary: "Check a discount code against items (signed-in customers)",
-    description: "Prices in the items are ignored: recomputed from the catalogue. A refused code answers the error shape with the SPEC's `data` block.",
+    description:
+      "Prices in the items are ignored: recomputed from the catalogue. A refused code answers the error shape with the SPEC's `data` block.",
     security: OPTIONAL_BEARER,
     request: { body: jsonBody(discountValidateSchema) },
     responses: {
       200: ok(discountCheckSchema, "The code applies."),
       400: {
-        description: "A refused code (discount_required, discount_invalid, discount_not_applicable, discount_min_order), or invalid_parameter, bad_request (not JSON), unknown_extension.",
-        content: { "application/json": { schema: z.union([discountRefusalSchema, errorBodySchema(["invalid_parameter", "bad_request", "unknown_extension"])]) } },
+        description:
+          "A refused code (discount_required, discount_invalid, discount_not_applicable, discount_min_order), or invalid_parameter, bad_request (not JSON), unknown_extension.",
+        content: {
+          "application/json": {
+            schema: z.union([
+              discountRefusalSchema,
+              errorBodySchema(["invalid_parameter", "bad_request", "unknown_extension"]),
+            ]),
+          },
+        },
       },
       401: {
         description: "discount_signin_required: sign in to use a code.",
@@ -98,10 +150,15 @@ export const serverLineFactsSchema = z
     os: z.string().nullable(),
     billing_cycle: z.enum(BILLING_CYCLES),
     months: z.number().int().nullable(),
-    specs: z.object({ cpu_cores: z.number(), ram_gb: z.number(), disk_gb: z.number(), gpu: z.string().nullable() }).nullable(),
+    specs: z
+      .object({ cpu_cores: z.number(), ram_gb: z.number(), disk_gb: z.number(), gpu: z.string().nullable() })
+      .nullable(),
   })
   .nullable()
-  .meta({ id: "ServerLineFacts", description: "A server line's plan, hostname, datacenter, specs and billing cycle (SPEC §3); null for domains." });
+  .meta({
+    id: "ServerLineFacts",
+    description: "A server line's plan, hostname, datacenter, specs and billing cycle (SPEC §3); null for domains.",
+  });
 
 export const orderItemSchema = z
   .object({
@@ -128,11 +185,18 @@ export const orderPaymentSchema = z
     card_brand: z.string().nullable(),
     card_last4: z.string().nullable(),
     amount: money,
-    capture_method: z.enum(["automatic", "manual"]).meta({ description: "manual: authorised first, captured after fulfilment (orders with a transfer)." }),
-    captured: money.nullable().meta({ description: "Taken from the card (null until charged or captured; 0 when the hold was released)." }),
+    capture_method: z
+      .enum(["automatic", "manual"])
+      .meta({ description: "manual: authorised first, captured after fulfilment (orders with a transfer)." }),
+    captured: money
+      .nullable()
+      .meta({ description: "Taken from the card (null until charged or captured; 0 when the hold was released)." }),
     refunded: money,
     error_code: z.string().nullable(),
-    next_action_url: z.string().nullable().meta({ description: "Where to send the browser for 3-D Secure while the payment waits for it." }),
+    next_action_url: z
+      .string()
+      .nullable()
+      .meta({ description: "Where to send the browser for 3-D Secure while the payment waits for it." }),
   })
   .meta({ id: "OrderPayment" });
 
@@ -155,22 +219,30 @@ export const orderSchema = z
     completed_at: z.string().nullable(),
     items: z.array(orderItemSchema),
     payment: orderPaymentSchema.nullable(),
-    invoice: z.object({ id: z.string(), number: z.number().int() }).nullable().meta({ description: "The invoice issued for the order (once paid)." }),
+    invoice: z
+      .object({ id: z.string(), number: z.number().int() })
+      .nullable()
+      .meta({ description: "The invoice issued for the order (once paid)." }),
   })
   .meta({ id: "Order" });
 
 export const orderAnswerSchema = z
   .object({
     order: orderSchema,
-    nextAction: z.object({ redirectUrl: z.string() }).nullable().meta({ description: "Send the browser here to finish paying (3-D Secure)." }),
-    clientSecret: z.string().nullable().meta({ description: "Stripe's Payment Element needs it when no card was given." }),
+    nextAction: z
+      .object({ redirectUrl: z.string() })
+      .nullable()
+      .meta({ description: "Send the browser here to finish paying (3-D Secure)." }),
+    clientSecret: z
+      .string()
+      .nullable()
+      .meta({ description: "Stripe's Payment Element needs it when no card was given." }),
   })
   .meta({ id: "OrderAnswer" });
 
 export type OrderView = z.infer<typeof orderSchema>;
 export type OrderAnswer = z.infer<typeof orderAnswerSchema>;
 export type ServerLineFacts = z.infer<typeof serverLineFactsSchema>;
-
 
 export const unifiedPaymentRoute = apiRoute(
   {
@@ -183,7 +255,10 @@ export const unifiedPaymentRoute = apiRoute(
     security: BEARER,
     request: { body: jsonBody(unifiedPaymentSchema) },
     responses: {
-      200: ok(orderAnswerSchema, "The order of this idempotency key again, or a refused payment (order status failed)."),
+      200: ok(
+        orderAnswerSchema,
+        "The order of this idempotency key again, or a refused payment (order status failed).",
+      ),
       201: ok(orderAnswerSchema, "The order, paid."),
       202: ok(orderAnswerSchema, "The order, waiting for 3-D Secure or for the provider's answer."),
     },
@@ -210,7 +285,10 @@ export const listOrdersRoute = apiRoute({
   security: BEARER,
   request: { query: listQuerySchema },
   responses: {
-    200: ok(z.object({ orders: z.array(orderSchema), page: z.number().int(), per_page: z.number().int() }), "One page of orders."),
+    200: ok(
+      z.object({ orders: z.array(orderSchema), page: z.number().int(), per_page: z.number().int() }),
+      "One page of orders.",
+    ),
   },
 });
 
@@ -254,7 +332,9 @@ export const paymentListItemSchema = z
     card_brand: z.string().nullable(),
     card_last4: z.string().nullable(),
     amount: money,
-    captured: money.nullable().meta({ description: "Taken from the card (a hold may take less than `amount`, or nothing once released)." }),
+    captured: money
+      .nullable()
+      .meta({ description: "Taken from the card (a hold may take less than `amount`, or nothing once released)." }),
     refunded: money,
     currency: z.string(),
     error_code: z.string().nullable(),
@@ -271,7 +351,12 @@ export const listPaymentsRoute = apiRoute({
   request: { query: listQuerySchema },
   responses: {
     200: ok(
-      z.object({ payments: z.array(paymentListItemSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
+      z.object({
+        payments: z.array(paymentListItemSchema),
+        total: z.number().int(),
+        page: z.number().int(),
+        per_page: z.number().int(),
+      }),
       "One page of payments.",
     ),
   },
@@ -287,12 +372,19 @@ export const invoiceLineSchema = z
     icann_fee: money,
     discount: money,
     status: z.string(),
-    server: serverLineFactsSchema.optional().meta({ description: "Absent on invoices issued before server lines were recorded." }),
+    server: serverLineFactsSchema
+      .optional()
+      .meta({ description: "Absent on invoices issued before server lines were recorded." }),
   })
   .meta({ id: "InvoiceLine" });
 
 export const invoiceSellerSchema = z
-  .object({ name: z.string().optional(), address: z.string().optional(), email: z.string().optional(), vat: z.string().optional() })
+  .object({
+    name: z.string().optional(),
+    address: z.string().optional(),
+    email: z.string().optional(),
+    vat: z.string().optional(),
+  })
   .meta({ id: "InvoiceSeller" });
 
 export const invoiceBuyerSchema = z
@@ -307,7 +399,10 @@ export const invoiceBuyerSchema = z
     country: z.string().optional(),
     email: z.string().optional(),
   })
-  .meta({ id: "InvoiceBuyer", description: "The registrant contact of the order, as it was when the invoice was issued." });
+  .meta({
+    id: "InvoiceBuyer",
+    description: "The registrant contact of the order, as it was when the invoice was issued.",
+  });
 
 export const invoiceSchema = z
   .object({
@@ -333,7 +428,13 @@ export const invoiceDetailSchema = invoiceSchema
   .extend({
     order_number: z.number().int().nullable(),
     payment: z
-      .object({ id: z.string(), status: z.enum(PAYMENT_STATUSES), method: z.string(), card_brand: z.string().nullable(), card_last4: z.string().nullable() })
+      .object({
+        id: z.string(),
+        status: z.enum(PAYMENT_STATUSES),
+        method: z.string(),
+        card_brand: z.string().nullable(),
+        card_last4: z.string().nullable(),
+      })
       .nullable(),
   })
   .meta({ id: "InvoiceDetail" });
@@ -354,7 +455,12 @@ export const listInvoicesRoute = apiRoute({
   request: { query: listQuerySchema },
   responses: {
     200: ok(
-      z.object({ invoices: z.array(invoiceSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
+      z.object({
+        invoices: z.array(invoiceSchema),
+        total: z.number().int(),
+        page: z.number().int(),
+        per_page: z.number().int(),
+      }),
       "One page of invoices.",
     ),
   },
@@ -385,11 +491,16 @@ export const paymentWebhookRoute = apiRoute(
     description:
       "Called by the payment provider, not by clients: the raw body is checked against the `Stripe-Signature` header. Each event is acted on once; an event seen before answers `duplicate: true`.",
     request: {
-      headers: z.object({ "stripe-signature": z.string().optional().meta({ description: "The provider's signature of the raw body." }) }),
+      headers: z.object({
+        "stripe-signature": z.string().optional().meta({ description: "The provider's signature of the raw body." }),
+      }),
       body: jsonBody(z.record(z.string(), z.unknown()).meta({ description: "The provider's event, as it sends it." })),
     },
     responses: {
-      200: ok(z.object({ received: z.literal(true), duplicate: z.literal(true).optional() }), "The event was received (or seen before)."),
+      200: ok(
+        z.object({ received: z.literal(true), duplicate: z.literal(true).optional() }),
+        "The event was received (or seen before).",
+      ),
     },
   },
   ["invalid_signature"],

@@ -27,7 +27,9 @@ export const ticketViewSchema = z
     subject: z.string(),
     priority: z.enum(TICKET_PRIORITIES),
     category: z.enum(TICKET_CATEGORIES),
-    status: z.enum(TICKET_STATUSES).meta({ description: "open (waiting for support), answered (waiting for you), closed." }),
+    status: z
+      .enum(TICKET_STATUSES)
+      .meta({ description: "open (waiting for support), answered (waiting for you), closed." }),
     created_at: isoTime,
     updated_at: isoTime,
   })
@@ -53,7 +55,11 @@ export const findingSchema = z
     severity: z.enum(["critical", "warning", "info"]),
     domain: z.string(),
     unicode: z.string(),
-    days: z.number().int().nullable().meta({ description: "Whole days until expiry (negative once expired), for the expiry findings." }),
+    days: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Whole days until expiry (negative once expired), for the expiry findings." }),
   })
   .meta({ id: "Finding" });
 
@@ -71,7 +77,12 @@ export const releaseSubscribeRoute = apiRoute(
     summary: "Sign up for release e-mails (a confirmation link is mailed)",
     description: "Answers the same whether or not the address was already subscribed.",
     request: { body: jsonBody(releaseSubscribeBodySchema) },
-    responses: { 202: ok(z.object({ email: z.string() }), "Accepted: a confirmation link is on its way if the address can receive mail.") },
+    responses: {
+      202: ok(
+        z.object({ email: z.string() }),
+        "Accepted: a confirmation link is on its way if the address can receive mail.",
+      ),
+    },
   },
   ["too_many_attempts", "mail_unavailable"],
 );
@@ -136,7 +147,12 @@ export const ticketsRoute = apiRoute({
   tags: ["Support"],
   summary: "The user's support tickets",
   security: BEARER,
-  responses: { 200: ok(z.object({ tickets: z.array(ticketViewSchema), response_hours: responseHoursSchema }), "Newest activity first.") },
+  responses: {
+    200: ok(
+      z.object({ tickets: z.array(ticketViewSchema), response_hours: responseHoursSchema }),
+      "Newest activity first.",
+    ),
+  },
 });
 
 export const createTicketRoute = apiRoute(
@@ -162,7 +178,11 @@ export const ticketRoute = apiRoute(
     request: { params: ticketIdParamSchema },
     responses: {
       200: ok(
-        z.object({ ticket: ticketViewSchema, messages: z.array(ticketMessageSchema), response_hours: responseHoursSchema }),
+        z.object({
+          ticket: ticketViewSchema,
+          messages: z.array(ticketMessageSchema),
+          response_hours: responseHoursSchema,
+        }),
         "The ticket and its conversation, oldest message first.",
       ),
     },

@@ -24,9 +24,10 @@ export const dnsRecordSchema = z
   .meta({ id: "DnsRecord" });
 
 const CHANGE_WARNINGS = ["last_mx", "second_spf", "apex_address_removed"] as const satisfies readonly ChangeWarning[];
-export const changeWarningsSchema = z
-  .array(z.enum(CHANGE_WARNINGS))
-  .meta({ description: "What the change breaks: the last MX removed, a second SPF record at a name, the apex's last address removed." });
+export const changeWarningsSchema = z.array(z.enum(CHANGE_WARNINGS)).meta({
+  description:
+    "What the change breaks: the last MX removed, a second SPF record at a name, the apex's last address removed.",
+});
 export type DnsWarning = (typeof CHANGE_WARNINGS)[number];
 
 export const zoneChangeSchema = z
@@ -51,7 +52,10 @@ export type ZoneVersionView = z.infer<typeof zoneVersionSchema>;
 export const recordParamSchema = z.object({ domain: z.string(), id: z.uuid({ error: "must be a record id" }) });
 export const versionParamSchema = z.object({
   domain: z.string(),
-  version: z.string().regex(/^\d{1,12}$/, { error: "must be a version number" }).transform(Number),
+  version: z
+    .string()
+    .regex(/^\d{1,12}$/, { error: "must be a version number" })
+    .transform(Number),
 });
 export const previewBodySchema = z.strictObject({
   action: z.enum(["create", "update", "delete"], { error: "must be create, update or delete" }),
@@ -61,7 +65,10 @@ export const previewBodySchema = z.strictObject({
 
 const ZONE_TEXT_MAX = 1_000_000;
 export const importBodySchema = z.strictObject({
-  zone: z.string({ error: "is required" }).min(1, { error: "is required" }).max(ZONE_TEXT_MAX, { error: "is too large (at most 1 MB)" }),
+  zone: z
+    .string({ error: "is required" })
+    .min(1, { error: "is required" })
+    .max(ZONE_TEXT_MAX, { error: "is too large (at most 1 MB)" }),
   replace: z.boolean({ error: "must be true or false" }).default(false),
 });
 
@@ -101,7 +108,9 @@ export const previewRecordRoute = apiRoute(
     summary: "What a change would break, before it is made (nothing is written)",
     security: BEARER,
     request: { params: domainParamSchema, body: jsonBody(previewBodySchema) },
-    responses: { 200: ok(z.object({ warnings: changeWarningsSchema }), "The change's warnings (empty: nothing breaks).") },
+    responses: {
+      200: ok(z.object({ warnings: changeWarningsSchema }), "The change's warnings (empty: nothing breaks)."),
+    },
   },
   ["domain_not_found", "record_not_found", "invalid_record"],
 );
@@ -114,7 +123,9 @@ export const updateRecordRoute = apiRoute(
     summary: "Change a DNS record",
     security: BEARER,
     request: { params: recordParamSchema, body: jsonBody(dnsRecordBodySchema) },
-    responses: { 200: ok(z.object({ record: dnsRecordSchema, warnings: changeWarningsSchema }), "The record after the change.") },
+    responses: {
+      200: ok(z.object({ record: dnsRecordSchema, warnings: changeWarningsSchema }), "The record after the change."),
+    },
   },
   ["domain_not_found", "record_not_found", "domain_not_manageable", "invalid_record"],
 );
@@ -168,7 +179,10 @@ export const exportZoneRoute = apiRoute(
     security: BEARER,
     request: { params: domainParamSchema },
     responses: {
-      200: { description: "The zone file, as an attachment named after the domain.", content: { "text/dns": { schema: z.string() } } },
+      200: {
+        description: "The zone file, as an attachment named after the domain.",
+        content: { "text/dns": { schema: z.string() } },
+      },
     },
   },
   ["domain_not_found"],
@@ -180,14 +194,18 @@ export const importZoneRoute = apiRoute(
     path: "/dns/domains/{domain}/zone",
     tags: ["DNS"],
     summary: "Import a zone file: merged with the zone, or replacing it",
-    description: "Every supported record of the file is checked as if added one by one; any bad line is a 400 listing them and nothing is written.",
+    description:
+      "Every supported record of the file is checked as if added one by one; any bad line is a 400 listing them and nothing is written.",
     security: BEARER,
     request: { params: domainParamSchema, body: jsonBody(importBodySchema) },
     responses: {
       200: ok(
         z.object({
           imported: z.number().int(),
-          skipped: z.number().int().meta({ description: "Records of other types or names outside the domain, and apex NS." }),
+          skipped: z
+            .number()
+            .int()
+            .meta({ description: "Records of other types or names outside the domain, and apex NS." }),
           records,
         }),
         "The zone after the import.",

@@ -15,7 +15,13 @@ import { paginationSchema } from "./pricing";
 import { apiRoute, jsonBody, ok } from "./route";
 
 /** What a typed name can be refused for (SPEC §5, core/domain-name.ts). */
-export const DOMAIN_NAME_ERRORS = ["required", "invalid_format", "too_long", "invalid_characters", "unknown_extension"] as const satisfies readonly ApiErrorCode[];
+export const DOMAIN_NAME_ERRORS = [
+  "required",
+  "invalid_format",
+  "too_long",
+  "invalid_characters",
+  "unknown_extension",
+] as const satisfies readonly ApiErrorCode[];
 const domainNameErrorSchema = z.enum(DOMAIN_NAME_ERRORS);
 /** The registry could not be asked (adapters/registry `unavailable`). */
 const REGISTRY_ERRORS = ["unavailable"] as const satisfies readonly ApiErrorCode[];
@@ -28,7 +34,9 @@ export const domainPricesSchema = z
     renewal: money,
     transfer: money,
     icann_fee: money,
-    sale: money.nullable().meta({ description: "The sale price when the extension is on sale (already in `registration`)." }),
+    sale: money
+      .nullable()
+      .meta({ description: "The sale price when the extension is on sale (already in `registration`)." }),
     currency: z.string().meta({ example: "USD" }),
     max_years: z.number().int(),
   })
@@ -55,7 +63,10 @@ export const domainSearchResultSchema = z
     tld_unicode: z.string().meta({ example: "com" }),
     available: z.boolean(),
     premium: z.boolean(),
-    reason: z.enum(["registered", "reserved", "unsupported_tld"]).optional().meta({ description: "Why it cannot be registered." }),
+    reason: z
+      .enum(["registered", "reserved", "unsupported_tld"])
+      .optional()
+      .meta({ description: "Why it cannot be registered." }),
     prices: domainPricesSchema.nullable(),
     warnings: z.array(domainWarningSchema),
   })
@@ -80,7 +91,9 @@ export const domainSuggestionSchema = domainSearchResultSchema
   })
   .meta({ id: "DomainSuggestion" });
 
-export const exactSearchResultSchema = domainSearchResultSchema.extend({ registration: registrationSummarySchema.nullable() });
+export const exactSearchResultSchema = domainSearchResultSchema.extend({
+  registration: registrationSummarySchema.nullable(),
+});
 
 export const catalogueCheckSchema = z.object({
   keyword: z.string().meta({ description: "Display form." }),
@@ -103,7 +116,11 @@ export const domainSearchRoute = apiRoute(
     path: "/domains/search/{domain}",
     tags: ["Domains"],
     summary: "Is this name available, and at what price",
-    request: { params: z.object({ domain: z.string().meta({ description: "The name as typed (IDN accepted).", example: "example.com" }) }) },
+    request: {
+      params: z.object({
+        domain: z.string().meta({ description: "The name as typed (IDN accepted).", example: "example.com" }),
+      }),
+    },
     responses: {
       200: ok(exactSearchResultSchema, "The name, its prices, and the registry's summary when it is taken."),
     },
@@ -124,7 +141,9 @@ export const bulkSearchRoute = apiRoute(
           results: z.array(
             z.union([
               domainSearchResultSchema.extend({ input: z.string() }),
-              z.object({ input: z.string(), error: domainNameErrorSchema, message: z.string() }).meta({ description: "A name that could not be read." }),
+              z
+                .object({ input: z.string(), error: domainNameErrorSchema, message: z.string() })
+                .meta({ description: "A name that could not be read." }),
             ]),
           ),
         }),
@@ -141,7 +160,10 @@ export const catalogueCheckRoute = apiRoute(
     path: "/domains/check/{keyword}",
     tags: ["Domains"],
     summary: "One keyword under every extension of the catalogue, a page at a time",
-    request: { params: z.object({ keyword: z.string().meta({ example: "example" }) }), query: catalogueCheckQuerySchema },
+    request: {
+      params: z.object({ keyword: z.string().meta({ example: "example" }) }),
+      query: catalogueCheckQuerySchema,
+    },
     responses: {
       200: ok(catalogueCheckSchema, "One page of the catalogue for the keyword."),
     },
@@ -156,7 +178,12 @@ export const suggestRoute = apiRoute(
     tags: ["Domains"],
     summary: "Available name ideas for a keyword (Trinity)",
     request: { query: suggestQuerySchema },
-    responses: { 200: ok(z.object({ keyword: z.string(), suggestions: z.array(domainSuggestionSchema) }), "Available ideas, best first.") },
+    responses: {
+      200: ok(
+        z.object({ keyword: z.string(), suggestions: z.array(domainSuggestionSchema) }),
+        "Available ideas, best first.",
+      ),
+    },
   },
   ["unknown_extension", ...REGISTRY_ERRORS],
 );
@@ -168,7 +195,12 @@ export const aiSuggestRoute = apiRoute(
     tags: ["Domains"],
     summary: "Available name ideas for a phrase, optionally under some extensions (Trinity)",
     request: { body: jsonBody(aiSuggestBodySchema) },
-    responses: { 200: ok(z.object({ query: z.string(), suggestions: z.array(domainSuggestionSchema) }), "Available ideas, best first.") },
+    responses: {
+      200: ok(
+        z.object({ query: z.string(), suggestions: z.array(domainSuggestionSchema) }),
+        "Available ideas, best first.",
+      ),
+    },
   },
   ["unknown_extension", ...REGISTRY_ERRORS],
 );
@@ -192,5 +224,9 @@ export const offerRoute = apiRoute(
 
 // workers/api/domain-quote.ts types and the schemas describe the same answers.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const sameShapes: [Same<DomainPrices, DomainPricesData>, Same<DomainSearchResult, DomainSearchResultData>, Same<DomainWarning, z.infer<typeof domainWarningSchema>>] = [true, true, true];
+const sameShapes: [
+  Same<DomainPrices, DomainPricesData>,
+  Same<DomainSearchResult, DomainSearchResultData>,
+  Same<DomainWarning, z.infer<typeof domainWarningSchema>>,
+] = [true, true, true];
 void sameShapes;

@@ -185,7 +185,7 @@ export function isApiErrorCode(value: unknown): value is ApiErrorCode {
 }
 
 export const fieldErrorSchema = z.object({
-  path: z.string().meta({ description: "The parameter or body field, dotted (\"items.0.years\")." }),
+  path: z.string().meta({ description: 'The parameter or body field, dotted ("items.0.years").' }),
   message: z.string(),
 });
 
@@ -194,7 +194,9 @@ export function errorBodySchema(codes: readonly [ApiErrorCode, ...ApiErrorCode[]
   return z.object({
     success: z.literal(false),
     code: z.enum(codes),
-    message: z.string().meta({ description: "What went wrong, in the request's language (Accept-Language: en or tr)." }),
+    message: z
+      .string()
+      .meta({ description: "What went wrong, in the request's language (Accept-Language: en or tr)." }),
     errors: z.array(fieldErrorSchema).optional().meta({ description: "One entry per offending field." }),
   });
 }

@@ -21,7 +21,13 @@ import { domainParamSchema, REGISTRY_CODES, transferSchema } from "./transfers";
 const time = z.string().meta({ description: "UTC ISO 8601 time.", example: "2026-05-01T12:00:00.000Z" });
 const money = z.number().meta({ description: "US dollars, two decimals (10.44)." });
 
-const DOMAIN_ACTIONS = ["none", "renew", "restore", "contact_support", "wait"] as const satisfies readonly DomainAction[];
+const DOMAIN_ACTIONS = [
+  "none",
+  "renew",
+  "restore",
+  "contact_support",
+  "wait",
+] as const satisfies readonly DomainAction[];
 
 export const userDomainSchema = z
   .object({
@@ -33,14 +39,21 @@ export const userDomainSchema = z
     action: z.enum(DOMAIN_ACTIONS).meta({ description: "What the customer can do next." }),
     registered_at: time.nullable(),
     expires_at: time.nullable(),
-    days_left: z.number().int().nullable().meta({ description: "Whole days until the expiry (negative once expired)." }),
+    days_left: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Whole days until the expiry (negative once expired)." }),
     locked: z.boolean(),
     auto_renew: z.boolean(),
     whois_privacy: z.boolean(),
     dnssec: z.boolean(),
     nameservers: z.array(z.string()),
     deleted_at: time.nullable(),
-    renew_error: z.string().nullable().meta({ description: "Why the last automatic renewal failed, in the request's language." }),
+    renew_error: z
+      .string()
+      .nullable()
+      .meta({ description: "Why the last automatic renewal failed, in the request's language." }),
     created_at: time,
   })
   .meta({ id: "UserDomain" });
@@ -180,7 +193,8 @@ export const renewRoute = apiRoute(
     path: "/user-domains/{id}/renew",
     tags: ["My domains"],
     summary: "Add the renewal (or, in redemption, the restore) of a domain to the cart",
-    description: "The years are capped at what the registry allows (a domain runs at most 10 years ahead); checkout renews it.",
+    description:
+      "The years are capped at what the registry allows (a domain runs at most 10 years ahead); checkout renews it.",
     security: BEARER,
     request: { params: idParamSchema, body: jsonBody(renewBodySchema) },
     responses: {
@@ -198,7 +212,15 @@ export const renewRoute = apiRoute(
       ),
     },
   },
-  ["domain_not_found", "cannot_renew", "no_pricing", "already_in_cart", "cart_full", "service_not_configured", "unavailable"],
+  [
+    "domain_not_found",
+    "cannot_renew",
+    "no_pricing",
+    "already_in_cart",
+    "cart_full",
+    "service_not_configured",
+    "unavailable",
+  ],
 );
 
 export const domainLockRoute = apiRoute(
@@ -235,7 +257,12 @@ export const deleteDomainRoute = apiRoute(
     summary: "Delete a domain (the account password confirms it); it can be restored during redemption",
     security: BEARER,
     request: { params: domainParamSchema, body: jsonBody(passwordBodySchema) },
-    responses: { 200: ok(userDomainSchema.extend({ registry: registryInfoSchema }), "The domain, deleted, with the registry's view.") },
+    responses: {
+      200: ok(
+        userDomainSchema.extend({ registry: registryInfoSchema }),
+        "The domain, deleted, with the registry's view.",
+      ),
+    },
   },
   [...manageCodes, "invalid_password", "too_many_attempts", "pending_transfer", ...REGISTRY_CODES],
 );
@@ -248,14 +275,21 @@ export const createCalendarRoute = apiRoute({
   security: BEARER,
   responses: {
     201: ok(
-      z.object({ path: z.string().meta({ description: "The feed's path, to join to the API's origin.", example: "/api/v1/calendar/Zx…k.ics" }) }),
+      z.object({
+        path: z
+          .string()
+          .meta({ description: "The feed's path, to join to the API's origin.", example: "/api/v1/calendar/Zx…k.ics" }),
+      }),
       "The new link, shown once.",
     ),
   },
 });
 
 export const calendarFileParamSchema = z.object({
-  file: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/, { error: "must be a calendar file" }).meta({ description: "The private token, then `.ics`." }),
+  file: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}\.ics$/, { error: "must be a calendar file" })
+    .meta({ description: "The private token, then `.ics`." }),
 });
 
 /** Documented only (the answer is an iCalendar file, not JSON). */

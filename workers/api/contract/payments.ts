@@ -3,12 +3,19 @@
 // route needs the bearer token and is scoped to the signed-in user: another user's card or
 // payment answers 404 as if it did not exist.
 import { z } from "zod";
-import { paymentMethodIdBodySchema, savePaymentMethodSchema, testCardBodySchema, threeDSecureBodySchema } from "../../../core/payments/schemas";
+import {
+  paymentMethodIdBodySchema,
+  savePaymentMethodSchema,
+  testCardBodySchema,
+  threeDSecureBodySchema,
+} from "../../../core/payments/schemas";
 import { CARD_ERROR_CODES } from "../../../core/payments/card";
 import type { ApiErrorCode } from "./errors";
 import { apiRoute, BEARER, envelope, jsonBody, ok } from "./route";
 
-const provider = z.enum(["test", "stripe"]).meta({ description: "Which payment provider answers: the embedded test provider or Stripe." });
+const provider = z
+  .enum(["test", "stripe"])
+  .meta({ description: "Which payment provider answers: the embedded test provider or Stripe." });
 
 export const paymentMethodSchema = z
   .object({
@@ -31,7 +38,10 @@ export const paymentMethodListSchema = z
   .object({
     payment_methods: z.array(paymentMethodSchema),
     provider,
-    publishable_key: z.string().nullable().meta({ description: "Stripe's publishable key for the Payment Element (null with the test provider)." }),
+    publishable_key: z
+      .string()
+      .nullable()
+      .meta({ description: "Stripe's publishable key for the Payment Element (null with the test provider)." }),
   })
   .meta({ id: "PaymentMethodList" });
 
@@ -48,7 +58,10 @@ const savedMethodBody = envelope(paymentMethodSchema).extend({ payment_method: p
 
 const idParamSchema = z.object({ id: z.uuid({ error: "must be a payment method id" }) });
 const refParamSchema = z.object({
-  ref: z.string().regex(/^pi_[A-Za-z0-9_]{1,250}$/, { error: "must be a payment id like pi_…" }).meta({ example: "pi_3Abc" }),
+  ref: z
+    .string()
+    .regex(/^pi_[A-Za-z0-9_]{1,250}$/, { error: "must be a payment id like pi_…" })
+    .meta({ example: "pi_3Abc" }),
 });
 
 /** What a provider call can end with (a refused card, the provider refusing or unreachable); paying ends the same ways. */
@@ -71,7 +84,9 @@ export const listPaymentMethodsRoute = apiRoute({
   security: BEARER,
   responses: {
     200: okBody(
-      envelope(paymentMethodListSchema).extend({ payment_methods: z.array(paymentMethodSchema).meta({ description: "The same list as data.payment_methods." }) }),
+      envelope(paymentMethodListSchema).extend({
+        payment_methods: z.array(paymentMethodSchema).meta({ description: "The same list as data.payment_methods." }),
+      }),
       "The saved cards, the provider and its publishable key.",
     ),
   },
@@ -105,7 +120,10 @@ export const setupIntentRoute = apiRoute(
       200: ok(
         z.object({
           setup_ref: z.string().meta({ example: "seti_1Abc" }),
-          client_secret: z.string().nullable().meta({ description: "For stripe.confirmSetup (null with the test provider)." }),
+          client_secret: z
+            .string()
+            .nullable()
+            .meta({ description: "For stripe.confirmSetup (null with the test provider)." }),
           status: z.enum(["requires_payment_method", "requires_action", "processing", "succeeded", "canceled"]),
           provider,
           publishable_key: z.string().nullable(),
@@ -195,18 +213,41 @@ export const testTokenizeRoute = apiRoute(
       ),
     },
   },
-  ["not_found", "card_declined", "insufficient_funds", "expired_card", "incorrect_cvc", "processing_error", "incomplete_number", "invalid_number", "incomplete_expiry", "incomplete_cvc", "payment_failed"],
+  [
+    "not_found",
+    "card_declined",
+    "insufficient_funds",
+    "expired_card",
+    "incorrect_cvc",
+    "processing_error",
+    "incomplete_number",
+    "invalid_number",
+    "incomplete_expiry",
+    "incomplete_cvc",
+    "payment_failed",
+  ],
 );
 
 export const threeDsViewSchema = z
   .object({
     payment_ref: z.string(),
-    status: z.enum(["succeeded", "requires_capture", "processing", "requires_action", "requires_payment_method", "failed", "canceled"]),
+    status: z.enum([
+      "succeeded",
+      "requires_capture",
+      "processing",
+      "requires_action",
+      "requires_payment_method",
+      "failed",
+      "canceled",
+    ]),
     amount_cents: z.number().int(),
     currency: z.string(),
     card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
     error_code: z.string().nullable(),
-    return_url: z.string().nullable().meta({ description: "Where the page sends the browser afterwards, with Stripe's query parameters." }),
+    return_url: z
+      .string()
+      .nullable()
+      .meta({ description: "Where the page sends the browser afterwards, with Stripe's query parameters." }),
   })
   .meta({ id: "TestThreeDSecure" });
 

@@ -28,7 +28,12 @@ export const tldPriceSchema = z
   .meta({ id: "TldPrice" });
 
 export const paginationSchema = z
-  .object({ page: z.number().int(), count_per_page: z.number().int(), total: z.number().int(), total_pages: z.number().int() })
+  .object({
+    page: z.number().int(),
+    count_per_page: z.number().int(),
+    total: z.number().int(),
+    total_pages: z.number().int(),
+  })
   .meta({ id: "Pagination" });
 
 export const tldPricingRoute = apiRoute({
@@ -39,7 +44,12 @@ export const tldPricingRoute = apiRoute({
   request: { query: tldPricingQuerySchema },
   responses: {
     200: ok(
-      z.object({ currency: z.string(), filter: z.string(), pricing: z.array(tldPriceSchema), pagination: paginationSchema }),
+      z.object({
+        currency: z.string(),
+        filter: z.string(),
+        pricing: z.array(tldPriceSchema),
+        pagination: paginationSchema,
+      }),
       "One page of the catalogue.",
     ),
   },

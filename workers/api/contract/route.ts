@@ -52,13 +52,17 @@ export function apiRoute<const P extends string, const R extends Omit<RouteConfi
   }
   codes.add("internal_error");
   const byStatus = new Map<number, ApiErrorCode[]>();
-  for (const code of codes) for (const status of statusesOf(code)) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  for (const code of codes)
+    for (const status of statusesOf(code)) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   const errorResponses = Object.fromEntries(
     [...byStatus].map(([status, list]) => {
       const [first, ...rest] = list;
       return [
         status,
-        { description: `Error: ${list.join(", ")}`, content: { "application/json": { schema: errorBodySchema([first, ...rest]) } } },
+        {
+          description: `Error: ${list.join(", ")}`,
+          content: { "application/json": { schema: errorBodySchema([first, ...rest]) } },
+        },
       ];
     }),
   );

@@ -80,7 +80,9 @@ export const serverViewSchema = z
     has_root_password: z.boolean(),
     billing_cycle: z.enum(BILLING_CYCLES),
     auto_renew: z.boolean(),
-    renew_error: z.string().nullable().meta({ description: "The last failed auto-renewal charge (tried again a day later), in the request's language." }),
+    renew_error: z.string().nullable().meta({
+      description: "The last failed auto-renewal charge (tried again a day later), in the request's language.",
+    }),
     renew_error_at: isoTime.nullable(),
     price: money.meta({ description: "One billing cycle." }),
     expires_at: isoTime,
@@ -95,10 +97,23 @@ export const serverViewSchema = z
 
 const serverListSchema = z.object({
   servers: z.array(serverViewSchema),
-  pagination: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), pages: z.number().int() }),
+  pagination: z.object({
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    pages: z.number().int(),
+  }),
 });
 
-const cartLineBase = { id: z.string(), name: z.string(), unicode: z.string(), price: money, totalPrice: money, quantity: z.literal(1), addedAt: isoTime };
+const cartLineBase = {
+  id: z.string(),
+  name: z.string(),
+  unicode: z.string(),
+  price: money,
+  totalPrice: money,
+  quantity: z.literal(1),
+  addedAt: isoTime,
+};
 /** The cart (core/cart.ts CartView) as POST /vps/{id}/renew answers it. */
 export const renewalCartSchema = z.object({
   id: z.string(),

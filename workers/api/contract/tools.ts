@@ -9,9 +9,19 @@ import type { ApiErrorCode } from "./errors";
 import { apiRoute, ok } from "./route";
 
 /** What a name typed in a tool can be refused for (SPEC §5). */
-export const LOOKUP_NAME_ERRORS = ["required", "invalid_format", "too_long", "invalid_characters", "unknown_extension"] as const satisfies readonly ApiErrorCode[];
+export const LOOKUP_NAME_ERRORS = [
+  "required",
+  "invalid_format",
+  "too_long",
+  "invalid_characters",
+  "unknown_extension",
+] as const satisfies readonly ApiErrorCode[];
 /** Every call through the lookup worker: unreachable, unreadable, or its per-client limit. */
-const LOOKUP_ERRORS = ["lookup_unavailable", "lookup_bad_response", "rate_limited"] as const satisfies readonly ApiErrorCode[];
+const LOOKUP_ERRORS = [
+  "lookup_unavailable",
+  "lookup_bad_response",
+  "rate_limited",
+] as const satisfies readonly ApiErrorCode[];
 
 const isoTime = z.string().meta({ description: "UTC, ISO 8601.", example: "2026-03-01T00:00:00.000Z" });
 
@@ -20,7 +30,8 @@ export const whoisResultSchema = z
     domain: z.string().meta({ description: "Registry (ASCII) form.", example: "xn--bcher-kva.com" }),
     unicode: z.string().meta({ description: "Display form.", example: "bücher.com" }),
     source: z.enum(["rdap", "whois", "ours"]).meta({
-      description: "rdap: a registry's or registrar's RDAP server; whois: port-43 WHOIS (no RDAP); ours: registered with us.",
+      description:
+        "rdap: a registry's or registrar's RDAP server; whois: port-43 WHOIS (no RDAP); ours: registered with us.",
     }),
     server: z.string().nullable().meta({ description: "The server that answered (its base URL)." }),
     createdAt: isoTime.nullable(),
@@ -29,7 +40,10 @@ export const whoisResultSchema = z
     statuses: z.array(
       z.object({
         value: z.string().meta({ description: "The status as published.", example: "client transfer prohibited" }),
-        key: z.string().nullable().meta({ description: "Stable key of the plain-words explanation.", example: "clientTransferProhibited" }),
+        key: z
+          .string()
+          .nullable()
+          .meta({ description: "Stable key of the plain-words explanation.", example: "clientTransferProhibited" }),
       }),
     ),
     registrar: z
@@ -50,7 +64,9 @@ export const whoisResultSchema = z
         country: z.string().nullable(),
       })
       .meta({ description: "Each field as published, or null when the answer does not carry it." }),
-    redacted: z.array(z.enum(REGISTRANT_FIELDS)).meta({ description: "Registrant fields the server says it withheld." }),
+    redacted: z
+      .array(z.enum(REGISTRANT_FIELDS))
+      .meta({ description: "Registrant fields the server says it withheld." }),
     nameservers: z.array(z.string()),
     dnssec: z.boolean().nullable().meta({ description: "null when the answer says nothing about DNSSEC." }),
     fetchedAt: isoTime,
@@ -150,11 +166,22 @@ export const sslRoute = apiRoute(
     tags: ["Tools"],
     summary: "One poll of the SSL check of a host",
     request: {
-      query: z.object({ host: z.string().optional().meta({ description: "Host name (IDN accepted).", example: "example.com" }) }),
+      query: z.object({
+        host: z.string().optional().meta({ description: "Host name (IDN accepted).", example: "example.com" }),
+      }),
     },
     responses: { 200: ok(sslCheckSchema, "`running` with progress, or `ready` with the result.") },
   },
-  [...LOOKUP_NAME_ERRORS, ...LOOKUP_ERRORS, "ssl_invalid_host", "ssl_not_found", "ssl_rate_limited", "ssl_overloaded", "ssl_failed", "ssl_registration_required"],
+  [
+    ...LOOKUP_NAME_ERRORS,
+    ...LOOKUP_ERRORS,
+    "ssl_invalid_host",
+    "ssl_not_found",
+    "ssl_rate_limited",
+    "ssl_overloaded",
+    "ssl_failed",
+    "ssl_registration_required",
+  ],
 );
 
 export const dnsCheckRoute = apiRoute(
@@ -165,8 +192,14 @@ export const dnsCheckRoute = apiRoute(
     summary: "The DNS (propagation) check: one question to several public resolvers",
     request: {
       query: z.object({
-        name: z.string().optional().meta({ description: "The name (SRV names with their _service._proto prefix).", example: "example.com" }),
-        type: z.string().optional().meta({ description: `One of ${DNS_TYPE_NAMES.join(", ")}; A when empty.`, example: "A" }),
+        name: z
+          .string()
+          .optional()
+          .meta({ description: "The name (SRV names with their _service._proto prefix).", example: "example.com" }),
+        type: z
+          .string()
+          .optional()
+          .meta({ description: `One of ${DNS_TYPE_NAMES.join(", ")}; A when empty.`, example: "A" }),
         expected: z.string().optional().meta({ description: "The value the answers should match." }),
       }),
     },
@@ -183,14 +216,30 @@ export const rdapRoute = apiRoute({
   summary: "Our RDAP service (ICANN gTLD RDAP profile) for names registered with us",
   request: { params: z.object({ name: z.string().meta({ example: "example.com" }) }) },
   responses: {
-    200: { description: "The RDAP domain object (RFC 9083).", content: { "application/rdap+json": { schema: z.string() } } },
-    400: { description: "RFC 9083 error object: not a domain name.", content: { "application/rdap+json": { schema: z.string() } } },
-    404: { description: "RFC 9083 error object: not registered with us.", content: { "application/rdap+json": { schema: z.string() } } },
-    429: { description: "RFC 9083 error object: too many lookups (Retry-After).", content: { "application/rdap+json": { schema: z.string() } } },
+    200: {
+      description: "The RDAP domain object (RFC 9083).",
+      content: { "application/rdap+json": { schema: z.string() } },
+    },
+    400: {
+      description: "RFC 9083 error object: not a domain name.",
+      content: { "application/rdap+json": { schema: z.string() } },
+    },
+    404: {
+      description: "RFC 9083 error object: not registered with us.",
+      content: { "application/rdap+json": { schema: z.string() } },
+    },
+    429: {
+      description: "RFC 9083 error object: too many lookups (Retry-After).",
+      content: { "application/rdap+json": { schema: z.string() } },
+    },
   },
 });
 
 // core/ types and the schemas describe the same answers (either drifting breaks the build).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const sameShapes: [Same<WhoisResult, WhoisResultData>, Same<SslCheck, SslCheckData>, Same<DnsCheck, DnsCheckData>] = [true, true, true];
+const sameShapes: [Same<WhoisResult, WhoisResultData>, Same<SslCheck, SslCheckData>, Same<DnsCheck, DnsCheckData>] = [
+  true,
+  true,
+  true,
+];
 void sameShapes;

@@ -10,7 +10,13 @@ const time = z.string().meta({ description: "UTC ISO 8601 time.", example: "2026
 const money = z.number().meta({ description: "US dollars, two decimals (10.44)." });
 
 /** The codes a registry refusal passes through with (app.ts maps them to their statuses). */
-export const REGISTRY_CODES = ["not_found", "not_held_here", "invalid_state", "invalid_input", "unavailable"] as const satisfies readonly ApiErrorCode[];
+export const REGISTRY_CODES = [
+  "not_found",
+  "not_held_here",
+  "invalid_state",
+  "invalid_input",
+  "unavailable",
+] as const satisfies readonly ApiErrorCode[];
 
 /** A path's domain, as typed: every route checks it itself (404 or 400 as before). */
 export const domainParamSchema = z.object({
@@ -20,12 +26,13 @@ export const domainParamSchema = z.object({
 export const transferSchema = z
   .object({
     name: z.string().meta({ description: "ASCII (A-label) name.", example: "example.com" }),
-    direction: z.enum(["in", "out"]).meta({ description: "`in`: moving to us; `out`: another registrar asked for a name held here." }),
+    direction: z
+      .enum(["in", "out"])
+      .meta({ description: "`in`: moving to us; `out`: another registrar asked for a name held here." }),
     status: z.enum(["pending", "approved", "rejected", "cancelled"]),
-    resolved_by: z
-      .enum(["client", "server"])
-      .nullable()
-      .meta({ description: "`client`: a registrar acted; `server`: the registry approved it when the 5-day window ran out." }),
+    resolved_by: z.enum(["client", "server"]).nullable().meta({
+      description: "`client`: a registrar acted; `server`: the registry approved it when the 5-day window ran out.",
+    }),
     requested_at: time,
     action_by: time.meta({ description: "When the registry approves a still-pending transfer by itself." }),
     resolved_at: time.nullable(),
@@ -35,7 +42,9 @@ export const transferSchema = z
   .meta({ id: "Transfer" });
 export type TransferView = z.infer<typeof transferSchema>;
 
-export const transferStatusSchema = transferSchema.omit({ resolved_by: true, years: true }).meta({ id: "TransferStatus" });
+export const transferStatusSchema = transferSchema
+  .omit({ resolved_by: true, years: true })
+  .meta({ id: "TransferStatus" });
 
 export const transferCheckSchema = z
   .object({
@@ -88,7 +97,15 @@ export const transferStatusRoute = apiRoute(
     request: { params: domainParamSchema },
     responses: { 200: ok(transferStatusSchema, "The transfer's state and dates.") },
   },
-  ["required", "invalid_format", "too_long", "invalid_characters", "unknown_extension", "transfer_not_found", ...REGISTRY_CODES],
+  [
+    "required",
+    "invalid_format",
+    "too_long",
+    "invalid_characters",
+    "unknown_extension",
+    "transfer_not_found",
+    ...REGISTRY_CODES,
+  ],
 );
 
 export const authCodeRoute = apiRoute(
@@ -113,7 +130,12 @@ export const authCodeRoute = apiRoute(
   ],
 );
 
-const transferOutCodes = ["domain_not_found", "no_pending_transfer", "service_not_configured", ...REGISTRY_CODES] as const;
+const transferOutCodes = [
+  "domain_not_found",
+  "no_pending_transfer",
+  "service_not_configured",
+  ...REGISTRY_CODES,
+] as const;
 
 export const transferOutApproveRoute = apiRoute(
   {

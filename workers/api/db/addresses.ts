@@ -67,17 +67,29 @@ export async function listAddresses(db: D1Database, userId: string): Promise<Add
 }
 
 export async function getAddress(db: D1Database, userId: string, id: string): Promise<AddressView | null> {
-  const row = await db.prepare("SELECT * FROM addresses WHERE id = ?1 AND user_id = ?2").bind(id, userId).first<AddressRow>();
+  const row = await db
+    .prepare("SELECT * FROM addresses WHERE id = ?1 AND user_id = ?2")
+    .bind(id, userId)
+    .first<AddressRow>();
   return row ? toView(row) : null;
 }
 
-const clearDefault = (db: D1Database, userId: string) => db.prepare("UPDATE addresses SET is_default = 0 WHERE user_id = ?1").bind(userId);
+const clearDefault = (db: D1Database, userId: string) =>
+  db.prepare("UPDATE addresses SET is_default = 0 WHERE user_id = ?1").bind(userId);
 
 /** Adds an address; the first one, or one marked default, becomes the only default. */
-export async function createAddress(db: D1Database, userId: string, input: AddressInput, now: Date): Promise<AddressView> {
+export async function createAddress(
+  db: D1Database,
+  userId: string,
+  input: AddressInput,
+  now: Date,
+): Promise<AddressView> {
   const id = crypto.randomUUID();
   const at = now.toISOString();
-  const count = await db.prepare("SELECT COUNT(*) AS n FROM addresses WHERE user_id = ?1").bind(userId).first<number>("n");
+  const count = await db
+    .prepare("SELECT COUNT(*) AS n FROM addresses WHERE user_id = ?1")
+    .bind(userId)
+    .first<number>("n");
   const isDefault = input.isDefault || count === 0;
   await db.batch([
     ...(isDefault ? [clearDefault(db, userId)] : []),
@@ -86,7 +98,22 @@ export async function createAddress(db: D1Database, userId: string, input: Addre
         `INSERT INTO addresses (id, user_id, first_name, last_name, organization, address, city, state, postal_code, country, phone, email, is_default, created_at, updated_at, contact_id)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, (SELECT COALESCE(MAX(contact_id), 100000) + 1 FROM addresses))`,
       )
-      .bind(id, userId, input.firstName, input.lastName, input.organization, input.address, input.city, input.state, input.postalCode, input.country, input.phone, input.email, isDefault ? 1 : 0, at),
+      .bind(
+        id,
+        userId,
+        input.firstName,
+        input.lastName,
+        input.organization,
+        input.address,
+        input.city,
+        input.state,
+        input.postalCode,
+        input.country,
+        input.phone,
+        input.email,
+        isDefault ? 1 : 0,
+        at,
+      ),
   ]);
   const created = await getAddress(db, userId, id);
   if (!created) throw new Error("address vanished after insert");
@@ -94,7 +121,13 @@ export async function createAddress(db: D1Database, userId: string, input: Addre
 }
 
 /** Replaces an address of this user; null when it is not theirs. */
-export async function updateAddress(db: D1Database, userId: string, id: string, input: AddressInput, now: Date): Promise<AddressView | null> {
+export async function updateAddress(
+  db: D1Database,
+  userId: string,
+  id: string,
+  input: AddressInput,
+  now: Date,
+): Promise<AddressView | null> {
   const existing = await getAddress(db, userId, id);
   if (!existing) return null;
   const isDefault = input.isDefault || existing.isDefault;
@@ -105,16 +138,38 @@ export async function updateAddress(db: D1Database, userId: string, id: string, 
         `UPDATE addresses SET first_name = ?3, last_name = ?4, organization = ?5, address = ?6, city = ?7, state = ?8, postal_code = ?9,
            country = ?10, phone = ?11, email = ?12, is_default = ?13, updated_at = ?14 WHERE id = ?1 AND user_id = ?2`,
       )
-      .bind(id, userId, input.firstName, input.lastName, input.organization, input.address, input.city, input.state, input.postalCode, input.country, input.phone, input.email, isDefault ? 1 : 0, now.toISOString()),
+      .bind(
+        id,
+        userId,
+        input.firstName,
+        input.lastName,
+        input.organization,
+        input.address,
+        input.city,
+        input.state,
+        input.postalCode,
+        input.country,
+        input.phone,
+        input.email,
+        isDefault ? 1 : 0,
+        now.toISOString(),
+      ),
   ]);
   return getAddress(db, userId, id);
 }
 
-export async function setDefaultAddress(db: D1Database, userId: string, id: string, now: Date): Promise<AddressView | null> {
+export async function setDefaultAddress(
+  db: D1Database,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<AddressView | null> {
   if (!(await getAddress(db, userId, id))) return null;
   await db.batch([
     clearDefault(db, userId),
-    db.prepare("UPDATE addresses SET is_default = 1, updated_at = ?3 WHERE id = ?1 AND user_id = ?2").bind(id, userId, now.toISOString()),
+    db
+      .prepare("UPDATE addresses SET is_default = 1, updated_at = ?3 WHERE id = ?1 AND user_id = ?2")
+      .bind(id, userId, now.toISOString()),
   ]);
   return getAddress(db, userId, id);
 }
@@ -126,7 +181,9 @@ export async function deleteAddress(db: D1Database, userId: string, id: string):
   await db.prepare("DELETE FROM addresses WHERE id = ?1 AND user_id = ?2").bind(id, userId).run();
   if (existing.isDefault) {
     await db
-      .prepare("UPDATE addresses SET is_default = 1 WHERE id = (SELECT id FROM addresses WHERE user_id = ?1 ORDER BY created_at, id LIMIT 1)")
+      .prepare(
+        "UPDATE addresses SET is_default = 1 WHERE id = (SELECT id FROM addresses WHERE user_id = ?1 ORDER BY created_at, id LIMIT 1)",
+      )
       .bind(userId)
       .run();
   }
@@ -134,7 +191,14 @@ export async function deleteAddress(db: D1Database, userId: string, id: string):
 }
 
 /** The user's address with this numeric contact id, or null (unknown, or someone else's). */
-export async function getAddressByContactId(db: D1Database, userId: string, contactId: number): Promise<AddressView | null> {
-  const row = await db.prepare("SELECT * FROM addresses WHERE contact_id = ?1 AND user_id = ?2").bind(contactId, userId).first<AddressRow>();
+export async function getAddressByContactId(
+  db: D1Database,
+  userId: string,
+  contactId: number,
+): Promise<AddressView | null> {
+  const row = await db
+    .prepare("SELECT * FROM addresses WHERE contact_id = ?1 AND user_id = ?2")
+    .bind(contactId, userId)
+    .first<AddressRow>();
   return row ? toView(row) : null;
 }

@@ -41,7 +41,12 @@ function toRun(row: AnalyticsRunRow): AnalyticsRun {
     url: row.url,
     finalUrl: row.final_url,
     strategy: row.strategy,
-    scores: { performance: row.performance, accessibility: row.accessibility, bestPractices: row.best_practices, seo: row.seo },
+    scores: {
+      performance: row.performance,
+      accessibility: row.accessibility,
+      bestPractices: row.best_practices,
+      seo: row.seo,
+    },
     vitals: parseVitals(row.vitals),
     lighthouseVersion: row.lighthouse_version,
     analysedAt: row.analysed_at,
@@ -49,7 +54,12 @@ function toRun(row: AnalyticsRunRow): AnalyticsRun {
   };
 }
 
-export async function insertAnalyticsRun(db: D1Database, userId: string, result: PageSpeedResult, now: Date): Promise<AnalyticsRun> {
+export async function insertAnalyticsRun(
+  db: D1Database,
+  userId: string,
+  result: PageSpeedResult,
+  now: Date,
+): Promise<AnalyticsRun> {
   const id = crypto.randomUUID();
   await db
     .prepare(
@@ -76,7 +86,11 @@ export async function insertAnalyticsRun(db: D1Database, userId: string, result:
 }
 
 /** The user's runs, newest first. */
-export async function listAnalyticsRuns(db: D1Database, userId: string, limit = HISTORY_LIMIT): Promise<AnalyticsRun[]> {
+export async function listAnalyticsRuns(
+  db: D1Database,
+  userId: string,
+  limit = HISTORY_LIMIT,
+): Promise<AnalyticsRun[]> {
   const { results } = await db
     .prepare("SELECT * FROM analytics_runs WHERE user_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2")
     .bind(userId, limit)

@@ -1,7 +1,13 @@
 // Personal API tokens (issue 20, migrations/0021_api_tokens.sql). The secret is `trn_` + 32
 // random bytes (base64url): high-entropy, so SHA-256 is its stored form (like refresh tokens).
 import { sha256Hex, toBase64Url } from "../../../core/auth/password";
-import { API_TOKEN_PREFIX, API_TOKEN_SCOPES, MAX_API_TOKENS, type ApiToken, type ApiTokenScope } from "../contract/api-tokens";
+import {
+  API_TOKEN_PREFIX,
+  API_TOKEN_SCOPES,
+  MAX_API_TOKENS,
+  type ApiToken,
+  type ApiTokenScope,
+} from "../contract/api-tokens";
 
 export interface ApiTokenRow {
   id: string;
@@ -83,7 +89,17 @@ export async function createApiToken(
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
        WHERE (SELECT COUNT(*) FROM api_tokens WHERE user_id = ?2 AND revoked_at IS NULL) < ?9`,
     )
-    .bind(row.id, row.user_id, row.name, row.scopes, row.token_hash, row.hint, row.created_at, row.expires_at, MAX_API_TOKENS)
+    .bind(
+      row.id,
+      row.user_id,
+      row.name,
+      row.scopes,
+      row.token_hash,
+      row.hint,
+      row.created_at,
+      row.expires_at,
+      MAX_API_TOKENS,
+    )
     .run();
   return result.meta.changes === 1 ? { row, secret } : null;
 }
@@ -114,7 +130,11 @@ export async function revokeApiToken(db: D1Database, userId: string, id: string,
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** Records a use, unless one was recorded within the last minute. */
-export async function touchApiToken(db: D1Database, row: Pick<ApiTokenRow, "id" | "last_used_at">, now: Date): Promise<void> {
+export async function touchApiToken(
+  db: D1Database,
+  row: Pick<ApiTokenRow, "id" | "last_used_at">,
+  now: Date,
+): Promise<void> {
   if (row.last_used_at !== null && now.getTime() - Date.parse(row.last_used_at) < LAST_USED_RESOLUTION_MS) return;
   await db.prepare("UPDATE api_tokens SET last_used_at = ?2 WHERE id = ?1").bind(row.id, now.toISOString()).run();
 }

@@ -32,7 +32,9 @@ export type NewCartItem = Omit<CartItemRow, "id" | "added_at"> & { auth_code?: s
 function toServerItem(row: CartItemRow & { details?: string | null }): CartServerItem {
   const details = parseItemDetails(row.details ?? null);
   const plan = details ? findPlan(details.plan) : null;
-  const os = details?.os ? (serverCatalogue().operating_systems.find((entry) => entry.id === details.os) ?? null) : null;
+  const os = details?.os
+    ? (serverCatalogue().operating_systems.find((entry) => entry.id === details.os) ?? null)
+    : null;
   const cents = details ? (serverLineCents(details) ?? row.first_year_cents) : row.first_year_cents;
   return {
     id: row.id,
@@ -65,7 +67,12 @@ function toItem(row: CartItemRow & { type?: string; details?: string | null }): 
 
 function toDomainItem(row: CartItemRow): CartDomainItem {
   const prices = { firstYear: row.first_year_cents, renewal: row.renewal_cents, transfer: row.transfer_cents };
-  const first = row.operation === "transfer" ? row.transfer_cents : row.operation === "renewal" ? row.renewal_cents : row.first_year_cents;
+  const first =
+    row.operation === "transfer"
+      ? row.transfer_cents
+      : row.operation === "renewal"
+        ? row.renewal_cents
+        : row.first_year_cents;
   return {
     id: row.id,
     type: "domain",
@@ -104,20 +111,32 @@ export async function getCart(db: D1Database, cartId: string): Promise<CartView 
 
 /** A cart's owner: null for a visitor's cart. Null when there is no cart with that id. */
 export async function findCartOwner(db: D1Database, cartId: string): Promise<{ userId: string | null } | null> {
-  const row = await db.prepare("SELECT user_id FROM carts WHERE id = ?1").bind(cartId).first<{ user_id: string | null }>();
+  const row = await db
+    .prepare("SELECT user_id FROM carts WHERE id = ?1")
+    .bind(cartId)
+    .first<{ user_id: string | null }>();
   return row ? { userId: row.user_id } : null;
 }
 
 /** The user's cart id (their most recently used one), or null. */
 export async function findUserCartId(db: D1Database, userId: string): Promise<string | null> {
-  const row = await db.prepare("SELECT id FROM carts WHERE user_id = ?1 ORDER BY updated_at DESC LIMIT 1").bind(userId).first<{ id: string }>();
+  const row = await db
+    .prepare("SELECT id FROM carts WHERE user_id = ?1 ORDER BY updated_at DESC LIMIT 1")
+    .bind(userId)
+    .first<{ id: string }>();
   return row?.id ?? null;
 }
 
 export type AddItemOutcome = "added" | "duplicate" | "full";
 
 /** Creates the cart row for a line about to go in (nothing when that name is already in the cart). */
-function cartRowFor(db: D1Database, cartId: string, at: string, ownerId: string | null, name: string): D1PreparedStatement {
+function cartRowFor(
+  db: D1Database,
+  cartId: string,
+  at: string,
+  ownerId: string | null,
+  name: string,
+): D1PreparedStatement {
   return db
     .prepare(
       `INSERT OR IGNORE INTO carts (id, user_id, created_at, updated_at)
@@ -130,7 +149,13 @@ function cartRowFor(db: D1Database, cartId: string, at: string, ownerId: string 
  * Adds one item, creating the cart if needed, in one transaction. A name already in the cart is
  * refused (SPEC §4), and so is an item past MAX_CART_ITEMS.
  */
-export async function addCartItem(db: D1Database, cartId: string, item: NewCartItem, now: Date, ownerId: string | null = null): Promise<AddItemOutcome> {
+export async function addCartItem(
+  db: D1Database,
+  cartId: string,
+  item: NewCartItem,
+  now: Date,
+  ownerId: string | null = null,
+): Promise<AddItemOutcome> {
   const at = now.toISOString();
   const id = crypto.randomUUID();
   // A refused line (already there, cart full) writes nothing: the cart row is created only for
@@ -165,7 +190,9 @@ export async function addCartItem(db: D1Database, cartId: string, item: NewCartI
         MAX_CART_ITEMS,
         item.auth_code ?? null,
       ),
-    db.prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM cart_items WHERE id = ?3)").bind(cartId, at, id),
+    db
+      .prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM cart_items WHERE id = ?3)")
+      .bind(cartId, at, id),
   ]);
   if ((inserted.meta.changes ?? 0) > 0) return "added";
   const existing = await db
@@ -185,7 +212,13 @@ export interface NewServerLine {
 }
 
 /** Adds a server line (same refusals as addCartItem: already there, cart full) in one transaction. */
-export async function addServerLine(db: D1Database, cartId: string, line: NewServerLine, now: Date, ownerId: string | null = null): Promise<AddItemOutcome> {
+export async function addServerLine(
+  db: D1Database,
+  cartId: string,
+  line: NewServerLine,
+  now: Date,
+  ownerId: string | null = null,
+): Promise<AddItemOutcome> {
   const at = now.toISOString();
   const id = crypto.randomUUID();
   const [, inserted] = await db.batch([
@@ -197,11 +230,26 @@ export async function addServerLine(db: D1Database, cartId: string, line: NewSer
          SELECT ?1, ?2, 'vps', ?3, ?4, '', ?5, 1, 1, ?6, ?6, 0, 0, 'USD', ?7, ?8
           WHERE (SELECT COUNT(*) FROM cart_items WHERE cart_id = ?2) < ?9`,
       )
-      .bind(id, cartId, line.name, line.hostname, line.operation, line.cents, JSON.stringify(line.details), at, MAX_CART_ITEMS),
-    db.prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM cart_items WHERE id = ?3)").bind(cartId, at, id),
+      .bind(
+        id,
+        cartId,
+        line.name,
+        line.hostname,
+        line.operation,
+        line.cents,
+        JSON.stringify(line.details),
+        at,
+        MAX_CART_ITEMS,
+      ),
+    db
+      .prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM cart_items WHERE id = ?3)")
+      .bind(cartId, at, id),
   ]);
   if ((inserted.meta.changes ?? 0) > 0) return "added";
-  const existing = await db.prepare("SELECT 1 FROM cart_items WHERE cart_id = ?1 AND name = ?2").bind(cartId, line.name).first();
+  const existing = await db
+    .prepare("SELECT 1 FROM cart_items WHERE cart_id = ?1 AND name = ?2")
+    .bind(cartId, line.name)
+    .first();
   return existing ? "duplicate" : "full";
 }
 
@@ -210,13 +258,22 @@ export async function removeCartItem(db: D1Database, cartId: string, itemId: str
   const [result] = await db.batch([
     db.prepare("DELETE FROM cart_items WHERE cart_id = ?1 AND id = ?2").bind(cartId, itemId),
     // Only when it has one: removing an item that is not there (404) writes nothing.
-    db.prepare("UPDATE carts SET discount_code = NULL WHERE id = ?1 AND discount_code IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = ?1)").bind(cartId),
+    db
+      .prepare(
+        "UPDATE carts SET discount_code = NULL WHERE id = ?1 AND discount_code IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = ?1)",
+      )
+      .bind(cartId),
   ]);
   return (result.meta.changes ?? 0) > 0;
 }
 
 /** SPEC §4: changing years re-prices the item; callers check the range against max_years first. */
-export async function setCartItemYears(db: D1Database, cartId: string, itemId: string, years: number): Promise<boolean> {
+export async function setCartItemYears(
+  db: D1Database,
+  cartId: string,
+  itemId: string,
+  years: number,
+): Promise<boolean> {
   const result = await db
     .prepare("UPDATE cart_items SET years = ?3 WHERE cart_id = ?1 AND id = ?2 AND ?3 BETWEEN 1 AND max_years")
     .bind(cartId, itemId, years)
@@ -226,7 +283,14 @@ export async function setCartItemYears(db: D1Database, cartId: string, itemId: s
 
 export async function insertOffer(
   db: D1Database,
-  offer: { domain: string; unicode: string; amountCents: number; currency: string; email: string; message: string | null },
+  offer: {
+    domain: string;
+    unicode: string;
+    amountCents: number;
+    currency: string;
+    email: string;
+    message: string | null;
+  },
   now: Date,
 ): Promise<string> {
   const id = crypto.randomUUID();
@@ -235,7 +299,16 @@ export async function insertOffer(
       `INSERT INTO domain_offers (id, domain, unicode, amount_cents, currency, email, message, created_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`,
     )
-    .bind(id, offer.domain, offer.unicode, offer.amountCents, offer.currency, offer.email, offer.message, now.toISOString())
+    .bind(
+      id,
+      offer.domain,
+      offer.unicode,
+      offer.amountCents,
+      offer.currency,
+      offer.email,
+      offer.message,
+      now.toISOString(),
+    )
     .run();
   return id;
 }
@@ -253,7 +326,11 @@ export interface CartMerge {
  * not own, a registration/transfer of a name the account already holds, a server whose plan is
  * no longer sold.
  */
-async function unbuyableLines(db: D1Database, cartId: string, userId: string): Promise<{ id: string; unicode: string }[]> {
+async function unbuyableLines(
+  db: D1Database,
+  cartId: string,
+  userId: string,
+): Promise<{ id: string; unicode: string }[]> {
   const { results } = await db
     .prepare(
       `SELECT v.id, v.unicode, v.type, v.details,
@@ -284,7 +361,12 @@ async function unbuyableLines(db: D1Database, cartId: string, userId: string): P
  * removed, a cart of another user is never touched, and merging the same visitor cart again
  * changes nothing (it is the account's, or gone).
  */
-export async function mergeCartIntoUser(db: D1Database, visitorCartId: string | null, userId: string, now: Date): Promise<CartMerge> {
+export async function mergeCartIntoUser(
+  db: D1Database,
+  visitorCartId: string | null,
+  userId: string,
+  now: Date,
+): Promise<CartMerge> {
   const at = now.toISOString();
   const [owned, visitor] = await db.batch<{ id: string; user_id: string | null }>([
     db.prepare("SELECT id, user_id FROM carts WHERE user_id = ?1 ORDER BY updated_at DESC LIMIT 1").bind(userId),
@@ -298,13 +380,17 @@ export async function mergeCartIntoUser(db: D1Database, visitorCartId: string | 
   const unbuyable = await unbuyableLines(db, visitorCart.id, userId);
   const dropIds = new Set(unbuyable.map((line) => line.id));
   const dropped = unbuyable.map((line) => line.unicode);
-  const dropStatements = unbuyable.map((line) => db.prepare("DELETE FROM cart_items WHERE cart_id = ?1 AND id = ?2").bind(visitorCart.id, line.id));
+  const dropStatements = unbuyable.map((line) =>
+    db.prepare("DELETE FROM cart_items WHERE cart_id = ?1 AND id = ?2").bind(visitorCart.id, line.id),
+  );
 
   if (!userCart) {
     // Adopted only while still nobody's: a concurrent sign-in that got there first keeps it.
     await db.batch([
       ...dropStatements,
-      db.prepare("UPDATE carts SET user_id = ?2, updated_at = ?3 WHERE id = ?1 AND user_id IS NULL").bind(visitorCart.id, userId, at),
+      db
+        .prepare("UPDATE carts SET user_id = ?2, updated_at = ?3 WHERE id = ?1 AND user_id IS NULL")
+        .bind(visitorCart.id, userId, at),
     ]);
     return { cartId: visitorCart.id, dropped };
   }
@@ -327,7 +413,9 @@ export async function mergeCartIntoUser(db: D1Database, visitorCartId: string | 
       .bind(visitorCart.id, userCart),
     ...moving.map((line) =>
       db
-        .prepare("UPDATE cart_items SET cart_id = ?2 WHERE cart_id = ?1 AND id = ?3 AND NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = ?2 AND name = ?4)")
+        .prepare(
+          "UPDATE cart_items SET cart_id = ?2 WHERE cart_id = ?1 AND id = ?3 AND NOT EXISTS (SELECT 1 FROM cart_items WHERE cart_id = ?2 AND name = ?4)",
+        )
         .bind(visitorCart.id, userCart, line.id, line.name),
     ),
     db.prepare("DELETE FROM cart_items WHERE cart_id = ?1").bind(visitorCart.id),
@@ -341,17 +429,33 @@ export async function mergeCartIntoUser(db: D1Database, visitorCartId: string | 
 export type CartLineRow = CartItemRow & { type: "domain" | "vps"; auth_code: string | null; details: string | null };
 
 export async function cartLines(db: D1Database, cartId: string): Promise<CartLineRow[]> {
-  const { results } = await db.prepare("SELECT * FROM cart_items WHERE cart_id = ?1 ORDER BY added_at, id").bind(cartId).all<CartLineRow>();
+  const { results } = await db
+    .prepare("SELECT * FROM cart_items WHERE cart_id = ?1 ORDER BY added_at, id")
+    .bind(cartId)
+    .all<CartLineRow>();
   return results;
 }
 
 /** The discount code applied to the cart, or null. */
 export async function cartDiscountCode(db: D1Database, cartId: string): Promise<string | null> {
-  return (await db.prepare("SELECT discount_code FROM carts WHERE id = ?1").bind(cartId).first<string | null>("discount_code")) ?? null;
+  return (
+    (await db
+      .prepare("SELECT discount_code FROM carts WHERE id = ?1")
+      .bind(cartId)
+      .first<string | null>("discount_code")) ?? null
+  );
 }
 
-export async function setCartDiscountCode(db: D1Database, cartId: string, code: string | null, now: Date): Promise<boolean> {
-  const result = await db.prepare("UPDATE carts SET discount_code = ?2, updated_at = ?3 WHERE id = ?1").bind(cartId, code, now.toISOString()).run();
+export async function setCartDiscountCode(
+  db: D1Database,
+  cartId: string,
+  code: string | null,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .prepare("UPDATE carts SET discount_code = ?2, updated_at = ?3 WHERE id = ?1")
+    .bind(cartId, code, now.toISOString())
+    .run();
   return (result.meta.changes ?? 0) > 0;
 }
 
@@ -359,15 +463,32 @@ export async function setCartDiscountCode(db: D1Database, cartId: string, code: 
  * Removes bought names from the cart (after a paid order); an emptied cart loses its discount
  * (SPEC §4). Lines added after the order stay.
  */
-export async function removeBoughtLines(db: D1Database, cartId: string, names: readonly string[], now: Date): Promise<void> {
+export async function removeBoughtLines(
+  db: D1Database,
+  cartId: string,
+  names: readonly string[],
+  now: Date,
+): Promise<void> {
   await db.batch([
     ...names.map((name) => db.prepare("DELETE FROM cart_items WHERE cart_id = ?1 AND name = ?2").bind(cartId, name)),
     db
-      .prepare("UPDATE carts SET discount_code = CASE WHEN (SELECT COUNT(*) FROM cart_items WHERE cart_id = ?1) = 0 THEN NULL ELSE discount_code END, updated_at = ?2 WHERE id = ?1")
+      .prepare(
+        "UPDATE carts SET discount_code = CASE WHEN (SELECT COUNT(*) FROM cart_items WHERE cart_id = ?1) = 0 THEN NULL ELSE discount_code END, updated_at = ?2 WHERE id = ?1",
+      )
       .bind(cartId, now.toISOString()),
   ]);
 }
 
-export async function discountRule(db: D1Database, code: string): Promise<{ id: number; code: string; percentage: number; min_order_cents: number; tlds: string; active: number } | null> {
+export async function discountRule(
+  db: D1Database,
+  code: string,
+): Promise<{
+  id: number;
+  code: string;
+  percentage: number;
+  min_order_cents: number;
+  tlds: string;
+  active: number;
+} | null> {
   return db.prepare("SELECT * FROM discount_codes WHERE code = ?1").bind(code).first();
 }

@@ -19,11 +19,17 @@ export function findSubscriptionByEmail(db: D1Database, email: string): Promise<
 }
 
 export function findSubscriptionByToken(db: D1Database, tokenHash: string): Promise<SubscriptionRow | null> {
-  return db.prepare("SELECT * FROM release_subscriptions WHERE token_hash = ?1").bind(tokenHash).first<SubscriptionRow>();
+  return db
+    .prepare("SELECT * FROM release_subscriptions WHERE token_hash = ?1")
+    .bind(tokenHash)
+    .first<SubscriptionRow>();
 }
 
 /** A new or renewed (pending, new token) subscription for the address. */
-export async function upsertPendingSubscription(db: D1Database, input: { email: string; locale: "en" | "tr"; tokenHash: string; now: Date }): Promise<void> {
+export async function upsertPendingSubscription(
+  db: D1Database,
+  input: { email: string; locale: "en" | "tr"; tokenHash: string; now: Date },
+): Promise<void> {
   await db
     .prepare(
       `INSERT INTO release_subscriptions (id, email, locale, token_hash, status, created_at)
@@ -35,9 +41,17 @@ export async function upsertPendingSubscription(db: D1Database, input: { email: 
     .run();
 }
 
-export async function setSubscriptionStatus(db: D1Database, id: string, status: "confirmed" | "unsubscribed", now: Date): Promise<void> {
+export async function setSubscriptionStatus(
+  db: D1Database,
+  id: string,
+  status: "confirmed" | "unsubscribed",
+  now: Date,
+): Promise<void> {
   const column = status === "confirmed" ? "confirmed_at" : "unsubscribed_at";
-  await db.prepare(`UPDATE release_subscriptions SET status = ?2, ${column} = ?3 WHERE id = ?1`).bind(id, status, now.toISOString()).run();
+  await db
+    .prepare(`UPDATE release_subscriptions SET status = ?2, ${column} = ?3 WHERE id = ?1`)
+    .bind(id, status, now.toISOString())
+    .run();
 }
 
 export interface TicketRow {
@@ -87,23 +101,48 @@ export async function createTicket(
   now: Date,
 ): Promise<TicketRow> {
   const at = now.toISOString();
-  const ticket: TicketRow = { id: crypto.randomUUID(), user_id: userId, subject: input.subject, priority: input.priority, category: input.category, status: "open", created_at: at, updated_at: at };
+  const ticket: TicketRow = {
+    id: crypto.randomUUID(),
+    user_id: userId,
+    subject: input.subject,
+    priority: input.priority,
+    category: input.category,
+    status: "open",
+    created_at: at,
+    updated_at: at,
+  };
   await db.batch([
     db
-      .prepare("INSERT INTO support_tickets (id, user_id, subject, priority, category, status, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, 'open', ?6, ?6)")
+      .prepare(
+        "INSERT INTO support_tickets (id, user_id, subject, priority, category, status, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, 'open', ?6, ?6)",
+      )
       .bind(ticket.id, userId, ticket.subject, ticket.priority, ticket.category, at),
-    db.prepare("INSERT INTO support_messages (id, ticket_id, author, body, created_at) VALUES (?1, ?2, 'customer', ?3, ?4)").bind(crypto.randomUUID(), ticket.id, input.details, at),
+    db
+      .prepare(
+        "INSERT INTO support_messages (id, ticket_id, author, body, created_at) VALUES (?1, ?2, 'customer', ?3, ?4)",
+      )
+      .bind(crypto.randomUUID(), ticket.id, input.details, at),
   ]);
   return ticket;
 }
 
 /** A reply; a customer's reply (re)opens the ticket, support's marks it answered. */
-export async function addReply(db: D1Database, ticketId: string, author: "customer" | "support", body: string, now: Date): Promise<MessageRow> {
+export async function addReply(
+  db: D1Database,
+  ticketId: string,
+  author: "customer" | "support",
+  body: string,
+  now: Date,
+): Promise<MessageRow> {
   const at = now.toISOString();
   const message: MessageRow = { id: crypto.randomUUID(), ticket_id: ticketId, author, body, created_at: at };
   await db.batch([
-    db.prepare("INSERT INTO support_messages (id, ticket_id, author, body, created_at) VALUES (?1, ?2, ?3, ?4, ?5)").bind(message.id, ticketId, author, body, at),
-    db.prepare("UPDATE support_tickets SET status = ?2, updated_at = ?3 WHERE id = ?1").bind(ticketId, author === "customer" ? "open" : "answered", at),
+    db
+      .prepare("INSERT INTO support_messages (id, ticket_id, author, body, created_at) VALUES (?1, ?2, ?3, ?4, ?5)")
+      .bind(message.id, ticketId, author, body, at),
+    db
+      .prepare("UPDATE support_tickets SET status = ?2, updated_at = ?3 WHERE id = ?1")
+      .bind(ticketId, author === "customer" ? "open" : "answered", at),
   ]);
   return message;
 }
@@ -122,9 +161,16 @@ export function findTicketById(db: D1Database, id: string): Promise<TicketRow | 
 }
 
 /** Illuminate: the facts of the user's domains and whether a card is saved. */
-export async function healthFacts(db: D1Database, userId: string): Promise<{ domains: DomainFacts[]; hasPaymentMethod: boolean }> {
+export async function healthFacts(
+  db: D1Database,
+  userId: string,
+): Promise<{ domains: DomainFacts[]; hasPaymentMethod: boolean }> {
   const [domains, cards] = await db.batch<Record<string, unknown>>([
-    db.prepare("SELECT name, unicode, status, expires_at, locked, auto_renew, whois_privacy, dnssec FROM user_domains WHERE user_id = ?1 ORDER BY name").bind(userId),
+    db
+      .prepare(
+        "SELECT name, unicode, status, expires_at, locked, auto_renew, whois_privacy, dnssec FROM user_domains WHERE user_id = ?1 ORDER BY name",
+      )
+      .bind(userId),
     db.prepare("SELECT COUNT(*) AS n FROM payment_methods WHERE user_id = ?1").bind(userId),
   ]);
   return {

@@ -33,7 +33,8 @@ function toRecord(row: RecordRow): DnsRecord {
   };
 }
 
-const TYPE_ORDER = "CASE type WHEN 'A' THEN 1 WHEN 'AAAA' THEN 2 WHEN 'CNAME' THEN 3 WHEN 'MX' THEN 4 WHEN 'TXT' THEN 5 WHEN 'NS' THEN 6 WHEN 'SRV' THEN 7 WHEN 'CAA' THEN 8 ELSE 9 END";
+const TYPE_ORDER =
+  "CASE type WHEN 'A' THEN 1 WHEN 'AAAA' THEN 2 WHEN 'CNAME' THEN 3 WHEN 'MX' THEN 4 WHEN 'TXT' THEN 5 WHEN 'NS' THEN 6 WHEN 'SRV' THEN 7 WHEN 'CAA' THEN 8 ELSE 9 END";
 
 export async function listRecords(db: D1Database, domainId: string): Promise<DnsRecord[]> {
   const { results } = await db
@@ -43,7 +44,13 @@ export async function listRecords(db: D1Database, domainId: string): Promise<Dns
   return results.map(toRecord);
 }
 
-function insertStatement(db: D1Database, domainId: string, domain: string, record: DnsRecordInput & { id?: string }, at: string) {
+function insertStatement(
+  db: D1Database,
+  domainId: string,
+  domain: string,
+  record: DnsRecordInput & { id?: string },
+  at: string,
+) {
   return db
     .prepare(
       `INSERT INTO dns_records (id, domain_id, type, name, host, content, ttl, priority, weight, port, redirect_type, page_title, created_at, updated_at)
@@ -67,20 +74,44 @@ function insertStatement(db: D1Database, domainId: string, domain: string, recor
 }
 
 /** The zone as it was before a change, kept for rollback (in the same batch as the change). */
-function snapshotStatement(db: D1Database, domainId: string, zone: readonly DnsRecord[], change: ZoneChange, at: string) {
+function snapshotStatement(
+  db: D1Database,
+  domainId: string,
+  zone: readonly DnsRecord[],
+  change: ZoneChange,
+  at: string,
+) {
   return db
     .prepare("INSERT INTO dns_zone_versions (domain_id, records, summary, created_at) VALUES (?1, ?2, ?3, ?4)")
     .bind(domainId, JSON.stringify(zone), zoneChangeSummary(change), at);
 }
 
-export async function createRecord(db: D1Database, domainId: string, domain: string, zone: readonly DnsRecord[], record: DnsRecordInput, now: Date): Promise<DnsRecord> {
+export async function createRecord(
+  db: D1Database,
+  domainId: string,
+  domain: string,
+  zone: readonly DnsRecord[],
+  record: DnsRecordInput,
+  now: Date,
+): Promise<DnsRecord> {
   const id = crypto.randomUUID();
   const at = now.toISOString();
-  await db.batch([snapshotStatement(db, domainId, zone, { action: "add", type: record.type, name: record.name }, at), insertStatement(db, domainId, domain, { ...record, id }, at)]);
+  await db.batch([
+    snapshotStatement(db, domainId, zone, { action: "add", type: record.type, name: record.name }, at),
+    insertStatement(db, domainId, domain, { ...record, id }, at),
+  ]);
   return { ...record, id };
 }
 
-export async function updateRecord(db: D1Database, domainId: string, domain: string, zone: readonly DnsRecord[], id: string, record: DnsRecordInput, now: Date): Promise<DnsRecord> {
+export async function updateRecord(
+  db: D1Database,
+  domainId: string,
+  domain: string,
+  zone: readonly DnsRecord[],
+  id: string,
+  record: DnsRecordInput,
+  now: Date,
+): Promise<DnsRecord> {
   const at = now.toISOString();
   await db.batch([
     snapshotStatement(db, domainId, zone, { action: "edit", type: record.type, name: record.name }, at),
@@ -89,12 +120,32 @@ export async function updateRecord(db: D1Database, domainId: string, domain: str
         `UPDATE dns_records SET type = ?3, name = ?4, host = ?5, content = ?6, ttl = ?7, priority = ?8, weight = ?9, port = ?10,
            redirect_type = ?11, page_title = ?12, updated_at = ?13 WHERE id = ?1 AND domain_id = ?2`,
       )
-      .bind(id, domainId, record.type, record.name, hostOf(record.name, domain), record.content, record.ttl, record.priority, record.weight, record.port, record.redirect_type, record.page_title, at),
+      .bind(
+        id,
+        domainId,
+        record.type,
+        record.name,
+        hostOf(record.name, domain),
+        record.content,
+        record.ttl,
+        record.priority,
+        record.weight,
+        record.port,
+        record.redirect_type,
+        record.page_title,
+        at,
+      ),
   ]);
   return { ...record, id };
 }
 
-export async function deleteRecord(db: D1Database, domainId: string, zone: readonly DnsRecord[], record: DnsRecord, now: Date): Promise<void> {
+export async function deleteRecord(
+  db: D1Database,
+  domainId: string,
+  zone: readonly DnsRecord[],
+  record: DnsRecord,
+  now: Date,
+): Promise<void> {
   const at = now.toISOString();
   await db.batch([
     snapshotStatement(db, domainId, zone, { action: "delete", type: record.type, name: record.name }, at),
@@ -103,7 +154,15 @@ export async function deleteRecord(db: D1Database, domainId: string, zone: reado
 }
 
 /** Replaces the whole zone (rollback, import), keeping the zone before as a version. */
-export async function replaceZone(db: D1Database, domainId: string, domain: string, zone: readonly DnsRecord[], records: readonly (DnsRecordInput & { id?: string })[], change: ZoneChange, now: Date): Promise<void> {
+export async function replaceZone(
+  db: D1Database,
+  domainId: string,
+  domain: string,
+  zone: readonly DnsRecord[],
+  records: readonly (DnsRecordInput & { id?: string })[],
+  change: ZoneChange,
+  now: Date,
+): Promise<void> {
   const at = now.toISOString();
   await db.batch([
     snapshotStatement(db, domainId, zone, change, at),
@@ -123,19 +182,28 @@ export interface ZoneVersion {
 
 export async function listVersions(db: D1Database, domainId: string, limit = 20): Promise<ZoneVersion[]> {
   const { results } = await db
-    .prepare("SELECT id, summary, created_at, json_array_length(records) AS record_count FROM dns_zone_versions WHERE domain_id = ?1 ORDER BY id DESC LIMIT ?2")
+    .prepare(
+      "SELECT id, summary, created_at, json_array_length(records) AS record_count FROM dns_zone_versions WHERE domain_id = ?1 ORDER BY id DESC LIMIT ?2",
+    )
     .bind(domainId, limit)
     .all<Omit<ZoneVersion, "change">>();
   return results.map((version) => ({ ...version, change: parseZoneChange(version.summary) }));
 }
 
 export async function findVersion(db: D1Database, domainId: string, id: number): Promise<DnsRecord[] | null> {
-  const row = await db.prepare("SELECT records FROM dns_zone_versions WHERE domain_id = ?1 AND id = ?2").bind(domainId, id).first<{ records: string }>();
+  const row = await db
+    .prepare("SELECT records FROM dns_zone_versions WHERE domain_id = ?1 AND id = ?2")
+    .bind(domainId, id)
+    .first<{ records: string }>();
   return row ? (JSON.parse(row.records) as DnsRecord[]) : null;
 }
 
 /** The forwarding that answers for a host name, when its domain is live (not deleted, not gone). */
-export async function findForwarding(db: D1Database, host: string, now: Date): Promise<(DnsRecord & { domain: string }) | null> {
+export async function findForwarding(
+  db: D1Database,
+  host: string,
+  now: Date,
+): Promise<(DnsRecord & { domain: string }) | null> {
   const row = await db
     .prepare(
       `SELECT r.*, d.name AS domain FROM dns_records r JOIN user_domains d ON d.id = r.domain_id

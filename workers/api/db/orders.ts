@@ -114,7 +114,10 @@ export interface NewOrder {
 const FIRST_NUMBER = 10001;
 
 export async function findOrderByKey(db: D1Database, userId: string, key: string): Promise<OrderRow | null> {
-  return db.prepare("SELECT * FROM orders WHERE user_id = ?1 AND idempotency_key = ?2").bind(userId, key).first<OrderRow>();
+  return db
+    .prepare("SELECT * FROM orders WHERE user_id = ?1 AND idempotency_key = ?2")
+    .bind(userId, key)
+    .first<OrderRow>();
 }
 
 export async function findOpenOrderForCart(db: D1Database, userId: string, cartId: string): Promise<OrderRow | null> {
@@ -135,7 +138,10 @@ export async function getOrderById(db: D1Database, orderId: string): Promise<Ord
 }
 
 export async function orderItems(db: D1Database, orderId: string): Promise<OrderItemRow[]> {
-  const { results } = await db.prepare("SELECT * FROM order_items WHERE order_id = ?1 ORDER BY position").bind(orderId).all<OrderItemRow>();
+  const { results } = await db
+    .prepare("SELECT * FROM order_items WHERE order_id = ?1 ORDER BY position")
+    .bind(orderId)
+    .all<OrderItemRow>();
   return results;
 }
 
@@ -154,14 +160,43 @@ export async function insertOrder(db: D1Database, order: NewOrder, now: Date): P
              tax_cents, total_cents, contact_id, contact, created_at, updated_at)
            VALUES (?1, (SELECT COALESCE(MAX(number), ?13 - 1) + 1 FROM orders), ?2, ?3, ?4, 'pending', ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)`,
         )
-        .bind(id, order.userId, order.cartId, order.idempotencyKey, order.subtotalCents, order.discountCents, order.discountCode, order.taxCents, order.totalCents, order.contactId, JSON.stringify(order.contact), at, FIRST_NUMBER),
+        .bind(
+          id,
+          order.userId,
+          order.cartId,
+          order.idempotencyKey,
+          order.subtotalCents,
+          order.discountCents,
+          order.discountCode,
+          order.taxCents,
+          order.totalCents,
+          order.contactId,
+          JSON.stringify(order.contact),
+          at,
+          FIRST_NUMBER,
+        ),
       ...order.items.map((item) =>
         db
           .prepare(
             `INSERT INTO order_items (id, order_id, position, type, name, unicode, tld, operation, years, details, unit_cents, icann_fee_cents, discount_cents, total_cents)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)`,
           )
-          .bind(crypto.randomUUID(), id, item.position, item.type, item.name, item.unicode, item.tld, item.operation, item.years, item.details, item.unit_cents, item.icann_fee_cents, item.discount_cents, item.total_cents),
+          .bind(
+            crypto.randomUUID(),
+            id,
+            item.position,
+            item.type,
+            item.name,
+            item.unicode,
+            item.tld,
+            item.operation,
+            item.years,
+            item.details,
+            item.unit_cents,
+            item.icann_fee_cents,
+            item.discount_cents,
+            item.total_cents,
+          ),
       ),
     ]);
   } catch (error) {
@@ -171,9 +206,17 @@ export async function insertOrder(db: D1Database, order: NewOrder, now: Date): P
   return { id };
 }
 
-export async function setOrderStatus(db: D1Database, orderId: string, from: readonly OrderStatus[], to: OrderStatus, now: Date, extra: { errorCode?: string | null } = {}): Promise<boolean> {
+export async function setOrderStatus(
+  db: D1Database,
+  orderId: string,
+  from: readonly OrderStatus[],
+  to: OrderStatus,
+  now: Date,
+  extra: { errorCode?: string | null } = {},
+): Promise<boolean> {
   const placeholders = from.map((_, index) => `?${index + 5}`).join(", ");
-  const completed = to === "completed" || to === "completed_with_refunds" || to === "refunded" || to === "failed" || to === "cancelled";
+  const completed =
+    to === "completed" || to === "completed_with_refunds" || to === "refunded" || to === "failed" || to === "cancelled";
   const result = await db
     .prepare(
       `UPDATE orders SET status = ?2, updated_at = ?3, error_code = COALESCE(?4, error_code)${completed ? ", completed_at = ?3" : ""}
@@ -184,7 +227,12 @@ export async function setOrderStatus(db: D1Database, orderId: string, from: read
   return (result.meta.changes ?? 0) > 0;
 }
 
-export async function noteOrderAttempt(db: D1Database, orderId: string, nextAttemptAt: Date | null, now: Date): Promise<void> {
+export async function noteOrderAttempt(
+  db: D1Database,
+  orderId: string,
+  nextAttemptAt: Date | null,
+  now: Date,
+): Promise<void> {
   await db
     .prepare("UPDATE orders SET attempts = attempts + 1, next_attempt_at = ?2, updated_at = ?3 WHERE id = ?1")
     .bind(orderId, nextAttemptAt?.toISOString() ?? null, now.toISOString())
@@ -192,11 +240,20 @@ export async function noteOrderAttempt(db: D1Database, orderId: string, nextAtte
 }
 
 export async function addOrderRefund(db: D1Database, orderId: string, cents: number, now: Date): Promise<void> {
-  await db.prepare("UPDATE orders SET refunded_cents = refunded_cents + ?2, updated_at = ?3 WHERE id = ?1").bind(orderId, cents, now.toISOString()).run();
+  await db
+    .prepare("UPDATE orders SET refunded_cents = refunded_cents + ?2, updated_at = ?3 WHERE id = ?1")
+    .bind(orderId, cents, now.toISOString())
+    .run();
 }
 
 /** Marks an item done/failed once (a pending item only): true when this call changed it. */
-export async function settleItem(db: D1Database, itemId: string, status: "done" | "failed", result: unknown, errorCode: string | null): Promise<boolean> {
+export async function settleItem(
+  db: D1Database,
+  itemId: string,
+  status: "done" | "failed",
+  result: unknown,
+  errorCode: string | null,
+): Promise<boolean> {
   const outcome = await db
     .prepare("UPDATE order_items SET status = ?2, result = ?3, error_code = ?4 WHERE id = ?1 AND status = 'pending'")
     .bind(itemId, status, JSON.stringify(result ?? null), errorCode)
@@ -205,7 +262,10 @@ export async function settleItem(db: D1Database, itemId: string, status: "done" 
 }
 
 export async function markItemRefunded(db: D1Database, itemId: string): Promise<boolean> {
-  const outcome = await db.prepare("UPDATE order_items SET status = 'refunded' WHERE id = ?1 AND status = 'failed'").bind(itemId).run();
+  const outcome = await db
+    .prepare("UPDATE order_items SET status = 'refunded' WHERE id = ?1 AND status = 'failed'")
+    .bind(itemId)
+    .run();
   return (outcome.meta.changes ?? 0) > 0;
 }
 
@@ -222,7 +282,10 @@ export async function dueOpenOrders(db: D1Database, now: Date, limit = 25): Prom
 }
 
 export async function markReceiptSent(db: D1Database, orderId: string, now: Date): Promise<boolean> {
-  const outcome = await db.prepare("UPDATE orders SET receipt_sent_at = ?2 WHERE id = ?1 AND receipt_sent_at IS NULL").bind(orderId, now.toISOString()).run();
+  const outcome = await db
+    .prepare("UPDATE orders SET receipt_sent_at = ?2 WHERE id = ?1 AND receipt_sent_at IS NULL")
+    .bind(orderId, now.toISOString())
+    .run();
   return (outcome.meta.changes ?? 0) > 0;
 }
 
@@ -232,7 +295,13 @@ export async function markReceiptSent(db: D1Database, orderId: string, now: Date
  * Holds each name for this order (one open order per name). All or nothing: answers the first
  * name another order holds, after releasing what this call took.
  */
-export async function holdNames(db: D1Database, orderKey: string, names: readonly string[], expiresAt: Date, now: Date): Promise<string | null> {
+export async function holdNames(
+  db: D1Database,
+  orderKey: string,
+  names: readonly string[],
+  expiresAt: Date,
+  now: Date,
+): Promise<string | null> {
   const taken: string[] = [];
   for (const name of names) {
     const outcome = await db
@@ -262,14 +331,26 @@ export async function releaseHolds(db: D1Database, orderKey: string, names?: rea
     await db.prepare("DELETE FROM registration_holds WHERE order_id = ?1").bind(orderKey).run();
     return;
   }
-  await db.batch(names.map((name) => db.prepare("DELETE FROM registration_holds WHERE order_id = ?1 AND name = ?2").bind(orderKey, name)));
+  await db.batch(
+    names.map((name) =>
+      db.prepare("DELETE FROM registration_holds WHERE order_id = ?1 AND name = ?2").bind(orderKey, name),
+    ),
+  );
 }
 
 // Payments ------------------------------------------------------------------------------------
 
 export async function insertPayment(
   db: D1Database,
-  payment: { orderId: string; userId: string; provider: string; idempotencyKey: string; amountCents: number; captureMethod?: "automatic" | "manual"; saveCard?: boolean },
+  payment: {
+    orderId: string;
+    userId: string;
+    provider: string;
+    idempotencyKey: string;
+    amountCents: number;
+    captureMethod?: "automatic" | "manual";
+    saveCard?: boolean;
+  },
   now: Date,
 ): Promise<PaymentRow> {
   const at = now.toISOString();
@@ -278,9 +359,22 @@ export async function insertPayment(
       `INSERT INTO payments (id, order_id, user_id, provider, idempotency_key, amount_cents, capture_method, save_card, created_at, updated_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?8, ?9, ?7, ?7) ON CONFLICT (idempotency_key) DO NOTHING`,
     )
-    .bind(crypto.randomUUID(), payment.orderId, payment.userId, payment.provider, payment.idempotencyKey, payment.amountCents, at, payment.captureMethod ?? "automatic", payment.saveCard ? 1 : 0)
+    .bind(
+      crypto.randomUUID(),
+      payment.orderId,
+      payment.userId,
+      payment.provider,
+      payment.idempotencyKey,
+      payment.amountCents,
+      at,
+      payment.captureMethod ?? "automatic",
+      payment.saveCard ? 1 : 0,
+    )
     .run();
-  const row = await db.prepare("SELECT * FROM payments WHERE idempotency_key = ?1").bind(payment.idempotencyKey).first<PaymentRow>();
+  const row = await db
+    .prepare("SELECT * FROM payments WHERE idempotency_key = ?1")
+    .bind(payment.idempotencyKey)
+    .first<PaymentRow>();
   if (!row) throw new Error("payment vanished after insert");
   return row;
 }
@@ -288,7 +382,16 @@ export async function insertPayment(
 export async function updatePayment(
   db: D1Database,
   id: string,
-  fields: { status: PaymentStatus; providerRef?: string | null; errorCode?: string | null; nextActionUrl?: string | null; cardBrand?: string | null; cardLast4?: string | null; refundedCents?: number; capturedCents?: number },
+  fields: {
+    status: PaymentStatus;
+    providerRef?: string | null;
+    errorCode?: string | null;
+    nextActionUrl?: string | null;
+    cardBrand?: string | null;
+    cardLast4?: string | null;
+    refundedCents?: number;
+    capturedCents?: number;
+  },
   now: Date,
 ): Promise<void> {
   await db
@@ -299,12 +402,26 @@ export async function updatePayment(
          captured_cents = COALESCE(?10, CASE WHEN ?2 = 'succeeded' AND capture_method = 'automatic' THEN amount_cents ELSE captured_cents END)
         WHERE id = ?1`,
     )
-    .bind(id, fields.status, fields.providerRef ?? null, fields.errorCode ?? null, fields.nextActionUrl ?? null, fields.cardBrand ?? null, fields.cardLast4 ?? null, fields.refundedCents ?? null, now.toISOString(), fields.capturedCents ?? null)
+    .bind(
+      id,
+      fields.status,
+      fields.providerRef ?? null,
+      fields.errorCode ?? null,
+      fields.nextActionUrl ?? null,
+      fields.cardBrand ?? null,
+      fields.cardLast4 ?? null,
+      fields.refundedCents ?? null,
+      now.toISOString(),
+      fields.capturedCents ?? null,
+    )
     .run();
 }
 
 export async function latestPayment(db: D1Database, orderId: string): Promise<PaymentRow | null> {
-  return db.prepare("SELECT * FROM payments WHERE order_id = ?1 ORDER BY created_at DESC, rowid DESC LIMIT 1").bind(orderId).first<PaymentRow>();
+  return db
+    .prepare("SELECT * FROM payments WHERE order_id = ?1 ORDER BY created_at DESC, rowid DESC LIMIT 1")
+    .bind(orderId)
+    .first<PaymentRow>();
 }
 
 export async function paymentByProviderRef(db: D1Database, providerRef: string): Promise<PaymentRow | null> {
@@ -319,31 +436,51 @@ export interface ListQuery {
   status?: string;
 }
 
-export async function listPayments(db: D1Database, userId: string, query: ListQuery): Promise<{ rows: (PaymentRow & { order_number: number })[]; total: number }> {
+export async function listPayments(
+  db: D1Database,
+  userId: string,
+  query: ListQuery,
+): Promise<{ rows: (PaymentRow & { order_number: number })[]; total: number }> {
   const where = `p.user_id = ?1${query.status ? " AND p.status = ?4" : ""}`;
   const [rows, count] = await db.batch([
     db
-      .prepare(`SELECT p.*, o.number AS order_number FROM payments p JOIN orders o ON o.id = p.order_id WHERE ${where} ORDER BY p.created_at DESC, p.rowid DESC LIMIT ?2 OFFSET ?3`)
+      .prepare(
+        `SELECT p.*, o.number AS order_number FROM payments p JOIN orders o ON o.id = p.order_id WHERE ${where} ORDER BY p.created_at DESC, p.rowid DESC LIMIT ?2 OFFSET ?3`,
+      )
       .bind(userId, query.perPage, (query.page - 1) * query.perPage, ...(query.status ? [query.status] : [])),
-    db.prepare(`SELECT COUNT(*) AS n FROM payments p WHERE ${where.replace("?4", "?2")}`).bind(userId, ...(query.status ? [query.status] : [])),
+    db
+      .prepare(`SELECT COUNT(*) AS n FROM payments p WHERE ${where.replace("?4", "?2")}`)
+      .bind(userId, ...(query.status ? [query.status] : [])),
   ]);
-  return { rows: rows.results as (PaymentRow & { order_number: number })[], total: (count.results[0] as { n: number }).n };
+  return {
+    rows: rows.results as (PaymentRow & { order_number: number })[],
+    total: (count.results[0] as { n: number }).n,
+  };
 }
 
-export async function listInvoices(db: D1Database, userId: string, query: ListQuery): Promise<{ rows: InvoiceRow[]; total: number }> {
+export async function listInvoices(
+  db: D1Database,
+  userId: string,
+  query: ListQuery,
+): Promise<{ rows: InvoiceRow[]; total: number }> {
   const where = `user_id = ?1${query.status ? " AND status = ?4" : ""}`;
   const [rows, count] = await db.batch([
     db
       .prepare(`SELECT * FROM invoices WHERE ${where} ORDER BY number DESC LIMIT ?2 OFFSET ?3`)
       .bind(userId, query.perPage, (query.page - 1) * query.perPage, ...(query.status ? [query.status] : [])),
-    db.prepare(`SELECT COUNT(*) AS n FROM invoices WHERE ${where.replace("?4", "?2")}`).bind(userId, ...(query.status ? [query.status] : [])),
+    db
+      .prepare(`SELECT COUNT(*) AS n FROM invoices WHERE ${where.replace("?4", "?2")}`)
+      .bind(userId, ...(query.status ? [query.status] : [])),
   ]);
   return { rows: rows.results as InvoiceRow[], total: (count.results[0] as { n: number }).n };
 }
 
 /** The invoice issued for an order (id and number), if any. */
 export async function invoiceOfOrder(db: D1Database, orderId: string): Promise<{ id: string; number: number } | null> {
-  return db.prepare("SELECT id, number FROM invoices WHERE order_id = ?1").bind(orderId).first<{ id: string; number: number }>();
+  return db
+    .prepare("SELECT id, number FROM invoices WHERE order_id = ?1")
+    .bind(orderId)
+    .first<{ id: string; number: number }>();
 }
 
 export async function getInvoice(db: D1Database, userId: string, idOrNumber: string): Promise<InvoiceRow | null> {
@@ -367,15 +504,39 @@ export async function issueInvoice(
        VALUES (?1, (SELECT COALESCE(MAX(number), 0) + 1 FROM invoices), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)
        ON CONFLICT (order_id) DO NOTHING`,
     )
-    .bind(crypto.randomUUID(), invoice.order_id, invoice.user_id, invoice.status, invoice.currency, invoice.subtotal_cents, invoice.discount_cents, invoice.tax_cents, invoice.total_cents, invoice.payment_id, invoice.seller, invoice.buyer, invoice.items, at)
+    .bind(
+      crypto.randomUUID(),
+      invoice.order_id,
+      invoice.user_id,
+      invoice.status,
+      invoice.currency,
+      invoice.subtotal_cents,
+      invoice.discount_cents,
+      invoice.tax_cents,
+      invoice.total_cents,
+      invoice.payment_id,
+      invoice.seller,
+      invoice.buyer,
+      invoice.items,
+      at,
+    )
     .run();
   const row = await db.prepare("SELECT * FROM invoices WHERE order_id = ?1").bind(invoice.order_id).first<InvoiceRow>();
   if (!row) throw new Error("invoice vanished after insert");
   return row;
 }
 
-export async function updateInvoiceRefund(db: D1Database, orderId: string, refundedCents: number, status: InvoiceStatus, now: Date): Promise<void> {
-  await db.prepare("UPDATE invoices SET refunded_cents = ?2, status = ?3, updated_at = ?4 WHERE order_id = ?1").bind(orderId, refundedCents, status, now.toISOString()).run();
+export async function updateInvoiceRefund(
+  db: D1Database,
+  orderId: string,
+  refundedCents: number,
+  status: InvoiceStatus,
+  now: Date,
+): Promise<void> {
+  await db
+    .prepare("UPDATE invoices SET refunded_cents = ?2, status = ?3, updated_at = ?4 WHERE order_id = ?1")
+    .bind(orderId, refundedCents, status, now.toISOString())
+    .run();
 }
 
 export const money = centsToDecimal;

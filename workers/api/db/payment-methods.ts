@@ -53,16 +53,26 @@ function toView(row: PaymentMethodRow): PaymentMethodView {
 }
 
 /** The user's saved cards of one provider, default first, then oldest first. */
-export async function listPaymentMethods(db: D1Database, userId: string, provider: PaymentsProvider): Promise<PaymentMethodView[]> {
+export async function listPaymentMethods(
+  db: D1Database,
+  userId: string,
+  provider: PaymentsProvider,
+): Promise<PaymentMethodView[]> {
   const { results } = await db
-    .prepare("SELECT * FROM payment_methods WHERE user_id = ?1 AND provider = ?2 ORDER BY is_default DESC, created_at, id")
+    .prepare(
+      "SELECT * FROM payment_methods WHERE user_id = ?1 AND provider = ?2 ORDER BY is_default DESC, created_at, id",
+    )
     .bind(userId, provider)
     .all<PaymentMethodRow>();
   return results.map(toView);
 }
 
 /** One saved card of this user, by our id or by the provider's id; null when it is not theirs. */
-export async function getPaymentMethod(db: D1Database, userId: string, idOrRef: string): Promise<PaymentMethodView | null> {
+export async function getPaymentMethod(
+  db: D1Database,
+  userId: string,
+  idOrRef: string,
+): Promise<PaymentMethodView | null> {
   const row = await db
     .prepare("SELECT * FROM payment_methods WHERE user_id = ?1 AND (id = ?2 OR provider_ref = ?2)")
     .bind(userId, idOrRef)
@@ -71,7 +81,11 @@ export async function getPaymentMethod(db: D1Database, userId: string, idOrRef: 
 }
 
 /** The user's default card for a provider (auto-renew charges it), or null. */
-export async function defaultPaymentMethod(db: D1Database, userId: string, provider: PaymentsProvider): Promise<PaymentMethodView | null> {
+export async function defaultPaymentMethod(
+  db: D1Database,
+  userId: string,
+  provider: PaymentsProvider,
+): Promise<PaymentMethodView | null> {
   const row = await db
     .prepare("SELECT * FROM payment_methods WHERE user_id = ?1 AND provider = ?2 AND is_default = 1")
     .bind(userId, provider)
@@ -79,7 +93,8 @@ export async function defaultPaymentMethod(db: D1Database, userId: string, provi
   return row ? toView(row) : null;
 }
 
-const clearDefault = (db: D1Database, userId: string) => db.prepare("UPDATE payment_methods SET is_default = 0 WHERE user_id = ?1 AND is_default = 1").bind(userId);
+const clearDefault = (db: D1Database, userId: string) =>
+  db.prepare("UPDATE payment_methods SET is_default = 0 WHERE user_id = ?1 AND is_default = 1").bind(userId);
 
 /**
  * Stores a card the provider attached to the user's customer. The first card, or one saved with
@@ -102,7 +117,9 @@ export async function savePaymentMethod(
   const makeDefault = options.setAsDefault || !hasDefault;
   const sameCard = card.fingerprint
     ? await db
-        .prepare("SELECT * FROM payment_methods WHERE user_id = ?1 AND provider = ?2 AND fingerprint = ?3 AND provider_ref <> ?4 ORDER BY created_at, id LIMIT 1")
+        .prepare(
+          "SELECT * FROM payment_methods WHERE user_id = ?1 AND provider = ?2 AND fingerprint = ?3 AND provider_ref <> ?4 ORDER BY created_at, id LIMIT 1",
+        )
         .bind(userId, provider, card.fingerprint, card.paymentMethodRef)
         .first<PaymentMethodRow>()
     : null;
@@ -116,10 +133,20 @@ export async function savePaymentMethod(
              nickname = COALESCE(?7, nickname), updated_at = ?8
            WHERE id = ?1 AND user_id = ?2 AND NOT EXISTS (SELECT 1 FROM payment_methods WHERE user_id = ?2 AND provider_ref = ?3)`,
         )
-        .bind(sameCard.id, userId, card.paymentMethodRef, card.expMonth, card.expYear, makeDefault ? 1 : 0, options.nickname, at),
+        .bind(
+          sameCard.id,
+          userId,
+          card.paymentMethodRef,
+          card.expMonth,
+          card.expYear,
+          makeDefault ? 1 : 0,
+          options.nickname,
+          at,
+        ),
     ]);
     const method = await getPaymentMethod(db, userId, card.paymentMethodRef);
-    if (method) return { method, created: false, replacedRef: method.id === sameCard.id ? sameCard.provider_ref : null };
+    if (method)
+      return { method, created: false, replacedRef: method.id === sameCard.id ? sameCard.provider_ref : null };
   }
   await db.batch([
     ...(makeDefault ? [clearDefault(db, userId)] : []),
@@ -133,7 +160,20 @@ export async function savePaymentMethod(
            fingerprint = COALESCE(fingerprint, excluded.fingerprint),
            updated_at = excluded.updated_at`,
       )
-      .bind(id, userId, provider, card.paymentMethodRef, card.brand, card.last4, card.expMonth, card.expYear, makeDefault ? 1 : 0, options.nickname, at, card.fingerprint ?? null),
+      .bind(
+        id,
+        userId,
+        provider,
+        card.paymentMethodRef,
+        card.brand,
+        card.last4,
+        card.expMonth,
+        card.expYear,
+        makeDefault ? 1 : 0,
+        options.nickname,
+        at,
+        card.fingerprint ?? null,
+      ),
   ]);
   const method = await getPaymentMethod(db, userId, card.paymentMethodRef);
   if (!method) throw new Error("payment method vanished after insert");
@@ -141,16 +181,25 @@ export async function savePaymentMethod(
   return { method, created: method.id === id, replacedRef: null };
 }
 
-export async function setDefaultPaymentMethod(db: D1Database, userId: string, idOrRef: string, now: Date): Promise<PaymentMethodView | null> {
+export async function setDefaultPaymentMethod(
+  db: D1Database,
+  userId: string,
+  idOrRef: string,
+  now: Date,
+): Promise<PaymentMethodView | null> {
   const existing = await getPaymentMethod(db, userId, idOrRef);
   if (!existing) return null;
   // One transaction, and the old default is cleared only while the card is still there: a card
   // removed meanwhile (another tab) leaves the default as it was and answers 404.
   await db.batch([
     db
-      .prepare("UPDATE payment_methods SET is_default = 0 WHERE user_id = ?1 AND is_default = 1 AND id <> ?2 AND EXISTS (SELECT 1 FROM payment_methods WHERE id = ?2 AND user_id = ?1)")
+      .prepare(
+        "UPDATE payment_methods SET is_default = 0 WHERE user_id = ?1 AND is_default = 1 AND id <> ?2 AND EXISTS (SELECT 1 FROM payment_methods WHERE id = ?2 AND user_id = ?1)",
+      )
       .bind(userId, existing.id),
-    db.prepare("UPDATE payment_methods SET is_default = 1, updated_at = ?3 WHERE id = ?1 AND user_id = ?2").bind(existing.id, userId, now.toISOString()),
+    db
+      .prepare("UPDATE payment_methods SET is_default = 1, updated_at = ?3 WHERE id = ?1 AND user_id = ?2")
+      .bind(existing.id, userId, now.toISOString()),
   ]);
   return getPaymentMethod(db, userId, existing.id);
 }
@@ -189,7 +238,9 @@ export async function customerRefFor(
   if (known) return known;
   const { customerRef } = await payments.createCustomer({ userId: user.id, email: user.email });
   await db
-    .prepare("INSERT INTO payment_customers (user_id, provider, customer_ref, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (user_id, provider) DO NOTHING")
+    .prepare(
+      "INSERT INTO payment_customers (user_id, provider, customer_ref, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (user_id, provider) DO NOTHING",
+    )
     .bind(user.id, payments.provider, customerRef, now.toISOString())
     .run();
   const stored = await db
@@ -200,9 +251,16 @@ export async function customerRefFor(
 }
 
 /** Records a provider webhook event id; false when it was already handled (a replay). */
-export async function recordWebhookEvent(db: D1Database, event: { id: string; type: string }, provider: PaymentsProvider, now: Date): Promise<boolean> {
+export async function recordWebhookEvent(
+  db: D1Database,
+  event: { id: string; type: string },
+  provider: PaymentsProvider,
+  now: Date,
+): Promise<boolean> {
   const { meta } = await db
-    .prepare("INSERT INTO payment_webhook_events (id, provider, type, received_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (id) DO NOTHING")
+    .prepare(
+      "INSERT INTO payment_webhook_events (id, provider, type, received_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (id) DO NOTHING",
+    )
     .bind(event.id, provider, event.type, now.toISOString())
     .run();
   return meta.changes === 1;

@@ -38,7 +38,23 @@ export interface ServerRow {
   updated_at: string;
 }
 
-export type NewServer = Pick<ServerRow, "user_id" | "order_id" | "order_item_id" | "plan" | "kind" | "arch" | "os" | "datacenter" | "hostname" | "ssh_key_fingerprint" | "provider" | "cycle" | "price_cents" | "expires_at">;
+export type NewServer = Pick<
+  ServerRow,
+  | "user_id"
+  | "order_id"
+  | "order_item_id"
+  | "plan"
+  | "kind"
+  | "arch"
+  | "os"
+  | "datacenter"
+  | "hostname"
+  | "ssh_key_fingerprint"
+  | "provider"
+  | "cycle"
+  | "price_cents"
+  | "expires_at"
+>;
 
 /** Creates the row for an order item once (the item id is unique); answers the row either way. */
 export async function insertServerOnce(db: D1Database, server: NewServer, now: Date): Promise<ServerRow> {
@@ -49,9 +65,29 @@ export async function insertServerOnce(db: D1Database, server: NewServer, now: D
          status, provider, cycle, price_cents, expires_at, created_at, updated_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'pending', ?12, ?13, ?14, ?15, ?16, ?16)`,
     )
-    .bind(crypto.randomUUID(), server.user_id, server.order_id, server.order_item_id, server.plan, server.kind, server.arch, server.os, server.datacenter, server.hostname, server.ssh_key_fingerprint, server.provider, server.cycle, server.price_cents, server.expires_at, at)
+    .bind(
+      crypto.randomUUID(),
+      server.user_id,
+      server.order_id,
+      server.order_item_id,
+      server.plan,
+      server.kind,
+      server.arch,
+      server.os,
+      server.datacenter,
+      server.hostname,
+      server.ssh_key_fingerprint,
+      server.provider,
+      server.cycle,
+      server.price_cents,
+      server.expires_at,
+      at,
+    )
     .run();
-  const row = await db.prepare("SELECT * FROM servers WHERE order_item_id = ?1").bind(server.order_item_id).first<ServerRow>();
+  const row = await db
+    .prepare("SELECT * FROM servers WHERE order_item_id = ?1")
+    .bind(server.order_item_id)
+    .first<ServerRow>();
   if (!row) throw new Error("server row vanished after insert");
   return row;
 }
@@ -104,7 +140,12 @@ const ORDER_BY: Record<ServerListQuery["sort"], string> = {
 };
 
 /** A page of the user's servers of the given kinds, filtered and sorted; with the total count. */
-export async function listServers(db: D1Database, userId: string, kinds: readonly ServerKind[], query: ServerListQuery): Promise<{ rows: ServerRow[]; total: number }> {
+export async function listServers(
+  db: D1Database,
+  userId: string,
+  kinds: readonly ServerKind[],
+  query: ServerListQuery,
+): Promise<{ rows: ServerRow[]; total: number }> {
   const where = [`user_id = ?1`, `kind IN (${kinds.map((kind) => `'${kind}'`).join(", ")})`];
   const binds: unknown[] = [userId];
   if (query.status) {
@@ -114,22 +155,36 @@ export async function listServers(db: D1Database, userId: string, kinds: readonl
   if (query.q) {
     // instr(), not LIKE: D1 refuses LIKE patterns over 50 bytes.
     binds.push(query.q.toLowerCase());
-    where.push(`(instr(lower(hostname), ?${binds.length}) > 0 OR instr(coalesce(ipv4, ''), ?${binds.length}) > 0 OR instr(plan, ?${binds.length}) > 0)`);
+    where.push(
+      `(instr(lower(hostname), ?${binds.length}) > 0 OR instr(coalesce(ipv4, ''), ?${binds.length}) > 0 OR instr(plan, ?${binds.length}) > 0)`,
+    );
   }
   const clause = where.join(" AND ");
   const offset = (query.page - 1) * query.per_page;
   const [page, count] = await db.batch([
-    db.prepare(`SELECT * FROM servers WHERE ${clause} ORDER BY ${ORDER_BY[query.sort]} LIMIT ${query.per_page} OFFSET ${offset}`).bind(...binds),
+    db
+      .prepare(
+        `SELECT * FROM servers WHERE ${clause} ORDER BY ${ORDER_BY[query.sort]} LIMIT ${query.per_page} OFFSET ${offset}`,
+      )
+      .bind(...binds),
     db.prepare(`SELECT COUNT(*) AS n FROM servers WHERE ${clause}`).bind(...binds),
   ]);
-  return { rows: page.results as unknown as ServerRow[], total: (count.results[0] as { n: number } | undefined)?.n ?? 0 };
+  return {
+    rows: page.results as unknown as ServerRow[],
+    total: (count.results[0] as { n: number } | undefined)?.n ?? 0,
+  };
 }
 
 /**
  * Servers the lifecycle job must look at: past expiry and not yet stopped for it (expired or
  * suspended), or stopped for it and past the grace period.
  */
-export async function serversDueForLifecycle(db: D1Database, now: Date, graceMs: number, limit: number): Promise<ServerRow[]> {
+export async function serversDueForLifecycle(
+  db: D1Database,
+  now: Date,
+  graceMs: number,
+  limit: number,
+): Promise<ServerRow[]> {
   const at = now.toISOString();
   const graceEdge = new Date(now.getTime() - graceMs).toISOString();
   const { results } = await db

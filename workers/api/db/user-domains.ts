@@ -103,7 +103,11 @@ const ORDER_BY: Record<DomainSort, string> = {
 };
 
 /** The list query's SQL and values (exported so a test can EXPLAIN it). */
-export function listSql(userId: string, query: DomainListQuery, now: Date): { where: string; values: (string | number)[]; orderBy: string } {
+export function listSql(
+  userId: string,
+  query: DomainListQuery,
+  now: Date,
+): { where: string; values: (string | number)[]; orderBy: string } {
   const conditions = ["d.user_id = ?"];
   const values: (string | number)[] = [userId];
   if (query.q) {
@@ -130,13 +134,21 @@ export interface DomainPage {
   counts: { total: number; expiring_soon: number; expired: number };
 }
 
-export async function listUserDomains(db: D1Database, userId: string, query: DomainListQuery, now: Date, locale: ApiLocale = "en"): Promise<DomainPage> {
+export async function listUserDomains(
+  db: D1Database,
+  userId: string,
+  query: DomainListQuery,
+  now: Date,
+  locale: ApiLocale = "en",
+): Promise<DomainPage> {
   const { where, values, orderBy } = listSql(userId, query, now);
   const offset = (query.page - 1) * query.per_page;
   const soon = statusCondition("expiring_soon", now);
   const expired = statusCondition("expired", now);
   const [rows, total, counts] = await db.batch([
-    db.prepare(`SELECT d.* FROM user_domains d WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`).bind(...values, query.per_page, offset),
+    db
+      .prepare(`SELECT d.* FROM user_domains d WHERE ${where} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
+      .bind(...values, query.per_page, offset),
     db.prepare(`SELECT COUNT(*) AS n FROM user_domains d WHERE ${where}`).bind(...values),
     db
       .prepare(
@@ -147,7 +159,11 @@ export async function listUserDomains(db: D1Database, userId: string, query: Dom
       .bind(...soon.values, ...expired.values, userId),
   ]);
   const totalRows = (total.results[0] as { n: number } | undefined)?.n ?? 0;
-  const countRow = (counts.results[0] as { total: number; expiring_soon: number; expired: number } | undefined) ?? { total: 0, expiring_soon: 0, expired: 0 };
+  const countRow = (counts.results[0] as { total: number; expiring_soon: number; expired: number } | undefined) ?? {
+    total: 0,
+    expiring_soon: 0,
+    expired: 0,
+  };
   return {
     domains: (rows.results as unknown as UserDomainRow[]).map((row) => toDomainView(row, now, locale)),
     total: totalRows,
@@ -204,8 +220,16 @@ const UPDATABLE = new Set<keyof Updatable>([
 ]);
 
 /** Changes fields of this user's domain; the row after, or null when it is not theirs. */
-export async function updateUserDomain(db: D1Database, userId: string, id: string, fields: Updatable, now: Date): Promise<UserDomainRow | null> {
-  const entries = Object.entries(fields).filter(([key, value]) => UPDATABLE.has(key as keyof Updatable) && value !== undefined);
+export async function updateUserDomain(
+  db: D1Database,
+  userId: string,
+  id: string,
+  fields: Updatable,
+  now: Date,
+): Promise<UserDomainRow | null> {
+  const entries = Object.entries(fields).filter(
+    ([key, value]) => UPDATABLE.has(key as keyof Updatable) && value !== undefined,
+  );
   const sets = entries.map(([key], index) => `${key} = ?${index + 3}`);
   sets.push(`updated_at = ?${entries.length + 3}`);
   return db
@@ -220,7 +244,12 @@ export async function profileDomainFields(
   userId: string,
   now: Date,
 ): Promise<{ total_domains: number; domains: string[]; expiring_soon_count: number; expired_domains_count: number }> {
-  const page = await listUserDomains(db, userId, { q: undefined, status: undefined, sort: "name", page: 1, per_page: 100 }, now);
+  const page = await listUserDomains(
+    db,
+    userId,
+    { q: undefined, status: undefined, sort: "name", page: 1, per_page: 100 },
+    now,
+  );
   return {
     total_domains: page.counts.total,
     domains: page.domains.map((domain) => domain.name),

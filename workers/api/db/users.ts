@@ -79,7 +79,14 @@ export type InsertUserOutcome = "created" | "username_taken" | "email_exists";
 
 export async function insertUser(
   db: D1Database,
-  user: { id: string; username: string; email: string; passwordHash: string; seedKeyHash: string; locale?: "en" | "tr" },
+  user: {
+    id: string;
+    username: string;
+    email: string;
+    passwordHash: string;
+    seedKeyHash: string;
+    locale?: "en" | "tr";
+  },
   now: Date,
 ): Promise<InsertUserOutcome> {
   const at = now.toISOString();
@@ -102,7 +109,22 @@ export async function insertUser(
 export async function updateUserFields(
   db: D1Database,
   userId: string,
-  fields: Partial<Pick<UserRow, "username" | "email" | "email_verified" | "password_hash" | "seed_key_hash" | "totp_secret" | "totp_pending" | "totp_enabled" | "totp_last_step" | "last_login" | "locale">>,
+  fields: Partial<
+    Pick<
+      UserRow,
+      | "username"
+      | "email"
+      | "email_verified"
+      | "password_hash"
+      | "seed_key_hash"
+      | "totp_secret"
+      | "totp_pending"
+      | "totp_enabled"
+      | "totp_last_step"
+      | "last_login"
+      | "locale"
+    >
+  >,
   now: Date,
 ): Promise<void> {
   const entries = Object.entries(fields);
@@ -151,13 +173,18 @@ export async function createSession(
       .prepare("INSERT INTO sessions (id, user_id, remember_me, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)")
       .bind(session.id, session.userId, session.rememberMe ? 1 : 0, at, expires),
     db
-      .prepare("INSERT INTO refresh_tokens (token_hash, session_id, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)")
+      .prepare(
+        "INSERT INTO refresh_tokens (token_hash, session_id, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+      )
       .bind(session.tokenHash, session.id, session.userId, at, expires),
   ]);
 }
 
 export function findSession(db: D1Database, sessionId: string, userId: string): Promise<SessionRow | null> {
-  return db.prepare("SELECT * FROM sessions WHERE id = ?1 AND user_id = ?2").bind(sessionId, userId).first<SessionRow>();
+  return db
+    .prepare("SELECT * FROM sessions WHERE id = ?1 AND user_id = ?2")
+    .bind(sessionId, userId)
+    .first<SessionRow>();
 }
 
 export interface RefreshTokenRow {
@@ -198,18 +225,28 @@ export async function rotateRefreshToken(
   const expires = token.expiresAt.toISOString();
   await db.batch([
     db
-      .prepare("INSERT INTO refresh_tokens (token_hash, session_id, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)")
+      .prepare(
+        "INSERT INTO refresh_tokens (token_hash, session_id, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+      )
       .bind(token.tokenHash, token.sessionId, token.userId, now.toISOString(), expires),
     db.prepare("UPDATE sessions SET expires_at = ?2 WHERE id = ?1").bind(token.sessionId, expires),
   ]);
 }
 
 export async function revokeSession(db: D1Database, sessionId: string, now: Date): Promise<void> {
-  await db.prepare("UPDATE sessions SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL").bind(sessionId, now.toISOString()).run();
+  await db
+    .prepare("UPDATE sessions SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL")
+    .bind(sessionId, now.toISOString())
+    .run();
 }
 
 /** Revokes every session of the user, except `keepSessionId` when given. */
-export async function revokeUserSessions(db: D1Database, userId: string, now: Date, keepSessionId?: string): Promise<void> {
+export async function revokeUserSessions(
+  db: D1Database,
+  userId: string,
+  now: Date,
+  keepSessionId?: string,
+): Promise<void> {
   await db
     .prepare("UPDATE sessions SET revoked_at = ?2 WHERE user_id = ?1 AND revoked_at IS NULL AND id != ?3")
     .bind(userId, now.toISOString(), keepSessionId ?? "")
@@ -237,16 +274,35 @@ export interface CodeRow {
 /** Stores a new flow's code; older flows of the user and purpose stay, up to MAX_PENDING_CODES. */
 export async function putCode(
   db: D1Database,
-  code: { userId: string; purpose: CodePurpose; email: string; flowHash: string; codeHash: string; linkHash: string; expiresAt: Date },
+  code: {
+    userId: string;
+    purpose: CodePurpose;
+    email: string;
+    flowHash: string;
+    codeHash: string;
+    linkHash: string;
+    expiresAt: Date;
+  },
   now: Date,
 ): Promise<void> {
   await db.batch([
-    db.prepare("DELETE FROM verification_codes WHERE user_id = ?1 AND expires_at <= ?2").bind(code.userId, now.toISOString()),
+    db
+      .prepare("DELETE FROM verification_codes WHERE user_id = ?1 AND expires_at <= ?2")
+      .bind(code.userId, now.toISOString()),
     db
       .prepare(
         "INSERT INTO verification_codes (flow_hash, user_id, purpose, email, code_hash, link_hash, expires_at, attempts, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 0, ?8)",
       )
-      .bind(code.flowHash, code.userId, code.purpose, code.email, code.codeHash, code.linkHash, code.expiresAt.toISOString(), now.toISOString()),
+      .bind(
+        code.flowHash,
+        code.userId,
+        code.purpose,
+        code.email,
+        code.codeHash,
+        code.linkHash,
+        code.expiresAt.toISOString(),
+        now.toISOString(),
+      ),
     db
       .prepare(
         `DELETE FROM verification_codes WHERE user_id = ?1 AND purpose = ?2 AND flow_hash NOT IN
@@ -257,7 +313,12 @@ export async function putCode(
 }
 
 /** The flow's code, when it belongs to this user and purpose. */
-export function findFlowCode(db: D1Database, userId: string, purpose: CodePurpose, flowHash: string): Promise<CodeRow | null> {
+export function findFlowCode(
+  db: D1Database,
+  userId: string,
+  purpose: CodePurpose,
+  flowHash: string,
+): Promise<CodeRow | null> {
   return db
     .prepare("SELECT * FROM verification_codes WHERE flow_hash = ?1 AND user_id = ?2 AND purpose = ?3")
     .bind(flowHash, userId, purpose)
@@ -274,20 +335,30 @@ export async function findUserCodes(db: D1Database, userId: string, purpose: Cod
 }
 
 export function findLinkCode(db: D1Database, purpose: CodePurpose, linkHash: string): Promise<CodeRow | null> {
-  return db.prepare("SELECT * FROM verification_codes WHERE link_hash = ?1 AND purpose = ?2").bind(linkHash, purpose).first<CodeRow>();
+  return db
+    .prepare("SELECT * FROM verification_codes WHERE link_hash = ?1 AND purpose = ?2")
+    .bind(linkHash, purpose)
+    .first<CodeRow>();
 }
 
 /** Counts a wrong try against these flows only. */
 export async function countCodeAttempt(db: D1Database, flowHashes: readonly string[]): Promise<void> {
   if (flowHashes.length === 0) return;
-  await db.batch(flowHashes.map((hash) => db.prepare("UPDATE verification_codes SET attempts = attempts + 1 WHERE flow_hash = ?1").bind(hash)));
+  await db.batch(
+    flowHashes.map((hash) =>
+      db.prepare("UPDATE verification_codes SET attempts = attempts + 1 WHERE flow_hash = ?1").bind(hash),
+    ),
+  );
 }
 
 /**
  * Consumes the flow's code and, with it, every other waiting code of the user and purpose (the
  * task is done); false when it was consumed concurrently.
  */
-export async function consumeFlow(db: D1Database, row: Pick<CodeRow, "flow_hash" | "user_id" | "purpose">): Promise<boolean> {
+export async function consumeFlow(
+  db: D1Database,
+  row: Pick<CodeRow, "flow_hash" | "user_id" | "purpose">,
+): Promise<boolean> {
   const [own] = await db.batch([
     db.prepare("DELETE FROM verification_codes WHERE flow_hash = ?1").bind(row.flow_hash),
     db.prepare("DELETE FROM verification_codes WHERE user_id = ?1 AND purpose = ?2").bind(row.user_id, row.purpose),
@@ -300,7 +371,13 @@ export async function consumeFlow(db: D1Database, row: Pick<CodeRow, "flow_hash"
 /** How many remembered browsers an account keeps (the newest ones). */
 export const MAX_RECOVERY_BROWSERS = 10;
 
-export async function putRecoveryBrowser(db: D1Database, userId: string, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
+export async function putRecoveryBrowser(
+  db: D1Database,
+  userId: string,
+  tokenHash: string,
+  expiresAt: Date,
+  now: Date,
+): Promise<void> {
   await db.batch([
     db.prepare("DELETE FROM recovery_browsers WHERE user_id = ?1 AND expires_at <= ?2").bind(userId, now.toISOString()),
     db
@@ -340,7 +417,9 @@ export async function recordLogin(
   now: Date,
 ): Promise<void> {
   await db
-    .prepare("INSERT INTO login_history (user_id, username, at, ip, user_agent, success) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+    .prepare(
+      "INSERT INTO login_history (user_id, username, at, ip, user_agent, success) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )
     // Only the short device name is kept: a stranger's failed sign-in writes this row (issue 18).
     .bind(entry.userId, entry.username, now.toISOString(), entry.ip, deviceName(entry.userAgent), entry.success ? 1 : 0)
     .run();
@@ -352,7 +431,12 @@ export async function loginHistory(db: D1Database, userId: string, limit = 50): 
     .bind(userId, limit)
     .all<{ at: string; ip: string; user_agent: string | null; success: number }>();
   // Rows written before issue 18 hold the raw header: they are named the same way on the way out.
-  return results.map((row) => ({ at: row.at, ip: row.ip, device: deviceName(row.user_agent), success: row.success === 1 }));
+  return results.map((row) => ({
+    at: row.at,
+    ip: row.ip,
+    device: deviceName(row.user_agent),
+    success: row.success === 1,
+  }));
 }
 
 // ─── Two-factor recovery codes ───────────────────────────────────────────────────────────────
@@ -360,7 +444,9 @@ export async function loginHistory(db: D1Database, userId: string, limit = 50): 
 export async function replaceRecoveryCodes(db: D1Database, userId: string, hashes: string[]): Promise<void> {
   await db.batch([
     db.prepare("DELETE FROM recovery_codes WHERE user_id = ?1").bind(userId),
-    ...hashes.map((hash) => db.prepare("INSERT INTO recovery_codes (user_id, code_hash) VALUES (?1, ?2)").bind(userId, hash)),
+    ...hashes.map((hash) =>
+      db.prepare("INSERT INTO recovery_codes (user_id, code_hash) VALUES (?1, ?2)").bind(userId, hash),
+    ),
   ]);
 }
 

@@ -52,7 +52,9 @@ export async function runDomainLifecycle(env: ApiEnv, services: ApiServices): Pr
     env.DB.prepare(
       "SELECT * FROM user_domains WHERE expires_at <= ?1 AND status IN ('active', 'transfer_out_pending') AND deleted_at IS NULL ORDER BY expires_at LIMIT ?2",
     ).bind(horizon, BATCH),
-    env.DB.prepare("SELECT * FROM user_domains WHERE status IN ('pending', 'pending_transfer', 'transfer_out_pending') LIMIT ?1").bind(BATCH),
+    env.DB.prepare(
+      "SELECT * FROM user_domains WHERE status IN ('pending', 'pending_transfer', 'transfer_out_pending') LIMIT ?1",
+    ).bind(BATCH),
   ]);
   const seen = new Set<string>();
   for (const original of [...waiting, ...dueRows]) {
@@ -67,7 +69,8 @@ export async function runDomainLifecycle(env: ApiEnv, services: ApiServices): Pr
       const days = daysUntil(row.expires_at, now);
       if (days === null) continue;
       if (row.auto_renew === 1 && days <= AUTO_RENEW_DAYS) {
-        const retryBlocked = row.renew_error_at !== null && Date.parse(row.renew_error_at) + RETRY_AFTER_MS > now.getTime();
+        const retryBlocked =
+          row.renew_error_at !== null && Date.parse(row.renew_error_at) + RETRY_AFTER_MS > now.getTime();
         if (!retryBlocked) {
           const outcome = await autoRenew(env, services, row, now);
           if (outcome === "renewed") {
@@ -96,7 +99,12 @@ export function declineReason(code: string): string {
 }
 
 /** Mails the user in their language (users.locale): `build` writes the mail in it. */
-export async function mailUser(env: ApiEnv, services: ApiServices, userId: string, build: (language: MailLanguage) => { subject: string; text: string }): Promise<void> {
+export async function mailUser(
+  env: ApiEnv,
+  services: ApiServices,
+  userId: string,
+  build: (language: MailLanguage) => { subject: string; text: string },
+): Promise<void> {
   const user = await findUserById(env.DB, userId);
   if (user) await services.mail.send({ to: user.email, ...build(mailLanguage(mailLocaleOf(user.locale))) });
 }
@@ -109,7 +117,10 @@ export function renewalReason(language: MailLanguage, reason: string): string {
 async function remind(env: ApiEnv, services: ApiServices, row: UserDomainRow, days: number): Promise<void> {
   await mailUser(env, services, row.user_id, (language) => {
     const t = language.texts.domain_reminder;
-    const next = row.auto_renew === 1 ? fill(t.autoRenewOn, { days: language.days(AUTO_RENEW_DAYS) }) : fill(t.renewYourself, { name: row.unicode });
+    const next =
+      row.auto_renew === 1
+        ? fill(t.autoRenewOn, { days: language.days(AUTO_RENEW_DAYS) })
+        : fill(t.renewYourself, { name: row.unicode });
     return {
       subject: fill(t.subject, { name: row.unicode, days: language.days(days) }),
       text: fill(t.body, { name: row.unicode, date: row.expires_at ? language.date(row.expires_at) : "", next }),
@@ -123,13 +134,22 @@ export function autoRenewKey(row: Pick<UserDomainRow, "id" | "expires_at" | "ren
 }
 
 /** What an off-session renewal order came to, for the job (domains and servers); `reason` is for the customer. */
-export async function renewalOutcome(db: D1Database, order: OrderRow): Promise<{ kind: "renewed" } | { kind: "failed"; reason: string } | { kind: "pending" }> {
+export async function renewalOutcome(
+  db: D1Database,
+  order: OrderRow,
+): Promise<{ kind: "renewed" } | { kind: "failed"; reason: string } | { kind: "pending" }> {
   switch (order.status) {
     case "completed":
       return { kind: "renewed" };
     case "failed":
     case "cancelled":
-      return { kind: "failed", reason: order.error_code === "no_payment_method" ? RENEWAL.no_payment_method : declineReason(order.error_code ?? "payment_failed") };
+      return {
+        kind: "failed",
+        reason:
+          order.error_code === "no_payment_method"
+            ? RENEWAL.no_payment_method
+            : declineReason(order.error_code ?? "payment_failed"),
+      };
     case "completed_with_refunds":
     case "refunded": {
       const [item] = await orderItems(db, order.id);
@@ -147,15 +167,30 @@ export async function renewalOutcome(db: D1Database, order: OrderRow): Promise<{
  * current-expiry check), its invoice and receipt. Answers what happened; a failure is recorded
  * on the row (shown on the domain's page), mailed, and tried again a day later as a new attempt.
  */
-async function autoRenew(env: ApiEnv, services: ApiServices, row: UserDomainRow, now: Date): Promise<"renewed" | "failed" | "pending"> {
+async function autoRenew(
+  env: ApiEnv,
+  services: ApiServices,
+  row: UserDomainRow,
+  now: Date,
+): Promise<"renewed" | "failed" | "pending"> {
   const db = env.DB;
   const fail = async (reason: string) => {
-    await updateUserDomain(db, row.user_id, row.id, { renew_error: reason, renew_error_at: now.toISOString(), renew_attempt: row.renew_attempt + 1 }, now);
+    await updateUserDomain(
+      db,
+      row.user_id,
+      row.id,
+      { renew_error: reason, renew_error_at: now.toISOString(), renew_attempt: row.renew_attempt + 1 },
+      now,
+    );
     await mailUser(env, services, row.user_id, (language) => {
       const t = language.texts.domain_renew_failed;
       return {
         subject: fill(t.subject, { name: row.unicode }),
-        text: fill(t.body, { name: row.unicode, reason: renewalReason(language, reason), date: row.expires_at ? language.date(row.expires_at) : "" }),
+        text: fill(t.body, {
+          name: row.unicode,
+          reason: renewalReason(language, reason),
+          date: row.expires_at ? language.date(row.expires_at) : "",
+        }),
       };
     });
     return "failed" as const;
@@ -164,12 +199,15 @@ async function autoRenew(env: ApiEnv, services: ApiServices, row: UserDomainRow,
   const tldRow = (await loadCatalogue(db)).byTld.get(row.tld);
   const existing = await findOrderByKey(db, row.user_id, key);
   if (!existing) {
-    if (!(await defaultPaymentMethod(db, row.user_id, services.payments.provider))) return fail(RENEWAL.no_payment_method);
+    if (!(await defaultPaymentMethod(db, row.user_id, services.payments.provider)))
+      return fail(RENEWAL.no_payment_method);
     if (!tldRow) return fail(RENEWAL.no_pricing);
   }
   const contact = await renewalContact(db, row.user_id, row.order_id);
   if (!contact) return fail(RENEWAL.no_address);
-  const line = tldRow ? priceDomainLine(tldRow, "renewal", 1) : { years: 1, unitCents: 0, totalCents: 0, icannFeeCents: 0 };
+  const line = tldRow
+    ? priceDomainLine(tldRow, "renewal", 1)
+    : { years: 1, unitCents: 0, totalCents: 0, icannFeeCents: 0 };
   const order = await placeOffSessionOrder(env, services, {
     userId: row.user_id,
     idempotencyKey: key,

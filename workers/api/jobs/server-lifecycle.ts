@@ -20,7 +20,15 @@ import { expireServers, serverLineCents, SERVER_GRACE_DAYS, type ServerItemDetai
 import type { ApiServices } from "../services";
 import { fill } from "../adapters/mail/templates";
 import { API_TEXTS } from "../texts";
-import { AUTO_RENEW_DAYS, mailUser, REMINDER_DAYS, reminderDue, renewalOutcome, renewalReason, RETRY_AFTER_MS } from "./domain-lifecycle";
+import {
+  AUTO_RENEW_DAYS,
+  mailUser,
+  REMINDER_DAYS,
+  reminderDue,
+  renewalOutcome,
+  renewalReason,
+  RETRY_AFTER_MS,
+} from "./domain-lifecycle";
 
 const DAY_MS = 86_400_000;
 /** The renewal failure reasons as stored on the row (English; translated when shown or mailed). */
@@ -46,7 +54,8 @@ async function renewServers(env: ApiEnv, services: ApiServices): Promise<Record<
     try {
       const days = daysUntil(row.expires_at, now) ?? 0;
       if (row.auto_renew === 1 && days <= AUTO_RENEW_DAYS) {
-        const retryBlocked = row.renew_error_at !== null && Date.parse(row.renew_error_at) + RETRY_AFTER_MS > now.getTime();
+        const retryBlocked =
+          row.renew_error_at !== null && Date.parse(row.renew_error_at) + RETRY_AFTER_MS > now.getTime();
         if (!retryBlocked) {
           const outcome = await autoRenewServer(env, services, row);
           if (outcome === "renewed") {
@@ -89,26 +98,49 @@ async function remind(env: ApiEnv, services: ApiServices, row: ServerRow, days: 
  * like a checkout renewal: the expiry moves once, a stopped server is powered on again), its
  * invoice and receipt. Answers what happened; a failure is recorded on the row and mailed.
  */
-export async function autoRenewServer(env: ApiEnv, services: ApiServices, row: ServerRow): Promise<"renewed" | "failed" | "pending"> {
+export async function autoRenewServer(
+  env: ApiEnv,
+  services: ApiServices,
+  row: ServerRow,
+): Promise<"renewed" | "failed" | "pending"> {
   const db = env.DB;
   const now = services.now();
   const fail = async (reason: string) => {
-    await updateServer(db, row.id, { renew_error: reason, renew_error_at: now.toISOString(), renew_attempt: row.renew_attempt + 1 }, now);
+    await updateServer(
+      db,
+      row.id,
+      { renew_error: reason, renew_error_at: now.toISOString(), renew_attempt: row.renew_attempt + 1 },
+      now,
+    );
     await mailUser(env, services, row.user_id, (language) => {
       const t = language.texts.server_renew_failed;
       return {
         subject: fill(t.subject, { hostname: row.hostname }),
-        text: fill(t.body, { hostname: row.hostname, reason: renewalReason(language, reason), date: language.date(row.expires_at) }),
+        text: fill(t.body, {
+          hostname: row.hostname,
+          reason: renewalReason(language, reason),
+          date: language.date(row.expires_at),
+        }),
       };
     });
     return "failed" as const;
   };
   const key = autoRenewKey(row);
-  const details: ServerItemDetails = { plan: row.plan, cycle: row.cycle, os: row.os, datacenter: row.datacenter, hostname: row.hostname, ssh_key: null, server_id: row.id, current_expiry: row.expires_at };
+  const details: ServerItemDetails = {
+    plan: row.plan,
+    cycle: row.cycle,
+    os: row.os,
+    datacenter: row.datacenter,
+    hostname: row.hostname,
+    ssh_key: null,
+    server_id: row.id,
+    current_expiry: row.expires_at,
+  };
   const cents = serverLineCents(details);
   const existing = await findOrderByKey(db, row.user_id, key);
   if (!existing) {
-    if (!(await defaultPaymentMethod(db, row.user_id, services.payments.provider))) return fail(RENEWAL.no_payment_method);
+    if (!(await defaultPaymentMethod(db, row.user_id, services.payments.provider)))
+      return fail(RENEWAL.no_payment_method);
     if (cents === null) return fail(RENEWAL.plan_not_sold);
   }
   // The buyer's contact of the order that bought the server goes on the renewal's invoice.
@@ -118,7 +150,19 @@ export async function autoRenewServer(env: ApiEnv, services: ApiServices, row: S
     userId: row.user_id,
     idempotencyKey: key,
     ...contact,
-    item: { type: "vps", name: `renew:${row.id}`, unicode: row.hostname, tld: null, operation: "renewal", years: 1, details: JSON.stringify({ server: details }), unit_cents: cents ?? 0, icann_fee_cents: 0, discount_cents: 0, total_cents: cents ?? 0 },
+    item: {
+      type: "vps",
+      name: `renew:${row.id}`,
+      unicode: row.hostname,
+      tld: null,
+      operation: "renewal",
+      years: 1,
+      details: JSON.stringify({ server: details }),
+      unit_cents: cents ?? 0,
+      icann_fee_cents: 0,
+      discount_cents: 0,
+      total_cents: cents ?? 0,
+    },
     description: `Trinity auto-renewal ${row.hostname}`,
     returnUrl: `/dashboard/vps/${row.id}`,
   });

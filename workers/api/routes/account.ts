@@ -71,7 +71,8 @@ export const accountRoutes = router
     const now = c.var.services.now();
     const user = await currentUser(db, authOf(c).userId);
     await requirePassword(c, user, password);
-    if (new_email === user.email) throw new ApiError(400, "email_unchanged", "The new email must differ from the current one.");
+    if (new_email === user.email)
+      throw new ApiError(400, "email_unchanged", "The new email must differ from the current one.");
     if (await emailExists(db, new_email)) throw emailInUse();
     // The change mails a code to the new address: it counts against the code-mail limits.
     await takeCodeMail(db, new_email, c.var.clientIp, now);
@@ -81,8 +82,23 @@ export const accountRoutes = router
       if (error instanceof Error && /UNIQUE/iu.test(error.message)) throw emailInUse();
       throw error;
     }
-    const flowToken = await issueCode(db, c.var.services.mail, user, new_email, "verify_email", new URL(c.req.url).origin, now);
-    return c.json({ success: true as const, data: { ...toUserView(await currentUser(db, user.id)), flow_token: flowToken }, message: "Email changed. We sent a verification code to the new address." }, 200);
+    const flowToken = await issueCode(
+      db,
+      c.var.services.mail,
+      user,
+      new_email,
+      "verify_email",
+      new URL(c.req.url).origin,
+      now,
+    );
+    return c.json(
+      {
+        success: true as const,
+        data: { ...toUserView(await currentUser(db, user.id)), flow_token: flowToken },
+        message: "Email changed. We sent a verification code to the new address.",
+      },
+      200,
+    );
   })
   .openapi(accountUsernameRoute, async (c) => {
     const { new_username, password } = c.req.valid("json");
@@ -90,7 +106,8 @@ export const accountRoutes = router
     const now = c.var.services.now();
     const user = await currentUser(db, authOf(c).userId);
     await requirePassword(c, user, password);
-    if (new_username === user.username) throw new ApiError(400, "username_unchanged", "The new username must differ from the current one.");
+    if (new_username === user.username)
+      throw new ApiError(400, "username_unchanged", "The new username must differ from the current one.");
     if (await usernameExists(db, new_username)) throw usernameTaken();
     try {
       await updateUserFields(db, user.id, { username: new_username }, now);
@@ -98,7 +115,10 @@ export const accountRoutes = router
       if (error instanceof Error && /UNIQUE/iu.test(error.message)) throw usernameTaken();
       throw error;
     }
-    return c.json({ success: true as const, data: toUserView(await currentUser(db, user.id)), message: "Username changed." }, 200);
+    return c.json(
+      { success: true as const, data: toUserView(await currentUser(db, user.id)), message: "Username changed." },
+      200,
+    );
   })
   .openapi(accountPasswordRoute, async (c) => {
     const { current_password, new_password } = c.req.valid("json");
@@ -109,7 +129,10 @@ export const accountRoutes = router
     await requirePassword(c, user, current_password);
     await updateUserFields(db, user.id, { password_hash: await hashSecret(new_password) }, now);
     await revokeUserSessions(db, user.id, now, auth.sessionId);
-    return c.json({ success: true as const, data: null, message: "Password changed. Other sessions were signed out." }, 200);
+    return c.json(
+      { success: true as const, data: null, message: "Password changed. Other sessions were signed out." },
+      200,
+    );
   })
   .openapi(deleteAccountRoute, async (c) => {
     const { password } = c.req.valid("json");
@@ -121,14 +144,23 @@ export const accountRoutes = router
   })
   // ─── Address book ──────────────────────────────────────────────────────────────────────────
   .openapi(listAddressesRoute, async (c) => {
-    return c.json({ success: true as const, data: { addresses: await listAddresses(c.env.DB, authOf(c).userId) } }, 200);
+    return c.json(
+      { success: true as const, data: { addresses: await listAddresses(c.env.DB, authOf(c).userId) } },
+      200,
+    );
   })
   .openapi(createAddressRoute, async (c) => {
     const address = await createAddress(c.env.DB, authOf(c).userId, c.req.valid("json"), c.var.services.now());
     return c.json({ success: true as const, data: address, message: "Address saved." }, 201);
   })
   .openapi(updateAddressRoute, async (c) => {
-    const address = await updateAddress(c.env.DB, authOf(c).userId, c.req.valid("param").id, c.req.valid("json"), c.var.services.now());
+    const address = await updateAddress(
+      c.env.DB,
+      authOf(c).userId,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+      c.var.services.now(),
+    );
     if (!address) throw addressNotFound();
     return c.json({ success: true as const, data: address, message: "Address saved." }, 200);
   })
@@ -145,41 +177,67 @@ export const accountRoutes = router
   .openapi(twoFactorSetupRoute, async (c) => {
     const db = c.env.DB;
     const user = await currentUser(db, authOf(c).userId);
-    if (user.totp_enabled === 1) throw new ApiError(409, "two_factor_already_enabled", "Two-factor authentication is already on.");
+    if (user.totp_enabled === 1)
+      throw new ApiError(409, "two_factor_already_enabled", "Two-factor authentication is already on.");
     const secret = generateTotpSecret();
     await updateUserFields(db, user.id, { totp_pending: secret }, c.var.services.now());
-    return c.json({
-      success: true as const,
-      data: { secret, otpauth_uri: otpauthUri({ secret, account: user.username }) },
-      message: "Scan the code with your authenticator app, then confirm with a code.",
-    }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: { secret, otpauth_uri: otpauthUri({ secret, account: user.username }) },
+        message: "Scan the code with your authenticator app, then confirm with a code.",
+      },
+      200,
+    );
   })
   .openapi(twoFactorEnableRoute, async (c) => {
     const db = c.env.DB;
     const now = c.var.services.now();
     const user = await currentUser(db, authOf(c).userId);
-    if (user.totp_enabled === 1) throw new ApiError(409, "two_factor_already_enabled", "Two-factor authentication is already on.");
+    if (user.totp_enabled === 1)
+      throw new ApiError(409, "two_factor_already_enabled", "Two-factor authentication is already on.");
     if (!user.totp_pending) throw new ApiError(409, "two_factor_not_set_up", "Start the two-factor setup first.");
     const result = await verifyTotp(user.totp_pending, c.req.valid("json").code, now.getTime());
     if (!result.ok || result.step === undefined) throw invalidTotp();
     const codes = generateRecoveryCodes();
     await replaceRecoveryCodes(db, user.id, await Promise.all(codes.map((code) => sha256Hex(code))));
-    await updateUserFields(db, user.id, { totp_secret: user.totp_pending, totp_pending: null, totp_enabled: 1, totp_last_step: result.step }, now);
-    return c.json({ success: true as const, data: { recovery_codes: codes }, message: "Two-factor authentication is on. Keep your recovery codes safe." }, 200);
+    await updateUserFields(
+      db,
+      user.id,
+      { totp_secret: user.totp_pending, totp_pending: null, totp_enabled: 1, totp_last_step: result.step },
+      now,
+    );
+    return c.json(
+      {
+        success: true as const,
+        data: { recovery_codes: codes },
+        message: "Two-factor authentication is on. Keep your recovery codes safe.",
+      },
+      200,
+    );
   })
   .openapi(twoFactorDisableRoute, async (c) => {
     const { password, code } = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
     const user = await currentUser(db, authOf(c).userId);
-    if (user.totp_enabled !== 1 || !user.totp_secret) throw new ApiError(409, "two_factor_not_enabled", "Two-factor authentication is off.");
+    if (user.totp_enabled !== 1 || !user.totp_secret)
+      throw new ApiError(409, "two_factor_not_enabled", "Two-factor authentication is off.");
     await requirePassword(c, user, password);
     const result = await verifyTotp(user.totp_secret, code, now.getTime(), 1, user.totp_last_step ?? undefined);
     if (!result.ok) throw invalidTotp();
     await deleteRecoveryCodes(db, user.id);
-    await updateUserFields(db, user.id, { totp_secret: null, totp_pending: null, totp_enabled: 0, totp_last_step: null }, now);
+    await updateUserFields(
+      db,
+      user.id,
+      { totp_secret: null, totp_pending: null, totp_enabled: 0, totp_last_step: null },
+      now,
+    );
     return c.json({ success: true as const, data: null, message: "Two-factor authentication is off." }, 200);
   })
   .openapi(loginHistoryRoute, async (c) => {
-    return c.json({ success: true as const, data: { history: await loginHistory(c.env.DB, authOf(c).userId, 50) } }, 200);
+    return c.json(
+      { success: true as const, data: { history: await loginHistory(c.env.DB, authOf(c).userId, 50) } },
+      200,
+    );
   });

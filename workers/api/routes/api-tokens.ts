@@ -26,7 +26,11 @@ export const apiTokenRoutes = router
     const expiresAt = expires_in_days ? new Date(now.getTime() + expires_in_days * DAY_MS) : null;
     const created = await createApiToken(c.env.DB, { userId, name, scopes, expiresAt }, now);
     if (!created) {
-      throw new ApiError(409, "too_many_api_tokens", `You already have ${MAX_API_TOKENS} API tokens. Revoke one first.`);
+      throw new ApiError(
+        409,
+        "too_many_api_tokens",
+        `You already have ${MAX_API_TOKENS} API tokens. Revoke one first.`,
+      );
     }
     return c.json(
       {

@@ -86,7 +86,8 @@ export const emailInUse = () => new ApiError(409, "email_exists", "This email is
 /** How long after a rotation the old refresh token answers 409 instead of revoking the family. */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 
-const sessionExpired = (code: "unauthorized" | "challenge_expired" | "invalid_refresh_token" = "unauthorized") => new ApiError(401, code, SESSION_EXPIRED_MESSAGE);
+const sessionExpired = (code: "unauthorized" | "challenge_expired" | "invalid_refresh_token" = "unauthorized") =>
+  new ApiError(401, code, SESSION_EXPIRED_MESSAGE);
 export const CHALLENGE_LOCKED = "Too many wrong codes. Please sign in again.";
 const challengeLocked = () => new ApiError(401, "challenge_locked", CHALLENGE_LOCKED);
 
@@ -94,7 +95,8 @@ const originOf = (c: { req: { url: string } }) => new URL(c.req.url).origin;
 
 /** Development only: in production the outbox endpoint does not exist. */
 const devOutboxOnly = createMiddleware<ApiBindings>(async (c, next) => {
-  if (!devOutboxEnabled(c.env)) throw new ApiError(404, "not_found", `No API endpoint at ${c.req.method} ${c.req.path}.`);
+  if (!devOutboxEnabled(c.env))
+    throw new ApiError(404, "not_found", `No API endpoint at ${c.req.method} ${c.req.path}.`);
   await next();
 });
 
@@ -107,7 +109,17 @@ async function completeLogin(
   const now = c.var.services.now();
   const db = c.env.DB;
   await clearLoginFailures(db, user.username, c.var.clientIp);
-  await recordLogin(db, { userId: user.id, username: user.username, ip: c.var.clientIp, userAgent: c.req.header("user-agent") ?? null, success: true }, now);
+  await recordLogin(
+    db,
+    {
+      userId: user.id,
+      username: user.username,
+      ip: c.var.clientIp,
+      userAgent: c.req.header("user-agent") ?? null,
+      success: true,
+    },
+    now,
+  );
   // The language signed in with becomes the account's mail language (a client that names none keeps it).
   const locale = localeFromHeader(c.req.header("accept-language"));
   await updateUserFields(db, user.id, { last_login: now.toISOString(), ...(locale ? { locale } : {}) }, now);
@@ -121,7 +133,11 @@ async function completeLogin(
  * The visitor's cart (X-Cart-Id) joins the account's, at sign-up and sign-in (issue 19): the
  * answer names the cart to keep using and the visitor lines that could not come along.
  */
-async function mergeVisitorCart(c: { env: ApiBindings["Bindings"]; req: { header(name: string): string | undefined } }, userId: string, now: Date) {
+async function mergeVisitorCart(
+  c: { env: ApiBindings["Bindings"]; req: { header(name: string): string | undefined } },
+  userId: string,
+  now: Date,
+) {
   const visitorCart = z.uuid().safeParse(c.req.header("x-cart-id")?.trim());
   const merged = await mergeCartIntoUser(c.env.DB, visitorCart.success ? visitorCart.data : null, userId, now);
   return { cart_id: merged.cartId, cart_dropped: merged.dropped };
@@ -145,7 +161,12 @@ async function limitedCodeCheck<T>(db: D1Database, ip: string, now: Date, check:
  * A reset proven by a code or link: the new password, the address verified (the mail reached
  * it), every session ended; this browser is remembered for later code requests.
  */
-async function completeReset(db: D1Database, user: UserRow, password: string, now: Date): Promise<{ email: string; browser_token: string }> {
+async function completeReset(
+  db: D1Database,
+  user: UserRow,
+  password: string,
+  now: Date,
+): Promise<{ email: string; browser_token: string }> {
   await updateUserFields(db, user.id, { password_hash: await hashSecret(password), email_verified: 1 }, now);
   await revokeUserSessions(db, user.id, now);
   return { email: user.email, browser_token: await rememberBrowser(db, user.id, now) };
@@ -158,7 +179,17 @@ async function loginFailed(
 ): Promise<never> {
   const now = c.var.services.now();
   await recordLoginFailure(c.env.DB, username, c.var.clientIp, now);
-  await recordLogin(c.env.DB, { userId: user?.id ?? null, username, ip: c.var.clientIp, userAgent: c.req.header("user-agent") ?? null, success: false }, now);
+  await recordLogin(
+    c.env.DB,
+    {
+      userId: user?.id ?? null,
+      username,
+      ip: c.var.clientIp,
+      userAgent: c.req.header("user-agent") ?? null,
+      success: false,
+    },
+    now,
+  );
   throw invalidCredentials();
 }
 
@@ -191,10 +222,17 @@ export const authRoutes = contractRouter()
     if (await emailExists(db, input.email)) throw emailInUse();
     const seedKey = generateSeedKey();
     const id = crypto.randomUUID();
-    const [passwordHash, seedKeyHash] = await Promise.all([hashSecret(input.password), hashSecret(normaliseSeedKey(seedKey))]);
+    const [passwordHash, seedKeyHash] = await Promise.all([
+      hashSecret(input.password),
+      hashSecret(normaliseSeedKey(seedKey)),
+    ]);
     // The account's mails are in the language it signs up in (the page's, forwarded as Accept-Language).
     const locale = localeFrom(c.req.header("accept-language"));
-    const outcome = await insertUser(db, { id, username: input.username, email: input.email, passwordHash, seedKeyHash, locale }, now);
+    const outcome = await insertUser(
+      db,
+      { id, username: input.username, email: input.email, passwordHash, seedKeyHash, locale },
+      now,
+    );
     if (outcome === "username_taken") throw usernameTaken();
     if (outcome === "email_exists") throw emailInUse();
     await recordRegistration(db, c.var.clientIp, now);
@@ -206,7 +244,8 @@ export const authRoutes = contractRouter()
       {
         success: true as const,
         data: { user: toUserView(user), seed_key: seedKey, flow_token: flowToken, ...cart },
-        message: "Account created. Save your seed key: it is shown only once. We sent a verification code to your email.",
+        message:
+          "Account created. Save your seed key: it is shown only once. We sent a verification code to your email.",
       },
       201,
     );
@@ -222,19 +261,31 @@ export const authRoutes = contractRouter()
     // Both secrets are always checked (against a dummy hash for an unknown name) so the answer
     // and its timing do not tell which part was wrong.
     const [passwordOk, seedOk] = await Promise.all([
-      user ? checkPassword(db, user, input.password, now) : verifySecret(input.password, await dummySecretHash()).then(() => false),
+      user
+        ? checkPassword(db, user, input.password, now)
+        : verifySecret(input.password, await dummySecretHash()).then(() => false),
       verifySecret(input.seed_key, user?.seed_key_hash ?? (await dummySecretHash())),
     ]);
     if (!user || !passwordOk || !seedOk.ok) return loginFailed(c, input.username, user);
-    if (seedOk.needsRehash) await updateUserFields(db, user.id, { seed_key_hash: await hashSecret(input.seed_key) }, now);
+    if (seedOk.needsRehash)
+      await updateUserFields(db, user.id, { seed_key_hash: await hashSecret(input.seed_key) }, now);
     if (user.totp_enabled === 1) {
-      return c.json({
-        success: true as const,
-        data: { two_factor_required: true as const, challenge_token: await signChallengeToken(c.env, user.id, input.remember_me, now) },
-        message: "Enter the code from your authenticator app.",
-      }, 200);
+      return c.json(
+        {
+          success: true as const,
+          data: {
+            two_factor_required: true as const,
+            challenge_token: await signChallengeToken(c.env, user.id, input.remember_me, now),
+          },
+          message: "Enter the code from your authenticator app.",
+        },
+        200,
+      );
     }
-    return c.json({ success: true as const, data: await completeLogin(c, user, input.remember_me), message: "Signed in." }, 200);
+    return c.json(
+      { success: true as const, data: await completeLogin(c, user, input.remember_me), message: "Signed in." },
+      200,
+    );
   })
   .openapi(loginTwoFactorRoute, async (c) => {
     const input = c.req.valid("json");
@@ -256,7 +307,13 @@ export const authRoutes = contractRouter()
     if (delay > 0) await c.var.services.sleep(delay);
     let ok = false;
     if (input.code.kind === "totp") {
-      const result = await verifyTotp(user.totp_secret, input.code.code, now.getTime(), 1, user.totp_last_step ?? undefined);
+      const result = await verifyTotp(
+        user.totp_secret,
+        input.code.code,
+        now.getTime(),
+        1,
+        user.totp_last_step ?? undefined,
+      );
       if (result.ok && result.step !== undefined) {
         await updateUserFields(db, user.id, { totp_last_step: result.step }, now);
         ok = true;
@@ -266,12 +323,25 @@ export const authRoutes = contractRouter()
     }
     if (!ok) {
       await recordLoginFailure(db, user.username, c.var.clientIp, now);
-      await recordLogin(db, { userId: user.id, username: user.username, ip: c.var.clientIp, userAgent: c.req.header("user-agent") ?? null, success: false }, now);
+      await recordLogin(
+        db,
+        {
+          userId: user.id,
+          username: user.username,
+          ip: c.var.clientIp,
+          userAgent: c.req.header("user-agent") ?? null,
+          success: false,
+        },
+        now,
+      );
       if (attempt.rank >= LIMITS.twoFactorPerChallenge.max) throw challengeLocked();
       throw new ApiError(401, "invalid_two_factor_code", "The two-factor code is invalid.");
     }
     await releaseAttempt(db, attempt.id);
-    return c.json({ success: true as const, data: await completeLogin(c, user, challenge.rememberMe), message: "Signed in." }, 200);
+    return c.json(
+      { success: true as const, data: await completeLogin(c, user, challenge.rememberMe), message: "Signed in." },
+      200,
+    );
   })
   .openapi(refreshTokenRoute, async (c) => {
     const { refresh_token } = c.req.valid("json");
@@ -285,27 +355,51 @@ export const authRoutes = contractRouter()
       // navigation): the loser is told to keep the token it has, the session stays.
       const usedAt = row.used_at === null ? now.getTime() : Date.parse(row.used_at);
       if (row.revoked_at === null && now.getTime() - usedAt <= REFRESH_REUSE_GRACE_MS) {
-        throw new ApiError(409, "refresh_in_progress", "This session was refreshed a moment ago. Use the newest token.");
+        throw new ApiError(
+          409,
+          "refresh_in_progress",
+          "This session was refreshed a moment ago. Use the newest token.",
+        );
       }
       // A used token presented again later: someone holds a copy. End the whole session family.
       await revokeSession(db, row.session_id, now);
       throw new ApiError(401, "token_reused", "This session was ended for security reasons. Please log in again.");
     }
-    if (row.revoked_at !== null || Date.parse(row.expires_at) <= now.getTime()) throw sessionExpired("invalid_refresh_token");
+    if (row.revoked_at !== null || Date.parse(row.expires_at) <= now.getTime())
+      throw sessionExpired("invalid_refresh_token");
     const next = newRefreshToken();
     const expiresAt = new Date(now.getTime() + refreshTtl(row.remember_me === 1));
-    await rotateRefreshToken(db, { sessionId: row.session_id, userId: row.user_id, tokenHash: await sha256Hex(next), expiresAt }, now);
+    await rotateRefreshToken(
+      db,
+      { sessionId: row.session_id, userId: row.user_id, tokenHash: await sha256Hex(next), expiresAt },
+      now,
+    );
     const access = await signAccessToken(c.env, row.user_id, row.session_id, now);
-    return c.json({
-      success: true as const,
-      data: { token: access.token, refresh_token: next, expires_at: access.expiresAt.toISOString(), refresh_expires_at: expiresAt.toISOString() },
-      message: "Token refreshed.",
-    }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: {
+          token: access.token,
+          refresh_token: next,
+          expires_at: access.expiresAt.toISOString(),
+          refresh_expires_at: expiresAt.toISOString(),
+        },
+        message: "Token refreshed.",
+      },
+      200,
+    );
   })
   .openapi({ ...extendSessionRoute, middleware: [requireAuth] }, async (c) => {
     const auth = authOf(c);
     const access = await signAccessToken(c.env, auth.userId, auth.sessionId, c.var.services.now());
-    return c.json({ success: true as const, data: { token: access.token, expires_at: access.expiresAt.toISOString() }, message: "Session extended." }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: { token: access.token, expires_at: access.expiresAt.toISOString() },
+        message: "Session extended.",
+      },
+      200,
+    );
   })
   .openapi({ ...logoutRoute, middleware: [optionalAuth] }, async (c) => {
     const db = c.env.DB;
@@ -324,12 +418,28 @@ export const authRoutes = contractRouter()
     const auth = authOf(c);
     const user = await findUserById(c.env.DB, auth.userId);
     if (!user) throw sessionExpired();
-    if (user.email_verified === 1) throw new ApiError(409, "email_already_verified", "This email address is already verified.");
+    if (user.email_verified === 1)
+      throw new ApiError(409, "email_already_verified", "This email address is already verified.");
     const now = c.var.services.now();
     // The account's own session asks: not counted against the per-recipient cap.
     await takeCodeMail(c.env.DB, user.email, c.var.clientIp, now, true);
-    const flowToken = await issueCode(c.env.DB, c.var.services.mail, user, user.email, "verify_email", originOf(c), now);
-    return c.json({ success: true as const, data: { flow_token: flowToken }, message: "We sent a verification code to your email." }, 200);
+    const flowToken = await issueCode(
+      c.env.DB,
+      c.var.services.mail,
+      user,
+      user.email,
+      "verify_email",
+      originOf(c),
+      now,
+    );
+    return c.json(
+      {
+        success: true as const,
+        data: { flow_token: flowToken },
+        message: "We sent a verification code to your email.",
+      },
+      200,
+    );
   })
   .openapi({ ...verifyEmailRoute, middleware: [optionalAuth] }, async (c) => {
     const { email, code, flow_token } = c.req.valid("json");
@@ -346,7 +456,14 @@ export const authRoutes = contractRouter()
     });
     await updateUserFields(db, user.id, { email_verified: 1 }, now);
     const browserToken = await rememberBrowser(db, user.id, now);
-    return c.json({ success: true as const, data: { email_verified: true, browser_token: browserToken }, message: "Your email address is verified." }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: { email_verified: true, browser_token: browserToken },
+        message: "Your email address is verified.",
+      },
+      200,
+    );
   })
   .openapi(verifyEmailLinkRoute, async (c) => {
     const { token } = c.req.valid("json");
@@ -355,11 +472,14 @@ export const authRoutes = contractRouter()
     const user = await consumeLink(db, "verify_email", token, (id) => findUserById(db, id), now);
     if (user.email_verified !== 1) await updateUserFields(db, user.id, { email_verified: 1 }, now);
     const browserToken = await rememberBrowser(db, user.id, now);
-    return c.json({
-      success: true as const,
-      data: { email_verified: true, email: user.email, browser_token: browserToken },
-      message: "Your email address is verified.",
-    }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: { email_verified: true, email: user.email, browser_token: browserToken },
+        message: "Your email address is verified.",
+      },
+      200,
+    );
   })
   .openapi({ ...resendVerificationRoute, middleware: [optionalAuth] }, async (c) => {
     const { email, browser_token } = c.req.valid("json");
@@ -373,7 +493,14 @@ export const authRoutes = contractRouter()
     if (user && user.email_verified === 0) {
       flowToken = await issueCode(db, c.var.services.mail, user, user.email, "verify_email", originOf(c), now);
     }
-    return c.json({ success: true as const, data: { flow_token: flowToken }, message: "If this address waits for verification, we sent it a new code." }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: { flow_token: flowToken },
+        message: "If this address waits for verification, we sent it a new code.",
+      },
+      200,
+    );
   })
   .openapi({ ...forgotPasswordRoute, middleware: [optionalAuth] }, async (c) => {
     const { email, browser_token } = c.req.valid("json");
@@ -383,8 +510,16 @@ export const authRoutes = contractRouter()
     // Counted by the email text whether or not an account has it: the answer reveals nothing.
     await takeCodeMail(db, email, c.var.clientIp, now, await askedByOwner(c, user, browser_token, now));
     let flowToken = newToken();
-    if (user) flowToken = await issueCode(db, c.var.services.mail, user, user.email, "reset_password", originOf(c), now);
-    return c.json({ success: true as const, data: { flow_token: flowToken }, message: "If an account uses this address, we sent it a reset code." }, 200);
+    if (user)
+      flowToken = await issueCode(db, c.var.services.mail, user, user.email, "reset_password", originOf(c), now);
+    return c.json(
+      {
+        success: true as const,
+        data: { flow_token: flowToken },
+        message: "If an account uses this address, we sent it a reset code.",
+      },
+      200,
+    );
   })
   .openapi(resetPasswordRoute, async (c) => {
     const { email, code, password, flow_token } = c.req.valid("json");
@@ -396,14 +531,28 @@ export const authRoutes = contractRouter()
       await consumeFlowCode(db, found, "reset_password", flow_token, code, now);
       return found;
     });
-    return c.json({ success: true as const, data: await completeReset(db, user, password, now), message: "Your password was changed. Please sign in again." }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: await completeReset(db, user, password, now),
+        message: "Your password was changed. Please sign in again.",
+      },
+      200,
+    );
   })
   .openapi(resetPasswordLinkRoute, async (c) => {
     const { token, password } = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
     const user = await consumeLink(db, "reset_password", token, (id) => findUserById(db, id), now);
-    return c.json({ success: true as const, data: await completeReset(db, user, password, now), message: "Your password was changed. Please sign in again." }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: await completeReset(db, user, password, now),
+        message: "Your password was changed. Please sign in again.",
+      },
+      200,
+    );
   })
   .openapi({ ...profileRoute, middleware: [requireAuth] }, async (c) => {
     const user = await findUserById(c.env.DB, authOf(c).userId);

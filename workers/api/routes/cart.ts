@@ -13,7 +13,16 @@ import {
   removeCartItemRoute,
   updateCartItemRoute,
 } from "../contract/cart";
-import { addCartItem, addServerLine, findCartOwner, findUserCartId, getCart, removeCartItem, setCartDiscountCode, setCartItemYears } from "../db/cart";
+import {
+  addCartItem,
+  addServerLine,
+  findCartOwner,
+  findUserCartId,
+  getCart,
+  removeCartItem,
+  setCartDiscountCode,
+  setCartItemYears,
+} from "../db/cart";
 import { cartSummary, discountMessage, findDiscountRule, priceCart } from "../checkout/service";
 import { loadCatalogue } from "../db/catalogue";
 import { priceCents } from "../domain-quote";
@@ -101,17 +110,29 @@ export const cartRoutes = router
     const code = normaliseDiscountCode(c.req.valid("json").code);
     const priced = await priceCart(c.env.DB, c.var.services, id, true);
     const outcome = applyDiscount(await findDiscountRule(c.env.DB, code), priced.lines, true);
-    if (!outcome.ok) throw new ApiError(outcome.reason === "discount_invalid" ? 404 : 400, outcome.reason, discountMessage(outcome.reason), [{ path: "code", message: discountMessage(outcome.reason) }]);
+    if (!outcome.ok)
+      throw new ApiError(
+        outcome.reason === "discount_invalid" ? 404 : 400,
+        outcome.reason,
+        discountMessage(outcome.reason),
+        [{ path: "code", message: discountMessage(outcome.reason) }],
+      );
     await setCartDiscountCode(c.env.DB, id, code, c.var.services.now());
     const cart = await getCart(c.env.DB, id);
-    return c.json({ success: true as const, data: await withSummary(c, cart ?? emptyCart(id)), message: "Discount code is valid" }, 200);
+    return c.json(
+      { success: true as const, data: await withSummary(c, cart ?? emptyCart(id)), message: "Discount code is valid" },
+      200,
+    );
   })
   .openapi(deleteCartDiscountRoute, async (c) => {
     const { id } = await resolveCart(c);
     if (!id) throw cartNotFound();
     await setCartDiscountCode(c.env.DB, id, null, c.var.services.now());
     const cart = await getCart(c.env.DB, id);
-    return c.json({ success: true as const, data: await withSummary(c, cart ?? emptyCart(id)), message: "Discount removed." }, 200);
+    return c.json(
+      { success: true as const, data: await withSummary(c, cart ?? emptyCart(id)), message: "Discount removed." },
+      200,
+    );
   })
   .openapi(addCartItemRoute, async (c) => {
     const input = c.req.valid("json");
@@ -132,8 +153,16 @@ export const cartRoutes = router
       await assertTransferable(c.var.services, catalogue, name.ascii);
       const parsed = authCodeSchema.safeParse(input.auth_code ?? "");
       if (!parsed.success) {
-        const code = parsed.error.issues[0]?.message === "auth_code_required" ? "auth_code_required" : "invalid_auth_code";
-        throw new ApiError(400, code, code === "auth_code_required" ? "The transfer auth code (EPP code) is required." : "The auth code must be 6 to 128 printable characters without spaces.", [{ path: "auth_code", message: code }]);
+        const code =
+          parsed.error.issues[0]?.message === "auth_code_required" ? "auth_code_required" : "invalid_auth_code";
+        throw new ApiError(
+          400,
+          code,
+          code === "auth_code_required"
+            ? "The transfer auth code (EPP code) is required."
+            : "The auth code must be 6 to 128 printable characters without spaces.",
+          [{ path: "auth_code", message: code }],
+        );
       }
       authCode = parsed.data;
     }
@@ -165,7 +194,8 @@ export const cartRoutes = router
       resolved.ownerId,
     );
     if (outcome === "duplicate") throw new ApiError(409, "already_in_cart", `${name.unicode} is already in your cart.`);
-    if (outcome === "full") throw new ApiError(409, "cart_full", "Your cart is full. Check out or remove an item first.");
+    if (outcome === "full")
+      throw new ApiError(409, "cart_full", "Your cart is full. Check out or remove an item first.");
     const cart = await getCart(c.env.DB, cartId);
     if (!cart) throw cartNotFound();
     return c.json({ success: true as const, data: cart, message: `${name.unicode} was added to your cart.` }, 201);
@@ -175,7 +205,10 @@ export const cartRoutes = router
   .openapi(addCartServerRoute, async (c) => {
     const input = c.req.valid("json");
     const checked = checkServerOrder(serverCatalogue(), input);
-    if (!checked.ok) throw new ApiError(400, "invalid_parameter", `Parameter "${checked.issue.path}" ${checked.issue.message}`, [checked.issue]);
+    if (!checked.ok)
+      throw new ApiError(400, "invalid_parameter", `Parameter "${checked.issue.path}" ${checked.issue.message}`, [
+        checked.issue,
+      ]);
     const resolved = await resolveCart(c);
     const cartId = resolved.id ?? crypto.randomUUID();
     const price = cyclePrice(checked.plan, input.cycle, checked.os);
@@ -187,28 +220,52 @@ export const cartRoutes = router
         hostname: input.hostname,
         operation: "registration",
         cents: price.totalCents,
-        details: { plan: checked.plan.id, cycle: input.cycle, os: checked.os?.id ?? null, datacenter: checked.datacenter.id, hostname: input.hostname, ssh_key: input.ssh_key ?? null },
+        details: {
+          plan: checked.plan.id,
+          cycle: input.cycle,
+          os: checked.os?.id ?? null,
+          datacenter: checked.datacenter.id,
+          hostname: input.hostname,
+          ssh_key: input.ssh_key ?? null,
+        },
       },
       c.var.services.now(),
       resolved.ownerId,
     );
-    if (outcome === "duplicate") throw new ApiError(409, "already_in_cart", `A server named ${input.hostname} is already in your cart.`, [{ path: "hostname", message: "is already in your cart" }]);
-    if (outcome === "full") throw new ApiError(409, "cart_full", "Your cart is full. Check out or remove an item first.");
+    if (outcome === "duplicate")
+      throw new ApiError(409, "already_in_cart", `A server named ${input.hostname} is already in your cart.`, [
+        { path: "hostname", message: "is already in your cart" },
+      ]);
+    if (outcome === "full")
+      throw new ApiError(409, "cart_full", "Your cart is full. Check out or remove an item first.");
     const cart = await getCart(c.env.DB, cartId);
     if (!cart) throw cartNotFound();
-    return c.json({ success: true as const, data: cart, message: `${checked.plan.name} (${input.hostname}) was added to your cart.` }, 201);
+    return c.json(
+      {
+        success: true as const,
+        data: cart,
+        message: `${checked.plan.name} (${input.hostname}) was added to your cart.`,
+      },
+      201,
+    );
   })
   .openapi(updateCartItemRoute, async (c) => {
     const { id: cartId } = await resolveCart(c);
     if (!cartId) throw cartNotFound();
     const { years, quantity } = c.req.valid("json");
     if (quantity !== undefined && quantity <= 0) {
-      if (!(await removeCartItem(c.env.DB, cartId, c.req.valid("param").id))) throw new ApiError(404, "item_not_found", "That item is not in the cart.");
+      if (!(await removeCartItem(c.env.DB, cartId, c.req.valid("param").id)))
+        throw new ApiError(404, "item_not_found", "That item is not in the cart.");
       return c.json({ success: true as const, data: await getCart(c.env.DB, cartId) }, 200);
     }
     if (years !== undefined) {
       const updated = await setCartItemYears(c.env.DB, cartId, c.req.valid("param").id, years);
-      if (!updated) throw new ApiError(400, "invalid_years", "That period is not allowed for this item (or the item is not in the cart).");
+      if (!updated)
+        throw new ApiError(
+          400,
+          "invalid_years",
+          "That period is not allowed for this item (or the item is not in the cart).",
+        );
     }
     return c.json({ success: true as const, data: await getCart(c.env.DB, cartId) }, 200);
   })

@@ -23,13 +23,30 @@ import {
   type InvoiceSeller,
 } from "../contract/checkout";
 import { loadCatalogue } from "../db/catalogue";
-import { getInvoice, getOrder, getOrderById, latestPayment, listInvoices, listPayments, paymentByProviderRef, type InvoiceRow } from "../db/orders";
+import {
+  getInvoice,
+  getOrder,
+  getOrderById,
+  latestPayment,
+  listInvoices,
+  listPayments,
+  paymentByProviderRef,
+  type InvoiceRow,
+} from "../db/orders";
 import { recordWebhookEvent } from "../db/payment-methods";
 import { priceCents } from "../domain-quote";
 import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
 import { contractRouter } from "../validate";
-import { applyPaymentOutcome, discountMessage, findDiscountRule, orderView, placeOrder, runFulfilment, syncOrderPayment } from "../checkout/service";
+import {
+  applyPaymentOutcome,
+  discountMessage,
+  findDiscountRule,
+  orderView,
+  placeOrder,
+  runFulfilment,
+  syncOrderPayment,
+} from "../checkout/service";
 import { cardErrorResponse, paymentsErrorResponse } from "./payment-methods";
 import { requestLocale, translateApiText } from "../texts";
 
@@ -71,8 +88,18 @@ export const checkoutRoutes = router
   .openapi(behind(optionalAuth, discountValidateRoute), async (c) => {
     const { code, items } = c.req.valid("json");
     const refusal = (reason: DiscountRefusal) => {
-      const message = translateApiText(requestLocale(c.req.header("accept-language")), "errors", discountMessage(reason), reason);
-      return { success: false as const, code: reason, message, data: { success: false as const, percentage: 0, discount_amount: 0, message, code_id: null } };
+      const message = translateApiText(
+        requestLocale(c.req.header("accept-language")),
+        "errors",
+        discountMessage(reason),
+        reason,
+      );
+      return {
+        success: false as const,
+        code: reason,
+        message,
+        data: { success: false as const, percentage: 0, discount_amount: 0, message, code_id: null },
+      };
     };
     if (!code) return c.json(refusal("discount_required"), 400);
     if (!c.var.auth) return c.json(refusal("discount_signin_required"), 401);
@@ -80,26 +107,43 @@ export const checkoutRoutes = router
     const lines: PricedLine[] = [];
     for (const [index, item] of items.entries()) {
       if (item.product_type !== "domain") continue;
-      const tld = (item.product_details?.tld ?? item.product_details?.domain_name?.split(".").slice(1).join(".") ?? "").replace(/^\./u, "").toLowerCase();
+      const tld = (item.product_details?.tld ?? item.product_details?.domain_name?.split(".").slice(1).join(".") ?? "")
+        .replace(/^\./u, "")
+        .toLowerCase();
       const row = catalogue.byTld.get(tld);
-      if (!row) throw new ApiError(400, "unknown_extension", "This extension is not supported.", [{ path: `items.${index}.product_details.tld`, message: "is not a supported extension" }]);
+      if (!row)
+        throw new ApiError(400, "unknown_extension", "This extension is not supported.", [
+          { path: `items.${index}.product_details.tld`, message: "is not a supported extension" },
+        ]);
       const cents = priceCents(row);
-      lines.push({ key: String(index), type: "domain", name: item.product_details?.domain_name ?? tld, tld, operation: "registration", years: item.years, totalCents: domainTotalCents("registration", item.years, cents) * item.quantity, icannFeeCents: cents.icannFee });
+      lines.push({
+        key: String(index),
+        type: "domain",
+        name: item.product_details?.domain_name ?? tld,
+        tld,
+        operation: "registration",
+        years: item.years,
+        totalCents: domainTotalCents("registration", item.years, cents) * item.quantity,
+        icannFeeCents: cents.icannFee,
+      });
     }
     const outcome = applyDiscount(await findDiscountRule(c.env.DB, code), lines, true);
     if (!outcome.ok) return c.json(refusal(outcome.reason), 400);
-    return c.json({
-      success: true as const,
-      data: {
+    return c.json(
+      {
         success: true as const,
-        percentage: outcome.rule.percentage,
-        discount_amount: centsToDecimal(outcome.discountCents),
+        data: {
+          success: true as const,
+          percentage: outcome.rule.percentage,
+          discount_amount: centsToDecimal(outcome.discountCents),
+          message: "Discount code is valid",
+          code_id: outcome.rule.id,
+          subtotal: centsToDecimal(orderTotals(lines, 0).subtotalCents),
+        },
         message: "Discount code is valid",
-        code_id: outcome.rule.id,
-        subtotal: centsToDecimal(orderTotals(lines, 0).subtotalCents),
       },
-      message: "Discount code is valid",
-    }, 200);
+      200,
+    );
   })
   .openapi(behind(requireAuth, unifiedPaymentRoute), async (c) => {
     const body = c.req.valid("json");
@@ -121,10 +165,18 @@ export const checkoutRoutes = router
   })
   .openapi(behind(requireAuth, listOrdersRoute), async (c) => {
     const { page, per_page } = c.req.valid("query");
-    const { results } = await c.env.DB.prepare("SELECT * FROM orders WHERE user_id = ?1 ORDER BY created_at DESC LIMIT ?2 OFFSET ?3")
+    const { results } = await c.env.DB.prepare(
+      "SELECT * FROM orders WHERE user_id = ?1 ORDER BY created_at DESC LIMIT ?2 OFFSET ?3",
+    )
       .bind(authOf(c).userId, per_page, (page - 1) * per_page)
       .all<Parameters<typeof orderView>[1]>();
-    return c.json({ success: true as const, data: { orders: await Promise.all(results.map((row) => orderView(c.env.DB, row))), page, per_page } }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: { orders: await Promise.all(results.map((row) => orderView(c.env.DB, row))), page, per_page },
+      },
+      200,
+    );
   })
   .openapi(behind(requireAuth, getOrderRoute), async (c) => {
     const order = await getOrder(c.env.DB, authOf(c).userId, c.req.valid("param").id);
@@ -137,56 +189,85 @@ export const checkoutRoutes = router
     const order = await getOrder(db, authOf(c).userId, c.req.valid("param").id);
     if (!order) throw orderNotFound();
     if (order.status === "pending") await syncOrderPayment(c.env, c.var.services, order);
-    else if (order.status === "paid" || order.status === "fulfilling") await runFulfilment(c.env, c.var.services, order.id);
+    else if (order.status === "paid" || order.status === "fulfilling")
+      await runFulfilment(c.env, c.var.services, order.id);
     const after = (await getOrderById(db, order.id)) ?? order;
     return c.json({ success: true as const, data: await orderView(db, after) }, 200);
   })
   .openapi(behind(requireAuth, listPaymentsRoute), async (c) => {
     const query = c.req.valid("query");
-    const { rows, total } = await listPayments(c.env.DB, authOf(c).userId, { page: query.page, perPage: query.per_page, status: query.status });
-    return c.json({
-      success: true as const,
-      data: {
-        payments: rows.map((row) => ({
-          id: row.id,
-          order_id: row.order_id,
-          order_number: row.order_number,
-          status: row.status,
-          method: row.method,
-          card_brand: row.card_brand,
-          card_last4: row.card_last4,
-          amount: centsToDecimal(row.amount_cents),
-          // Taken from the card (a hold may take less than `amount`, or nothing once released).
-          captured: row.captured_cents === null ? null : centsToDecimal(row.captured_cents),
-          refunded: centsToDecimal(row.refunded_cents),
-          currency: row.currency,
-          error_code: row.error_code,
-          created_at: row.created_at,
-        })),
-        total,
-        page: query.page,
-        per_page: query.per_page,
+    const { rows, total } = await listPayments(c.env.DB, authOf(c).userId, {
+      page: query.page,
+      perPage: query.per_page,
+      status: query.status,
+    });
+    return c.json(
+      {
+        success: true as const,
+        data: {
+          payments: rows.map((row) => ({
+            id: row.id,
+            order_id: row.order_id,
+            order_number: row.order_number,
+            status: row.status,
+            method: row.method,
+            card_brand: row.card_brand,
+            card_last4: row.card_last4,
+            amount: centsToDecimal(row.amount_cents),
+            // Taken from the card (a hold may take less than `amount`, or nothing once released).
+            captured: row.captured_cents === null ? null : centsToDecimal(row.captured_cents),
+            refunded: centsToDecimal(row.refunded_cents),
+            currency: row.currency,
+            error_code: row.error_code,
+            created_at: row.created_at,
+          })),
+          total,
+          page: query.page,
+          per_page: query.per_page,
+        },
       },
-    }, 200);
+      200,
+    );
   })
   .openapi(behind(requireAuth, listInvoicesRoute), async (c) => {
     const query = c.req.valid("query");
-    const { rows, total } = await listInvoices(c.env.DB, authOf(c).userId, { page: query.page, perPage: query.per_page, status: query.status });
-    return c.json({ success: true as const, data: { invoices: rows.map(invoiceView), total, page: query.page, per_page: query.per_page } }, 200);
+    const { rows, total } = await listInvoices(c.env.DB, authOf(c).userId, {
+      page: query.page,
+      perPage: query.per_page,
+      status: query.status,
+    });
+    return c.json(
+      {
+        success: true as const,
+        data: { invoices: rows.map(invoiceView), total, page: query.page, per_page: query.per_page },
+      },
+      200,
+    );
   })
   .openapi(behind(requireAuth, getInvoiceRoute), async (c) => {
     const invoice = await getInvoice(c.env.DB, authOf(c).userId, c.req.valid("param").id);
     if (!invoice) throw new ApiError(404, "invoice_not_found", "No such invoice.");
     const order = await getOrder(c.env.DB, authOf(c).userId, invoice.order_id);
     const payment = order ? await latestPayment(c.env.DB, order.id) : null;
-    return c.json({
-      success: true as const,
-      data: {
-        ...invoiceView(invoice),
-        order_number: order?.number ?? null,
-        payment: payment ? { id: payment.id, status: payment.status, method: payment.method, card_brand: payment.card_brand, card_last4: payment.card_last4 } : null,
+    return c.json(
+      {
+        success: true as const,
+        data: {
+          ...invoiceView(invoice),
+          order_number: order?.number ?? null,
+          payment: payment
+            ? {
+                id: payment.id,
+                status: payment.status,
+                method: payment.method,
+                card_brand: payment.card_brand,
+                card_last4: payment.card_last4,
+              }
+            : null,
+        },
       },
-    }, 200);
+      200,
+    );
   })
   // The provider's webhook: verified signature, each event once, any order of arrival. It reads
   // the raw body (the signature is over it), so it is a plain route, documented below.
@@ -197,7 +278,8 @@ export const checkoutRoutes = router
     try {
       event = await payments.parseWebhook(raw, c.req.header("stripe-signature") ?? null);
     } catch (error) {
-      if (error instanceof WebhookSignatureError) throw new ApiError(400, "invalid_signature", "The webhook signature is missing or wrong.");
+      if (error instanceof WebhookSignatureError)
+        throw new ApiError(400, "invalid_signature", "The webhook signature is missing or wrong.");
       throw error;
     }
     if (!(await recordWebhookEvent(c.env.DB, event, payments.provider, c.var.services.now()))) {
@@ -207,7 +289,9 @@ export const checkoutRoutes = router
       // Ours by its id, or — when our first call's answer was lost — by the order it names.
       const payment =
         (await paymentByProviderRef(c.env.DB, event.payment.paymentRef)) ??
-        (await latestPayment(c.env.DB, event.payment.metadata.orderId).then((row) => (row && !row.provider_ref && row.user_id === event.payment.metadata.userId ? row : null)));
+        (await latestPayment(c.env.DB, event.payment.metadata.orderId).then((row) =>
+          row && !row.provider_ref && row.user_id === event.payment.metadata.userId ? row : null,
+        ));
       // A payment of ours: ask the provider for its current state rather than trusting the order
       // the events arrived in.
       if (payment) {

@@ -55,7 +55,10 @@ const ticketNotFound = () => new ApiError(404, "ticket_not_found", "No such tick
 
 function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/gu, "-").replace(/\//gu, "_").replace(/=+$/u, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/gu, "-")
+    .replace(/\//gu, "_")
+    .replace(/=+$/u, "");
 }
 
 async function sha256(text: string): Promise<string> {
@@ -73,7 +76,8 @@ function sameText(a: string, b: string): boolean {
   const left = new TextEncoder().encode(a);
   const right = new TextEncoder().encode(b);
   let diff = left.length ^ right.length;
-  for (let index = 0; index < Math.max(left.length, right.length); index += 1) diff |= (left[index] ?? 0) ^ (right[index] ?? 0);
+  for (let index = 0; index < Math.max(left.length, right.length); index += 1)
+    diff |= (left[index] ?? 0) ^ (right[index] ?? 0);
   return diff === 0;
 }
 
@@ -100,18 +104,31 @@ export const contentRoutes = router
       const origin = new URL(c.req.url).origin;
       const query = `token=${encodeURIComponent(token)}${locale === "en" ? "" : `&lang=${locale}`}`;
       try {
-        await mail.send(releaseConfirmMail(locale, email, { confirm: `${origin}/download/confirm?${query}`, unsubscribe: `${origin}/download/unsubscribe?${query}` }));
+        await mail.send(
+          releaseConfirmMail(locale, email, {
+            confirm: `${origin}/download/confirm?${query}`,
+            unsubscribe: `${origin}/download/unsubscribe?${query}`,
+          }),
+        );
       } catch (error) {
         console.error("release confirmation mail failed", error);
         throw new ApiError(503, "mail_unavailable", "The confirmation email could not be sent. Please try again.");
       }
     }
-    return c.json({ success: true as const, data: { email }, message: "If the address can receive mail, a confirmation link is on its way." }, 202);
+    return c.json(
+      {
+        success: true as const,
+        data: { email },
+        message: "If the address can receive mail, a confirmation link is on its way.",
+      },
+      202,
+    );
   })
   .openapi(releaseConfirmRoute, async (c) => {
     const subscription = await findSubscriptionByToken(c.env.DB, await sha256(c.req.valid("json").token));
     if (!subscription || subscription.status === "unsubscribed") throw invalidLink();
-    if (subscription.status === "pending") await setSubscriptionStatus(c.env.DB, subscription.id, "confirmed", c.var.services.now());
+    if (subscription.status === "pending")
+      await setSubscriptionStatus(c.env.DB, subscription.id, "confirmed", c.var.services.now());
     return c.json({ success: true as const, data: { email: subscription.email, status: "confirmed" as const } }, 200);
   })
   .openapi(releaseSubscriptionRoute, async (c) => {
@@ -122,37 +139,64 @@ export const contentRoutes = router
   .openapi(releaseUnsubscribeRoute, async (c) => {
     const subscription = await findSubscriptionByToken(c.env.DB, await sha256(c.req.valid("json").token));
     if (!subscription) throw invalidLink();
-    if (subscription.status !== "unsubscribed") await setSubscriptionStatus(c.env.DB, subscription.id, "unsubscribed", c.var.services.now());
-    return c.json({ success: true as const, data: { email: subscription.email, status: "unsubscribed" as const } }, 200);
+    if (subscription.status !== "unsubscribed")
+      await setSubscriptionStatus(c.env.DB, subscription.id, "unsubscribed", c.var.services.now());
+    return c.json(
+      { success: true as const, data: { email: subscription.email, status: "unsubscribed" as const } },
+      200,
+    );
   })
   // Illuminate: the account's health report (core/illuminate.ts).
   .openapi(illuminateRoute, async (c) => {
     const { domains, hasPaymentMethod } = await healthFacts(c.env.DB, authOf(c).userId);
     const findings = illuminate(domains, hasPaymentMethod, c.var.services.now());
-    return c.json({ success: true as const, data: { domains: domains.length, has_payment_method: hasPaymentMethod, findings } }, 200);
+    return c.json(
+      { success: true as const, data: { domains: domains.length, has_payment_method: hasPaymentMethod, findings } },
+      200,
+    );
   })
   .openapi(ticketsRoute, async (c) => {
     const tickets = await listTickets(c.env.DB, authOf(c).userId);
-    return c.json({ success: true as const, data: { tickets: tickets.map(ticketView), response_hours: SUPPORT_RESPONSE_HOURS } }, 200);
+    return c.json(
+      { success: true as const, data: { tickets: tickets.map(ticketView), response_hours: SUPPORT_RESPONSE_HOURS } },
+      200,
+    );
   })
   .openapi(createTicketRoute, async (c) => {
     const { mail, now } = c.var.services;
     const { userId } = authOf(c);
     const counters = [[CONTENT_LIMITS.ticketsPerUser, userId]] as const;
-    await assertWithinLimits(c.env.DB, counters, now(), "Too many tickets. Please add to an open ticket or try again later.");
+    await assertWithinLimits(
+      c.env.DB,
+      counters,
+      now(),
+      "Too many tickets. Please add to an open ticket or try again later.",
+    );
     const user = await findUserById(c.env.DB, userId);
     if (!user) throw unauthorized();
     const ticket = await createTicket(c.env.DB, userId, c.req.valid("json"), now());
     await recordAttempts(c.env.DB, counters, now());
     const url = `${new URL(c.req.url).origin}/dashboard/support/${ticket.id}`;
     // The ticket is saved either way; a failed receipt mail is logged, not the user's problem.
-    await mail.send(ticketReceivedMail(mailLocaleOf(user.locale), user.email, { subject: ticket.subject, url })).catch((error: unknown) => console.error("ticket receipt mail failed", error));
+    await mail
+      .send(ticketReceivedMail(mailLocaleOf(user.locale), user.email, { subject: ticket.subject, url }))
+      .catch((error: unknown) => console.error("ticket receipt mail failed", error));
     return c.json({ success: true as const, data: ticketView(ticket), message: "Ticket created." }, 201);
   })
   .openapi(ticketRoute, async (c) => {
     const ticket = await findTicket(c.env.DB, authOf(c).userId, c.req.valid("param").id);
     if (!ticket) throw ticketNotFound();
-    return c.json({ success: true as const, data: { ticket: ticketView(ticket), messages: await ticketMessages(c.env.DB, ticket.id), response_hours: SUPPORT_RESPONSE_HOURS } }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: {
+          ticket: ticketView(ticket),
+          messages: await ticketMessages(c.env.DB, ticket.id),
+          response_hours: SUPPORT_RESPONSE_HOURS,
+        },
+      },
+      200,
+    );
   })
   .openapi(ticketReplyRoute, async (c) => {
     const ticket = await findTicket(c.env.DB, authOf(c).userId, c.req.valid("param").id);

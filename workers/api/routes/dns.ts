@@ -27,7 +27,15 @@ import {
   rollbackRoute,
   updateRecordRoute,
 } from "../contract/dns";
-import { createRecord, deleteRecord, findVersion, listRecords, listVersions, replaceZone, updateRecord } from "../db/dns";
+import {
+  createRecord,
+  deleteRecord,
+  findVersion,
+  listRecords,
+  listVersions,
+  replaceZone,
+  updateRecord,
+} from "../db/dns";
 import type { UserDomainRow } from "../db/user-domains";
 import { ApiError } from "../errors";
 import { contractRouter } from "../validate";
@@ -40,7 +48,12 @@ function invalidRecord(errors: FieldError[]): ApiError {
 }
 
 /** The record checked alone and against the zone it joins; throws 400 naming the field. */
-function validated(row: UserDomainRow, zone: readonly DnsRecord[], body: z.output<typeof dnsRecordBodySchema>, replacing?: string): { record: DnsRecordInput; after: DnsRecordInput[] } {
+function validated(
+  row: UserDomainRow,
+  zone: readonly DnsRecord[],
+  body: z.output<typeof dnsRecordBodySchema>,
+  replacing?: string,
+): { record: DnsRecordInput; after: DnsRecordInput[] } {
   const checked = checkRecord(body, row.name);
   if (!checked.ok) throw invalidRecord(checked.errors);
   const after: DnsRecordInput[] = [...zone.filter((record) => record.id !== replacing), checked.record];
@@ -65,10 +78,18 @@ export const dnsRoutes = router
     const { now } = c.var.services;
     const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, c.req.valid("param").domain);
     assertManageable(row, now());
-    if (zone.length >= MAX_RECORDS_PER_ZONE) throw new ApiError(409, "zone_full", `A zone holds at most ${MAX_RECORDS_PER_ZONE} records.`);
+    if (zone.length >= MAX_RECORDS_PER_ZONE)
+      throw new ApiError(409, "zone_full", `A zone holds at most ${MAX_RECORDS_PER_ZONE} records.`);
     const { record, after } = validated(row, zone, c.req.valid("json"));
     const created = await createRecord(c.env.DB, row.id, row.name, zone, record, now());
-    return c.json({ success: true as const, data: { record: created, warnings: changeWarnings(zone, after) }, message: "DNS record added." }, 201);
+    return c.json(
+      {
+        success: true as const,
+        data: { record: created, warnings: changeWarnings(zone, after) },
+        message: "DNS record added.",
+      },
+      201,
+    );
   })
   // Says what a change would break before it is made (nothing is written).
   .openapi(previewRecordRoute, async (c) => {
@@ -80,7 +101,10 @@ export const dnsRoutes = router
     }
     if (body.action === "delete") after = zone.filter((record) => record.id !== body.id);
     else {
-      if (!body.record) throw new ApiError(400, "invalid_parameter", 'Parameter "record" is required', [{ path: "record", message: "is required" }]);
+      if (!body.record)
+        throw new ApiError(400, "invalid_parameter", 'Parameter "record" is required', [
+          { path: "record", message: "is required" },
+        ]);
       after = validated(row, zone, body.record, body.id).after;
     }
     return c.json({ success: true as const, data: { warnings: changeWarnings(zone, after) } }, 200);
@@ -93,7 +117,14 @@ export const dnsRoutes = router
     assertManageable(row, now());
     const { record, after } = validated(row, zone, c.req.valid("json"), id);
     const updated = await updateRecord(c.env.DB, row.id, row.name, zone, id, record, now());
-    return c.json({ success: true as const, data: { record: updated, warnings: changeWarnings(zone, after) }, message: "DNS record updated." }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: { record: updated, warnings: changeWarnings(zone, after) },
+        message: "DNS record updated.",
+      },
+      200,
+    );
   })
   .openapi(deleteRecordRoute, async (c) => {
     const { now } = c.var.services;
@@ -104,7 +135,14 @@ export const dnsRoutes = router
     assertManageable(row, now());
     await deleteRecord(c.env.DB, row.id, zone, record, now());
     const after = zone.filter((candidate) => candidate.id !== record.id);
-    return c.json({ success: true as const, data: { id: record.id, warnings: changeWarnings(zone, after) }, message: "DNS record deleted." }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: { id: record.id, warnings: changeWarnings(zone, after) },
+        message: "DNS record deleted.",
+      },
+      200,
+    );
   })
   .openapi(historyRoute, async (c) => {
     const row = await ownDomain(c.env.DB, authOf(c).userId, c.req.valid("param").domain);
@@ -119,7 +157,10 @@ export const dnsRoutes = router
     const records = await findVersion(c.env.DB, row.id, version);
     if (!records) throw new ApiError(404, "version_not_found", "No such zone version.");
     await replaceZone(c.env.DB, row.id, row.name, zone, records, { action: "rollback", version }, now());
-    return c.json({ success: true as const, data: { records: await listRecords(c.env.DB, row.id) }, message: "Zone restored." }, 200);
+    return c.json(
+      { success: true as const, data: { records: await listRecords(c.env.DB, row.id) }, message: "Zone restored." },
+      200,
+    );
   })
   // Zone file import: every supported record of the file, checked like one by one; any bad
   // line → 400 listing them, nothing written. `replace` swaps the whole zone, otherwise merged.
@@ -135,20 +176,32 @@ export const dnsRoutes = router
     const after = [...kept];
     for (const record of added) {
       const conflicts = zoneConflicts([...after, record], record);
-      if (conflicts.length > 0) errors.push({ path: "zone", message: `${record.type} ${record.name}: ${conflicts[0].message}` });
+      if (conflicts.length > 0)
+        errors.push({ path: "zone", message: `${record.type} ${record.name}: ${conflicts[0].message}` });
       after.push(record);
     }
     if (errors.length > 0) throw new ApiError(400, "invalid_zone", `Parameter "zone" ${errors[0].message}`, errors);
-    if (after.length > MAX_RECORDS_PER_ZONE) throw new ApiError(409, "zone_full", `A zone holds at most ${MAX_RECORDS_PER_ZONE} records.`);
+    if (after.length > MAX_RECORDS_PER_ZONE)
+      throw new ApiError(409, "zone_full", `A zone holds at most ${MAX_RECORDS_PER_ZONE} records.`);
     await replaceZone(c.env.DB, row.id, row.name, zone, after, { action: "import", replace: body.replace }, now());
-    return c.json({ success: true as const, data: { imported: added.length, skipped: parsed.skipped, records: await listRecords(c.env.DB, row.id) }, message: "Zone imported." }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: { imported: added.length, skipped: parsed.skipped, records: await listRecords(c.env.DB, row.id) },
+        message: "Zone imported.",
+      },
+      200,
+    );
   })
   // Zone file export (RFC 1035 master file, BIND style): not JSON, so a plain route documented below.
   .get("/dns/domains/:domain/zone", async (c) => {
     const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, c.req.param("domain"));
     const nameservers = JSON.parse(row.nameservers) as string[];
     const text = exportZone(row.name, zone, nameservers, c.var.services.now());
-    return c.body(text, 200, { "content-type": "text/dns; charset=utf-8", "content-disposition": `attachment; filename="${row.name}.zone"` });
+    return c.body(text, 200, {
+      "content-type": "text/dns; charset=utf-8",
+      "content-disposition": `attachment; filename="${row.name}.zone"`,
+    });
   });
 
 router.openAPIRegistry.registerPath(exportZoneRoute);

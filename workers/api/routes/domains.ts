@@ -25,7 +25,9 @@ const SUGGESTION_CANDIDATES = 80;
 export function parseSearchName(input: string, catalogue: CatalogueIndex): ParsedDomainName {
   const parsed = parseDomainName(input, (tld) => catalogue.byTld.has(tld));
   if (!parsed.ok) {
-    throw new ApiError(400, parsed.error, DOMAIN_ERROR_MESSAGES[parsed.error], [{ path: "domain", message: parsed.detail }]);
+    throw new ApiError(400, parsed.error, DOMAIN_ERROR_MESSAGES[parsed.error], [
+      { path: "domain", message: parsed.detail },
+    ]);
   }
   return registrableName(parsed.name, catalogue);
 }
@@ -38,7 +40,6 @@ function registrableName(name: ParsedDomainName, catalogue: CatalogueIndex): Par
   const unicodeLabel = name.labelUnicode.slice(name.labelUnicode.lastIndexOf(".") + 1);
   return row ? nameFromParts({ ascii: asciiLabel, unicode: unicodeLabel }, row) : name;
 }
-
 
 async function searchOne(
   services: ApiServices,
@@ -71,8 +72,16 @@ async function suggest(
   options: { tlds?: string[]; limit: number; locale?: "en" | "tr" },
 ) {
   const tlds = options.tlds?.filter((tld) => catalogue.byTld.has(tld)) ?? catalogue.rows.map((row) => row.tld);
-  if (tlds.length === 0) throw new ApiError(400, "unknown_extension", DOMAIN_ERROR_MESSAGES.unknown_extension, [{ path: "tlds", message: "none of these extensions is in our catalogue" }]);
-  const candidates = await services.suggestions.suggest({ phrase, tlds, max: SUGGESTION_CANDIDATES, locale: options.locale });
+  if (tlds.length === 0)
+    throw new ApiError(400, "unknown_extension", DOMAIN_ERROR_MESSAGES.unknown_extension, [
+      { path: "tlds", message: "none of these extensions is in our catalogue" },
+    ]);
+  const candidates = await services.suggestions.suggest({
+    phrase,
+    tlds,
+    max: SUGGESTION_CANDIDATES,
+    locale: options.locale,
+  });
   const known = candidates.filter((candidate) => catalogue.byTld.has(candidate.tld));
   const checks = known.length > 0 ? await services.registry.check(known.map((c) => `${c.label}.${c.tld}`)) : [];
   const suggestions = [];
@@ -117,7 +126,10 @@ export const domainRoutes = contractRouter()
     const results = parsed.map(({ input, result }) => {
       if (!result.ok) return { input, error: result.error, message: DOMAIN_ERROR_MESSAGES[result.error] };
       const check = checks[next++];
-      return { input, ...searchResult(result.name, catalogue.byTld.get(result.name.tld), check, domainWarnings(result.name)) };
+      return {
+        input,
+        ...searchResult(result.name, catalogue.byTld.get(result.name.tld), check, domainWarnings(result.name)),
+      };
     });
     return c.json({ success: true as const, data: { results } }, 200);
   })
@@ -125,26 +137,34 @@ export const domainRoutes = contractRouter()
     const { page, count_per_page } = c.req.valid("query");
     const label = parseLabel(c.req.valid("param").keyword);
     if (!label.ok) {
-      throw new ApiError(400, label.error, DOMAIN_ERROR_MESSAGES[label.error], [{ path: "keyword", message: label.detail }]);
+      throw new ApiError(400, label.error, DOMAIN_ERROR_MESSAGES[label.error], [
+        { path: "keyword", message: label.detail },
+      ]);
     }
     const catalogue = await loadCatalogue(c.env.DB);
-    const checks = await c.var.services.registry.checkLabel(label.ascii, catalogue.rows.map((row) => row.tld));
+    const checks = await c.var.services.registry.checkLabel(
+      label.ascii,
+      catalogue.rows.map((row) => row.tld),
+    );
     const total = catalogue.rows.length;
     const start = (page - 1) * count_per_page;
     const results = catalogue.rows.slice(start, start + count_per_page).map((row, index) => {
       const check = checks[start + index];
       return searchResult(nameFromParts(label, row), row, check);
     });
-    return c.json({
-      success: true as const,
-      data: {
-        keyword: label.unicode,
-        label: label.ascii,
-        available_count: checks.filter((check) => check.available).length,
-        results,
-        pagination: { page, count_per_page, total, total_pages: Math.max(1, Math.ceil(total / count_per_page)) },
+    return c.json(
+      {
+        success: true as const,
+        data: {
+          keyword: label.unicode,
+          label: label.ascii,
+          available_count: checks.filter((check) => check.available).length,
+          results,
+          pagination: { page, count_per_page, total, total_pages: Math.max(1, Math.ceil(total / count_per_page)) },
+        },
       },
-    }, 200);
+      200,
+    );
   })
   .openapi(suggestRoute, async (c) => {
     const { keyword, limit } = c.req.valid("query");
@@ -171,11 +191,22 @@ export const domainRoutes = contractRouter()
     const name = parseSearchName(offer.domain, catalogue);
     const [check] = await c.var.services.registry.check([name.ascii]);
     if (check.available) {
-      throw new ApiError(409, "domain_available", `${name.unicode} is available: you can register it instead of making an offer.`);
+      throw new ApiError(
+        409,
+        "domain_available",
+        `${name.unicode} is available: you can register it instead of making an offer.`,
+      );
     }
     const id = await insertOffer(
       c.env.DB,
-      { domain: name.ascii, unicode: name.unicode, amountCents: offer.amount, currency: offer.currency, email: offer.email, message: offer.message },
+      {
+        domain: name.ascii,
+        unicode: name.unicode,
+        amountCents: offer.amount,
+        currency: offer.currency,
+        email: offer.email,
+        message: offer.message,
+      },
       c.var.services.now(),
     );
     return c.json(
@@ -187,4 +218,3 @@ export const domainRoutes = contractRouter()
       201,
     );
   });
-

@@ -18,12 +18,23 @@ import {
   renewRoute,
   whoisPrivacyRoute,
 } from "../contract/my-domains";
-import { authCodeRoute, transferOutApproveRoute, transferOutRejectRoute, transferStatusRoute } from "../contract/transfers";
+import {
+  authCodeRoute,
+  transferOutApproveRoute,
+  transferOutRejectRoute,
+  transferStatusRoute,
+} from "../contract/transfers";
 import { addCartItem, findUserCartId } from "../db/cart";
 import { loadCatalogue } from "../db/catalogue";
 import { priceCents } from "../domain-quote";
 import { listPaymentMethods } from "../db/payment-methods";
-import { findUserDomain, listUserDomains, toDomainView, updateUserDomain, type UserDomainRow } from "../db/user-domains";
+import {
+  findUserDomain,
+  listUserDomains,
+  toDomainView,
+  updateUserDomain,
+  type UserDomainRow,
+} from "../db/user-domains";
 import { findUserById } from "../db/users";
 import { ApiError } from "../errors";
 import type { ApiServices } from "../services";
@@ -33,7 +44,8 @@ import { assertManageable, domainNotFound, ownDomain } from "../domain-access";
 import { requestLocale, type ApiLocale } from "../texts";
 
 /** The language the answer's texts are in (Accept-Language). */
-const localeOf = (c: { req: { header(name: string): string | undefined } }) => requestLocale(c.req.header("accept-language"));
+const localeOf = (c: { req: { header(name: string): string | undefined } }) =>
+  requestLocale(c.req.header("accept-language"));
 
 const DAY_MS = 86_400_000;
 
@@ -86,28 +98,53 @@ export function transferView(transfer: RegistryTransfer) {
  * Brings the stored row in line with the registry (the authority on dates, lock and
  * nameservers) for a name this user holds here. Returns the row after.
  */
-export async function syncWithRegistry(db: D1Database, row: UserDomainRow, info: RegistryDomainInfo | null, now: Date): Promise<UserDomainRow> {
+export async function syncWithRegistry(
+  db: D1Database,
+  row: UserDomainRow,
+  info: RegistryDomainInfo | null,
+  now: Date,
+): Promise<UserDomainRow> {
   if (!info) return row;
   if (!info.heldHere || info.ownerId !== row.user_id) {
     // A name of ours that the registry now gives to another registrar (approved, or after 5 days): transferred out.
     if (row.status === "active" || row.status === "transfer_out_pending") {
-      return (await updateUserDomain(db, row.user_id, row.id, { status: "transferred_out", auto_renew: 0 }, now)) ?? row;
+      return (
+        (await updateUserDomain(db, row.user_id, row.id, { status: "transferred_out", auto_renew: 0 }, now)) ?? row
+      );
     }
     return row;
   }
   const nameservers = JSON.stringify(info.nameservers);
   const locked = info.locked ? 1 : 0;
-  const settled = row.status === "pending" || row.status === "pending_transfer" || row.status === "transfer_out_pending" ? "active" : row.status;
+  const settled =
+    row.status === "pending" || row.status === "pending_transfer" || row.status === "transfer_out_pending"
+      ? "active"
+      : row.status;
   const status = info.status === "transfer_out_pending" ? "transfer_out_pending" : settled;
   // A restored name is out of redemption: its delete date no longer counts.
   const deletedAt = info.status === "redemption" || info.status === "pending_delete" ? row.deleted_at : null;
-  if (row.expires_at === info.expiresAt && row.locked === locked && row.nameservers === nameservers && row.status === status && row.registered_at !== null && row.deleted_at === deletedAt) return row;
+  if (
+    row.expires_at === info.expiresAt &&
+    row.locked === locked &&
+    row.nameservers === nameservers &&
+    row.status === status &&
+    row.registered_at !== null &&
+    row.deleted_at === deletedAt
+  )
+    return row;
   return (
     (await updateUserDomain(
       db,
       row.user_id,
       row.id,
-      { expires_at: info.expiresAt, locked, nameservers, status, registered_at: row.registered_at ?? info.createdAt, deleted_at: deletedAt },
+      {
+        expires_at: info.expiresAt,
+        locked,
+        nameservers,
+        status,
+        registered_at: row.registered_at ?? info.createdAt,
+        deleted_at: deletedAt,
+      },
       now,
     )) ?? row
   );
@@ -115,38 +152,66 @@ export async function syncWithRegistry(db: D1Database, row: UserDomainRow, info:
 
 async function detail(db: D1Database, services: ApiServices, row: UserDomainRow, locale: ApiLocale) {
   const now = services.now();
-  const [info, transfer, catalogue] = await Promise.all([services.registry.info(row.name), services.registry.transferQuery(row.name), loadCatalogue(db)]);
+  const [info, transfer, catalogue] = await Promise.all([
+    services.registry.info(row.name),
+    services.registry.transferQuery(row.name),
+    loadCatalogue(db),
+  ]);
   const synced = await syncWithRegistry(db, row, info, now);
   const view = toDomainView(synced, now, locale);
   // What renewing (or restoring, in redemption) costs, shown before the customer adds it.
   const priced = catalogue.byTld.get(row.tld);
   const operation = view.status === "redemption" ? ("restore" as const) : ("renewal" as const);
   const maxYears = operation === "restore" ? 1 : (info?.maxRenewalYears ?? 0);
-  const renewable = ["active", "expiring_soon", "grace_period", "redemption"].includes(view.status) && Boolean(info?.heldHere) && info?.ownerId === row.user_id;
+  const renewable =
+    ["active", "expiring_soon", "grace_period", "redemption"].includes(view.status) &&
+    Boolean(info?.heldHere) &&
+    info?.ownerId === row.user_id;
   const renewal =
     priced && renewable && maxYears > 0
-      ? { operation, max_years: maxYears, price_per_year: (priced.renewal_cents + priced.icann_fee_cents) / 100, currency: priced.currency }
+      ? {
+          operation,
+          max_years: maxYears,
+          price_per_year: (priced.renewal_cents + priced.icann_fee_cents) / 100,
+          currency: priced.currency,
+        }
       : null;
-  return { ...view, registry: info ? registryView(info) : null, transfer: transfer ? transferView(transfer) : null, renewal };
+  return {
+    ...view,
+    registry: info ? registryView(info) : null,
+    transfer: transfer ? transferView(transfer) : null,
+    renewal,
+  };
 }
 
 /** ICANN Transfer Policy (issue 14): no transfer within 60 days of registration or of a previous transfer. */
 export function transferLockedUntil(row: UserDomainRow, info: RegistryDomainInfo | null): string | null {
-  const since = [info?.transferredAt, info?.createdAt ?? row.registered_at].filter((value): value is string => Boolean(value)).sort().at(-1);
+  const since = [info?.transferredAt, info?.createdAt ?? row.registered_at]
+    .filter((value): value is string => Boolean(value))
+    .sort()
+    .at(-1);
   if (!since) return null;
   return new Date(Date.parse(since) + TRANSFER_LOCK_DAYS * DAY_MS).toISOString();
 }
 
 /** Transfer out: answers the pending request of the gaining registrar (approve at once, or refuse it). */
-async function answerTransferOut(db: D1Database, services: ApiServices, userId: string, domain: string, answer: "approve" | "reject"): Promise<RegistryTransfer> {
+async function answerTransferOut(
+  db: D1Database,
+  services: ApiServices,
+  userId: string,
+  domain: string,
+  answer: "approve" | "reject",
+): Promise<RegistryTransfer> {
   const { now, registry } = services;
   const row = await ownDomain(db, userId, domain);
   const pending = await registry.transferQuery(row.name);
   if (!pending || pending.direction !== "out" || pending.status !== "pending") {
     throw new ApiError(409, "no_pending_transfer", "There is no pending transfer request for this domain.");
   }
-  const transfer = answer === "approve" ? await registry.transferApprove(row.name) : await registry.transferReject(row.name);
-  if (transfer.status === "approved") await updateUserDomain(db, userId, row.id, { status: "transferred_out", auto_renew: 0 }, now());
+  const transfer =
+    answer === "approve" ? await registry.transferApprove(row.name) : await registry.transferReject(row.name);
+  if (transfer.status === "approved")
+    await updateUserDomain(db, userId, row.id, { status: "transferred_out", auto_renew: 0 }, now());
   return transfer;
 }
 
@@ -159,7 +224,13 @@ router.use("/dns/domains/*", requireAuth);
 export const myDomainRoutes = router
   .route("/", dnsRoutes)
   .openapi(listDomainsRoute, async (c) => {
-    const page = await listUserDomains(c.env.DB, authOf(c).userId, c.req.valid("query"), c.var.services.now(), localeOf(c));
+    const page = await listUserDomains(
+      c.env.DB,
+      authOf(c).userId,
+      c.req.valid("query"),
+      c.var.services.now(),
+      localeOf(c),
+    );
     return c.json({ success: true as const, data: page }, 200);
   })
   .openapi(domainDetailRoute, async (c) => {
@@ -175,16 +246,29 @@ export const myDomainRoutes = router
       assertManageable(row, now());
       const methods = await listPaymentMethods(c.env.DB, userId, payments.provider);
       if (methods.length === 0) {
-        throw new ApiError(409, "payment_method_required", "Auto-renewal needs a saved payment method. Add a card first.");
+        throw new ApiError(
+          409,
+          "payment_method_required",
+          "Auto-renewal needs a saved payment method. Add a card first.",
+        );
       }
     }
-    const updated = await updateUserDomain(c.env.DB, userId, row.id, { auto_renew: auto_renew ? 1 : 0, ...(auto_renew ? {} : { renew_error: null, renew_error_at: null }) }, now());
+    const updated = await updateUserDomain(
+      c.env.DB,
+      userId,
+      row.id,
+      { auto_renew: auto_renew ? 1 : 0, ...(auto_renew ? {} : { renew_error: null, renew_error_at: null }) },
+      now(),
+    );
     if (!updated) throw domainNotFound();
-    return c.json({
-      success: true as const,
-      data: toDomainView(updated, now(), localeOf(c)),
-      message: auto_renew ? "Auto-renewal turned on." : "Auto-renewal turned off.",
-    }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: toDomainView(updated, now(), localeOf(c)),
+        message: auto_renew ? "Auto-renewal turned on." : "Auto-renewal turned off.",
+      },
+      200,
+    );
   })
   .openapi(whoisPrivacyRoute, async (c) => {
     const { userId } = authOf(c);
@@ -194,7 +278,14 @@ export const myDomainRoutes = router
     const { whois_privacy } = c.req.valid("json");
     const updated = await updateUserDomain(c.env.DB, userId, row.id, { whois_privacy: whois_privacy ? 1 : 0 }, now());
     if (!updated) throw domainNotFound();
-    return c.json({ success: true as const, data: toDomainView(updated, now(), localeOf(c)), message: whois_privacy ? "WHOIS privacy turned on." : "WHOIS privacy turned off." }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: toDomainView(updated, now(), localeOf(c)),
+        message: whois_privacy ? "WHOIS privacy turned on." : "WHOIS privacy turned off.",
+      },
+      200,
+    );
   })
   .openapi(dnssecRoute, async (c) => {
     const { userId } = authOf(c);
@@ -204,7 +295,14 @@ export const myDomainRoutes = router
     const { dnssec } = c.req.valid("json");
     const updated = await updateUserDomain(c.env.DB, userId, row.id, { dnssec: dnssec ? 1 : 0 }, now());
     if (!updated) throw domainNotFound();
-    return c.json({ success: true as const, data: toDomainView(updated, now(), localeOf(c)), message: dnssec ? "DNSSEC turned on." : "DNSSEC turned off." }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: toDomainView(updated, now(), localeOf(c)),
+        message: dnssec ? "DNSSEC turned on." : "DNSSEC turned off.",
+      },
+      200,
+    );
   })
   // Renew (or restore, in redemption) through the cart and checkout: adds the line to the user's
   // cart, years capped at what the registry allows (SPEC §5: at most 10 years ahead).
@@ -215,10 +313,17 @@ export const myDomainRoutes = router
     const status = domainStatusOf(row, now());
     const operation = status === "redemption" ? "restore" : "renewal";
     const info = await registry.info(row.name);
-    const renewable = ["active", "expiring_soon", "grace_period", "redemption"].includes(status) && info?.heldHere && info.ownerId === userId;
+    const renewable =
+      ["active", "expiring_soon", "grace_period", "redemption"].includes(status) &&
+      info?.heldHere &&
+      info.ownerId === userId;
     const maxYears = operation === "restore" ? 1 : (info?.maxRenewalYears ?? 0);
     if (!renewable || maxYears < 1) {
-      throw new ApiError(409, "cannot_renew", `${row.unicode} cannot be renewed now (status ${status}; a domain may run at most 10 years ahead).`);
+      throw new ApiError(
+        409,
+        "cannot_renew",
+        `${row.unicode} cannot be renewed now (status ${status}; a domain may run at most 10 years ahead).`,
+      );
     }
     const catalogue = await loadCatalogue(c.env.DB);
     const priced = catalogue.byTld.get(row.tld);
@@ -250,12 +355,24 @@ export const myDomainRoutes = router
       userId,
     );
     if (outcome === "duplicate") throw new ApiError(409, "already_in_cart", `${row.unicode} is already in your cart.`);
-    if (outcome === "full") throw new ApiError(409, "cart_full", "Your cart is full. Check out or remove an item first.");
+    if (outcome === "full")
+      throw new ApiError(409, "cart_full", "Your cart is full. Check out or remove an item first.");
     return c.json(
       {
         success: true as const,
-        data: { cart_id: cartId, name: row.name, operation, years, max_years: maxYears, price: ((cents.renewal + cents.icannFee) * years) / 100, currency: priced.currency },
-        message: operation === "restore" ? `${row.unicode} restore added to your cart.` : `${row.unicode} renewal added to your cart.`,
+        data: {
+          cart_id: cartId,
+          name: row.name,
+          operation,
+          years,
+          max_years: maxYears,
+          price: ((cents.renewal + cents.icannFee) * years) / 100,
+          currency: priced.currency,
+        },
+        message:
+          operation === "restore"
+            ? `${row.unicode} restore added to your cart.`
+            : `${row.unicode} renewal added to your cart.`,
       },
       201,
     );
@@ -271,11 +388,14 @@ export const myDomainRoutes = router
     const info = await registry.setLock(row.name, locked);
     const updated = await updateUserDomain(c.env.DB, userId, row.id, { locked: info.locked ? 1 : 0 }, now());
     if (!updated) throw domainNotFound();
-    return c.json({
-      success: true as const,
-      data: toDomainView(updated, now(), localeOf(c)),
-      message: locked ? "Domain lock enabled successfully" : "Domain lock disabled successfully",
-    }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: toDomainView(updated, now(), localeOf(c)),
+        message: locked ? "Domain lock enabled successfully" : "Domain lock disabled successfully",
+      },
+      200,
+    );
   })
   .openapi(nameserversRoute, async (c) => {
     const { userId } = authOf(c);
@@ -283,9 +403,18 @@ export const myDomainRoutes = router
     const row = await ownDomain(c.env.DB, userId, c.req.valid("param").domain);
     assertManageable(row, now());
     const info = await registry.setNameservers(row.name, c.req.valid("json").nameservers);
-    const updated = await updateUserDomain(c.env.DB, userId, row.id, { nameservers: JSON.stringify(info.nameservers) }, now());
+    const updated = await updateUserDomain(
+      c.env.DB,
+      userId,
+      row.id,
+      { nameservers: JSON.stringify(info.nameservers) },
+      now(),
+    );
     if (!updated) throw domainNotFound();
-    return c.json({ success: true as const, data: toDomainView(updated, now(), localeOf(c)), message: "Nameservers updated." }, 200);
+    return c.json(
+      { success: true as const, data: toDomainView(updated, now(), localeOf(c)), message: "Nameservers updated." },
+      200,
+    );
   })
   // Transfer out: the auth code (EPP authInfo) for the new registrar, behind the account password.
   .openapi(authCodeRoute, async (c) => {
@@ -300,18 +429,34 @@ export const myDomainRoutes = router
     }
     const lockedUntil = transferLockedUntil(row, info);
     if (lockedUntil && lockedUntil > now().toISOString()) {
-      throw new ApiError(409, "transfer_too_soon", `A domain cannot be transferred within ${TRANSFER_LOCK_DAYS} days of its registration or last transfer (possible from ${lockedUntil.slice(0, 10)}).`);
+      throw new ApiError(
+        409,
+        "transfer_too_soon",
+        `A domain cannot be transferred within ${TRANSFER_LOCK_DAYS} days of its registration or last transfer (possible from ${lockedUntil.slice(0, 10)}).`,
+      );
     }
     const authCode = await registry.getAuthCode(row.name);
     return c.json({ success: true as const, data: { name: row.name, auth_code: authCode } }, 200);
   })
   // Transfer out: answer the pending request of the gaining registrar (approve at once, or refuse it).
   .openapi(transferOutApproveRoute, async (c) => {
-    const transfer = await answerTransferOut(c.env.DB, c.var.services, authOf(c).userId, c.req.valid("param").domain, "approve");
+    const transfer = await answerTransferOut(
+      c.env.DB,
+      c.var.services,
+      authOf(c).userId,
+      c.req.valid("param").domain,
+      "approve",
+    );
     return c.json({ success: true as const, data: transferView(transfer), message: "Transfer approved." }, 200);
   })
   .openapi(transferOutRejectRoute, async (c) => {
-    const transfer = await answerTransferOut(c.env.DB, c.var.services, authOf(c).userId, c.req.valid("param").domain, "reject");
+    const transfer = await answerTransferOut(
+      c.env.DB,
+      c.var.services,
+      authOf(c).userId,
+      c.req.valid("param").domain,
+      "reject",
+    );
     return c.json({ success: true as const, data: transferView(transfer), message: "Transfer request refused." }, 200);
   })
   // SPEC §7: DELETE /dns/domains/{domain} — the account password is required (SPEC §5).
@@ -322,19 +467,29 @@ export const myDomainRoutes = router
     await requirePassword(c, userId, c.req.valid("json").password);
     assertManageable(row, now());
     const info = await registry.delete(row.name);
-    const updated = await updateUserDomain(c.env.DB, userId, row.id, { deleted_at: now().toISOString(), auto_renew: 0, expires_at: info.expiresAt }, now());
+    const updated = await updateUserDomain(
+      c.env.DB,
+      userId,
+      row.id,
+      { deleted_at: now().toISOString(), auto_renew: 0, expires_at: info.expiresAt },
+      now(),
+    );
     if (!updated) throw domainNotFound();
-    return c.json({
-      success: true as const,
-      data: { ...toDomainView(updated, now(), localeOf(c)), registry: registryView(info) },
-      message: "Domain deleted. It can be restored during the redemption period.",
-    }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: { ...toDomainView(updated, now(), localeOf(c)), registry: registryView(info) },
+        message: "Domain deleted. It can be restored during the redemption period.",
+      },
+      200,
+    );
   });
 
 /** Public (SPEC §6): the latest transfer of a name, in or out. */
 export const transferStatusRoutes = contractRouter().openapi(transferStatusRoute, async (c) => {
   const parsed = parseDomainName(c.req.valid("param").domain);
-  if (!parsed.ok) throw new ApiError(400, parsed.error, "Invalid domain.", [{ path: "domain", message: parsed.detail }]);
+  if (!parsed.ok)
+    throw new ApiError(400, parsed.error, "Invalid domain.", [{ path: "domain", message: parsed.detail }]);
   const transfer = await c.var.services.registry.transferQuery(parsed.name.ascii);
   if (!transfer) throw new ApiError(404, "transfer_not_found", "There is no transfer for this domain.");
   // Who asked for it stays private; the state and its dates are what a registry publishes.

@@ -53,7 +53,11 @@ export function paymentsErrorResponse(error: PaymentsError): ApiError {
       return new ApiError(409, "not_supported_by_provider", error.message);
     default:
       console.error("payments provider", error.code, error.message);
-      return new ApiError(503, "payment_provider_unavailable", "The payment service could not be reached. Please try again.");
+      return new ApiError(
+        503,
+        "payment_provider_unavailable",
+        "The payment service could not be reached. Please try again.",
+      );
   }
 }
 
@@ -98,10 +102,22 @@ export const paymentMethodRoutes = router
     const { userId } = authOf(c);
     const body = c.req.valid("json");
     const customerRef = await customerOf(c.env.DB, payments, userId, now());
-    const card = await provider(() => payments.attachPaymentMethod({ customerRef, paymentMethodRef: body.stripe_payment_method_id }));
-    const { method, created, replacedRef } = await savePaymentMethod(c.env.DB, userId, payments.provider, card, { setAsDefault: body.set_as_default, nickname: body.nickname }, now());
+    const card = await provider(() =>
+      payments.attachPaymentMethod({ customerRef, paymentMethodRef: body.stripe_payment_method_id }),
+    );
+    const { method, created, replacedRef } = await savePaymentMethod(
+      c.env.DB,
+      userId,
+      payments.provider,
+      card,
+      { setAsDefault: body.set_as_default, nickname: body.nickname },
+      now(),
+    );
     // The same card saved before (same fingerprint): its row now holds the new id; the old one goes.
-    if (replacedRef) await payments.detachPaymentMethod(replacedRef).catch((error: unknown) => console.error("payment methods: could not detach", replacedRef, error));
+    if (replacedRef)
+      await payments
+        .detachPaymentMethod(replacedRef)
+        .catch((error: unknown) => console.error("payment methods: could not detach", replacedRef, error));
     const reply = { success: true as const, payment_method: method, data: method, message: "Card saved." };
     return created ? c.json(reply, 201) : c.json(reply, 200);
   })
@@ -109,17 +125,31 @@ export const paymentMethodRoutes = router
     const { payments, now } = c.var.services;
     const { userId } = authOf(c);
     const customerRef = await customerOf(c.env.DB, payments, userId, now());
-    const setup = await provider(() => payments.createSetupIntent({ customerRef, idempotencyKey: `setup:${userId}:${crypto.randomUUID()}` }));
-    return c.json({
-      success: true as const,
-      data: { setup_ref: setup.setupRef, client_secret: setup.clientSecret ?? null, status: setup.status, provider: payments.provider, publishable_key: payments.publishableKey },
-    }, 200);
+    const setup = await provider(() =>
+      payments.createSetupIntent({ customerRef, idempotencyKey: `setup:${userId}:${crypto.randomUUID()}` }),
+    );
+    return c.json(
+      {
+        success: true as const,
+        data: {
+          setup_ref: setup.setupRef,
+          client_secret: setup.clientSecret ?? null,
+          status: setup.status,
+          provider: payments.provider,
+          publishable_key: payments.publishableKey,
+        },
+      },
+      200,
+    );
   })
   .openapi(setDefaultPaymentMethodRoute, async (c) => {
     const { now } = c.var.services;
     const method = await setDefaultPaymentMethod(c.env.DB, authOf(c).userId, c.req.valid("param").id, now());
     if (!method) throw methodNotFound();
-    return c.json({ success: true as const, payment_method: method, data: method, message: "Default card changed." }, 200);
+    return c.json(
+      { success: true as const, payment_method: method, data: method, message: "Default card changed." },
+      200,
+    );
   })
   .openapi(deletePaymentMethodRoute, async (c) => {
     const { userId } = authOf(c);
@@ -137,13 +167,26 @@ export const paymentMethodRoutes = router
       const method = await setDefaultPaymentMethod(c.env.DB, userId, existing.id, now());
       // Removed meanwhile (another tab): as if it had never been there.
       if (!method) throw methodNotFound();
-      return c.json({ success: true as const, payment_method: method, data: method, message: "Default card changed." }, 200);
+      return c.json(
+        { success: true as const, payment_method: method, data: method, message: "Default card changed." },
+        200,
+      );
     }
     if (!id.startsWith("pm_") && !id.startsWith("card_")) throw methodNotFound();
     const customerRef = await customerOf(c.env.DB, payments, userId, now());
     const card = await provider(() => payments.attachPaymentMethod({ customerRef, paymentMethodRef: id }));
-    const { method, replacedRef } = await savePaymentMethod(c.env.DB, userId, payments.provider, card, { setAsDefault: true, nickname: null }, now());
-    if (replacedRef) await payments.detachPaymentMethod(replacedRef).catch((error: unknown) => console.error("payment methods: could not detach", replacedRef, error));
+    const { method, replacedRef } = await savePaymentMethod(
+      c.env.DB,
+      userId,
+      payments.provider,
+      card,
+      { setAsDefault: true, nickname: null },
+      now(),
+    );
+    if (replacedRef)
+      await payments
+        .detachPaymentMethod(replacedRef)
+        .catch((error: unknown) => console.error("payment methods: could not detach", replacedRef, error));
     return c.json({ success: true as const, payment_method: method, data: method, message: "Card saved." }, 201);
   })
   .openapi(removePaymentMethodRoute, async (c) => {
@@ -156,13 +199,35 @@ export const paymentMethodRoutes = router
     const { payments } = c.var.services;
     if (payments.provider !== "test") throw new ApiError(404, "not_found", "The test payment provider is not in use.");
     const body = c.req.valid("json");
-    const card = { number: body.number.replace(/[\s-]/g, ""), expMonth: body.exp_month, expYear: body.exp_year, cvc: body.cvc };
+    const card = {
+      number: body.number.replace(/[\s-]/g, ""),
+      expMonth: body.exp_month,
+      expYear: body.exp_year,
+      cvc: body.cvc,
+    };
     try {
       const method = await payments.tokenizeCard(card);
-      return c.json({ success: true as const, data: { payment_method_id: method.paymentMethodRef, brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear } }, 201);
+      return c.json(
+        {
+          success: true as const,
+          data: {
+            payment_method_id: method.paymentMethodRef,
+            brand: method.brand,
+            last4: method.last4,
+            exp_month: method.expMonth,
+            exp_year: method.expYear,
+          },
+        },
+        201,
+      );
     } catch (error) {
       if (error instanceof CardError) {
-        const field = error.code.includes("expiry") || error.code === "expired_card" ? "exp_month" : error.code.includes("cvc") ? "cvc" : "number";
+        const field =
+          error.code.includes("expiry") || error.code === "expired_card"
+            ? "exp_month"
+            : error.code.includes("cvc")
+              ? "cvc"
+              : "number";
         throw new ApiError(400, apiCardCode(error), error.message, [{ path: field, message: error.code }]);
       }
       throw error;

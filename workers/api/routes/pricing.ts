@@ -14,20 +14,23 @@ export const pricingRoutes = contractRouter()
       limit: count_per_page,
       offset: (page - 1) * count_per_page,
     });
-    return c.json({
-      success: true as const,
-      data: {
-        currency,
-        filter,
-        pricing: rows.map(toTldPrice),
-        pagination: {
-          page,
-          count_per_page,
-          total,
-          total_pages: Math.max(1, Math.ceil(total / count_per_page)),
+    return c.json(
+      {
+        success: true as const,
+        data: {
+          currency,
+          filter,
+          pricing: rows.map(toTldPrice),
+          pagination: {
+            page,
+            count_per_page,
+            total,
+            total_pages: Math.max(1, Math.ceil(total / count_per_page)),
+          },
         },
       },
-    }, 200);
+      200,
+    );
   })
   .openapi(tldSearchRoute, async (c) => {
     const { q, limit } = c.req.valid("query");

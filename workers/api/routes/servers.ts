@@ -11,7 +11,14 @@ import { listServers, updateServer } from "../db/servers";
 import type { ApiBindings } from "../env";
 import { ApiError } from "../errors";
 import { catalogueView, findPlan, serverCatalogue } from "../servers/catalogue";
-import { ownServer, refreshServer, revealRootPassword, runServerAction, serverNotFound, serverView } from "../servers/service";
+import {
+  ownServer,
+  refreshServer,
+  revealRootPassword,
+  runServerAction,
+  serverNotFound,
+  serverView,
+} from "../servers/service";
 import {
   hostingListRoute,
   rootPasswordRoute,
@@ -35,7 +42,12 @@ async function listOf(c: Context<ApiBindings>, kinds: readonly ServerKind[], que
   const fresh = await Promise.all(rows.map((row) => refreshServer(c.env, c.var.services, row)));
   return {
     servers: fresh.map((row) => serverView(row, requestLocale(c.req.header("accept-language")))),
-    pagination: { page: query.page, per_page: query.per_page, total, pages: Math.max(1, Math.ceil(total / query.per_page)) },
+    pagination: {
+      page: query.page,
+      per_page: query.per_page,
+      total,
+      pages: Math.max(1, Math.ceil(total / query.per_page)),
+    },
   };
 }
 
@@ -48,16 +60,30 @@ export const serverRoutes = $(
     .use("/hosting", requireAuth)
     .use("/hosting/*", requireAuth),
 )
-  .openapi(vpsListRoute, async (c) => c.json({ success: true as const, data: await listOf(c, SERVER_KINDS_OF_VPS, c.req.valid("query")) }, 200))
-  .openapi(hostingListRoute, async (c) => c.json({ success: true as const, data: await listOf(c, ["hosting"], c.req.valid("query")) }, 200))
+  .openapi(vpsListRoute, async (c) =>
+    c.json({ success: true as const, data: await listOf(c, SERVER_KINDS_OF_VPS, c.req.valid("query")) }, 200),
+  )
+  .openapi(hostingListRoute, async (c) =>
+    c.json({ success: true as const, data: await listOf(c, ["hosting"], c.req.valid("query")) }, 200),
+  )
   .openapi(serverRoute, async (c) => {
     const row = await ownServer(c.env, c.var.services, authOf(c).userId, c.req.valid("param").id);
-    return c.json({ success: true as const, data: serverView(row, requestLocale(c.req.header("accept-language"))) }, 200);
+    return c.json(
+      { success: true as const, data: serverView(row, requestLocale(c.req.header("accept-language"))) },
+      200,
+    );
   })
   .openapi(serverActionRoute, async (c) => {
     const { id, action } = c.req.valid("param");
     const row = await runServerAction(c.env, c.var.services, authOf(c).userId, id, action);
-    return c.json({ success: true as const, data: serverView(row, requestLocale(c.req.header("accept-language"))), message: `${action} requested.` }, 202);
+    return c.json(
+      {
+        success: true as const,
+        data: serverView(row, requestLocale(c.req.header("accept-language"))),
+        message: `${action} requested.`,
+      },
+      202,
+    );
   })
   // The root password, only with the account password (SPEC §5: sensitive actions need it).
   .openapi(rootPasswordRoute, async (c) => {
@@ -78,20 +104,36 @@ export const serverRoutes = $(
     const row = await ownServer(c.env, c.var.services, userId, c.req.valid("param").id);
     const { auto_renew } = c.req.valid("json");
     if (auto_renew) {
-      if (["terminated", "cancelled", "expired"].includes(row.status)) throw new ApiError(409, "invalid_state", `The server is ${row.status}: renew it from its page instead.`);
+      if (["terminated", "cancelled", "expired"].includes(row.status))
+        throw new ApiError(409, "invalid_state", `The server is ${row.status}: renew it from its page instead.`);
       if ((await listPaymentMethods(c.env.DB, userId, payments.provider)).length === 0) {
-        throw new ApiError(409, "payment_method_required", "Auto-renewal needs a saved payment method. Add a card first.");
+        throw new ApiError(
+          409,
+          "payment_method_required",
+          "Auto-renewal needs a saved payment method. Add a card first.",
+        );
       }
     }
-    const patch = { auto_renew: auto_renew ? 1 : 0, ...(auto_renew ? {} : { renew_error: null, renew_error_at: null }) } as const;
+    const patch = {
+      auto_renew: auto_renew ? 1 : 0,
+      ...(auto_renew ? {} : { renew_error: null, renew_error_at: null }),
+    } as const;
     await updateServer(c.env.DB, row.id, patch, now());
-    return c.json({ success: true as const, data: serverView({ ...row, ...patch }, requestLocale(c.req.header("accept-language"))), message: auto_renew ? "Auto-renewal turned on." : "Auto-renewal turned off." }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: serverView({ ...row, ...patch }, requestLocale(c.req.header("accept-language"))),
+        message: auto_renew ? "Auto-renewal turned on." : "Auto-renewal turned off.",
+      },
+      200,
+    );
   })
   // Renewal into the cart: one more cycle, priced from the catalogue at checkout.
   .openapi(serverRenewRoute, async (c) => {
     const { userId } = authOf(c);
     const row = await ownServer(c.env, c.var.services, userId, c.req.valid("param").id);
-    if (row.status === "terminated" || row.status === "cancelled") throw new ApiError(409, "invalid_state", "This server has ended and cannot be renewed.");
+    if (row.status === "terminated" || row.status === "cancelled")
+      throw new ApiError(409, "invalid_state", "This server has ended and cannot be renewed.");
     const plan = findPlan(row.plan);
     if (!plan) throw new ApiError(409, "plan_unavailable", "This plan is no longer sold; contact support to renew.");
     const { cycle } = c.req.valid("json");
@@ -106,16 +148,33 @@ export const serverRoutes = $(
         hostname: row.hostname,
         operation: "renewal",
         cents: cyclePrice(plan, cycle, os).totalCents,
-        details: { plan: plan.id, cycle, os: row.os, datacenter: row.datacenter, hostname: row.hostname, ssh_key: null, server_id: row.id, current_expiry: row.expires_at },
+        details: {
+          plan: plan.id,
+          cycle,
+          os: row.os,
+          datacenter: row.datacenter,
+          hostname: row.hostname,
+          ssh_key: null,
+          server_id: row.id,
+          current_expiry: row.expires_at,
+        },
       },
       c.var.services.now(),
       resolved.ownerId,
     );
-    if (outcome === "duplicate") throw new ApiError(409, "already_in_cart", `The renewal of ${row.hostname} is already in your cart.`);
-    if (outcome === "full") throw new ApiError(409, "cart_full", "Your cart is full. Check out or remove an item first.");
-    return c.json({ success: true as const, data: await getCart(c.env.DB, cartId), message: `The renewal of ${row.hostname} was added to your cart.` }, 201);
+    if (outcome === "duplicate")
+      throw new ApiError(409, "already_in_cart", `The renewal of ${row.hostname} is already in your cart.`);
+    if (outcome === "full")
+      throw new ApiError(409, "cart_full", "Your cart is full. Check out or remove an item first.");
+    return c.json(
+      {
+        success: true as const,
+        data: await getCart(c.env.DB, cartId),
+        message: `The renewal of ${row.hostname} was added to your cart.`,
+      },
+      201,
+    );
   })
   .all("/vps/:id/*", () => {
     throw serverNotFound();
   });
-

@@ -9,7 +9,10 @@ import { contractRouter } from "../validate";
 /** A name typed in a tool → its ASCII form; 400 with the SPEC §5 code (required, invalid_format…). */
 function lookupName(input: string): string {
   const parsed = parseLookupName(input);
-  if (!parsed.ok) throw new ApiError(400, parsed.error, DOMAIN_ERROR_MESSAGES[parsed.error], [{ path: "domain", message: parsed.detail }]);
+  if (!parsed.ok)
+    throw new ApiError(400, parsed.error, DOMAIN_ERROR_MESSAGES[parsed.error], [
+      { path: "domain", message: parsed.detail },
+    ]);
   return parsed.name.ascii;
 }
 
@@ -36,11 +39,20 @@ export const toolRoutes = router
   })
   /** GET /dns/check ?name&type&expected — the DNS (propagation) checker. */
   .openapi(dnsCheckRoute, async (c) => {
-    const parsed = dnsFormSchema.safeParse({ name: c.req.query("name") ?? "", type: c.req.query("type") || undefined, expected: c.req.query("expected") });
+    const parsed = dnsFormSchema.safeParse({
+      name: c.req.query("name") ?? "",
+      type: c.req.query("type") || undefined,
+      expected: c.req.query("expected"),
+    });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const path = String(issue?.path[0] ?? "name");
-      if (path === "type") throw new ApiError(400, "invalid_type", "Parameter \"type\" must be one of A, AAAA, CNAME, MX, NS, TXT, SRV, CAA, SOA.");
+      if (path === "type")
+        throw new ApiError(
+          400,
+          "invalid_type",
+          'Parameter "type" must be one of A, AAAA, CNAME, MX, NS, TXT, SRV, CAA, SOA.',
+        );
       const code = (issue?.message ?? "invalid_format") as DomainNameError;
       throw new ApiError(400, code, DOMAIN_ERROR_MESSAGES[code] ?? "Invalid parameter.", [{ path, message: code }]);
     }
@@ -59,7 +71,9 @@ export const toolRoutes = router
       headers: {
         "content-type": upstream.headers.get("content-type") ?? "application/rdap+json",
         "access-control-allow-origin": "*",
-        ...(upstream.headers.get("retry-after") ? { "retry-after": upstream.headers.get("retry-after") as string } : {}),
+        ...(upstream.headers.get("retry-after")
+          ? { "retry-after": upstream.headers.get("retry-after") as string }
+          : {}),
       },
     });
   });

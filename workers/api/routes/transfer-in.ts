@@ -23,7 +23,9 @@ export interface TransferableName {
 }
 
 function notTransferable(name: ParsedDomainName, reason: NotTransferableReason, message: string): ApiError {
-  return new ApiError(409, "not_transferable", `${name.unicode} cannot be transferred now: ${message}`, [{ path: "domain", message: reason }]);
+  return new ApiError(409, "not_transferable", `${name.unicode} cannot be transferred now: ${message}`, [
+    { path: "domain", message: reason },
+  ]);
 }
 
 /** Turns the domain parser's refusals into the wizard's two: invalid domain, extension not supported. */
@@ -42,11 +44,16 @@ function parseTransferName(input: string, catalogue: CatalogueIndex): ParsedDoma
  * Every check a transfer request meets before payment (SPEC §5, §8), in the order a customer
  * can act on them. The auth code itself is checked by the registry at the transfer request.
  */
-export async function assertTransferable(services: ApiServices, catalogue: CatalogueIndex, input: string): Promise<TransferableName> {
+export async function assertTransferable(
+  services: ApiServices,
+  catalogue: CatalogueIndex,
+  input: string,
+): Promise<TransferableName> {
   const name = parseTransferName(input, catalogue);
   const row = catalogue.byTld.get(name.tld);
   if (!row) throw new ApiError(400, "unknown_extension", "This extension is not supported.");
-  if (row.transfer_cents <= 0) throw new ApiError(409, "pricing_unavailable", `Transfer pricing is not available for .${row.display}.`);
+  if (row.transfer_cents <= 0)
+    throw new ApiError(409, "pricing_unavailable", `Transfer pricing is not available for .${row.display}.`);
 
   let info: RegistryDomainInfo | null;
   let pendingIn = false;
@@ -57,25 +64,56 @@ export async function assertTransferable(services: ApiServices, catalogue: Catal
       pendingIn = transfer?.status === "pending";
     }
   } catch (error) {
-    if (isRegistryError(error, "unavailable")) throw new ApiError(503, "server_error", "The registry cannot be reached. Please try again later.");
+    if (isRegistryError(error, "unavailable"))
+      throw new ApiError(503, "server_error", "The registry cannot be reached. Please try again later.");
     throw error;
   }
-  if (!info) throw new ApiError(409, "not_registered", `${name.unicode} is not registered, so it cannot be transferred. You can register it instead.`);
-  if (info.heldHere) throw new ApiError(409, "already_registered_here", `${name.unicode} is already registered with us.`);
-  if (!info.transferable) throw new ApiError(409, "corporate_domain", `${name.unicode} is a protected corporate domain and cannot be transferred.`);
-  if (pendingIn || info.status === "pending_transfer") throw notTransferable(name, "pending_transfer", "a transfer is already pending.");
-  if (!["active", "expiring_soon", "grace_period"].includes(info.status)) throw notTransferable(name, "state", `its status at the registry is ${info.status}.`);
+  if (!info)
+    throw new ApiError(
+      409,
+      "not_registered",
+      `${name.unicode} is not registered, so it cannot be transferred. You can register it instead.`,
+    );
+  if (info.heldHere)
+    throw new ApiError(409, "already_registered_here", `${name.unicode} is already registered with us.`);
+  if (!info.transferable)
+    throw new ApiError(
+      409,
+      "corporate_domain",
+      `${name.unicode} is a protected corporate domain and cannot be transferred.`,
+    );
+  if (pendingIn || info.status === "pending_transfer")
+    throw notTransferable(name, "pending_transfer", "a transfer is already pending.");
+  if (!["active", "expiring_soon", "grace_period"].includes(info.status))
+    throw notTransferable(name, "state", `its status at the registry is ${info.status}.`);
 
   const now = services.now();
-  const since = [info.createdAt, info.transferredAt].filter((value): value is string => Boolean(value)).sort().at(-1) ?? info.createdAt;
+  const since =
+    [info.createdAt, info.transferredAt]
+      .filter((value): value is string => Boolean(value))
+      .sort()
+      .at(-1) ?? info.createdAt;
   const allowedFrom = new Date(Date.parse(since) + TRANSFER_LOCK_DAYS * DAY_MS);
   if (now < allowedFrom) {
-    throw notTransferable(name, "too_soon", `it was registered or transferred less than ${TRANSFER_LOCK_DAYS} days ago (possible from ${allowedFrom.toISOString().slice(0, 10)}).`);
+    throw notTransferable(
+      name,
+      "too_soon",
+      `it was registered or transferred less than ${TRANSFER_LOCK_DAYS} days ago (possible from ${allowedFrom.toISOString().slice(0, 10)}).`,
+    );
   }
   if (addYears(info.expiresAt, 1) > addYears(now.toISOString(), MAX_YEARS)) {
-    throw notTransferable(name, "ten_years", `a transfer adds one year and the registration cannot exceed ${MAX_YEARS} years.`);
+    throw notTransferable(
+      name,
+      "ten_years",
+      `a transfer adds one year and the registration cannot exceed ${MAX_YEARS} years.`,
+    );
   }
-  if (info.locked) throw new ApiError(409, "locked_at_registrar", `${name.unicode} is locked at ${info.registrar}. Unlock it there first.`);
+  if (info.locked)
+    throw new ApiError(
+      409,
+      "locked_at_registrar",
+      `${name.unicode} is locked at ${info.registrar}. Unlock it there first.`,
+    );
   return { name, row, info };
 }
 

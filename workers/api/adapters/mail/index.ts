@@ -11,7 +11,8 @@ export { localeFrom, renderMail } from "./templates";
 /** MAIL_ADAPTER=cloudflare uses the EMAIL binding; anything else the D1 outbox. */
 export function createMailSender(env: ApiEnv, now: () => Date): MailSender {
   if (env.MAIL_ADAPTER === "cloudflare") {
-    if (!env.EMAIL || !env.MAIL_FROM) throw new Error("MAIL_ADAPTER=cloudflare needs the EMAIL send_email binding and MAIL_FROM");
+    if (!env.EMAIL || !env.MAIL_FROM)
+      throw new Error("MAIL_ADAPTER=cloudflare needs the EMAIL send_email binding and MAIL_FROM");
     return cloudflareMailSender(env.EMAIL, env.MAIL_FROM, now);
   }
   return outboxMailSender(env.DB, now);

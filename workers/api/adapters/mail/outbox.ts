@@ -9,8 +9,17 @@ export function outboxMailSender(db: D1Database, now: () => Date): MailSender {
   return {
     async send(message: MailMessage) {
       await db
-        .prepare("INSERT INTO mail_outbox (id, to_address, subject, text, html, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-        .bind(crypto.randomUUID(), message.to.toLowerCase(), message.subject, message.text, message.html ?? null, now().toISOString())
+        .prepare(
+          "INSERT INTO mail_outbox (id, to_address, subject, text, html, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )
+        .bind(
+          crypto.randomUUID(),
+          message.to.toLowerCase(),
+          message.subject,
+          message.text,
+          message.html ?? null,
+          now().toISOString(),
+        )
         .run();
       console.log(`mail outbox: "${message.subject}" queued for ${message.to}`);
     },
@@ -30,7 +39,7 @@ export interface OutboxEntry {
 export async function outboxFor(db: D1Database, to: string): Promise<OutboxEntry[]> {
   const { results } = await db
     .prepare(
-      "SELECT id, to_address AS \"to\", subject, text, html, created_at FROM mail_outbox WHERE to_address = ?1 ORDER BY created_at DESC, rowid DESC LIMIT 100",
+      'SELECT id, to_address AS "to", subject, text, html, created_at FROM mail_outbox WHERE to_address = ?1 ORDER BY created_at DESC, rowid DESC LIMIT 100',
     )
     .bind(to.toLowerCase())
     .all<OutboxEntry>();

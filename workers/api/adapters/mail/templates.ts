@@ -87,7 +87,8 @@ const EN = {
     subject: "{hostname} expires in {days}",
     body: "Your server {hostname} is paid until {date} (UTC).\n\n{next}\n",
     autoRenewOn: "Auto-renewal is on: we will renew it with your default card {days} before it expires.",
-    renewYourself: "Renew it in your account: My VPSs → {hostname} → Renew. Unpaid, it is stopped on that date and deleted {grace} later.",
+    renewYourself:
+      "Renew it in your account: My VPSs → {hostname} → Renew. Unpaid, it is stopped on that date and deleted {grace} later.",
   },
   server_renew_failed: {
     subject: "Auto-renewal of {hostname} failed",
@@ -100,11 +101,22 @@ const EN = {
   },
   /** What an order line is: `domain.<operation>` or `vps.<operation>`. */
   operations: {
-    domain: { registration: "registration", renewal: "renewal", transfer: "transfer", restore: "restore", bulk_purchase: "bulk purchase" },
+    domain: {
+      registration: "registration",
+      renewal: "renewal",
+      transfer: "transfer",
+      restore: "restore",
+      bulk_purchase: "bulk purchase",
+    },
     vps: { registration: "new server", renewal: "server renewal" },
     other: "order line",
   },
-  cycles: { monthly: "monthly", quarterly: "every 3 months", annually: "yearly", biennially: "every 2 years" } satisfies Record<BillingCycle, string>,
+  cycles: {
+    monthly: "monthly",
+    quarterly: "every 3 months",
+    annually: "yearly",
+    biennially: "every 2 years",
+  } satisfies Record<BillingCycle, string>,
   orderStatus: {
     pending: "awaiting payment",
     paid: "paid",
@@ -176,7 +188,8 @@ const TR: MailTexts = {
     subject: "{hostname} sunucusunun süresi {days} sonra doluyor",
     body: "{hostname} sunucunuzun ödemesi {date} (UTC) tarihine kadar yapılmış durumda.\n\n{next}\n",
     autoRenewOn: "Otomatik yenileme açık: süresi dolmadan {days} önce varsayılan kartınızla yenileyeceğiz.",
-    renewYourself: "Hesabınızdan yenileyin: VPS'lerim → {hostname} → Yenile. Ödenmezse o tarihte durdurulur ve {grace} sonra silinir.",
+    renewYourself:
+      "Hesabınızdan yenileyin: VPS'lerim → {hostname} → Yenile. Ödenmezse o tarihte durdurulur ve {grace} sonra silinir.",
   },
   server_renew_failed: {
     subject: "{hostname} otomatik olarak yenilenemedi",
@@ -187,7 +200,13 @@ const TR: MailTexts = {
     other: "gerçekleştirilemedi (hata kodu {code})",
   },
   operations: {
-    domain: { registration: "kayıt", renewal: "yenileme", transfer: "transfer", restore: "geri yükleme", bulk_purchase: "toplu satın alma" },
+    domain: {
+      registration: "kayıt",
+      renewal: "yenileme",
+      transfer: "transfer",
+      restore: "geri yükleme",
+      bulk_purchase: "toplu satın alma",
+    },
     vps: { registration: "yeni sunucu", renewal: "sunucu yenileme" },
     other: "sipariş kalemi",
   },
@@ -240,18 +259,24 @@ export function mailLanguage(locale: MailLocale): MailLanguage {
   const intl = MAIL_INTL_LOCALE[locale];
   const plural = new Intl.PluralRules(intl);
   const count = (unit: "year" | "day", value: number) =>
-    fill(texts.units[`${unit}_${plural.select(value) === "one" ? "one" : "other"}`], { count: new Intl.NumberFormat(intl).format(value) });
+    fill(texts.units[`${unit}_${plural.select(value) === "one" ? "one" : "other"}`], {
+      count: new Intl.NumberFormat(intl).format(value),
+    });
   const asDate = (value: Date | string) => (typeof value === "string" ? new Date(value) : value);
   return {
     locale,
     texts,
-    money: (cents, currency = "USD") => new Intl.NumberFormat(intl, { style: "currency", currency: currency.toUpperCase() }).format(cents / 100),
+    money: (cents, currency = "USD") =>
+      new Intl.NumberFormat(intl, { style: "currency", currency: currency.toUpperCase() }).format(cents / 100),
     date: (value) => new Intl.DateTimeFormat(intl, { dateStyle: "long", timeZone: "UTC" }).format(asDate(value)),
-    dateTime: (value) => new Intl.DateTimeFormat(intl, { dateStyle: "long", timeStyle: "long", timeZone: "UTC" }).format(asDate(value)),
+    dateTime: (value) =>
+      new Intl.DateTimeFormat(intl, { dateStyle: "long", timeStyle: "long", timeZone: "UTC" }).format(asDate(value)),
     years: (value) => count("year", value),
     days: (value) => count("day", value),
-    cycle: (value) => ((BILLING_CYCLES as readonly string[]).includes(value) ? texts.cycles[value as BillingCycle] : value),
-    status: (value) => (value in texts.orderStatus ? texts.orderStatus[value as keyof MailTexts["orderStatus"]] : value),
+    cycle: (value) =>
+      (BILLING_CYCLES as readonly string[]).includes(value) ? texts.cycles[value as BillingCycle] : value,
+    status: (value) =>
+      value in texts.orderStatus ? texts.orderStatus[value as keyof MailTexts["orderStatus"]] : value,
     operation: (type, operation) => {
       const table: Record<string, string> = type === "vps" ? texts.operations.vps : texts.operations.domain;
       return table[operation] ?? texts.operations.other;
@@ -260,7 +285,14 @@ export function mailLanguage(locale: MailLocale): MailLanguage {
 }
 
 /** The code mail: the 6-digit code and the one-click link (`link`, absolute URL). */
-export function renderMail(template: MailTemplate, locale: MailLocale, to: string, code: string, username: string, link: string) {
+export function renderMail(
+  template: MailTemplate,
+  locale: MailLocale,
+  to: string,
+  code: string,
+  username: string,
+  link: string,
+) {
   const t = MAIL_TEXTS[locale][template];
   return { to, subject: t.subject, text: fill(t.body, { code, username, link }) };
 }

@@ -13,7 +13,13 @@ import { createTestPaymentsProvider } from "./test-provider";
 import { PaymentsError, type PaymentsAdapter } from "./types";
 
 export * from "./types";
-export { createTestPaymentsProvider, threeDSecurePath, TEST_CARDS, behaviourOf, DEFAULT_TEST_WEBHOOK_SECRET } from "./test-provider";
+export {
+  createTestPaymentsProvider,
+  threeDSecurePath,
+  TEST_CARDS,
+  behaviourOf,
+  DEFAULT_TEST_WEBHOOK_SECRET,
+} from "./test-provider";
 export { createStripePayments, type StripePaymentsConfig } from "./stripe";
 export { signWebhookPayload, verifyWebhookSignature } from "./stripe-objects";
 
@@ -33,14 +39,21 @@ export interface PaymentsEnv {
   TESTPAY_WEBHOOK_SECRET?: string;
 }
 
-export function createPayments(env: PaymentsEnv, now: () => Date = () => new Date(), deps: { fetch?: typeof fetch } = {}): PaymentsAdapter {
+export function createPayments(
+  env: PaymentsEnv,
+  now: () => Date = () => new Date(),
+  deps: { fetch?: typeof fetch } = {},
+): PaymentsAdapter {
   const choice = (env.PAYMENTS_ADAPTER ?? "").trim().toLowerCase() || "test";
   switch (choice) {
     case "test":
       return createTestPaymentsProvider(env.DB, { now, webhookSecret: env.TESTPAY_WEBHOOK_SECRET });
     case "stripe":
       if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
-        return unavailablePayments("stripe", "PAYMENTS_ADAPTER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.");
+        return unavailablePayments(
+          "stripe",
+          "PAYMENTS_ADAPTER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.",
+        );
       }
       return createStripePayments({
         secretKey: env.STRIPE_SECRET_KEY,

@@ -111,13 +111,16 @@ export function errorCodeFromStripe(error: StripeErrorShape): PaymentErrorCode {
   const decline = error.decline_code ?? "";
   if (decline === "insufficient_funds" || code === "insufficient_funds") return "insufficient_funds";
   if (decline === "expired_card" || code === "expired_card") return "expired_card";
-  if (decline === "incorrect_cvc" || decline === "invalid_cvc" || code === "incorrect_cvc" || code === "invalid_cvc") return "incorrect_cvc";
+  if (decline === "incorrect_cvc" || decline === "invalid_cvc" || code === "incorrect_cvc" || code === "invalid_cvc")
+    return "incorrect_cvc";
   if (decline === "processing_error" || code === "processing_error") return "processing_error";
   if (decline === "authentication_required" || code === "authentication_required") return "authentication_required";
-  if (code === "payment_intent_authentication_failure" || code === "setup_intent_authentication_failure") return "three_d_secure_failed";
+  if (code === "payment_intent_authentication_failure" || code === "setup_intent_authentication_failure")
+    return "three_d_secure_failed";
   if (code === "incorrect_number" || code === "invalid_number") return "invalid_number";
   if (code === "incomplete_number") return "incomplete_number";
-  if (code === "invalid_expiry_month" || code === "invalid_expiry_year" || code === "incomplete_expiry") return "incomplete_expiry";
+  if (code === "invalid_expiry_month" || code === "invalid_expiry_year" || code === "incomplete_expiry")
+    return "incomplete_expiry";
   if (code === "incomplete_cvc") return "incomplete_cvc";
   if (code === "card_declined" || error.type === "card_error") return "card_declined";
   return "payment_failed";
@@ -156,9 +159,11 @@ export function statusFromStripe(status: string, hasError: boolean): PaymentStat
 export function outcomeFromIntent(intent: StripePaymentIntentShape): PaymentOutcome {
   const error = intent.last_payment_error ?? null;
   const status = statusFromStripe(intent.status, error !== null);
-  const charge = typeof intent.latest_charge === "object" && intent.latest_charge !== null ? intent.latest_charge : null;
+  const charge =
+    typeof intent.latest_charge === "object" && intent.latest_charge !== null ? intent.latest_charge : null;
   const pm = typeof intent.payment_method === "object" && intent.payment_method !== null ? intent.payment_method : null;
-  const pmId = pm?.id ?? (typeof intent.payment_method === "string" ? intent.payment_method : charge?.payment_method ?? "");
+  const pmId =
+    pm?.id ?? (typeof intent.payment_method === "string" ? intent.payment_method : (charge?.payment_method ?? ""));
   const card = cardFromStripe(pmId, pm?.card ?? charge?.payment_method_details?.card ?? null);
   const redirect = intent.next_action?.redirect_to_url?.url;
   return {
@@ -186,7 +191,7 @@ export function refundFromStripe(refund: StripeRefundShape): RefundOutcome {
   const pi = refund.payment_intent;
   return {
     refundRef: refund.id,
-    paymentRef: typeof pi === "string" ? pi : pi?.id ?? "",
+    paymentRef: typeof pi === "string" ? pi : (pi?.id ?? ""),
     status: refundStatusFromStripe(refund.status),
     amountCents: refund.amount,
     currency: refund.currency.toLowerCase(),
@@ -208,10 +213,25 @@ export function eventFromStripe(event: StripeEventShape): PaymentEvent {
   const object = event.data?.object ?? {};
   const paymentType = PAYMENT_EVENTS[event.type];
   if (paymentType) {
-    return { id: event.id, type: paymentType, created: event.created, payment: outcomeFromIntent(object as unknown as StripePaymentIntentShape) };
+    return {
+      id: event.id,
+      type: paymentType,
+      created: event.created,
+      payment: outcomeFromIntent(object as unknown as StripePaymentIntentShape),
+    };
   }
-  if (event.type === "refund.created" || event.type === "refund.updated" || event.type === "refund.failed" || event.type === "charge.refund.updated") {
-    return { id: event.id, type: "refund.updated", created: event.created, refund: refundFromStripe(object as unknown as StripeRefundShape) };
+  if (
+    event.type === "refund.created" ||
+    event.type === "refund.updated" ||
+    event.type === "refund.failed" ||
+    event.type === "charge.refund.updated"
+  ) {
+    return {
+      id: event.id,
+      type: "refund.updated",
+      created: event.created,
+      refund: refundFromStripe(object as unknown as StripeRefundShape),
+    };
   }
   if (event.type === "setup_intent.succeeded") {
     const setup = object as { id?: string; customer?: string | null; payment_method?: string | null };
@@ -233,7 +253,9 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 const encoder = new TextEncoder();
 
 async function hmacHex(secret: string, payload: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(payload)));
   return [...signature].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
@@ -283,7 +305,13 @@ export function parseEventEnvelope(payload: string): StripeEventShape {
     throw new WebhookSignatureError("invalid_payload", "The webhook body is not JSON.");
   }
   const event = parsed as Partial<StripeEventShape> | null;
-  if (!event || typeof event.id !== "string" || typeof event.type !== "string" || typeof event.created !== "number" || typeof event.data?.object !== "object") {
+  if (
+    !event ||
+    typeof event.id !== "string" ||
+    typeof event.type !== "string" ||
+    typeof event.created !== "number" ||
+    typeof event.data?.object !== "object"
+  ) {
     throw new WebhookSignatureError("invalid_payload", "The webhook body is not an event.");
   }
   return event as StripeEventShape;

@@ -42,7 +42,13 @@ export interface StripePaymentsConfig {
   timeoutMs?: number;
 }
 
-const SETUP_STATUSES: SetupIntentOutcome["status"][] = ["requires_payment_method", "requires_action", "processing", "succeeded", "canceled"];
+const SETUP_STATUSES: SetupIntentOutcome["status"][] = [
+  "requires_payment_method",
+  "requires_action",
+  "processing",
+  "succeeded",
+  "canceled",
+];
 
 /** Expanded so one answer carries the card and the refunded amount. */
 const INTENT_EXPAND = ["payment_method", "latest_charge"];
@@ -69,12 +75,19 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
   const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
   /** Runs an API call; Stripe's errors become the port's. Card errors are handed to `onCard`. */
-  async function call<T>(run: () => Promise<T>, onCard?: (error: InstanceType<typeof Stripe.errors.StripeError>) => T | Promise<T>): Promise<T> {
+  async function call<T>(
+    run: () => Promise<T>,
+    onCard?: (error: InstanceType<typeof Stripe.errors.StripeError>) => T | Promise<T>,
+  ): Promise<T> {
     try {
       return await run();
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeError)) {
-        throw new PaymentsError("unreachable", `Stripe could not be reached: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+        throw new PaymentsError(
+          "unreachable",
+          `Stripe could not be reached: ${(error as Error)?.message ?? String(error)}`,
+          { cause: error },
+        );
       }
       if (error instanceof Stripe.errors.StripeCardError && onCard) return onCard(error);
       throw toPaymentsError(error);
@@ -119,7 +132,11 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
     },
 
     async createPayment(input: CreatePaymentInput): Promise<PaymentOutcome> {
-      if (input.card) throw new PaymentsError("unsupported", "Stripe takes cards only through the Payment Element, never raw numbers.");
+      if (input.card)
+        throw new PaymentsError(
+          "unsupported",
+          "Stripe takes cards only through the Payment Element, never raw numbers.",
+        );
       const confirm = Boolean(input.paymentMethodRef);
       const params: Stripe.PaymentIntentCreateParams = {
         amount: input.amountCents,
@@ -147,7 +164,11 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
     },
 
     async confirmPayment(input: ConfirmPaymentInput): Promise<PaymentOutcome> {
-      if (input.card) throw new PaymentsError("unsupported", "Stripe takes cards only through the Payment Element, never raw numbers.");
+      if (input.card)
+        throw new PaymentsError(
+          "unsupported",
+          "Stripe takes cards only through the Payment Element, never raw numbers.",
+        );
       return call(
         async () =>
           intentOutcome(
@@ -168,7 +189,10 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
     getPayment: readIntent,
 
     async confirmAction(): Promise<PaymentOutcome> {
-      throw new PaymentsError("unsupported", "Stripe runs its own 3-D Secure page; the customer returns to the return URL.");
+      throw new PaymentsError(
+        "unsupported",
+        "Stripe runs its own 3-D Secure page; the customer returns to the return URL.",
+      );
     },
 
     async capturePayment({ paymentRef, amountCents, idempotencyKey }): Promise<PaymentOutcome> {
@@ -189,19 +213,27 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
     async cancelPayment({ paymentRef, idempotencyKey }): Promise<PaymentOutcome> {
       const current = await readIntent(paymentRef);
       if (current.status === "canceled") return current;
-      return call(async () => intentOutcome(await stripe.paymentIntents.cancel(paymentRef, { expand: INTENT_EXPAND }, { idempotencyKey })));
+      return call(async () =>
+        intentOutcome(await stripe.paymentIntents.cancel(paymentRef, { expand: INTENT_EXPAND }, { idempotencyKey })),
+      );
     },
 
     async refund({ paymentRef, amountCents, idempotencyKey }): Promise<RefundOutcome> {
       const refund = await call(() =>
-        stripe.refunds.create({ payment_intent: paymentRef, ...(amountCents !== undefined ? { amount: amountCents } : {}) }, { idempotencyKey }),
+        stripe.refunds.create(
+          { payment_intent: paymentRef, ...(amountCents !== undefined ? { amount: amountCents } : {}) },
+          { idempotencyKey },
+        ),
       );
       return refundFromStripe(refund as unknown as StripeRefundShape);
     },
 
     async createSetupIntent({ customerRef, idempotencyKey }): Promise<SetupIntentOutcome> {
       const setup = await call(() =>
-        stripe.setupIntents.create({ customer: customerRef, usage: "off_session", automatic_payment_methods: { enabled: true } }, { idempotencyKey }),
+        stripe.setupIntents.create(
+          { customer: customerRef, usage: "off_session", automatic_payment_methods: { enabled: true } },
+          { idempotencyKey },
+        ),
       );
       const status = SETUP_STATUSES.find((known) => known === setup.status) ?? "requires_payment_method";
       return { setupRef: setup.id, status, ...(setup.client_secret ? { clientSecret: setup.client_secret } : {}) };
@@ -213,9 +245,19 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
 
     async attachPaymentMethod({ customerRef, paymentMethodRef }): Promise<CardPaymentMethod> {
       const pm = await call(
-        () => stripe.paymentMethods.attach(paymentMethodRef, { customer: customerRef }, { idempotencyKey: `attach:${customerRef}:${paymentMethodRef}` }),
+        () =>
+          stripe.paymentMethods.attach(
+            paymentMethodRef,
+            { customer: customerRef },
+            { idempotencyKey: `attach:${customerRef}:${paymentMethodRef}` },
+          ),
         (error) => {
-          const failure = failureFromStripe({ type: error.type, code: error.code, decline_code: error.decline_code, message: error.message });
+          const failure = failureFromStripe({
+            type: error.type,
+            code: error.code,
+            decline_code: error.decline_code,
+            message: error.message,
+          });
           throw new CardError(failure.code, failure.message, failure.declineCode);
         },
       );
@@ -252,10 +294,17 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
         );
       } catch (error) {
         if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-          const reason = /matching the expected signature/i.test(error.message) ? "mismatch" : /tolerance/i.test(error.message) ? "expired" : "malformed";
+          const reason = /matching the expected signature/i.test(error.message)
+            ? "mismatch"
+            : /tolerance/i.test(error.message)
+              ? "expired"
+              : "malformed";
           throw new WebhookSignatureError(reason, error.message);
         }
-        throw new WebhookSignatureError("invalid_payload", (error as Error)?.message ?? "The webhook body is not an event.");
+        throw new WebhookSignatureError(
+          "invalid_payload",
+          (error as Error)?.message ?? "The webhook body is not an event.",
+        );
       }
       return eventFromStripe(event as StripeEventShape);
     },
@@ -268,8 +317,13 @@ export function createStripePayments(config: StripePaymentsConfig): PaymentsAdap
  * underlying error (`detail`) still names it.
  */
 function isTimeout(error: InstanceType<typeof Stripe.errors.StripeError>): boolean {
-  const detail = (error as { detail?: unknown }).detail as { code?: unknown; message?: unknown; name?: unknown } | undefined;
-  return /timeout/i.test(error.message) || detail?.code === "ETIMEDOUT" || /ETIMEDOUT|timed? ?out|abort/i.test(`${String(detail?.name ?? "")} ${String(detail?.message ?? "")}`);
+  const detail = (error as { detail?: unknown }).detail as
+    { code?: unknown; message?: unknown; name?: unknown } | undefined;
+  return (
+    /timeout/i.test(error.message) ||
+    detail?.code === "ETIMEDOUT" ||
+    /ETIMEDOUT|timed? ?out|abort/i.test(`${String(detail?.name ?? "")} ${String(detail?.message ?? "")}`)
+  );
 }
 
 /** A Stripe API error that is not about the card, in the port's words. */
@@ -278,15 +332,23 @@ function toPaymentsError(error: InstanceType<typeof Stripe.errors.StripeError>):
   if (error instanceof Stripe.errors.StripeConnectionError) {
     return new PaymentsError(isTimeout(error) ? "timeout" : "unreachable", message, { cause: error });
   }
-  if (error instanceof Stripe.errors.StripeRateLimitError) return new PaymentsError("rate_limited", message, { cause: error });
-  if (error instanceof Stripe.errors.StripeIdempotencyError) return new PaymentsError("idempotency_conflict", message, { cause: error });
-  if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
+  if (error instanceof Stripe.errors.StripeRateLimitError)
+    return new PaymentsError("rate_limited", message, { cause: error });
+  if (error instanceof Stripe.errors.StripeIdempotencyError)
+    return new PaymentsError("idempotency_conflict", message, { cause: error });
+  if (
+    error instanceof Stripe.errors.StripeAuthenticationError ||
+    error instanceof Stripe.errors.StripePermissionError
+  ) {
     return new PaymentsError("misconfigured", message, { cause: error });
   }
   if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-    return new PaymentsError(error.code === "resource_missing" ? "not_found" : "invalid_request", message, { cause: error });
+    return new PaymentsError(error.code === "resource_missing" ? "not_found" : "invalid_request", message, {
+      cause: error,
+    });
   }
-  if (error instanceof Stripe.errors.StripeCardError) return new PaymentsError("invalid_request", message, { cause: error });
+  if (error instanceof Stripe.errors.StripeCardError)
+    return new PaymentsError("invalid_request", message, { cause: error });
   // 5xx (StripeAPIError) and anything else: Stripe may or may not have done it.
   return new PaymentsError("unreachable", message, { cause: error });
 }

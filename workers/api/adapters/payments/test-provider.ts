@@ -75,13 +75,19 @@ export function behaviourOf(cardNumber: string): TestCardBehaviour {
 }
 
 /** The refusal a behaviour ends in when charged (null: the charge goes through). */
-function declineOf(behaviour: TestCardBehaviour): { code: PaymentErrorCode; declineCode: string; message: string } | null {
+function declineOf(
+  behaviour: TestCardBehaviour,
+): { code: PaymentErrorCode; declineCode: string; message: string } | null {
   switch (behaviour) {
     case "generic_decline":
       return { code: "card_declined", declineCode: "generic_decline", message: "Your card was declined." };
     case "insufficient_funds":
     case "three_ds_then_insufficient":
-      return { code: "insufficient_funds", declineCode: "insufficient_funds", message: "Your card has insufficient funds." };
+      return {
+        code: "insufficient_funds",
+        declineCode: "insufficient_funds",
+        message: "Your card has insufficient funds.",
+      };
     case "lost_card":
       return { code: "card_declined", declineCode: "lost_card", message: "Your card was declined." };
     case "stolen_card":
@@ -89,9 +95,17 @@ function declineOf(behaviour: TestCardBehaviour): { code: PaymentErrorCode; decl
     case "expired_card":
       return { code: "expired_card", declineCode: "expired_card", message: "Your card has expired." };
     case "incorrect_cvc":
-      return { code: "incorrect_cvc", declineCode: "incorrect_cvc", message: "Your card's security code is incorrect." };
+      return {
+        code: "incorrect_cvc",
+        declineCode: "incorrect_cvc",
+        message: "Your card's security code is incorrect.",
+      };
     case "processing_error":
-      return { code: "processing_error", declineCode: "processing_error", message: "An error occurred while processing your card. Try again in a little bit." };
+      return {
+        code: "processing_error",
+        declineCode: "processing_error",
+        message: "An error occurred while processing your card. Try again in a little bit.",
+      };
     default:
       return null;
   }
@@ -149,7 +163,10 @@ interface PaymentMethodRow {
 
 function randomId(prefix: string): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `${prefix}_${[...bytes].map((b) => b.toString(36).padStart(2, "0")).join("").slice(0, 24)}`;
+  return `${prefix}_${[...bytes]
+    .map((b) => b.toString(36).padStart(2, "0"))
+    .join("")
+    .slice(0, 24)}`;
 }
 
 async function sha256Hex(text: string): Promise<string> {
@@ -180,7 +197,10 @@ export function threeDSecurePath(paymentRef: string): string {
 /** A charge decided from a card's behaviour: the new status and refusal, if any. */
 type ChargeDecision = Pick<PaymentRow, "status" | "error_code" | "decline_code" | "error_message">;
 
-function decide(behaviour: TestCardBehaviour, options: { offSession: boolean; savedOnCustomer: boolean }): ChargeDecision {
+function decide(
+  behaviour: TestCardBehaviour,
+  options: { offSession: boolean; savedOnCustomer: boolean },
+): ChargeDecision {
   const threeDs =
     behaviour === "three_ds_required" ||
     behaviour === "three_ds_then_insufficient" ||
@@ -197,7 +217,13 @@ function decide(behaviour: TestCardBehaviour, options: { offSession: boolean; sa
     return { status: "requires_action", error_code: null, decline_code: null, error_message: null };
   }
   const decline = declineOf(behaviour);
-  if (decline) return { status: "failed", error_code: decline.code, decline_code: decline.declineCode, error_message: decline.message };
+  if (decline)
+    return {
+      status: "failed",
+      error_code: decline.code,
+      decline_code: decline.declineCode,
+      error_message: decline.message,
+    };
   return { status: "succeeded", error_code: null, decline_code: null, error_message: null };
 }
 
@@ -208,10 +234,18 @@ function held(decision: ChargeDecision, manual: boolean): ChargeDecision {
 
 /** A form-check refusal of a typed card (nothing reaches the "issuer"). */
 function inputRefusal(code: PaymentErrorCode): ChargeDecision {
-  return { status: "failed", error_code: code, decline_code: null, error_message: `The card details are not valid (${code}).` };
+  return {
+    status: "failed",
+    error_code: code,
+    decline_code: null,
+    error_message: `The card details are not valid (${code}).`,
+  };
 }
 
-export function createTestPaymentsProvider(db: D1Database, options: TestProviderOptions = {}): PaymentsAdapter & {
+export function createTestPaymentsProvider(
+  db: D1Database,
+  options: TestProviderOptions = {},
+): PaymentsAdapter & {
   /** The Stripe-shaped events the provider recorded for one object (payment or refund), oldest first. */
   events(objectId: string): Promise<StripeEventShape[]>;
 } {
@@ -251,7 +285,18 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
           : null,
       metadata: { order_id: row.order_id, user_id: row.user_id },
       payment_method: method
-        ? { id: method.id, object: "payment_method", customer: method.customer_id, card: { brand: method.brand, last4: method.last4, exp_month: method.exp_month, exp_year: method.exp_year, fingerprint: method.fingerprint } }
+        ? {
+            id: method.id,
+            object: "payment_method",
+            customer: method.customer_id,
+            card: {
+              brand: method.brand,
+              last4: method.last4,
+              exp_month: method.exp_month,
+              exp_year: method.exp_year,
+              fingerprint: method.fingerprint,
+            },
+          }
         : null,
       latest_charge: { id: `ch_${row.id.slice(3)}`, amount_refunded: row.refunded_cents },
     };
@@ -279,8 +324,19 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
   function eventStatement(type: string, objectId: string, object: unknown): D1PreparedStatement {
     const created = Math.floor(now().getTime() / 1000);
     const id = randomId("evt");
-    const payload = JSON.stringify({ id, object: "event", api_version: null, created, livemode: false, type, data: { object }, request: { id: null, idempotency_key: null } });
-    return db.prepare("INSERT INTO testpay_events (id, type, object_id, payload, created) VALUES (?1, ?2, ?3, ?4, ?5)").bind(id, type, objectId, payload, created);
+    const payload = JSON.stringify({
+      id,
+      object: "event",
+      api_version: null,
+      created,
+      livemode: false,
+      type,
+      data: { object },
+      request: { id: null, idempotency_key: null },
+    });
+    return db
+      .prepare("INSERT INTO testpay_events (id, type, object_id, payload, created) VALUES (?1, ?2, ?3, ?4, ?5)")
+      .bind(id, type, objectId, payload, created);
   }
 
   const EVENT_OF_STATUS: Record<PaymentOutcome["status"], string> = {
@@ -316,8 +372,20 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
 
   function insertMethod(row: PaymentMethodRow): D1PreparedStatement {
     return db
-      .prepare("INSERT INTO testpay_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, behaviour, fingerprint, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
-      .bind(row.id, row.customer_id, row.brand, row.last4, row.exp_month, row.exp_year, row.behaviour, row.fingerprint, row.created_at);
+      .prepare(
+        "INSERT INTO testpay_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, behaviour, fingerprint, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+      )
+      .bind(
+        row.id,
+        row.customer_id,
+        row.brand,
+        row.last4,
+        row.exp_month,
+        row.exp_year,
+        row.behaviour,
+        row.fingerprint,
+        row.created_at,
+      );
   }
 
   /**
@@ -333,7 +401,11 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
       const problem = cardInputError(source.card, now());
       if (problem) return { decision: inputRefusal(problem), methodId: null, statements: [] };
       const row = await tokenRow(source.card);
-      return { decision: decide(row.behaviour, { offSession, savedOnCustomer: false }), methodId: row.id, statements: [insertMethod(row)] };
+      return {
+        decision: decide(row.behaviour, { offSession, savedOnCustomer: false }),
+        methodId: row.id,
+        statements: [insertMethod(row)],
+      };
     }
     if (source.paymentMethodRef) {
       const method = await findMethod(source.paymentMethodRef);
@@ -342,15 +414,29 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
         throw new PaymentsError("invalid_request", "The payment method belongs to another customer.");
       }
       const savedOnCustomer = method.customer_id !== null && method.customer_id === customerId;
-      if (offSession && !savedOnCustomer) throw new PaymentsError("invalid_request", "An off-session charge needs a payment method saved on the customer.");
-      return { decision: decide(method.behaviour, { offSession, savedOnCustomer }), methodId: method.id, statements: [] };
+      if (offSession && !savedOnCustomer)
+        throw new PaymentsError(
+          "invalid_request",
+          "An off-session charge needs a payment method saved on the customer.",
+        );
+      return {
+        decision: decide(method.behaviour, { offSession, savedOnCustomer }),
+        methodId: method.id,
+        statements: [],
+      };
     }
-    return { decision: { status: "requires_payment_method", error_code: null, decline_code: null, error_message: null }, methodId: null, statements: [] };
+    return {
+      decision: { status: "requires_payment_method", error_code: null, decline_code: null, error_message: null },
+      methodId: null,
+      statements: [],
+    };
   }
 
   function checkAmount(amountCents: number, currency: string) {
-    if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new PaymentsError("invalid_request", "The amount must be a positive whole number of cents.");
-    if (!/^[a-z]{3}$/.test(currency)) throw new PaymentsError("invalid_request", "The currency must be a three-letter ISO code in lower case.");
+    if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+      throw new PaymentsError("invalid_request", "The amount must be a positive whole number of cents.");
+    if (!/^[a-z]{3}$/.test(currency))
+      throw new PaymentsError("invalid_request", "The currency must be a three-letter ISO code in lower case.");
   }
 
   async function requirePayment(paymentRef: string): Promise<PaymentRow> {
@@ -365,10 +451,15 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
 
     async createCustomer({ userId, email }: { userId: string; email: string }) {
       await db
-        .prepare("INSERT INTO testpay_customers (id, user_id, email, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (user_id) DO NOTHING")
+        .prepare(
+          "INSERT INTO testpay_customers (id, user_id, email, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (user_id) DO NOTHING",
+        )
         .bind(randomId("cus"), userId, email, iso())
         .run();
-      const row = await db.prepare("SELECT id FROM testpay_customers WHERE user_id = ?1").bind(userId).first<{ id: string }>();
+      const row = await db
+        .prepare("SELECT id FROM testpay_customers WHERE user_id = ?1")
+        .bind(userId)
+        .first<{ id: string }>();
       if (!row) throw new PaymentsError("unreachable", "The test provider lost a customer it just stored.");
       return { customerRef: row.id };
     },
@@ -377,12 +468,28 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
       const currency = input.currency.toLowerCase();
       checkAmount(input.amountCents, currency);
       const manual = input.captureMethod === "manual";
-      const requestHash = await sha256Hex(JSON.stringify([input.amountCents, currency, input.customerRef ?? null, input.metadata.orderId, input.metadata.userId, ...(manual ? ["manual"] : []), ...(input.setupFutureUsage ? [input.setupFutureUsage] : [])]));
-      const replay = await db.prepare("SELECT * FROM testpay_payments WHERE idempotency_key = ?1").bind(input.idempotencyKey).first<PaymentRow>();
+      const requestHash = await sha256Hex(
+        JSON.stringify([
+          input.amountCents,
+          currency,
+          input.customerRef ?? null,
+          input.metadata.orderId,
+          input.metadata.userId,
+          ...(manual ? ["manual"] : []),
+          ...(input.setupFutureUsage ? [input.setupFutureUsage] : []),
+        ]),
+      );
+      const replay = await db
+        .prepare("SELECT * FROM testpay_payments WHERE idempotency_key = ?1")
+        .bind(input.idempotencyKey)
+        .first<PaymentRow>();
       if (replay) return await replayed(replay, requestHash);
 
       if (input.customerRef) {
-        const customer = await db.prepare("SELECT id FROM testpay_customers WHERE id = ?1").bind(input.customerRef).first();
+        const customer = await db
+          .prepare("SELECT id FROM testpay_customers WHERE id = ?1")
+          .bind(input.customerRef)
+          .first();
         if (!customer) throw new PaymentsError("invalid_request", `No such customer: '${input.customerRef}'.`);
       }
       const charged = await chargeWith(input, input.customerRef ?? null, input.offSession === true);
@@ -398,13 +505,33 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?16, ?17, ?18)
            ON CONFLICT (idempotency_key) DO NOTHING`,
         )
-        .bind(id, input.idempotencyKey, requestHash, input.amountCents, currency, input.customerRef ?? null, input.description,
-          input.metadata.orderId, input.metadata.userId, decision.status, methodId, decision.error_code, decision.decline_code,
-          decision.error_message, input.returnUrl, at, manual ? "manual" : "automatic", decision.status === "succeeded" ? input.amountCents : 0);
+        .bind(
+          id,
+          input.idempotencyKey,
+          requestHash,
+          input.amountCents,
+          currency,
+          input.customerRef ?? null,
+          input.description,
+          input.metadata.orderId,
+          input.metadata.userId,
+          decision.status,
+          methodId,
+          decision.error_code,
+          decision.decline_code,
+          decision.error_message,
+          input.returnUrl,
+          at,
+          manual ? "manual" : "automatic",
+          decision.status === "succeeded" ? input.amountCents : 0,
+        );
       // One transaction: a concurrent call with the same key either wins before us (our insert
       // does nothing and we answer its payment) or after us.
       await db.batch([...statements, insert]);
-      const row = await db.prepare("SELECT * FROM testpay_payments WHERE idempotency_key = ?1").bind(input.idempotencyKey).first<PaymentRow>();
+      const row = await db
+        .prepare("SELECT * FROM testpay_payments WHERE idempotency_key = ?1")
+        .bind(input.idempotencyKey)
+        .first<PaymentRow>();
       if (!row) throw new PaymentsError("unreachable", "The test provider lost a payment it just stored.");
       if (row.id !== id) return await replayed(row, requestHash);
       await recordPaymentEvent(row);
@@ -414,9 +541,13 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
     async confirmPayment(input: ConfirmPaymentInput): Promise<PaymentOutcome> {
       const row = await requirePayment(input.paymentRef);
       const requestHash = await sha256Hex(JSON.stringify(["confirm", input.paymentRef]));
-      const seen = await db.prepare("SELECT object_id FROM testpay_idempotency WHERE key = ?1").bind(input.idempotencyKey).first<{ object_id: string }>();
+      const seen = await db
+        .prepare("SELECT object_id FROM testpay_idempotency WHERE key = ?1")
+        .bind(input.idempotencyKey)
+        .first<{ object_id: string }>();
       if (seen) {
-        if (seen.object_id !== input.paymentRef) throw new PaymentsError("idempotency_conflict", "This idempotency key was used for another payment.");
+        if (seen.object_id !== input.paymentRef)
+          throw new PaymentsError("idempotency_conflict", "This idempotency key was used for another payment.");
         return outcome(await requirePayment(input.paymentRef));
       }
       // Only a payment still waiting for a card (or refused) can be tried again: never a second charge.
@@ -429,7 +560,9 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
       await db.batch([
         ...statements,
         db
-          .prepare("INSERT INTO testpay_idempotency (key, kind, object_id, attempt_id, request_hash, created_at) VALUES (?1, 'confirm', ?2, ?3, ?4, ?5) ON CONFLICT (key) DO NOTHING")
+          .prepare(
+            "INSERT INTO testpay_idempotency (key, kind, object_id, attempt_id, request_hash, created_at) VALUES (?1, 'confirm', ?2, ?3, ?4, ?5) ON CONFLICT (key) DO NOTHING",
+          )
           .bind(input.idempotencyKey, input.paymentRef, attempt, requestHash, at),
         db
           .prepare(
@@ -438,7 +571,18 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
              WHERE id = ?1 AND status IN ('requires_payment_method', 'failed')
                AND EXISTS (SELECT 1 FROM testpay_idempotency WHERE key = ?9 AND attempt_id = ?10)`,
           )
-          .bind(input.paymentRef, decision.status, methodId, decision.error_code, decision.decline_code, decision.error_message, input.returnUrl, at, input.idempotencyKey, attempt),
+          .bind(
+            input.paymentRef,
+            decision.status,
+            methodId,
+            decision.error_code,
+            decision.decline_code,
+            decision.error_message,
+            input.returnUrl,
+            at,
+            input.idempotencyKey,
+            attempt,
+          ),
       ]);
       const after = await requirePayment(input.paymentRef);
       if (after.updated_at === at && after.status === decision.status) await recordPaymentEvent(after);
@@ -455,7 +599,12 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
       const method = row.payment_method_id ? await findMethod(row.payment_method_id) : null;
       const decision: ChargeDecision = held(
         result === "fail"
-          ? { status: "failed", error_code: "three_d_secure_failed", decline_code: null, error_message: "We are unable to authenticate your payment method." }
+          ? {
+              status: "failed",
+              error_code: "three_d_secure_failed",
+              decline_code: null,
+              error_message: "We are unable to authenticate your payment method.",
+            }
           : method?.behaviour === "three_ds_then_insufficient"
             ? decide("insufficient_funds", { offSession: false, savedOnCustomer: false })
             : { status: "succeeded", error_code: null, decline_code: null, error_message: null },
@@ -475,24 +624,40 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
       return outcome(after);
     },
 
-    async capturePayment(input: { paymentRef: string; amountCents?: number; idempotencyKey: string }): Promise<PaymentOutcome> {
+    async capturePayment(input: {
+      paymentRef: string;
+      amountCents?: number;
+      idempotencyKey: string;
+    }): Promise<PaymentOutcome> {
       const row = await requirePayment(input.paymentRef);
-      const seen = await db.prepare("SELECT object_id FROM testpay_idempotency WHERE key = ?1").bind(input.idempotencyKey).first<{ object_id: string }>();
-      if (seen && seen.object_id !== input.paymentRef) throw new PaymentsError("idempotency_conflict", "This idempotency key was used for another payment.");
+      const seen = await db
+        .prepare("SELECT object_id FROM testpay_idempotency WHERE key = ?1")
+        .bind(input.idempotencyKey)
+        .first<{ object_id: string }>();
+      if (seen && seen.object_id !== input.paymentRef)
+        throw new PaymentsError("idempotency_conflict", "This idempotency key was used for another payment.");
       // Captured already (this key or another): as it stands, never a second capture.
       if (row.status === "succeeded") return outcome(row);
       if (row.status !== "requires_capture") {
-        throw new PaymentsError("invalid_request", `This PaymentIntent could not be captured because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`);
+        throw new PaymentsError(
+          "invalid_request",
+          `This PaymentIntent could not be captured because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
+        );
       }
       const amount = input.amountCents ?? row.amount_cents;
       if (!Number.isSafeInteger(amount) || amount <= 0 || amount > row.amount_cents) {
-        throw new PaymentsError("invalid_request", `The amount to capture must be a positive whole number of cents, at most ${row.amount_cents}.`);
+        throw new PaymentsError(
+          "invalid_request",
+          `The amount to capture must be a positive whole number of cents, at most ${row.amount_cents}.`,
+        );
       }
       const at = iso();
       const attempt = randomId("att");
       await db.batch([
         db
-          .prepare("INSERT INTO testpay_idempotency (key, kind, object_id, attempt_id, request_hash, created_at) VALUES (?1, 'capture', ?2, ?3, ?4, ?5) ON CONFLICT (key) DO NOTHING")
+          .prepare(
+            "INSERT INTO testpay_idempotency (key, kind, object_id, attempt_id, request_hash, created_at) VALUES (?1, 'capture', ?2, ?3, ?4, ?5) ON CONFLICT (key) DO NOTHING",
+          )
           .bind(input.idempotencyKey, input.paymentRef, attempt, String(amount), at),
         db
           .prepare(
@@ -510,7 +675,10 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
       const row = await requirePayment(input.paymentRef);
       if (row.status === "canceled") return outcome(row);
       if (row.status === "succeeded" || row.status === "processing") {
-        throw new PaymentsError("invalid_request", `You cannot cancel this PaymentIntent because it has a status of ${row.status}.`);
+        throw new PaymentsError(
+          "invalid_request",
+          `You cannot cancel this PaymentIntent because it has a status of ${row.status}.`,
+        );
       }
       const at = iso();
       const { meta } = await db
@@ -526,15 +694,21 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
     },
 
     async refund(input: { paymentRef: string; amountCents?: number; idempotencyKey: string }): Promise<RefundOutcome> {
-      const existing = await db.prepare("SELECT * FROM testpay_refunds WHERE idempotency_key = ?1").bind(input.idempotencyKey).first<RefundRow>();
+      const existing = await db
+        .prepare("SELECT * FROM testpay_refunds WHERE idempotency_key = ?1")
+        .bind(input.idempotencyKey)
+        .first<RefundRow>();
       if (existing) {
-        if (existing.payment_id !== input.paymentRef) throw new PaymentsError("idempotency_conflict", "This idempotency key was used for another refund.");
+        if (existing.payment_id !== input.paymentRef)
+          throw new PaymentsError("idempotency_conflict", "This idempotency key was used for another refund.");
         return refundOutcome(existing);
       }
       const payment = await requirePayment(input.paymentRef);
-      if (payment.status !== "succeeded") throw new PaymentsError("invalid_request", `Payment ${payment.id} has not succeeded; nothing to refund.`);
+      if (payment.status !== "succeeded")
+        throw new PaymentsError("invalid_request", `Payment ${payment.id} has not succeeded; nothing to refund.`);
       const amount = input.amountCents ?? payment.captured_cents - payment.refunded_cents;
-      if (!Number.isSafeInteger(amount) || amount <= 0) throw new PaymentsError("invalid_request", `Payment ${payment.id} has already been refunded.`);
+      if (!Number.isSafeInteger(amount) || amount <= 0)
+        throw new PaymentsError("invalid_request", `Payment ${payment.id} has already been refunded.`);
       const id = randomId("re");
       const at = iso();
       await db.batch([
@@ -547,25 +721,46 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
           )
           .bind(id, input.idempotencyKey, amount, at, input.paymentRef),
         db
-          .prepare("UPDATE testpay_payments SET refunded_cents = refunded_cents + ?2, updated_at = ?3 WHERE id = ?1 AND EXISTS (SELECT 1 FROM testpay_refunds WHERE id = ?4)")
+          .prepare(
+            "UPDATE testpay_payments SET refunded_cents = refunded_cents + ?2, updated_at = ?3 WHERE id = ?1 AND EXISTS (SELECT 1 FROM testpay_refunds WHERE id = ?4)",
+          )
           .bind(input.paymentRef, amount, at, id),
       ]);
-      const row = await db.prepare("SELECT * FROM testpay_refunds WHERE idempotency_key = ?1").bind(input.idempotencyKey).first<RefundRow>();
-      if (!row) throw new PaymentsError("invalid_request", `Refund of ${amount} cents is more than is left of payment ${payment.id}.`);
+      const row = await db
+        .prepare("SELECT * FROM testpay_refunds WHERE idempotency_key = ?1")
+        .bind(input.idempotencyKey)
+        .first<RefundRow>();
+      if (!row)
+        throw new PaymentsError(
+          "invalid_request",
+          `Refund of ${amount} cents is more than is left of payment ${payment.id}.`,
+        );
       if (row.id === id) await eventStatement("refund.created", row.id, refundObject(row)).run();
       return refundOutcome(row);
     },
 
-    async createSetupIntent({ customerRef, idempotencyKey }: { customerRef: string; idempotencyKey: string }): Promise<SetupIntentOutcome> {
+    async createSetupIntent({
+      customerRef,
+      idempotencyKey,
+    }: {
+      customerRef: string;
+      idempotencyKey: string;
+    }): Promise<SetupIntentOutcome> {
       const customer = await db.prepare("SELECT id FROM testpay_customers WHERE id = ?1").bind(customerRef).first();
       if (!customer) throw new PaymentsError("invalid_request", `No such customer: '${customerRef}'.`);
       await db
-        .prepare("INSERT INTO testpay_setup_intents (id, idempotency_key, customer_id, status, created_at) VALUES (?1, ?2, ?3, 'requires_payment_method', ?4) ON CONFLICT (idempotency_key) DO NOTHING")
+        .prepare(
+          "INSERT INTO testpay_setup_intents (id, idempotency_key, customer_id, status, created_at) VALUES (?1, ?2, ?3, 'requires_payment_method', ?4) ON CONFLICT (idempotency_key) DO NOTHING",
+        )
         .bind(randomId("seti"), idempotencyKey, customerRef, iso())
         .run();
-      const row = await db.prepare("SELECT id, customer_id, status FROM testpay_setup_intents WHERE idempotency_key = ?1").bind(idempotencyKey).first<{ id: string; customer_id: string; status: SetupIntentOutcome["status"] }>();
+      const row = await db
+        .prepare("SELECT id, customer_id, status FROM testpay_setup_intents WHERE idempotency_key = ?1")
+        .bind(idempotencyKey)
+        .first<{ id: string; customer_id: string; status: SetupIntentOutcome["status"] }>();
       if (!row) throw new PaymentsError("unreachable", "The test provider lost a setup intent it just stored.");
-      if (row.customer_id !== customerRef) throw new PaymentsError("idempotency_conflict", "This idempotency key was used for another customer.");
+      if (row.customer_id !== customerRef)
+        throw new PaymentsError("idempotency_conflict", "This idempotency key was used for another customer.");
       return { setupRef: row.id, status: row.status };
     },
 
@@ -577,7 +772,13 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
       return toCard(row);
     },
 
-    async attachPaymentMethod({ customerRef, paymentMethodRef }: { customerRef: string; paymentMethodRef: string }): Promise<CardPaymentMethod> {
+    async attachPaymentMethod({
+      customerRef,
+      paymentMethodRef,
+    }: {
+      customerRef: string;
+      paymentMethodRef: string;
+    }): Promise<CardPaymentMethod> {
       const customer = await db.prepare("SELECT id FROM testpay_customers WHERE id = ?1").bind(customerRef).first();
       if (!customer) throw new PaymentsError("not_found", `No such customer: '${customerRef}'.`);
       const method = await findMethod(paymentMethodRef);
@@ -587,12 +788,20 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
       }
       const refusal = setupDeclineOf(method.behaviour);
       if (refusal) throw new CardError(refusal.code, refusal.message, refusal.declineCode);
-      await db.prepare("UPDATE testpay_payment_methods SET customer_id = ?2 WHERE id = ?1 AND (customer_id IS NULL OR customer_id = ?2)").bind(paymentMethodRef, customerRef).run();
+      await db
+        .prepare(
+          "UPDATE testpay_payment_methods SET customer_id = ?2 WHERE id = ?1 AND (customer_id IS NULL OR customer_id = ?2)",
+        )
+        .bind(paymentMethodRef, customerRef)
+        .run();
       return toCard({ ...method, customer_id: customerRef });
     },
 
     async detachPaymentMethod(paymentMethodRef: string): Promise<void> {
-      await db.prepare("UPDATE testpay_payment_methods SET customer_id = NULL WHERE id = ?1").bind(paymentMethodRef).run();
+      await db
+        .prepare("UPDATE testpay_payment_methods SET customer_id = NULL WHERE id = ?1")
+        .bind(paymentMethodRef)
+        .run();
     },
 
     async listPaymentMethods(customerRef: string): Promise<CardPaymentMethod[]> {
@@ -619,7 +828,10 @@ export function createTestPaymentsProvider(db: D1Database, options: TestProvider
 
   async function replayed(row: PaymentRow, requestHash: string): Promise<PaymentOutcome> {
     if (row.request_hash !== requestHash) {
-      throw new PaymentsError("idempotency_conflict", "This idempotency key was already used with different parameters.");
+      throw new PaymentsError(
+        "idempotency_conflict",
+        "This idempotency key was already used with different parameters.",
+      );
     }
     return outcome(row);
   }
@@ -638,9 +850,22 @@ interface RefundRow {
 }
 
 function refundObject(row: RefundRow): StripeRefundShape {
-  return { id: row.id, object: "refund", amount: row.amount_cents, currency: row.currency, status: row.status, payment_intent: row.payment_id };
+  return {
+    id: row.id,
+    object: "refund",
+    amount: row.amount_cents,
+    currency: row.currency,
+    status: row.status,
+    payment_intent: row.payment_id,
+  };
 }
 
 function refundOutcome(row: RefundRow): RefundOutcome {
-  return { refundRef: row.id, paymentRef: row.payment_id, status: row.status, amountCents: row.amount_cents, currency: row.currency };
+  return {
+    refundRef: row.id,
+    paymentRef: row.payment_id,
+    status: row.status,
+    amountCents: row.amount_cents,
+    currency: row.currency,
+  };
 }

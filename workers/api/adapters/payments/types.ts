@@ -74,7 +74,14 @@ export interface PaymentFailure {
  * - `failed`: refused (`error` says why); `confirmPayment` may try again with another card.
  * - `canceled`: given up (or the hold released); nothing was taken.
  */
-export type PaymentStatus = "succeeded" | "requires_capture" | "processing" | "requires_action" | "requires_payment_method" | "failed" | "canceled";
+export type PaymentStatus =
+  | "succeeded"
+  | "requires_capture"
+  | "processing"
+  | "requires_action"
+  | "requires_payment_method"
+  | "failed"
+  | "canceled";
 
 /** A saved (or one-off) card as we may keep it: never the number or CVC. */
 export interface CardPaymentMethod {
@@ -187,13 +194,26 @@ export interface SetupIntentOutcome {
 export type PaymentEvent =
   | {
       id: string;
-      type: "payment.succeeded" | "payment.requires_capture" | "payment.failed" | "payment.processing" | "payment.requires_action" | "payment.canceled";
+      type:
+        | "payment.succeeded"
+        | "payment.requires_capture"
+        | "payment.failed"
+        | "payment.processing"
+        | "payment.requires_action"
+        | "payment.canceled";
       /** Epoch seconds the provider created the event (order events by it, not by arrival). */
       created: number;
       payment: PaymentOutcome;
     }
   | { id: string; type: "refund.updated"; created: number; refund: RefundOutcome }
-  | { id: string; type: "setup.succeeded"; created: number; setupRef: string; customerRef?: string; paymentMethodRef?: string }
+  | {
+      id: string;
+      type: "setup.succeeded";
+      created: number;
+      setupRef: string;
+      customerRef?: string;
+      paymentMethodRef?: string;
+    }
   /** A type we do not act on (answer 200 so the provider stops resending it). */
   | { id: string; type: "ignored"; created: number; providerType: string };
 

@@ -8,7 +8,13 @@
 // fulfilment resumed after a crash finds the server instead of creating a second one. The SSH key
 // goes in as cloud-init user data (no key object to manage at the provider).
 import type { ServerStatus } from "../../../../core/servers";
-import { ProvisioningError, type CreateServerInput, type PowerAction, type ProvisionedServer, type ProvisioningAdapter } from "./types";
+import {
+  ProvisioningError,
+  type CreateServerInput,
+  type PowerAction,
+  type ProvisionedServer,
+  type ProvisioningAdapter,
+} from "./types";
 
 export interface HetznerConfig {
   /** Base URL, default https://api.hetzner.cloud (the paths add /v1). */
@@ -56,17 +62,28 @@ export function createHetznerProvisioning(config: HetznerConfig): ProvisioningAd
   const doFetch = config.fetch ?? fetch;
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<T | null> {
-    if (!config.token) throw new ProvisioningError("unavailable", "The server provider is not configured: PROVISIONING_API_TOKEN is missing.");
+    if (!config.token)
+      throw new ProvisioningError(
+        "unavailable",
+        "The server provider is not configured: PROVISIONING_API_TOKEN is missing.",
+      );
     let response: Response;
     try {
       response = await doFetch(`${base}/v1${path}`, {
         method,
-        headers: { authorization: `Bearer ${config.token}`, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        headers: {
+          authorization: `Bearer ${config.token}`,
+          accept: "application/json",
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(config.timeoutMs ?? 15_000),
       });
     } catch (error) {
-      throw new ProvisioningError("unavailable", `The server provider is unreachable: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ProvisioningError(
+        "unavailable",
+        `The server provider is unreachable: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     const text = await response.text();
     let json: unknown = null;
@@ -79,8 +96,10 @@ export function createHetznerProvisioning(config: HetznerConfig): ProvisioningAd
     const error = (json as { error?: { code?: string; message?: string } } | null)?.error;
     const message = `The server provider refused: ${error?.message ?? `${response.status} ${response.statusText}`}`;
     if (response.status === 404) return null;
-    if (response.status === 409 || error?.code === "conflict" || error?.code === "locked") throw new ProvisioningError("conflict", message);
-    if (response.status === 400 || response.status === 422 || error?.code === "invalid_input") throw new ProvisioningError("invalid_input", message);
+    if (response.status === 409 || error?.code === "conflict" || error?.code === "locked")
+      throw new ProvisioningError("conflict", message);
+    if (response.status === 400 || response.status === 422 || error?.code === "invalid_input")
+      throw new ProvisioningError("invalid_input", message);
     throw new ProvisioningError("unavailable", message);
   }
 
@@ -114,7 +133,10 @@ export function createHetznerProvisioning(config: HetznerConfig): ProvisioningAd
       return view(answer.server, answer.root_password ?? null);
     },
     async findByReference(reference) {
-      const answer = await call<{ servers: HetznerServer[] }>("GET", `/servers?label_selector=${encodeURIComponent(`trinity_ref==${reference}`)}`);
+      const answer = await call<{ servers: HetznerServer[] }>(
+        "GET",
+        `/servers?label_selector=${encodeURIComponent(`trinity_ref==${reference}`)}`,
+      );
       const server = answer?.servers?.[0];
       return server ? view(server) : null;
     },
@@ -123,7 +145,11 @@ export function createHetznerProvisioning(config: HetznerConfig): ProvisioningAd
       return answer?.server ? view(answer.server) : null;
     },
     async action(providerId: string, action: PowerAction, image?: string | null) {
-      const answer = await call<{ action: unknown; root_password?: string | null }>("POST", `${idPath(providerId)}/actions/${action}`, action === "rebuild" ? { image: image ?? "ubuntu-24.04" } : undefined);
+      const answer = await call<{ action: unknown; root_password?: string | null }>(
+        "POST",
+        `${idPath(providerId)}/actions/${action}`,
+        action === "rebuild" ? { image: image ?? "ubuntu-24.04" } : undefined,
+      );
       if (answer === null) throw new ProvisioningError("not_found", "No such server at the provider.");
       return { rootPassword: answer.root_password ?? null };
     },

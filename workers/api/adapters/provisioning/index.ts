@@ -20,15 +20,29 @@ export interface ProvisioningEnv {
   PROVISIONING_API_TOKEN?: string;
 }
 
-export function createProvisioning(env: ProvisioningEnv, deps: { now?: () => Date; fetch?: typeof fetch } = {}): ProvisioningAdapter {
+export function createProvisioning(
+  env: ProvisioningEnv,
+  deps: { now?: () => Date; fetch?: typeof fetch } = {},
+): ProvisioningAdapter {
   const choice = (env.PROVISIONING_ADAPTER ?? "").trim().toLowerCase() || "simulated";
   switch (choice) {
     case "simulated":
       return createSimulatedProvisioning(env.DB, deps.now);
     case "hetzner":
-      return createHetznerProvisioning({ baseUrl: env.PROVISIONING_API_URL, token: env.PROVISIONING_API_TOKEN, fetch: deps.fetch });
+      return createHetznerProvisioning({
+        baseUrl: env.PROVISIONING_API_URL,
+        token: env.PROVISIONING_API_TOKEN,
+        fetch: deps.fetch,
+      });
     default:
-      return refusingProvisioning("simulated", () => new ProvisioningError("unavailable", `The server provider is unreachable: PROVISIONING_ADAPTER is "${env.PROVISIONING_ADAPTER}"; it must be one of ${PROVISIONING_ADAPTERS.join(", ")}.`));
+      return refusingProvisioning(
+        "simulated",
+        () =>
+          new ProvisioningError(
+            "unavailable",
+            `The server provider is unreachable: PROVISIONING_ADAPTER is "${env.PROVISIONING_ADAPTER}"; it must be one of ${PROVISIONING_ADAPTERS.join(", ")}.`,
+          ),
+      );
   }
 }
 

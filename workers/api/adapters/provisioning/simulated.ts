@@ -7,7 +7,13 @@
 // error state, as the test cards do for payments). Addresses come from documentation ranges
 // (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32): nothing real is reachable.
 import type { ServerStatus } from "../../../../core/servers";
-import { ProvisioningError, type CreateServerInput, type PowerAction, type ProvisionedServer, type ProvisioningAdapter } from "./types";
+import {
+  ProvisioningError,
+  type CreateServerInput,
+  type PowerAction,
+  type ProvisionedServer,
+  type ProvisioningAdapter,
+} from "./types";
 
 export const SIMULATED_STEPS_MS = { pending: 2_000, provisioning: 3_000, installing: 5_000, rebooting: 5_000 } as const;
 
@@ -25,7 +31,10 @@ interface SimRow {
 }
 
 /** The status of a simulated server at `now` (pure; exported for the unit tests). */
-export function simulatedStatus(row: Pick<SimRow, "hostname" | "created_at" | "action" | "action_at" | "power" | "deleted_at">, now: Date): ServerStatus {
+export function simulatedStatus(
+  row: Pick<SimRow, "hostname" | "created_at" | "action" | "action_at" | "power" | "deleted_at">,
+  now: Date,
+): ServerStatus {
   if (row.deleted_at) return "terminated";
   const t = now.getTime();
   const created = Date.parse(row.created_at);
@@ -81,10 +90,15 @@ export function createSimulatedProvisioning(db: D1Database, now: () => Date = ()
       const { ipv4, ipv6 } = addressFor(id);
       // The reference is unique: a second create for the same order item answers the first server.
       await db
-        .prepare("INSERT OR IGNORE INTO sim_servers (id, reference, hostname, created_at, power, ipv4, ipv6) VALUES (?1, ?2, ?3, ?4, 'on', ?5, ?6)")
+        .prepare(
+          "INSERT OR IGNORE INTO sim_servers (id, reference, hostname, created_at, power, ipv4, ipv6) VALUES (?1, ?2, ?3, ?4, 'on', ?5, ?6)",
+        )
         .bind(id, input.reference, input.hostname, now().toISOString(), ipv4, ipv6)
         .run();
-      const row = await db.prepare("SELECT * FROM sim_servers WHERE reference = ?1").bind(input.reference).first<SimRow>();
+      const row = await db
+        .prepare("SELECT * FROM sim_servers WHERE reference = ?1")
+        .bind(input.reference)
+        .first<SimRow>();
       if (!row) throw new ProvisioningError("unavailable", "The simulated provider lost the server it just created.");
       return view(row, row.id === id ? randomPassword() : null);
     },
@@ -100,11 +114,17 @@ export function createSimulatedProvisioning(db: D1Database, now: () => Date = ()
       const row = await load(providerId);
       if (!row || row.deleted_at) throw new ProvisioningError("not_found", "No such server at the provider.");
       const power = action === "poweroff" ? "off" : "on";
-      await db.prepare("UPDATE sim_servers SET action = ?2, action_at = ?3, power = ?4 WHERE id = ?1").bind(providerId, action, now().toISOString(), power).run();
+      await db
+        .prepare("UPDATE sim_servers SET action = ?2, action_at = ?3, power = ?4 WHERE id = ?1")
+        .bind(providerId, action, now().toISOString(), power)
+        .run();
       return { rootPassword: action === "rebuild" ? randomPassword() : null };
     },
     async delete(providerId) {
-      await db.prepare("UPDATE sim_servers SET deleted_at = COALESCE(deleted_at, ?2), power = 'off' WHERE id = ?1").bind(providerId, now().toISOString()).run();
+      await db
+        .prepare("UPDATE sim_servers SET deleted_at = COALESCE(deleted_at, ?2), power = 'off' WHERE id = ?1")
+        .bind(providerId, now().toISOString())
+        .run();
     },
   };
 }

@@ -141,7 +141,11 @@ export function createHttpRegistry(config: HttpRegistryConfig): RegistryAdapter 
     return info;
   }
 
-  async function transfer(name: string, op: TransferOp, extra: Record<string, unknown> = {}): Promise<RegistryTransfer> {
+  async function transfer(
+    name: string,
+    op: TransferOp,
+    extra: Record<string, unknown> = {},
+  ): Promise<RegistryTransfer> {
     splitName(name);
     const answer = await call("transfer", { op, name, ...extra }, op);
     return toTransfer(answer.resData, name, settings().clientId);
@@ -172,7 +176,8 @@ export function createHttpRegistry(config: HttpRegistryConfig): RegistryAdapter 
       names.forEach(splitName);
       const unique = [...new Set(names)];
       const chunks: string[][] = [];
-      for (let index = 0; index < unique.length; index += batchSize) chunks.push(unique.slice(index, index + batchSize));
+      for (let index = 0; index < unique.length; index += batchSize)
+        chunks.push(unique.slice(index, index + batchSize));
       const answers = new Map<string, RegistryCheck>();
       for (let index = 0; index < chunks.length; index += CHECK_CONCURRENCY) {
         const results = await Promise.all(chunks.slice(index, index + CHECK_CONCURRENCY).map(checkChunk));
@@ -180,7 +185,8 @@ export function createHttpRegistry(config: HttpRegistryConfig): RegistryAdapter 
       }
       return names.map((name) => {
         const found = answers.get(name);
-        if (found === undefined) throw new RegistryError("unavailable", `The registry service answered the check without ${name}.`);
+        if (found === undefined)
+          throw new RegistryError("unavailable", `The registry service answered the check without ${name}.`);
         return { ...found };
       });
     },
@@ -264,7 +270,11 @@ export function createHttpRegistry(config: HttpRegistryConfig): RegistryAdapter 
       const add = wanted.filter((host) => !current.nameservers.includes(host));
       const rem = current.nameservers.filter((host) => !wanted.includes(host));
       if (add.length > 0 || rem.length > 0) {
-        await call("update", { name, ...(add.length > 0 ? { add: { ns: add } } : {}), ...(rem.length > 0 ? { rem: { ns: rem } } : {}) });
+        await call("update", {
+          name,
+          ...(add.length > 0 ? { add: { ns: add } } : {}),
+          ...(rem.length > 0 ? { rem: { ns: rem } } : {}),
+        });
       }
       return infoOf(name);
     },
@@ -301,7 +311,9 @@ export function createHttpRegistry(config: HttpRegistryConfig): RegistryAdapter 
 // --- reading the gateway's answers ----------------------------------------------------------------
 
 function record(value: unknown): Record<string, unknown> | null {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 function text(value: unknown): string | undefined {
@@ -335,7 +347,9 @@ function toCheck(value: unknown): RegistryCheck | null {
   const premium = text(fee?.class)?.toLowerCase() === "premium";
   if (!avail) {
     const reason = (text(entry.reason) ?? "").toLowerCase();
-    if (/unsupported|not supported|not offered|unknown (tld|zone|extension)|not authori[sz]ed for (tld|zone)/.test(reason)) {
+    if (
+      /unsupported|not supported|not offered|unknown (tld|zone|extension)|not authori[sz]ed for (tld|zone)/.test(reason)
+    ) {
       return { name, available: false, reason: "unsupported_tld", premium: false };
     }
     if (/reserv|restrict|blocked/.test(reason)) return { name, available: false, reason: "reserved", premium: false };
@@ -437,7 +451,10 @@ function toTransfer(data: Record<string, unknown>, name: string, clientId: strin
   const gaining = text(data.reID);
   const losing = text(data.acID);
   if (!trStatus || !requestedAt || !actionBy || !gaining || !losing) {
-    throw new RegistryError("unavailable", "The registry service answered the transfer without trStatus, reID, reDate, acID or acDate.");
+    throw new RegistryError(
+      "unavailable",
+      "The registry service answered the transfer without trStatus, reID, reDate, acID or acDate.",
+    );
   }
   const result: RegistryTransfer = {
     name: text(data.name)?.toLowerCase() ?? name,

@@ -77,7 +77,9 @@ export function assertYears(years: number, min: number, max: number, what: strin
   if (!Number.isInteger(years) || years < min || years > max) {
     throw new RegistryError(
       "invalid_period",
-      min === max ? `A ${what} is for exactly ${min} year.` : `A ${what} is for ${min} to ${max} years (asked for ${years}).`,
+      min === max
+        ? `A ${what} is for exactly ${min} year.`
+        : `A ${what} is for ${min} to ${max} years (asked for ${years}).`,
     );
   }
 }

@@ -335,7 +335,12 @@ export function createSimulatedRegistry(
   }
 
   /** Statement that applies only when this batch's own row update went through. */
-  function afterRowChange(sql: string, name: string, rev: string, values: (string | number | null)[]): D1PreparedStatement {
+  function afterRowChange(
+    sql: string,
+    name: string,
+    rev: string,
+    values: (string | number | null)[],
+  ): D1PreparedStatement {
     const base = values.length;
     return db
       .prepare(`${sql} AND EXISTS (SELECT 1 FROM registry_domains WHERE name = ?${base + 1} AND rev = ?${base + 2})`)
@@ -437,7 +442,8 @@ export function createSimulatedRegistry(
         `${row.name} is protected at the registry (serverTransferProhibited) and cannot be transferred.`,
       );
     }
-    const since = row.transferred_at !== null && row.transferred_at > row.created_at ? row.transferred_at : row.created_at;
+    const since =
+      row.transferred_at !== null && row.transferred_at > row.created_at ? row.transferred_at : row.created_at;
     if (at.toISOString() < addDays(since, TRANSFER_LOCK_DAYS)) {
       throw new RegistryError(
         "not_transferable",
@@ -524,7 +530,9 @@ export function createSimulatedRegistry(
     const { label, tld } = splitName(name);
     const [catalogue, reserved] = await db.batch([
       db.prepare("SELECT max_years FROM tlds WHERE tld = ?1").bind(tld),
-      db.prepare("SELECT 1 AS hit FROM registry_reserved WHERE label = ?1 AND tld IN (?2, '*') LIMIT 1").bind(label, tld),
+      db
+        .prepare("SELECT 1 AS hit FROM registry_reserved WHERE label = ?1 AND tld IN (?2, '*') LIMIT 1")
+        .bind(label, tld),
     ]);
     const extension = (catalogue.results as { max_years: number }[])[0];
     if (extension === undefined) throw new RegistryError("not_available", `.${tld} is not an extension we offer.`);
@@ -559,14 +567,17 @@ export function createSimulatedRegistry(
             "SELECT name, price_cents, renewal_cents FROM registry_premium WHERE name IN (SELECT value FROM json_each(?1))",
           )
           .bind(json(names)),
-        db
-          .prepare(UNSUPPORTED_TLDS_SQL)
-          .bind(json(parsed.map((entry) => entry.tld))),
+        db.prepare(UNSUPPORTED_TLDS_SQL).bind(json(parsed.map((entry) => entry.tld))),
       ]);
       const hits = new Map((domains.results as LedgerHit[]).map((hit) => [hit.name, hit]));
-      const reservedSet = new Set((reserved.results as { label: string; tld: string }[]).map((r) => `${r.label}.${r.tld}`));
+      const reservedSet = new Set(
+        (reserved.results as { label: string; tld: string }[]).map((r) => `${r.label}.${r.tld}`),
+      );
       const prices = new Map(
-        (premium.results as { name: string; price_cents: number; renewal_cents: number | null }[]).map((p) => [p.name, p]),
+        (premium.results as { name: string; price_cents: number; renewal_cents: number | null }[]).map((p) => [
+          p.name,
+          p,
+        ]),
       );
       const unsupported = new Set((catalogue.results as { tld: string }[]).map((row) => row.tld));
       return parsed.map(({ name, label, tld }) =>
@@ -596,14 +607,15 @@ export function createSimulatedRegistry(
           .bind(label),
         db.prepare("SELECT tld FROM registry_reserved WHERE label = ?1").bind(label),
         db.prepare("SELECT tld, price_cents, renewal_cents FROM registry_premium WHERE label = ?1").bind(label),
-        db
-          .prepare(UNSUPPORTED_TLDS_SQL)
-          .bind(JSON.stringify([...new Set(tlds)])),
+        db.prepare(UNSUPPORTED_TLDS_SQL).bind(JSON.stringify([...new Set(tlds)])),
       ]);
       const hits = new Map((domains.results as (LedgerHit & { tld: string })[]).map((hit) => [hit.tld, hit]));
       const reservedTlds = new Set((reserved.results as { tld: string }[]).map((row) => row.tld));
       const prices = new Map(
-        (premium.results as { tld: string; price_cents: number; renewal_cents: number | null }[]).map((p) => [p.tld, p]),
+        (premium.results as { tld: string; price_cents: number; renewal_cents: number | null }[]).map((p) => [
+          p.tld,
+          p,
+        ]),
       );
       const unsupported = new Set((catalogue.results as { tld: string }[]).map((row) => row.tld));
       return tlds.map((tld) =>

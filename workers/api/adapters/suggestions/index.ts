@@ -12,10 +12,7 @@ export type { WorkersAiOptions } from "./workers-ai";
  * The suggestion source for this environment: Workers AI when the `AI` binding is set and
  * `SUGGESTIONS_ADAPTER` is not "builtin"; otherwise the built-in generator.
  */
-export function createSuggestionSource(env: {
-  AI?: AiRunner;
-  SUGGESTIONS_ADAPTER?: string;
-}): SuggestionSource {
+export function createSuggestionSource(env: { AI?: AiRunner; SUGGESTIONS_ADAPTER?: string }): SuggestionSource {
   if (env.AI && env.SUGGESTIONS_ADAPTER?.trim().toLowerCase() !== "builtin") {
     return workersAiSuggestions(env.AI);
   }

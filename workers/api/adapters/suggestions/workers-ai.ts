@@ -46,10 +46,7 @@ export function workersAiSuggestions(ai: AiRunner, options: WorkersAiOptions = {
       if (max === 0) return [];
       let ideas: { label: string; tld: string }[];
       try {
-        const result = await withTimeout(
-          ai.run(model, aiRequest(input, Math.min(max, MAX_AI_IDEAS))),
-          timeoutMs,
-        );
+        const result = await withTimeout(ai.run(model, aiRequest(input, Math.min(max, MAX_AI_IDEAS))), timeoutMs);
         ideas = validIdeas(result, input.tlds).slice(0, max);
       } catch {
         ideas = [];
@@ -77,8 +74,7 @@ export function workersAiSuggestions(ai: AiRunner, options: WorkersAiOptions = {
 function aiRequest(input: SuggestionInput, ideas: number) {
   const tlds = normalisedTlds(input.tlds).slice(0, PROMPT_TLDS);
   const phrase = input.phrase.trim().slice(0, MAX_PHRASE_CHARS);
-  const language =
-    input.locale === "tr" ? "Turkish" : input.locale === "en" ? "English" : "English or Turkish";
+  const language = input.locale === "tr" ? "Turkish" : input.locale === "en" ? "English" : "English or Turkish";
   const system = [
     "You suggest domain names for a domain registrar's search page.",
     `Give up to ${ideas} distinct, short, memorable, brandable ideas for the visitor's phrase:`,
