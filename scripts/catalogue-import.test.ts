@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { catalogueImportStatements, parseCatalogueCsv } from "../core/catalogue-csv";
+import { parseCatalogueCsv } from "../core/catalogue-csv";
+import { catalogueImportStatements } from "./catalogue-sql";
 import { formatImportErrors, parseImportArgs, wranglerArgs } from "./catalogue-import";
 
 describe("parseImportArgs", () => {

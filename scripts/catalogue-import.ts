@@ -12,7 +12,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { catalogueImportStatements, parseCatalogueCsv, type CatalogueCsvError } from "../core/catalogue-csv";
+import { parseCatalogueCsv, type CatalogueCsvError } from "../core/catalogue-csv";
+import { catalogueImportStatements } from "./catalogue-sql";
 
 export const USAGE = "Usage: npm run catalogue:import -- <prices.csv> [--local | --remote] [--replace]";
 

@@ -14,7 +14,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { toASCII } from "punycode/punycode.es6.js";
-import { MAX_STATEMENT_BYTES, parseCatalogueCsv, sqlLiteral } from "../core/catalogue-csv";
+import { parseCatalogueCsv } from "../core/catalogue-csv";
+import { MAX_STATEMENT_BYTES, sqlLiteral } from "./catalogue-sql";
 import { addYears, isValidLabel } from "../workers/api/adapters/registry/lifecycle";
 
 const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));

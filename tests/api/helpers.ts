@@ -4,7 +4,8 @@ import { SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import { env } from "cloudflare:workers";
 import type { CatalogueRow } from "../../core/catalogue";
-import { catalogueImportStatements, parseCatalogueCsv } from "../../core/catalogue-csv";
+import { parseCatalogueCsv } from "../../core/catalogue-csv";
+import { catalogueImportStatements } from "../../scripts/catalogue-sql";
 import { insertTld as insertCatalogueRow } from "../support/catalogue";
 import { checkContract } from "./contract";
 

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createSimulatedRegistry } from "../../workers/api/adapters/registry/simulated";
 import { createPayments, type PaymentsAdapter } from "../../workers/api/adapters/payments";
-import type { OrderView } from "../../workers/api/checkout/service";
+import type { OrderView } from "../../workers/api/checkout/views";
 import type { UserDomainView } from "../../workers/api/db/user-domains";
 import type { ApiEnv } from "../../workers/api/env";
 import { autoRenewKey, runDomainLifecycle } from "../../workers/api/jobs/domain-lifecycle";

@@ -11,7 +11,7 @@ import {
   ProvisioningError,
 } from "../../workers/api/adapters/provisioning";
 import { createApiApp } from "../../workers/api/app";
-import type { OrderAnswer } from "../../workers/api/checkout/service";
+import type { OrderAnswer } from "../../workers/api/checkout/views";
 import type { ApiEnv } from "../../workers/api/env";
 import type { ServerView } from "../../workers/api/servers/service";
 import { defaultServices } from "../../workers/api/services";

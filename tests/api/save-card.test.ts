@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { createPayments, createStripePayments, type PaymentsAdapter } from "../../workers/api/adapters/payments";
 import { createSimulatedRegistry } from "../../workers/api/adapters/registry/simulated";
 import { createApiApp } from "../../workers/api/app";
-import type { OrderAnswer, OrderView } from "../../workers/api/checkout/service";
+import type { OrderAnswer, OrderView } from "../../workers/api/checkout/views";
 import type { PaymentMethodView } from "../../workers/api/db/payment-methods";
 import type { UserDomainView } from "../../workers/api/db/user-domains";
 import type { ApiEnv } from "../../workers/api/env";

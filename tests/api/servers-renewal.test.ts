@@ -11,7 +11,7 @@ import { addMonths, CYCLE_MONTHS, type BillingCycle } from "../../core/servers";
 import { createPayments, type PaymentsAdapter } from "../../workers/api/adapters/payments";
 import { createSimulatedProvisioning, SIMULATED_STEPS_MS } from "../../workers/api/adapters/provisioning";
 import { createApiApp } from "../../workers/api/app";
-import type { OrderAnswer } from "../../workers/api/checkout/service";
+import type { OrderAnswer } from "../../workers/api/checkout/views";
 import type { ApiEnv } from "../../workers/api/env";
 import { autoRenewKey, runServerLifecycle } from "../../workers/api/jobs/server-lifecycle";
 import type { ServerView } from "../../workers/api/servers/service";

@@ -11,7 +11,8 @@ import {
   type ProvisioningAdapter,
 } from "../../workers/api/adapters/provisioning";
 import { createApiApp } from "../../workers/api/app";
-import { resumeOpenOrders, type OrderAnswer } from "../../workers/api/checkout/service";
+import { resumeOpenOrders } from "../../workers/api/checkout/resume-job";
+import type { OrderAnswer } from "../../workers/api/checkout/views";
 import type { ApiEnv } from "../../workers/api/env";
 import { runJobs, JOBS } from "../../workers/api/jobs";
 import { SERVER_GRACE_DAYS, type ServerView } from "../../workers/api/servers/service";

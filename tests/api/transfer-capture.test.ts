@@ -15,7 +15,8 @@ import {
 import { simulatedAuthCode } from "../../workers/api/adapters/registry";
 import { RegistryError } from "../../workers/api/adapters/registry/types";
 import { createApiApp } from "../../workers/api/app";
-import { resumeOpenOrders, type OrderAnswer, type OrderView } from "../../workers/api/checkout/service";
+import { resumeOpenOrders } from "../../workers/api/checkout/resume-job";
+import type { OrderAnswer, OrderView } from "../../workers/api/checkout/views";
 import type { ApiEnv } from "../../workers/api/env";
 import { defaultServices, type ApiServices } from "../../workers/api/services";
 import { outbox, seedSampleCatalogue } from "./helpers";

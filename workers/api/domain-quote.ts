@@ -2,6 +2,7 @@ import type { CatalogueRow } from "../../core/catalogue";
 import { centsToDecimal } from "../../core/money";
 import type { ParsedDomainName } from "../../core/domain-name";
 import { domainWarnings, type DomainWarning } from "../../core/homograph";
+import { priceCents } from "../../core/domain-pricing";
 import type { RegistryCheck } from "./adapters/registry/types";
 
 /** Prices of one name, in the API's decimal form. `registration` is the first-year price. */
@@ -16,28 +17,8 @@ export interface DomainPrices {
   max_years: number;
 }
 
-export interface DomainPriceCents {
-  firstYear: number;
-  renewal: number;
-  transfer: number;
-  icannFee: number;
-}
-
-/** Catalogue prices, with the sale price and a premium name's own prices applied. */
-export function priceCents(
-  row: CatalogueRow,
-  check?: Pick<RegistryCheck, "premium" | "premiumPriceCents" | "premiumRenewalCents">,
-): DomainPriceCents {
-  const sale = row.on_sale === 1 && row.sale_cents !== null ? row.sale_cents : null;
-  const premiumFirst = check?.premium ? check.premiumPriceCents : undefined;
-  const premiumRenewal = check?.premium ? check.premiumRenewalCents : undefined;
-  return {
-    firstYear: premiumFirst ?? sale ?? row.registration_cents,
-    renewal: premiumRenewal ?? row.renewal_cents,
-    transfer: row.transfer_cents,
-    icannFee: row.icann_fee_cents,
-  };
-}
+// Catalogue prices with a sale and a premium price applied: a rule of core/domain-pricing.ts.
+export { priceCents, type DomainPriceCents } from "../../core/domain-pricing";
 
 export function domainPrices(row: CatalogueRow, check?: RegistryCheck): DomainPrices {
   const cents = priceCents(row, check);

@@ -1,6 +1,4 @@
 import type { AiRunner } from "./adapters/suggestions";
-import type { ApiTokenScope } from "./contract/api-tokens";
-import type { ApiServices } from "./services";
 
 /** Bindings and variables of the storefront worker, as the /api/v1 app sees them. */
 export interface ApiEnv {
@@ -58,17 +56,3 @@ export interface ApiEnv {
   /** Encrypts servers' root passwords at rest; required in production, a fixed development value otherwise. */
   SERVERS_SECRET?: string;
 }
-
-export interface ApiVariables {
-  /** The visitor's address, forwarded to the lookup worker for its per-client limits. */
-  clientIp: string;
-  services: ApiServices;
-  /**
-   * The signed-in user, set by the bearer middleware (workers/api/auth/middleware.ts). With a
-   * personal API token (issue 20) `apiToken` is set and `sessionId` is the token's id: such a
-   * request never reaches the routes that act on a session (/auth/**, /account/**).
-   */
-  auth?: { userId: string; sessionId: string; apiToken?: { id: string; scopes: readonly ApiTokenScope[] } };
-}
-
-export type ApiBindings = { Bindings: ApiEnv; Variables: ApiVariables };

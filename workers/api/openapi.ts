@@ -4,7 +4,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Schema } from "hono";
 import { scopesAllowing } from "./auth/scopes";
-import type { ApiBindings } from "./env";
+import type { ApiBindings } from "./bindings";
 
 type OpenApiDocument = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
 

@@ -1,7 +1,7 @@
 import { validator } from "hono/validator";
 import type { z } from "zod";
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { ApiBindings } from "./env";
+import type { ApiBindings } from "./bindings";
 import { ApiError } from "./errors";
 
 type Target = "query" | "json" | "param";

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { statusTone, type ServerStatus, type StatusTone } from "../../../core/servers";
+import type { ServerStatus } from "../../../core/servers/status";
+import { statusTone, type StatusTone } from "./status-tone";
 
 const TONE_CLASS: Record<StatusTone, string> = {
   green: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100",

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { sha256Hex } from "../../../core/auth/password";
 import { findApiTokenByHash, isApiTokenActive, isApiTokenSecret, scopesOf, touchApiToken } from "../db/api-tokens";
 import { findSession } from "../db/users";
-import type { ApiBindings, ApiVariables } from "../env";
+import type { ApiBindings, ApiVariables } from "../bindings";
 import { ApiError } from "../errors";
 import { takeApiTokenCall } from "./rate-limit";
 import { scopesAllow } from "./scopes";

@@ -1,6 +1,6 @@
 import type { CartDomainItem, CartItem, CartServerItem, CartView, DomainOperation } from "../../../core/cart";
-import { parseItemDetails, serverLineCents } from "../servers/service";
-import { findPlan, serverCatalogue } from "../servers/catalogue";
+import { parseItemDetails } from "../../../core/servers/item-details";
+import { findPlan, serverCatalogue, serverLineCents } from "../servers/catalogue";
 import { domainTotalCents } from "../../../core/cart";
 import { centsToDecimal } from "../../../core/money";
 

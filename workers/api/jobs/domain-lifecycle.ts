@@ -11,14 +11,15 @@
 // run (or a run stopped half-way) finds the same order and the same charge, and the registry's
 // current-expiry check renews once; a retry after a decline is a new attempt.
 import { daysUntil, domainStatusOf } from "../../../core/my-domains";
-import { placeOffSessionOrder, priceDomainLine, renewalContact } from "../checkout/service";
+import { priceDomainLine } from "../../../core/domain-pricing";
+import { placeOffSessionOrder, renewalContact } from "../checkout/renewal";
 import { loadCatalogue } from "../db/catalogue";
 import { findOrderByKey, orderItems, type OrderRow } from "../db/orders";
 import { defaultPaymentMethod } from "../db/payment-methods";
 import { updateUserDomain, type UserDomainRow } from "../db/user-domains";
 import { findUserById } from "../db/users";
 import type { ApiEnv } from "../env";
-import { syncWithRegistry } from "../routes/my-domains";
+import { syncWithRegistry } from "../domain-registry-sync";
 import type { ApiServices } from "../services";
 import { fill, mailLanguage, mailLocaleOf, type MailLanguage } from "../adapters/mail/templates";
 import { API_TEXTS, translateApiText } from "../texts";

@@ -1,5 +1,5 @@
 import type { ApiEnv } from "../env";
-import { resumeOpenOrders } from "../checkout/service";
+import { resumeOpenOrders } from "../checkout/resume-job";
 import { runDomainLifecycle } from "./domain-lifecycle";
 import { runServerLifecycle } from "./server-lifecycle";
 import { defaultServices, type ApiServices } from "../services";

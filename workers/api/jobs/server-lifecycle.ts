@@ -11,12 +11,14 @@
 // run stopped half-way (or run twice) finds the same order and the same charge; a retry after a
 // decline is a new attempt. A suspended server keeps being retried daily until paid or deleted.
 import { daysUntil } from "../../../core/my-domains";
-import { placeOffSessionOrder, renewalContact } from "../checkout/service";
+import { placeOffSessionOrder, renewalContact } from "../checkout/renewal";
 import { findOrderByKey } from "../db/orders";
 import { defaultPaymentMethod } from "../db/payment-methods";
 import { serversDueForRenewal, updateServer, type ServerRow } from "../db/servers";
 import type { ApiEnv } from "../env";
-import { expireServers, serverLineCents, SERVER_GRACE_DAYS, type ServerItemDetails } from "../servers/service";
+import type { ServerItemDetails } from "../../../core/servers/item-details";
+import { serverLineCents } from "../servers/catalogue";
+import { expireServers, SERVER_GRACE_DAYS } from "../servers/service";
 import type { ApiServices } from "../services";
 import { fill } from "../adapters/mail/templates";
 import { API_TEXTS } from "../texts";

@@ -38,7 +38,7 @@ import {
   twoFactorSetupRoute,
   updateAddressRoute,
 } from "../contract/account";
-import { emailInUse, usernameTaken } from "./auth";
+import { emailInUse, usernameTaken } from "../auth/identity-taken";
 
 const addressNotFound = () => new ApiError(404, "address_not_found", "No such address.");
 const invalidTotp = () => new ApiError(400, "invalid_two_factor_code", "The two-factor code is invalid.");

@@ -57,7 +57,8 @@ import {
   type UserRow,
 } from "../db/users";
 import { profileDomainFields } from "../db/user-domains";
-import type { ApiBindings } from "../env";
+import type { ApiBindings } from "../bindings";
+import { emailInUse, usernameTaken } from "../auth/identity-taken";
 import { ApiError } from "../errors";
 import { contractRouter } from "../validate";
 import {
@@ -81,8 +82,6 @@ import {
 
 export const INVALID_CREDENTIALS = "Invalid username, password or seed key";
 const invalidCredentials = () => new ApiError(401, "invalid_credentials", INVALID_CREDENTIALS);
-export const usernameTaken = () => new ApiError(409, "username_taken", "This username is already taken");
-export const emailInUse = () => new ApiError(409, "email_exists", "This email is already in use");
 /** How long after a rotation the old refresh token answers 409 instead of revoking the family. */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 

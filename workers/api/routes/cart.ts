@@ -1,5 +1,4 @@
 import type { Context } from "hono";
-import { z } from "zod";
 import { capYears, maxYearsFor } from "../../../core/cart";
 import type { CartView } from "../../../core/cart";
 import { optionalAuth } from "../auth/middleware";
@@ -13,47 +12,19 @@ import {
   removeCartItemRoute,
   updateCartItemRoute,
 } from "../contract/cart";
-import {
-  addCartItem,
-  addServerLine,
-  findCartOwner,
-  findUserCartId,
-  getCart,
-  removeCartItem,
-  setCartDiscountCode,
-  setCartItemYears,
-} from "../db/cart";
-import { cartSummary, discountMessage, findDiscountRule, priceCart } from "../checkout/service";
+import { addCartItem, addServerLine, getCart, removeCartItem, setCartDiscountCode, setCartItemYears } from "../db/cart";
+import { cartSummary, discountMessage, findDiscountRule, priceCart } from "../checkout/pricing";
 import { loadCatalogue } from "../db/catalogue";
 import { priceCents } from "../domain-quote";
-import type { ApiBindings } from "../env";
+import type { ApiBindings } from "../bindings";
 import { ApiError } from "../errors";
 import { contractRouter } from "../validate";
+import { cartNotFound, resolveCart } from "../cart-access";
 import { parseSearchName } from "./domains";
 import { assertTransferable } from "./transfer-in";
 import { authCodeSchema } from "../../../core/transfer";
 import { checkServerOrder, cyclePrice } from "../../../core/servers";
 import { serverCatalogue } from "../servers/catalogue";
-
-/**
- * The server-side cart (DESIGN §1). A visitor's cart is addressed by an unguessable id that the
- * client keeps (the storefront in a signed cookie) and sends as `X-Cart-Id`; adding to a cart
- * without one creates it and answers the new id.
- *
- * Ownership (issue 12): a cart that belongs to an account answers only to that account's bearer
- * token — to anyone else, with or without a token, it does not exist (404). With a token, the
- * cart is the user's own (visitor carts join it at sign-in); a visitor cart or unknown id named
- * in `X-Cart-Id` is ignored.
- */
-const CART_HEADER = "x-cart-id";
-const cartIdSchema = z.uuid();
-
-function cartIdFrom(header: string | undefined): string | null {
-  if (!header) return null;
-  const parsed = cartIdSchema.safeParse(header.trim());
-  if (!parsed.success) throw new ApiError(400, "invalid_cart", 'Header "X-Cart-Id" must be a cart id.');
-  return parsed.data;
-}
 
 const emptyCart = (id: string | null): Omit<CartView, "id"> & { id: string | null } => ({
   id,
@@ -75,22 +46,6 @@ async function withSummary<T extends { id: string | null; items: unknown[] }>(c:
   }
 }
 const EMPTY_SUMMARY = { icannFees: 0, discountAmount: 0, tax: 0, total: 0, discount: null };
-
-const cartNotFound = () => new ApiError(404, "cart_not_found", "There is no such cart.");
-
-/**
- * The cart this request may use: its id (null when it has none yet) and the owner to create it
- * for. Throws 404 for another account's cart. Writes nothing.
- */
-export async function resolveCart(c: Context<ApiBindings>): Promise<{ id: string | null; ownerId: string | null }> {
-  const db = c.env.DB;
-  const named = cartIdFrom(c.req.header(CART_HEADER));
-  const userId = c.var.auth?.userId ?? null;
-  const owner = named ? await findCartOwner(db, named) : null;
-  if (owner?.userId && owner.userId !== userId) throw cartNotFound();
-  if (!userId) return { id: named, ownerId: null };
-  return { id: owner?.userId === userId ? named : await findUserCartId(db, userId), ownerId: userId };
-}
 
 const router = contractRouter();
 router.use("/cart", optionalAuth);

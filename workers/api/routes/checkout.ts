@@ -35,19 +35,15 @@ import {
 } from "../db/orders";
 import { recordWebhookEvent } from "../db/payment-methods";
 import { priceCents } from "../domain-quote";
-import type { ApiBindings } from "../env";
+import type { ApiBindings } from "../bindings";
 import { ApiError } from "../errors";
 import { contractRouter } from "../validate";
-import {
-  applyPaymentOutcome,
-  discountMessage,
-  findDiscountRule,
-  orderView,
-  placeOrder,
-  runFulfilment,
-  syncOrderPayment,
-} from "../checkout/service";
-import { cardErrorResponse, paymentsErrorResponse } from "./payment-methods";
+import { runFulfilment } from "../checkout/fulfil";
+import { applyPaymentOutcome, syncOrderPayment } from "../checkout/payment-outcome";
+import { placeOrder } from "../checkout/place-order";
+import { discountMessage, findDiscountRule } from "../checkout/pricing";
+import { orderView } from "../checkout/views";
+import { cardErrorResponse, paymentsErrorResponse } from "../payment-errors";
 import { requestLocale, translateApiText } from "../texts";
 
 const orderNotFound = () => new ApiError(404, "order_not_found", "No such order.");
@@ -70,7 +66,7 @@ function invoiceView(row: InvoiceRow) {
     total: centsToDecimal(row.total_cents),
     refunded: centsToDecimal(row.refunded_cents),
     payment_id: row.payment_id,
-    // As issued (workers/api/checkout/service.ts); the contract describes them.
+    // As issued (workers/api/checkout/fulfil.ts); the contract describes them.
     seller: JSON.parse(row.seller) as InvoiceSeller,
     buyer: JSON.parse(row.buyer) as InvoiceBuyer,
     items: JSON.parse(row.items) as InvoiceLine[],

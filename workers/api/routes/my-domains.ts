@@ -5,8 +5,7 @@
 import { parseDomainName } from "../../../core/domain-name";
 import { TRANSFER_LOCK_DAYS, domainStatusOf } from "../../../core/my-domains";
 import type { RegistryDomainInfo, RegistryTransfer } from "../adapters/registry/types";
-import { authOf, requireAuth, unauthorized } from "../auth/middleware";
-import { confirmAccountPassword, confirmationOf, type ConfirmingRequest } from "../auth/password-confirm";
+import { authOf, requireAuth } from "../auth/middleware";
 import {
   autoRenewRoute,
   deleteDomainRoute,
@@ -35,12 +34,13 @@ import {
   updateUserDomain,
   type UserDomainRow,
 } from "../db/user-domains";
-import { findUserById } from "../db/users";
 import { ApiError } from "../errors";
 import type { ApiServices } from "../services";
 import { contractRouter } from "../validate";
 import { dnsRoutes } from "./dns";
 import { assertManageable, domainNotFound, ownDomain } from "../domain-access";
+import { requirePassword } from "../auth/require-password";
+import { syncWithRegistry } from "../domain-registry-sync";
 import { requestLocale, type ApiLocale } from "../texts";
 
 /** The language the answer's texts are in (Accept-Language). */
@@ -54,13 +54,6 @@ async function ownDomainByRef(db: D1Database, userId: string, ref: string): Prom
   const byId = await findUserDomain(db, userId, ref);
   if (byId) return byId;
   return await ownDomain(db, userId, ref);
-}
-
-/** The signed-in user's account password confirms the action (one limiter for all, issue 18). */
-export async function requirePassword(c: ConfirmingRequest, userId: string, password: string): Promise<void> {
-  const user = await findUserById(c.env.DB, userId);
-  if (!user) throw unauthorized();
-  await confirmAccountPassword(confirmationOf(c), user, password);
 }
 
 function registryView(info: RegistryDomainInfo) {
@@ -92,62 +85,6 @@ export function transferView(transfer: RegistryTransfer) {
     expires_at: transfer.expiresAt,
     years: transfer.years,
   };
-}
-
-/**
- * Brings the stored row in line with the registry (the authority on dates, lock and
- * nameservers) for a name this user holds here. Returns the row after.
- */
-export async function syncWithRegistry(
-  db: D1Database,
-  row: UserDomainRow,
-  info: RegistryDomainInfo | null,
-  now: Date,
-): Promise<UserDomainRow> {
-  if (!info) return row;
-  if (!info.heldHere || info.ownerId !== row.user_id) {
-    // A name of ours that the registry now gives to another registrar (approved, or after 5 days): transferred out.
-    if (row.status === "active" || row.status === "transfer_out_pending") {
-      return (
-        (await updateUserDomain(db, row.user_id, row.id, { status: "transferred_out", auto_renew: 0 }, now)) ?? row
-      );
-    }
-    return row;
-  }
-  const nameservers = JSON.stringify(info.nameservers);
-  const locked = info.locked ? 1 : 0;
-  const settled =
-    row.status === "pending" || row.status === "pending_transfer" || row.status === "transfer_out_pending"
-      ? "active"
-      : row.status;
-  const status = info.status === "transfer_out_pending" ? "transfer_out_pending" : settled;
-  // A restored name is out of redemption: its delete date no longer counts.
-  const deletedAt = info.status === "redemption" || info.status === "pending_delete" ? row.deleted_at : null;
-  if (
-    row.expires_at === info.expiresAt &&
-    row.locked === locked &&
-    row.nameservers === nameservers &&
-    row.status === status &&
-    row.registered_at !== null &&
-    row.deleted_at === deletedAt
-  )
-    return row;
-  return (
-    (await updateUserDomain(
-      db,
-      row.user_id,
-      row.id,
-      {
-        expires_at: info.expiresAt,
-        locked,
-        nameservers,
-        status,
-        registered_at: row.registered_at ?? info.createdAt,
-        deleted_at: deletedAt,
-      },
-      now,
-    )) ?? row
-  );
 }
 
 async function detail(db: D1Database, services: ApiServices, row: UserDomainRow, locale: ApiLocale) {

@@ -2,7 +2,7 @@
 // browser-facing endpoints: tokenising a typed card and the simulated 3-D Secure page. Every
 // route needs the bearer token and is scoped to the signed-in user: another user's card or
 // payment answers 404 as if it did not exist.
-import { CardError, PaymentsError, type PaymentErrorCode, type PaymentsAdapter } from "../adapters/payments";
+import { CardError, PaymentsError, type PaymentsAdapter } from "../adapters/payments";
 import { authOf, requireAuth, unauthorized } from "../auth/middleware";
 import {
   customerRefFor,
@@ -26,40 +26,10 @@ import {
   testTokenizeRoute,
 } from "../contract/payments";
 import { ApiError } from "../errors";
+import { apiCardCode, cardErrorResponse, methodNotFound, paymentsErrorResponse } from "../payment-errors";
 import { contractRouter } from "../validate";
 
-const methodNotFound = () => new ApiError(404, "payment_method_not_found", "No such payment method.");
 const paymentNotFound = () => new ApiError(404, "payment_not_found", "No such payment.");
-
-/** A card refusal as the API's one error shape (HTTP 402, as Stripe answers card errors). */
-export function cardErrorResponse(error: CardError): ApiError {
-  return new ApiError(402, apiCardCode(error), error.message);
-}
-
-/** A card refusal's code as the API sends it (`network_error`, `not_initialized` are the UI's own). */
-function apiCardCode(error: CardError): Exclude<PaymentErrorCode, "network_error" | "not_initialized"> {
-  return error.code === "network_error" || error.code === "not_initialized" ? "payment_failed" : error.code;
-}
-
-/** A provider failure as the API's one error shape; an unknown outcome is a 503 to try again. */
-export function paymentsErrorResponse(error: PaymentsError): ApiError {
-  switch (error.code) {
-    case "not_found":
-      return methodNotFound();
-    case "invalid_request":
-    case "idempotency_conflict":
-      return new ApiError(409, "payment_request_refused", error.message);
-    case "unsupported":
-      return new ApiError(409, "not_supported_by_provider", error.message);
-    default:
-      console.error("payments provider", error.code, error.message);
-      return new ApiError(
-        503,
-        "payment_provider_unavailable",
-        "The payment service could not be reached. Please try again.",
-      );
-  }
-}
 
 /** Runs a provider call, turning its errors into API errors. */
 async function provider<T>(run: () => Promise<T>): Promise<T> {

@@ -8,7 +8,7 @@ import { authOf, requireAuth } from "../auth/middleware";
 import { listPaymentMethods } from "../db/payment-methods";
 import { addServerLine, getCart } from "../db/cart";
 import { listServers, updateServer } from "../db/servers";
-import type { ApiBindings } from "../env";
+import type { ApiBindings } from "../bindings";
 import { ApiError } from "../errors";
 import { catalogueView, findPlan, serverCatalogue } from "../servers/catalogue";
 import {
@@ -30,8 +30,8 @@ import {
   vpsListRoute,
 } from "../contract/servers";
 import { contractRouter } from "../validate";
-import { resolveCart } from "./cart";
-import { requirePassword } from "./my-domains";
+import { resolveCart } from "../cart-access";
+import { requirePassword } from "../auth/require-password";
 import { requestLocale } from "../texts";
 
 const SERVER_KINDS_OF_VPS: readonly ServerKind[] = ["vps", "root", "gpu"];

@@ -1,13 +1,15 @@
 // The server catalogue (data/servers/plans.json), parsed and checked once per isolate on first use.
 import catalogueJson from "../../../data/servers/plans.json";
 import {
-  cyclePrice,
   BILLING_CYCLES,
+  CYCLE_MONTHS,
   osChoices,
   parseServerCatalogue,
   type ServerCatalogue,
   type ServerPlan,
-} from "../../../core/servers";
+} from "../../../core/servers/catalogue";
+import type { ServerItemDetails } from "../../../core/servers/item-details";
+import { cyclePrice } from "../../../core/servers/pricing";
 import { centsToDecimal } from "../../../core/money";
 
 let cached: ServerCatalogue | null = null;
@@ -49,3 +51,11 @@ export function catalogueView() {
   };
 }
 export type ServerCatalogueView = ReturnType<typeof catalogueView>;
+
+/** The price of a server line now, from the catalogue (never from the cart or the client). */
+export function serverLineCents(details: ServerItemDetails): number | null {
+  const plan = findPlan(details.plan);
+  if (!plan || !(details.cycle in CYCLE_MONTHS)) return null;
+  const os = details.os ? (serverCatalogue().operating_systems.find((entry) => entry.id === details.os) ?? null) : null;
+  return cyclePrice(plan, details.cycle, os).totalCents;
+}

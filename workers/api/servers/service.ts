@@ -1,17 +1,11 @@
 // Servers (issue 11): fulfilment of server order items through the provisioning port, the status
 // shown (the provider's, unless billing stopped the server), power actions, and the lifecycle job
 // (expired after expires_at unless renewed; terminated after the grace period).
-import {
-  actionAllowed,
-  addMonths,
-  CYCLE_MONTHS,
-  cyclePrice,
-  parseSshPublicKey,
-  sshFingerprint,
-  type BillingCycle,
-  type ServerAction,
-  type ServerStatus,
-} from "../../../core/servers";
+import { CYCLE_MONTHS } from "../../../core/servers/catalogue";
+import { parseItemDetails, type ServerItemDetails } from "../../../core/servers/item-details";
+import { addMonths } from "../../../core/servers/pricing";
+import { parseSshPublicKey, sshFingerprint } from "../../../core/servers/ssh-key";
+import { actionAllowed, type ServerAction, type ServerStatus } from "../../../core/servers/status";
 import { centsToDecimal } from "../../../core/money";
 import { ProvisioningError, type PowerAction } from "../adapters/provisioning";
 import { getServer, insertServerOnce, serversDueForLifecycle, updateServer, type ServerRow } from "../db/servers";
@@ -41,19 +35,6 @@ const MOVING: readonly ServerStatus[] = [
   "shutoff",
 ];
 const REFRESH_AFTER_MS = 5 * 60_000;
-
-/** What a server order item carries (cart line details, copied to the order item). */
-export interface ServerItemDetails {
-  plan: string;
-  cycle: BillingCycle;
-  os: string | null;
-  datacenter: string;
-  hostname: string;
-  ssh_key: string | null;
-  /** Renewals: the server and its expiry when the line was added (an already renewed one is not renewed twice). */
-  server_id?: string;
-  current_expiry?: string;
-}
 
 export const serverNotFound = () => new ApiError(404, "server_not_found", "No such server in your account.");
 
@@ -148,17 +129,6 @@ export async function ownServer(env: ApiEnv, services: ApiServices, userId: stri
   return refreshServer(env, services, row);
 }
 
-export function parseItemDetails(raw: string | null): ServerItemDetails | null {
-  if (!raw) return null;
-  try {
-    const parsed = JSON.parse(raw) as { server?: ServerItemDetails } & Partial<ServerItemDetails>;
-    const details = parsed.server ?? (parsed.plan ? (parsed as ServerItemDetails) : null);
-    return details && typeof details.plan === "string" && typeof details.cycle === "string" ? details : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * What an invoice or the billing history prints for a server line (SPEC §3: plan, hostname,
  * datacenter, specs, billing cycle), from the order item's details and the catalogue.
@@ -184,14 +154,6 @@ export function serverLineFacts(raw: string | null) {
   };
 }
 export type ServerLineFacts = ReturnType<typeof serverLineFacts>;
-
-/** The price of a server line now, from the catalogue (never from the cart or the client). */
-export function serverLineCents(details: ServerItemDetails): number | null {
-  const plan = findPlan(details.plan);
-  if (!plan || !(details.cycle in CYCLE_MONTHS)) return null;
-  const os = details.os ? (serverCatalogue().operating_systems.find((entry) => entry.id === details.os) ?? null) : null;
-  return cyclePrice(plan, details.cycle, os).totalCents;
-}
 
 /**
  * Carries out a server order item. Idempotent: the row is keyed by the item id and the provider

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import catalogueJson from "../data/servers/plans.json";
+import catalogueJson from "../../data/servers/plans.json";
 import {
   actionAllowed,
   addMonths,
@@ -15,8 +15,7 @@ import {
   serverListQuerySchema,
   serverOrderSchema,
   sshFingerprint,
-  statusTone,
-} from "./servers";
+} from "./index";
 
 // Real keys made with `ssh-keygen -t … -N ""`; fingerprints as `ssh-keygen -lf -E sha256` prints them.
 const KEYS = {
@@ -213,8 +212,7 @@ describe("serverOrderSchema", () => {
 });
 
 describe("statuses", () => {
-  it("has a tone for every SPEC status and hosting lacks rebooting and shutoff", () => {
-    for (const status of SERVER_STATUSES) expect(statusTone(status)).toMatch(/green|blue|amber|slate|red/u);
+  it("has the 21 SPEC statuses and hosting lacks rebooting and shutoff", () => {
     expect(SERVER_STATUSES).toHaveLength(21);
     expect(HOSTING_STATUSES).not.toContain("rebooting");
     expect(HOSTING_STATUSES).not.toContain("shutoff");
