@@ -11,7 +11,7 @@ export function isValidHostname(value: string): boolean {
   if (name.length === 0 || name.length > 253) return false;
   const labels = name.split(".");
   if (!labels.every((label) => LABEL.test(label))) return false;
-  return !/^\d+$/u.test(labels[labels.length - 1]);
+  return !/^\d+$/u.test(labels[labels.length - 1] ?? "");
 }
 
 export const hostnameSchema = z

@@ -39,6 +39,7 @@ export function createLedgerSql(db: D1Database) {
         db.prepare("SELECT * FROM registry_domains WHERE name = ?1").bind(name),
         db.prepare("SELECT * FROM registry_transfers WHERE name = ?1 ORDER BY id DESC LIMIT 1").bind(name),
       ]);
+      if (!domains || !transfers) throw new Error("D1 batch: a statement has no result");
       return {
         row: (domains.results as DomainRow[])[0] ?? null,
         latest: (transfers.results as TransferRow[])[0] ?? null,
@@ -193,6 +194,7 @@ export function createLedgerSql(db: D1Database) {
           .prepare("SELECT 1 AS hit FROM registry_reserved WHERE label = ?1 AND tld IN (?2, '*') LIMIT 1")
           .bind(label, tld),
       ]);
+      if (!catalogue || !reserved) throw new Error("D1 batch: a statement has no result");
       return {
         maxYears: (catalogue.results as { max_years: number }[])[0]?.max_years,
         reserved: reserved.results.length > 0,
@@ -218,6 +220,7 @@ export function createLedgerSql(db: D1Database) {
           .bind(json(names)),
         db.prepare(UNSUPPORTED_TLDS_SQL).bind(json(parsed.map((entry) => entry.tld))),
       ]);
+      if (!domains || !reserved || !premium || !catalogue) throw new Error("D1 batch: a statement has no result");
       return {
         hits: new Map((domains.results as LedgerHit[]).map((hit) => [hit.name, hit])),
         reserved: new Set((reserved.results as { label: string; tld: string }[]).map((r) => `${r.label}.${r.tld}`)),
@@ -240,6 +243,7 @@ export function createLedgerSql(db: D1Database) {
         db.prepare("SELECT tld, price_cents, renewal_cents FROM registry_premium WHERE label = ?1").bind(label),
         db.prepare(UNSUPPORTED_TLDS_SQL).bind(JSON.stringify([...new Set(tlds)])),
       ]);
+      if (!domains || !reserved || !premium || !catalogue) throw new Error("D1 batch: a statement has no result");
       return {
         hits: new Map((domains.results as (LedgerHit & { tld: string })[]).map((hit) => [hit.tld, hit])),
         reserved: new Set((reserved.results as { tld: string }[]).map((row) => row.tld)),
