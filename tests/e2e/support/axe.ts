@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 /**
  * axe-core is itself a script, and it cannot run in a page whose scripts are disabled. For the
@@ -29,7 +29,7 @@ async function scriptFreeCopy(page: Page): Promise<{ copy: Page; close: () => Pr
 }
 
 /** Runs axe on the page as it is now; the failure message names each rule and its elements. */
-export async function expectNoAxeViolations(page: Page, javaScriptEnabled: boolean) {
+export async function expectNoAxeViolations(page: Page, javaScriptEnabled: boolean, view?: string) {
   const target = javaScriptEnabled ? { copy: page, close: async () => {} } : await scriptFreeCopy(page);
   try {
     // A toast fading out (or any finite animation half-way) would be measured at part opacity:
@@ -66,8 +66,41 @@ export async function expectNoAxeViolations(page: Page, javaScriptEnabled: boole
         `${violation.id} (${violation.impact}): ${violation.help}\n` +
         violation.nodes.map((node) => `    ${node.target.join(" ")} — ${node.failureSummary ?? ""}`).join("\n"),
     );
-    expect(report, report.join("\n")).toEqual([]);
+    expect(report, `${view ? `${view}: ` : ""}${report.join("\n")}`).toEqual([]);
   } finally {
     await target.close();
+  }
+}
+
+/** The phone viewport of the axe sweeps (the desktop one is the projects' own, playwright.config.ts). */
+export const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** The four views every swept state is checked in: both OS themes, on a desktop and on a phone. */
+const AXE_VIEWS = [
+  { scheme: "light", size: "desktop", viewport: DESKTOP },
+  { scheme: "dark", size: "desktop", viewport: DESKTOP },
+  { scheme: "light", size: "phone", viewport: PHONE },
+  { scheme: "dark", size: "phone", viewport: PHONE },
+] as const;
+
+/**
+ * Runs axe on the page as it is now in each of the four views (light and dark OS theme, desktop
+ * and phone): the same markup restyled, so one test reaches the state once (signs up, fills the
+ * forms) and sweeps it four times, where four tests each reached it for one sweep
+ * (docs/decisions/2026-11-28-suite-time.md). The steps before run at the phone size (the
+ * tighter layout; every other test clicks at the desktop one), and the page is left so.
+ */
+export async function expectNoAxeViolationsInEveryView(page: Page, javaScriptEnabled: boolean) {
+  try {
+    for (const view of AXE_VIEWS) {
+      await page.setViewportSize(view.viewport);
+      await page.emulateMedia({ colorScheme: view.scheme });
+      const name = `${view.scheme} OS theme, ${view.size}`;
+      await test.step(`axe, ${name}`, () => expectNoAxeViolations(page, javaScriptEnabled, name));
+    }
+  } finally {
+    await page.setViewportSize(PHONE);
+    await page.emulateMedia({ colorScheme: null });
   }
 }
