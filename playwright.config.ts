@@ -80,8 +80,6 @@ export default defineConfig({
         PORT: String(PORT),
         WRANGLER_REGISTRY_PATH: resolve(".wrangler/e2e-registry"),
         LOOKUP_UPSTREAMS: `http://127.0.0.1:${FAKE_UPSTREAMS_PORT}`,
-        // Both workers in one wrangler dev: one process opens the local D1 database (scripts/workers.mjs).
-        SERVE_TOGETHER: "1",
       },
       url: `${BASE_URL}/robots.txt`,
       reuseExistingServer: !process.env.CI,

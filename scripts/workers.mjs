@@ -3,8 +3,7 @@
 // the catalogue the storefront's migrations and seed wrote; the storefront reaches it through
 // the LOOKUP service binding (wrangler's local dev registry).
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 
 export const STATE_DIR = ".wrangler/state";
 
@@ -13,13 +12,7 @@ export const STATE_DIR = ".wrangler/state";
  * development, and only here is the development mail outbox (GET /api/v1/dev/outbox and
  * /dev/mailbox, which show verification and reset codes) turned on (issue 12).
  */
-const LOCAL = { ENVIRONMENT: "development", DEV_OUTBOX: "on" };
-export const LOCAL_VARS = asVarFlags(LOCAL);
-
-/** `{ A: "x" }` → `["--var", "A:x"]`. */
-function asVarFlags(vars) {
-  return Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
-}
+export const LOCAL_VARS = ["--var", "ENVIRONMENT:development", "--var", "DEV_OUTBOX:on"];
 const wranglerBin = "node_modules/.bin/wrangler";
 
 /** How many times a crashed worker is started again, and how long it must have run first. */
@@ -101,55 +94,32 @@ export async function waitFor(url, { timeoutMs = 60_000 } = {}) {
  */
 function upstreamVars() {
   const base = process.env.LOOKUP_UPSTREAMS;
-  if (!base) return {};
-  return {
-    RDAP_BOOTSTRAP_URL: `${base}/iana/dns.json`,
-    SSLLABS_API_URL: `${base}/ssllabs/api/v4/`,
-    SSLLABS_EMAIL: "tools@trinity.example",
-    PAGESPEED_API_URL: `${base}/pagespeed/runPagespeed`,
-    DOH_RESOLVERS: `cloudflare=${base}/doh/cloudflare/dns-query,google=${base}/doh/google/resolve`,
+  if (!base) return [];
+  return [
+    "--var",
+    `RDAP_BOOTSTRAP_URL:${base}/iana/dns.json`,
+    "--var",
+    `SSLLABS_API_URL:${base}/ssllabs/api/v4/`,
+    "--var",
+    "SSLLABS_EMAIL:tools@trinity.example",
+    "--var",
+    `PAGESPEED_API_URL:${base}/pagespeed/runPagespeed`,
+    "--var",
+    `DOH_RESOLVERS:cloudflare=${base}/doh/cloudflare/dns-query,google=${base}/doh/google/resolve`,
     // The fakes' port-43 WHOIS listens on the next port.
-    WHOIS_IANA_SERVER: "127.0.0.1",
-    WHOIS_PORT: String(Number(new URL(base).port) + 1),
-  };
+    "--var",
+    "WHOIS_IANA_SERVER:127.0.0.1",
+    "--var",
+    `WHOIS_PORT:${Number(new URL(base).port) + 1}`,
+  ];
 }
 
 export function startLookup(port) {
   startWrangler(
-    ["-c", "workers/lookup/wrangler.toml", "--port", String(port), "--ip", "127.0.0.1", ...asVarFlags(upstreamVars())],
+    ["-c", "workers/lookup/wrangler.toml", "--port", String(port), "--ip", "127.0.0.1", ...upstreamVars()],
     "lookup worker",
   );
   return waitFor(`http://127.0.0.1:${port}/`);
-}
-
-const LOOKUP_CONFIG = "workers/lookup/wrangler.toml";
-
-/**
- * Both workers in one `wrangler dev` (SERVE_TOGETHER=1, the browser suite's server): the
- * storefront on `port`, the lookup worker beside it in the same workerd, reached only through the
- * LOOKUP service binding (it has no port of its own). One process opens the local D1 database
- * once: two wrangler dev processes writing and reading the same SQLite file made the storefront
- * exit with SQLITE_BUSY about once a browser run. Wrangler gives a second config neither `--var`
- * nor any other flag, so the lookup worker's config is written out with its local and upstream
- * variables (paths made absolute) under .wrangler/.
- */
-export async function startTogether(port) {
-  const { experimental_readRawConfig } = await import("wrangler");
-  const { rawConfig } = experimental_readRawConfig({ config: LOOKUP_CONFIG });
-  const from = dirname(resolve(LOOKUP_CONFIG));
-  const config = {
-    ...rawConfig,
-    main: resolve(from, rawConfig.main),
-    d1_databases: (rawConfig.d1_databases ?? []).map((database) => ({
-      ...database,
-      ...(database.migrations_dir ? { migrations_dir: resolve(from, database.migrations_dir) } : {}),
-    })),
-    vars: { ...rawConfig.vars, ...LOCAL, ...upstreamVars() },
-  };
-  const file = resolve(`.wrangler/serve-${port}/lookup.wrangler.json`);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(config, null, 2));
-  startWrangler(["-c", "wrangler.toml", "-c", file, "--port", String(port)], "storefront and lookup workers");
 }
 
 export function ports() {
