@@ -92,7 +92,8 @@ const DESKTOP = { width: 1280, height: 800 };
  * stylesheet's `dark:` variants set only colours (text, background, border, fill, stroke,
  * placeholder), `color-scheme` only the browser's own colours, and no script reads
  * `prefers-color-scheme`; the markup, the layout and what is hidden are those of the light theme
- * at the same size, which the full sweep has checked.
+ * at the same size, which the full sweep has checked. A `dark:` variant that shows, hides or
+ * resizes something would need the full sweep in the dark views too.
  */
 const COLOUR_RULES = ["color-contrast", "link-in-text-block"] as const;
 
