@@ -1,6 +1,6 @@
 import { expect, test } from "./support/test";
 import { signedInUser } from "./support/account";
-import { expectNoAxeViolations, expectNoAxeViolationsInEveryView } from "./support/axe";
+import { expectNoAxeViolationsInEveryView } from "./support/axe";
 
 // Personal API tokens in Settings → Security (issue 20): created with a name, scopes and an
 // expiry, the secret shown once until "I copied it", listed with its scopes, revoked. Plain form

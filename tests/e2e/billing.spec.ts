@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { resend, signedInUser, waitForHydration, type TestUser } from "./support/account";
-import { expectNoAxeViolations, expectNoAxeViolationsInEveryView } from "./support/axe";
+import { expectNoAxeViolationsInEveryView } from "./support/axe";
 import { openUserMenu } from "./support/dashboard";
 import { freshDomain, setRemixCookie } from "./support/domain";
 

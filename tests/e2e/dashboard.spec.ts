@@ -1,6 +1,6 @@
 import { expect, test } from "./support/test";
 import { registerUser, signIn, signedInUser, useClientIp, verifyEmail, waitForHydration } from "./support/account";
-import { expectNoAxeViolations, expectNoAxeViolationsInEveryView } from "./support/axe";
+import { expectNoAxeViolationsInEveryView } from "./support/axe";
 import { setRemixCookie } from "./support/domain";
 
 const PHONE = { width: 390, height: 844 };

@@ -12,7 +12,7 @@ import {
   waitForHydration,
   type TestUser,
 } from "./support/account";
-import { expectNoAxeViolations, expectNoAxeViolationsInEveryView } from "./support/axe";
+import { expectNoAxeViolationsInEveryView } from "./support/axe";
 import { setRemixCookie } from "./support/domain";
 
 // Forgot password (SPEC §2, §4 "Flows"): send code → code + new password → success, with the

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { totpCode } from "../../core/auth/totp";
 import { signIn, signedInUser, useClientIp, type TestUser } from "./support/account";
-import { expectNoAxeViolations, expectNoAxeViolationsInEveryView } from "./support/axe";
+import { expectNoAxeViolationsInEveryView } from "./support/axe";
 import { setRemixCookie } from "./support/domain";
 
 // Account security (SPEC §2): change password, two-factor authentication (TOTP), login history and

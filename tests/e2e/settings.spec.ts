@@ -9,7 +9,7 @@ import {
   TEST_PASSWORD,
   waitForHydration,
 } from "./support/account";
-import { expectNoAxeViolations, expectNoAxeViolationsInEveryView } from "./support/axe";
+import { expectNoAxeViolationsInEveryView } from "./support/axe";
 import { addAddress, addressItem, openUserMenu } from "./support/dashboard";
 import { setRemixCookie } from "./support/domain";
 
