@@ -1,6 +1,6 @@
 // DNS zones of the customer's domains (migration 0012): records and the zone's history. Every
 // function takes the domain row's id, which the caller has already checked belongs to the user.
-import type { DnsRecord, DnsRecordInput, RecordType, ZoneChange } from "../../../core/dns";
+import type { DnsRecord, DnsRecordInput, ZoneChange } from "../../../core/dns";
 import { hostOf, parseZoneChange, zoneChangeSummary } from "../../../core/dns";
 
 /** A stored row: the record, its domain and the full host name it answers for. */
