@@ -207,16 +207,26 @@ export const testCardSchema = z.object({
   name: z.string().trim().max(200).optional(),
 });
 
+/** A checkout attempt's idempotency key (8 to 100 of letters, digits, `_ . : -`), with the caller's messages. */
+function idempotencyKeySchema(messages: { required: string; short: string; long: string; chars: string }) {
+  return z
+    .string({ error: messages.required })
+    .trim()
+    .min(8, { error: messages.short })
+    .max(100, { error: messages.long })
+    .regex(/^[\w.:-]+$/u, { error: messages.chars });
+}
+
 /** POST /payment/unified — turns the signed-in user's cart into an order and pays it. */
 export const unifiedPaymentSchema = z
   .object({
     /** One per checkout attempt (the form renders it): the same key is the same order, never a second charge. */
-    idempotency_key: z
-      .string({ error: "is required" })
-      .trim()
-      .min(8, { error: "is too short" })
-      .max(100, { error: "is too long" })
-      .regex(/^[\w.:-]+$/u, { error: "has invalid characters" }),
+    idempotency_key: idempotencyKeySchema({
+      required: "is required",
+      short: "is too short",
+      long: "is too long",
+      chars: "has invalid characters",
+    }),
     contact_id: contactIdSchema,
     /** A saved payment method (its id in GET /user/payment-methods) … */
     payment_method_id: z.string().trim().min(1).max(200).optional(),
@@ -294,12 +304,12 @@ export const CHECKOUT_NEW_CARD = "new";
  */
 export function checkoutFormSchema(options: { withCard: boolean; now?: () => Date }) {
   const base = z.object({
-    idempotency_key: z
-      .string({ error: "invalid_request" })
-      .trim()
-      .min(8, { error: "invalid_request" })
-      .max(100, { error: "invalid_request" })
-      .regex(/^[\w.:-]+$/u, { error: "invalid_request" }),
+    idempotency_key: idempotencyKeySchema({
+      required: "invalid_request",
+      short: "invalid_request",
+      long: "invalid_request",
+      chars: "invalid_request",
+    }),
     contact_id: z
       .string({ error: "invalid_contact_id" })
       .trim()

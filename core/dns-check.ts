@@ -4,6 +4,7 @@
  * TTL and time, and the rows are compared with each other and with an expected value. Pure.
  */
 import { parseDomainName } from "./domain-name";
+import { asciiNameField } from "./name-field";
 import { z } from "./zod";
 
 export const DNS_TYPES = { A: 1, AAAA: 28, CNAME: 5, MX: 15, NS: 2, TXT: 16, SRV: 33, CAA: 257, SOA: 6 } as const;
@@ -54,17 +55,7 @@ export function parseDnsName(input: string) {
 
 /** The DNS checker form (GET /tools/dns?name&type&expected) — Conform and the server. */
 export const dnsFormSchema = z.object({
-  name: z
-    .string({ error: "required" })
-    .max(1024, { error: "too_long" })
-    .transform((value, ctx) => {
-      const parsed = parseDnsName(value);
-      if (!parsed.ok) {
-        ctx.addIssue({ code: "custom", message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed.name.ascii;
-    }),
+  name: asciiNameField(parseDnsName),
   type: z.enum(DNS_TYPE_NAMES as [DnsType, ...DnsType[]], { error: "invalid_type" }).default("A"),
   expected: z
     .string()

@@ -18,23 +18,23 @@ export const catalogueCheckQuerySchema = z.object({
   count_per_page: intParam("count_per_page", 1, 200, 20),
 });
 
-/** GET /domains/suggest ?keyword&limit (SPEC §7, §9: limit defaults to 10). */
-export const suggestQuerySchema = z.object({
-  keyword: z
+/** What a visitor types to get suggestions: 1 to 200 characters, trimmed. */
+const searchText = () =>
+  z
     .string({ error: "is required" })
     .trim()
     .min(1, { error: "is required" })
-    .max(200, { error: "must be at most 200 characters" }),
+    .max(200, { error: "must be at most 200 characters" });
+
+/** GET /domains/suggest ?keyword&limit (SPEC §7, §9: limit defaults to 10). */
+export const suggestQuerySchema = z.object({
+  keyword: searchText(),
   limit: intParam("limit", 1, 50, 10),
 });
 
 /** POST /ai/domain-suggestions {query, tlds} — Trinity; `tlds` narrows the extensions. */
 export const aiSuggestBodySchema = z.object({
-  query: z
-    .string({ error: "is required" })
-    .trim()
-    .min(1, { error: "is required" })
-    .max(200, { error: "must be at most 200 characters" }),
+  query: searchText(),
   tlds: z.array(tldInputSchema).max(100, { error: "must name at most 100 extensions" }).optional(),
   limit: z.number().int().min(1).max(50).optional(),
 });

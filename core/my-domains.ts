@@ -166,21 +166,8 @@ const strict = {
   error: (issue: { code?: string }) => (issue.code === "unrecognized_keys" ? UNKNOWN_FIELD : undefined),
 };
 
-export const STATUS_FILTERS = [
-  "active",
-  "pending",
-  "pending_manual_intervention",
-  "pending_transfer",
-  "transfer_out_pending",
-  "transferred_out",
-  "expiring_soon",
-  "expired",
-  "grace_period",
-  "redemption",
-  "pending_delete",
-  "deleted",
-  "suspended",
-] as const satisfies readonly DomainStatus[];
+/** The list filters: every status. */
+export const STATUS_FILTERS = DOMAIN_STATUSES;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export const DOMAIN_SORTS = ["name", "-name", "expires", "-expires", "created", "-created"] as const;

@@ -3,6 +3,7 @@
  * reference/external-services.md §2) mapped to what the SSL checker shows. Pure: no I/O.
  */
 import { parseLookupName } from "./whois";
+import { asciiNameField } from "./name-field";
 import { z } from "./zod";
 
 export interface SslEndpoint {
@@ -48,17 +49,7 @@ export type SslCheck =
 
 /** The SSL form (GET /tools/ssl?host=…): a host name with the SPEC §5 rules (IDN accepted). */
 export const sslFormSchema = z.object({
-  host: z
-    .string({ error: "required" })
-    .max(1024, { error: "too_long" })
-    .transform((value, ctx) => {
-      const parsed = parseLookupName(value);
-      if (!parsed.ok) {
-        ctx.addIssue({ code: "custom", message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed.name.ascii;
-    }),
+  host: asciiNameField(parseLookupName),
 });
 
 type Json = unknown;

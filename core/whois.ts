@@ -6,6 +6,7 @@
 import tldList from "tlds";
 import { parseDomainName, type ParseResult } from "./domain-name";
 import { tldToAscii } from "./tld-input";
+import { asciiNameField } from "./name-field";
 import { z } from "./zod";
 
 /** Registrant fields the result shows (SPEC §3). */
@@ -69,17 +70,7 @@ export function parseLookupName(input: string): ParseResult {
 
 /** The WHOIS form (GET /tools/whois?domain=…) — shared by Conform and the server. */
 export const whoisFormSchema = z.object({
-  domain: z
-    .string({ error: "required" })
-    .max(1024, { error: "too_long" })
-    .transform((value, ctx) => {
-      const parsed = parseLookupName(value);
-      if (!parsed.ok) {
-        ctx.addIssue({ code: "custom", message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed.name.ascii;
-    }),
+  domain: asciiNameField(parseLookupName),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../core/locale";
-import { HEADER_MENUS } from "../config/navigation";
+import { HEADER_MENUS, type NavLink } from "../config/navigation";
 import { useExclusiveMenus } from "./menus";
 import { Logo } from "./logo";
 import { MobileUserSection, UserMenu, type MenuUser } from "./user-menu";
@@ -15,6 +15,30 @@ function Chevron() {
         d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z"
       />
     </svg>
+  );
+}
+
+/** A menu's links as a list (the desktop drop-down and the mobile sheet differ only in their look). */
+function MenuLinks({
+  links,
+  className,
+  linkClassName,
+}: {
+  links: NavLink[];
+  className: string;
+  linkClassName: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className={linkClassName}>
+            {t(`header.links.${link.key}`)}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -133,18 +157,11 @@ export function Header({ locale, cartCount, user }: { locale: Locale; cartCount:
                 {t(`header.menus.${menu.key}`)}
                 <Chevron />
               </summary>
-              <ul className="absolute left-0 top-full mt-2 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-                {menu.links.map((link) => (
-                  <li key={link.to}>
-                    <Link
-                      to={link.to}
-                      className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-                    >
-                      {t(`header.links.${link.key}`)}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <MenuLinks
+                links={menu.links}
+                className="absolute left-0 top-full mt-2 w-60 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+                linkClassName="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+              />
             </details>
           ))}
         </nav>
@@ -180,18 +197,11 @@ export function Header({ locale, cartCount, user }: { locale: Locale; cartCount:
                     >
                       {t(`header.menus.${menu.key}`)}
                     </h2>
-                    <ul className="space-y-1">
-                      {menu.links.map((link) => (
-                        <li key={link.to}>
-                          <Link
-                            to={link.to}
-                            className="block rounded-md px-2 py-2 text-lg text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
-                          >
-                            {t(`header.links.${link.key}`)}
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
+                    <MenuLinks
+                      links={menu.links}
+                      className="space-y-1"
+                      linkClassName="block rounded-md px-2 py-2 text-lg text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
+                    />
                   </section>
                 ))}
                 {user ? (

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ListStatus } from "../../workers/api/contract/checkout";
+import type { ReadableResponse } from "./api.server";
 import { readUserApi, userApi, type AuthSession } from "./session.server";
 
 /** A page of a list, as the pages ask for it. */
@@ -14,7 +15,10 @@ function billingApi(request: Request, context: AppLoadContext, auth: AuthSession
   return userApi(context, request, auth).api.v1;
 }
 
-function listQuery<S extends string>(query: ListPage<S>) {
+type BillingApi = ReturnType<typeof billingApi>;
+type ListQuery = { page: string; per_page: string; status?: ListStatus };
+
+function listQuery(query: ListPage<ListStatus>): ListQuery {
   return {
     page: String(query.page),
     per_page: String(query.perPage),
@@ -22,41 +26,12 @@ function listQuery<S extends string>(query: ListPage<S>) {
   };
 }
 
-export async function readInvoices(
-  request: Request,
-  context: AppLoadContext,
-  auth: AuthSession,
-  query: ListPage<ListStatus>,
-) {
-  return readUserApi(
-    request,
-    context,
-    await billingApi(request, context, auth).invoices.index.$get({ query: listQuery(query) }),
-  );
+/** One reader per list: the call differs, the paging and the 401 handling are the same. */
+function listReader<R extends ReadableResponse>(call: (api: BillingApi, query: ListQuery) => Promise<R>) {
+  return async (request: Request, context: AppLoadContext, auth: AuthSession, query: ListPage<ListStatus>) =>
+    readUserApi(request, context, await call(billingApi(request, context, auth), listQuery(query)));
 }
 
-export async function readPayments(
-  request: Request,
-  context: AppLoadContext,
-  auth: AuthSession,
-  query: ListPage<ListStatus>,
-) {
-  return readUserApi(
-    request,
-    context,
-    await billingApi(request, context, auth).payments.index.$get({ query: listQuery(query) }),
-  );
-}
-
-export async function readOrders(
-  request: Request,
-  context: AppLoadContext,
-  auth: AuthSession,
-  query: ListPage<ListStatus>,
-) {
-  return readUserApi(
-    request,
-    context,
-    await billingApi(request, context, auth).orders.index.$get({ query: listQuery(query) }),
-  );
-}
+export const readInvoices = listReader((api, query) => api.invoices.index.$get({ query }));
+export const readPayments = listReader((api, query) => api.payments.index.$get({ query }));
+export const readOrders = listReader((api, query) => api.orders.index.$get({ query }));

@@ -61,6 +61,35 @@ export function tokensOf(phrase: string): string[] {
   return tokens;
 }
 
+/** Turkish stop words, folded (için → icin, mı → mi, çok → cok). */
+const TURKISH_WORDS = [
+  "ve",
+  "veya",
+  "ile",
+  "icin",
+  "bir",
+  "bu",
+  "de",
+  "da",
+  "mi",
+  "mu",
+  "ki",
+  "ya",
+  "ama",
+  "gibi",
+  "daha",
+  "cok",
+  "en",
+  "her",
+  "hem",
+  "ne",
+  "olan",
+  "icinde",
+  "benim",
+  "senin",
+  "bizim",
+];
+
 /** English and Turkish (folded) words that carry no meaning in a name. */
 export const STOP_WORDS: ReadonlySet<string> = new Set([
   // English
@@ -109,62 +138,12 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   "his",
   "her",
   "us",
-  // Turkish (folded: için → icin, mı → mi, çok → cok)
-  "ve",
-  "veya",
-  "ile",
-  "icin",
-  "bir",
-  "bu",
-  "de",
-  "da",
-  "mi",
-  "mu",
-  "ki",
-  "ya",
-  "ama",
-  "gibi",
-  "daha",
-  "cok",
-  "en",
-  "her",
-  "hem",
-  "ne",
-  "olan",
-  "icinde",
-  "benim",
-  "senin",
-  "bizim",
+  // Turkish
+  ...TURKISH_WORDS,
 ]);
 
 /** Turkish stop words (folded): their presence hints that a phrase is Turkish. */
-export const TURKISH_STOP_WORDS: ReadonlySet<string> = new Set([
-  "ve",
-  "veya",
-  "ile",
-  "icin",
-  "bir",
-  "bu",
-  "de",
-  "da",
-  "mi",
-  "mu",
-  "ki",
-  "ya",
-  "ama",
-  "gibi",
-  "daha",
-  "cok",
-  "en",
-  "her",
-  "hem",
-  "ne",
-  "olan",
-  "icinde",
-  "benim",
-  "senin",
-  "bizim",
-]);
+export const TURKISH_STOP_WORDS: ReadonlySet<string> = new Set(TURKISH_WORDS);
 
 /**
  * Stems to try when a word is not in the thesaurus as it stands, most likely first: English

@@ -6,21 +6,10 @@
 // moment: the outcome is counted from the answers and from each buyer's payment history.
 import { randomInt } from "node:crypto";
 import { freshLabel } from "./catalogue.mjs";
-import { percentile, round2 } from "./load.mjs";
+import { durationStats } from "./load.mjs";
 
 const VISA = { number: "4242 4242 4242 4242", exp_month: 12, exp_year: new Date().getUTCFullYear() + 5, cvc: "123" };
 const password = () => `Bench-${freshLabel("", 12)}-7Q`;
-
-function stats(durations) {
-  const sorted = [...durations].sort((a, b) => a - b);
-  return {
-    count: sorted.length,
-    p50: round2(percentile(sorted, 50)),
-    p95: round2(percentile(sorted, 95)),
-    min: round2(sorted[0]),
-    max: round2(sorted.at(-1)),
-  };
-}
 
 /** One JSON call; throws with the answer when the status is not `expect`. */
 async function call(origin, method, path, { token, body, ip, expect } = {}) {
@@ -155,7 +144,7 @@ export async function checkoutRun({ origin, buyers, raceBuyers, track }) {
     }
     return {
       card: "4242 4242 4242 4242 (test provider)",
-      completedMs: stats(durations),
+      completedMs: durationStats(durations),
       statuses,
       race: { buyers: raceBuyers, name, ...outcome },
     };

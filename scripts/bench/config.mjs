@@ -100,34 +100,14 @@ export function lighthouseTarget(path, category) {
 /** Debian's Chromium (browsers cannot be downloaded here). */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 
-/** Flags for the Chromium that Lighthouse drives (chrome-launcher). */
-export const LIGHTHOUSE_CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+/** Flags for the Chromium that Lighthouse drives (chrome-launcher): the same, headless. */
+export const LIGHTHOUSE_CHROME_FLAGS = ["--headless=new", ...PLAYWRIGHT_CHROME_ARGS];
 
 /**
  * Playwright's own signal handlers close its browsers and then call process.exit(130), which would
  * cut short the bench's clean-up (server, snapshot). The bench closes the browsers itself.
  */
 export const PLAYWRIGHT_SIGNALS = { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false };
-
-/** Flags for the Chromium that Playwright drives (sections 1 and 4; Playwright adds --headless). */
-export const PLAYWRIGHT_CHROME_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /**
  * The lookup worker's PRICING_LIMITER allows 6000 pricing calls per 60 s per client

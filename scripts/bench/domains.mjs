@@ -8,19 +8,9 @@ import { randomInt } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { runNpx } from "./server.mjs";
-import { percentile, round2 } from "./load.mjs";
+import { durationStats, round2 } from "./load.mjs";
 
 export const DOMAINS = { domains: 10_000, records: 100_000, bigZone: 1_000, listRequests: 40, saves: 40, exports: 10 };
-
-function stats(durations) {
-  const sorted = [...durations].sort((a, b) => a - b);
-  return {
-    count: sorted.length,
-    p50: round2(percentile(sorted, 50)),
-    p95: round2(percentile(sorted, 95)),
-    max: round2(sorted.at(-1)),
-  };
-}
 
 const sql = (value) =>
   value === null ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
@@ -149,7 +139,7 @@ export async function domainsRun({ origin, cwd, account, track, logDir, sizes = 
         throw new Error(`/dashboard/domains${query} does not list the seeded domains`);
       durations.push(answer.ms);
     }
-    return stats(durations);
+    return durationStats(durations);
   };
   const list = {
     first: await page(""),
@@ -187,7 +177,7 @@ export async function domainsRun({ origin, cwd, account, track, logDir, sizes = 
     records: seed.records,
     seedSeconds,
     list,
-    save: stats(saves),
-    export: stats(exports),
+    save: durationStats(saves),
+    export: durationStats(exports),
   };
 }

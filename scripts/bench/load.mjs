@@ -10,6 +10,19 @@ export function percentile(sorted, p) {
 }
 export const round2 = (n) => (n == null ? null : Math.round(n * 100) / 100);
 
+/** Count, median, p95, min, max and mean (two decimals) of a set of timings. */
+export function durationStats(durations) {
+  const sorted = [...durations].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: round2(percentile(sorted, 50)),
+    p95: round2(percentile(sorted, 95)),
+    min: round2(sorted[0]),
+    max: round2(sorted.at(-1)),
+    mean: round2(sorted.reduce((s, d) => s + d, 0) / (sorted.length || 1)),
+  };
+}
+
 /** One autocannon run; resolves with its summary. Latency percentiles are computed from every response's own timing (sub-ms). */
 function run(options, track) {
   return new Promise((resolve, reject) => {

@@ -9,7 +9,7 @@ import http from "node:http";
 import path from "node:path";
 import { freshLabel } from "./catalogue.mjs";
 import { HASH_TIME } from "./config.mjs";
-import { percentile, round2 } from "./load.mjs";
+import { durationStats } from "./load.mjs";
 
 /** A random 10.x.x.x address not used before in this run (the server keys its limits on it). */
 function addressSource() {
@@ -59,18 +59,6 @@ function timedPost(url, body, ip, agent) {
     request.on("error", reject);
     request.end(payload);
   });
-}
-
-function stats(durations) {
-  const sorted = [...durations].sort((a, b) => a - b);
-  return {
-    count: sorted.length,
-    p50: round2(percentile(sorted, 50)),
-    p95: round2(percentile(sorted, 95)),
-    min: round2(sorted[0]),
-    max: round2(sorted.at(-1)),
-    mean: round2(sorted.reduce((s, d) => s + d, 0) / (sorted.length || 1)),
-  };
 }
 
 /** `count` items of each kind spread evenly over one sequence (each kind keeps its own order). */
@@ -206,10 +194,10 @@ export async function signinRun({
       loginUrl,
       users,
       warmupLogins: warmup,
-      register: stats(registerMs),
-      success: { status: 200, ...stats(durations.ok) },
-      wrongPassword: { status: 401, ...stats(durations.wrongPassword) },
-      unknownUser: { status: 401, ...stats(durations.unknownUser) },
+      register: durationStats(registerMs),
+      success: { status: 200, ...durationStats(durations.ok) },
+      wrongPassword: { status: 401, ...durationStats(durations.wrongPassword) },
+      unknownUser: { status: 401, ...durationStats(durations.unknownUser) },
       connections: sockets.size, // distinct sockets used: 1 unless the server closed one
       addresses: users + warmup + order.length, // one fresh cf-connecting-ip per request
     };

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { RegistryError, type RegistryErrorCode } from "./adapters/registry";
+import { API_ERRORS } from "./contract/errors";
 import { ApiError } from "./errors";
 import type { ApiBindings } from "./bindings";
 import type { ApiEnv } from "./env";
@@ -79,21 +80,11 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
   return Object.assign(routes, { openAPIRegistry: app.openAPIRegistry });
 }
 
-/** HTTP status for each registry refusal; the registry's own code and message pass through. */
-const REGISTRY_STATUS: Record<RegistryErrorCode, ContentfulStatusCode> = {
-  not_found: 404,
-  not_available: 409,
-  not_transferable: 409,
-  locked: 409,
-  invalid_auth_code: 400,
-  invalid_period: 400,
-  invalid_state: 409,
-  pending_transfer: 409,
-  not_held_here: 403,
-  already_held_here: 409,
-  invalid_input: 400,
-  unavailable: 503,
-};
+/**
+ * HTTP status for each registry refusal: the contract's status of the same code (every registry
+ * code is an API code with one status, or this does not compile); its code and message pass through.
+ */
+const REGISTRY_STATUS: Record<RegistryErrorCode, ContentfulStatusCode> = API_ERRORS;
 
 /** An error's message in the request's language (workers/api/texts.ts). */
 function translated(c: Context<ApiBindings>, code: string, message: string): string {

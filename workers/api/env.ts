@@ -1,7 +1,11 @@
+import type { PaymentsEnv } from "./adapters/payments";
 import type { AiRunner } from "./adapters/suggestions";
 
-/** Bindings and variables of the storefront worker, as the /api/v1 app sees them. */
-export interface ApiEnv {
+/**
+ * Bindings and variables of the storefront worker, as the /api/v1 app sees them (the payments
+ * ones, PAYMENTS_ADAPTER, STRIPE_* and TESTPAY_*, are declared by PaymentsEnv).
+ */
+export interface ApiEnv extends PaymentsEnv {
   DB: D1Database;
   CACHE: KVNamespace;
   /** The lookup worker (service binding): WHOIS/SSL/DNS and cached TLD pricing. */
@@ -36,16 +40,6 @@ export interface ApiEnv {
   /** Sender address of account mails (MAIL_ADAPTER=cloudflare). */
   MAIL_FROM?: string;
   EMAIL?: SendEmail;
-  /** "test" (default: the embedded test provider on D1) or "stripe" (needs the STRIPE_* keys). */
-  PAYMENTS_ADAPTER?: string;
-  STRIPE_SECRET_KEY?: string;
-  /** Given to the browser for the Payment Element (only on the pages that take a card). */
-  STRIPE_PUBLISHABLE_KEY?: string;
-  STRIPE_WEBHOOK_SECRET?: string;
-  /** Base URL of the Stripe API (default https://api.stripe.com); tests point it at a local fake. */
-  STRIPE_API_BASE?: string;
-  /** Signs the test provider's webhooks; a development value when unset. */
-  TESTPAY_WEBHOOK_SECRET?: string;
   /** Lets a helpdesk answer support tickets (POST /support/staff/tickets/:id/replies); unset = off. */
   SUPPORT_API_TOKEN?: string;
   /** "simulated" (default: D1, statuses on the clock) or "hetzner" (Hetzner Cloud API). */

@@ -13,6 +13,7 @@ import {
   verifyEmailSchema,
 } from "../../../core/auth/schemas";
 import { recoveryTokenSchema } from "../../../core/auth/recovery-token";
+import type { ApiErrorCode } from "./errors";
 import { apiRoute, BEARER, jsonBody, ok, OPTIONAL_BEARER } from "./route";
 
 // ─── Request schemas ─────────────────────────────────────────────────────────────────────────
@@ -301,59 +302,80 @@ export const verifyEmailLinkRoute = apiRoute(
   ["link_invalid"],
 );
 
-export const resendVerificationRoute = apiRoute(
-  {
-    method: "post",
-    path: "/auth/resend-verification",
-    security: OPTIONAL_BEARER,
-    tags,
-    summary: "Mail a new verification code",
-    description:
-      "The answer is the same whether or not an account waits for this address. A bearer token (optional) or browser_token of the account's owner is not counted against the per-address cap.",
-    request: { body: jsonBody(resendRequestSchema) },
-    responses: { 200: ok(flowTokenSchema, "A code was mailed if the address waits for verification.") },
-  },
-  ["too_many_attempts", "service_not_configured"],
+/**
+ * POST a mail-me-a-code request (verification, password reset): the answer never tells whether an
+ * account has the address; the owner's own token or browser is not counted against the address's cap.
+ */
+function mailCodeRoute<const P extends string, B extends z.ZodType>(
+  path: P,
+  summary: string,
+  account: string,
+  body: B,
+  answer: string,
+) {
+  return apiRoute(
+    {
+      method: "post",
+      path,
+      security: OPTIONAL_BEARER,
+      tags,
+      summary,
+      description: `The answer is the same whether or not an account ${account} this address. A bearer token (optional) or browser_token of the account's owner is not counted against the per-address cap.`,
+      request: { body: jsonBody(body) },
+      responses: { 200: ok(flowTokenSchema, answer) },
+    },
+    ["too_many_attempts", "service_not_configured"],
+  );
+}
+
+export const resendVerificationRoute = mailCodeRoute(
+  "/auth/resend-verification",
+  "Mail a new verification code",
+  "waits for",
+  resendRequestSchema,
+  "A code was mailed if the address waits for verification.",
 );
 
-export const forgotPasswordRoute = apiRoute(
-  {
-    method: "post",
-    path: "/auth/forgot-password",
-    security: OPTIONAL_BEARER,
-    tags,
-    summary: "Mail a password reset code",
-    description:
-      "The answer is the same whether or not an account uses this address. A bearer token (optional) or browser_token of the account's owner is not counted against the per-address cap.",
-    request: { body: jsonBody(codeRequestSchema) },
-    responses: { 200: ok(flowTokenSchema, "A code was mailed if an account uses the address.") },
-  },
-  ["too_many_attempts", "service_not_configured"],
+export const forgotPasswordRoute = mailCodeRoute(
+  "/auth/forgot-password",
+  "Mail a password reset code",
+  "uses",
+  codeRequestSchema,
+  "A code was mailed if an account uses the address.",
 );
 
-export const resetPasswordRoute = apiRoute(
-  {
-    method: "post",
-    path: "/auth/reset-password",
-    tags,
-    summary: "Set a new password with the mailed code",
-    description: "Every session of the account ends; the address counts as verified.",
-    request: { body: jsonBody(resetPasswordFlowSchema) },
-    responses: { 200: ok(passwordResetSchema, "The password was changed.") },
-  },
+/** POST a new password with what the reset mail gave (its code or its one-click link's token). */
+function passwordResetRoute<const P extends string, B extends z.ZodType>(
+  path: P,
+  summary: string,
+  body: B,
+  errors: readonly ApiErrorCode[],
+) {
+  return apiRoute(
+    {
+      method: "post",
+      path,
+      tags,
+      summary,
+      description: "Every session of the account ends; the address counts as verified.",
+      request: { body: jsonBody(body) },
+      responses: { 200: ok(passwordResetSchema, "The password was changed.") },
+    },
+    errors,
+  );
+}
+
+export const resetPasswordRoute = passwordResetRoute(
+  "/auth/reset-password",
+  "Set a new password with the mailed code",
+  resetPasswordFlowSchema,
   ["code_invalid", "too_many_attempts"],
 );
 
-export const resetPasswordLinkRoute = apiRoute(
-  {
-    method: "post",
-    path: "/auth/reset-password-link",
-    tags,
-    summary: "Set a new password with the mailed one-click link's token",
-    description: "Every session of the account ends; the address counts as verified.",
-    request: { body: jsonBody(linkResetSchema) },
-    responses: { 200: ok(passwordResetSchema, "The password was changed.") },
-  },
+export const resetPasswordLinkRoute = passwordResetRoute(
+  "/auth/reset-password-link",
+  "Set a new password with the mailed one-click link's token",
+  linkResetSchema,
   ["link_invalid"],
 );
 

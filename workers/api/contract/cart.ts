@@ -6,7 +6,9 @@ import { addDomainToCartSchema, cartYearsBodySchema, DOMAIN_OPERATIONS } from ".
 import { cartDiscountSchema } from "../../../core/checkout";
 import { BILLING_CYCLES, SERVER_KINDS, serverOrderSchema } from "../../../core/servers";
 import type { ApiErrorCode } from "./errors";
+import { DOMAIN_NAME_ERRORS } from "./domains";
 import { apiRoute, jsonBody, ok, OPTIONAL_BEARER } from "./route";
+import { TRANSFER_CHECK_ERRORS } from "./transfers";
 
 const money = z.number().meta({ description: "US dollars, two decimals (10.44)." });
 
@@ -178,20 +180,10 @@ export const addCartItemRoute = apiRoute(
   },
   [
     ...CART_ERRORS,
-    "required",
-    "invalid_format",
-    "too_long",
-    "invalid_characters",
-    "unknown_extension",
+    ...DOMAIN_NAME_ERRORS,
     "invalid_domain",
     "not_available",
-    "pricing_unavailable",
-    "server_error",
-    "not_registered",
-    "already_registered_here",
-    "corporate_domain",
-    "not_transferable",
-    "locked_at_registrar",
+    ...TRANSFER_CHECK_ERRORS,
     "auth_code_required",
     "invalid_auth_code",
     "already_in_cart",

@@ -15,6 +15,7 @@ import {
   whoisPrivacyBodySchema,
   type DomainAction,
 } from "../../../core/my-domains";
+import type { ApiErrorCode } from "./errors";
 import { apiRoute, BEARER, jsonBody, ok } from "./route";
 import { domainParamSchema, REGISTRY_CODES, transferSchema } from "./transfers";
 
@@ -148,44 +149,41 @@ export const domainDetailRoute = apiRoute(
   ["domain_not_found", "unavailable"],
 );
 
-export const autoRenewRoute = apiRoute(
-  {
-    method: "put",
-    path: "/user-domains/{id}/auto-renew",
-    tags: ["My domains"],
-    summary: "Turn automatic renewal on or off (on needs a saved payment method)",
-    security: BEARER,
-    request: { params: idParamSchema, body: jsonBody(autoRenewBodySchema) },
-    responses: { 200: ok(userDomainSchema, "The domain after the change.") },
-  },
+/** PUT /user-domains/{id}/<setting>: one of the domain's on/off settings; answers the domain after the change. */
+function domainSettingRoute<const P extends string, B extends z.ZodType>(
+  path: P,
+  summary: string,
+  body: B,
+  errors: readonly ApiErrorCode[] = manageCodes,
+) {
+  return apiRoute(
+    {
+      method: "put",
+      path,
+      tags: ["My domains"],
+      summary,
+      security: BEARER,
+      request: { params: idParamSchema, body: jsonBody(body) },
+      responses: { 200: ok(userDomainSchema, "The domain after the change.") },
+    },
+    errors,
+  );
+}
+
+export const autoRenewRoute = domainSettingRoute(
+  "/user-domains/{id}/auto-renew",
+  "Turn automatic renewal on or off (on needs a saved payment method)",
+  autoRenewBodySchema,
   [...manageCodes, "payment_method_required"],
 );
 
-export const whoisPrivacyRoute = apiRoute(
-  {
-    method: "put",
-    path: "/user-domains/{id}/whois-privacy",
-    tags: ["My domains"],
-    summary: "Turn WHOIS privacy on or off",
-    security: BEARER,
-    request: { params: idParamSchema, body: jsonBody(whoisPrivacyBodySchema) },
-    responses: { 200: ok(userDomainSchema, "The domain after the change.") },
-  },
-  manageCodes,
+export const whoisPrivacyRoute = domainSettingRoute(
+  "/user-domains/{id}/whois-privacy",
+  "Turn WHOIS privacy on or off",
+  whoisPrivacyBodySchema,
 );
 
-export const dnssecRoute = apiRoute(
-  {
-    method: "put",
-    path: "/user-domains/{id}/dnssec",
-    tags: ["My domains"],
-    summary: "Turn DNSSEC on or off",
-    security: BEARER,
-    request: { params: idParamSchema, body: jsonBody(dnssecBodySchema) },
-    responses: { 200: ok(userDomainSchema, "The domain after the change.") },
-  },
-  manageCodes,
-);
+export const dnssecRoute = domainSettingRoute("/user-domains/{id}/dnssec", "Turn DNSSEC on or off", dnssecBodySchema);
 
 export const renewRoute = apiRoute(
   {

@@ -213,19 +213,7 @@ export const testTokenizeRoute = apiRoute(
       ),
     },
   },
-  [
-    "not_found",
-    "card_declined",
-    "insufficient_funds",
-    "expired_card",
-    "incorrect_cvc",
-    "processing_error",
-    "incomplete_number",
-    "invalid_number",
-    "incomplete_expiry",
-    "incomplete_cvc",
-    "payment_failed",
-  ],
+  ["not_found", ...CARD_ERROR_CODES, "payment_failed"],
 );
 
 export const threeDsViewSchema = z

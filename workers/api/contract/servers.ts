@@ -2,7 +2,7 @@
 // signed-in user's servers and hosting accounts, a server's detail, power actions, the root
 // password behind the account password, auto-renewal and renewal into the cart.
 import { z } from "zod";
-import { DOMAIN_OPERATIONS, type CartView } from "../../../core/cart";
+import type { CartView } from "../../../core/cart";
 import {
   BILLING_CYCLES,
   renewServerSchema,
@@ -15,6 +15,7 @@ import {
   serverListQuerySchema,
 } from "../../../core/servers";
 import { autoRenewBodySchema } from "../../../core/my-domains";
+import { cartSchema } from "./cart";
 import type { ApiErrorCode } from "./errors";
 import { apiRoute, BEARER, jsonBody, ok } from "./route";
 
@@ -105,60 +106,6 @@ const serverListSchema = z.object({
   }),
 });
 
-const cartLineBase = {
-  id: z.string(),
-  name: z.string(),
-  unicode: z.string(),
-  price: money,
-  totalPrice: money,
-  quantity: z.literal(1),
-  addedAt: isoTime,
-};
-/** The cart (core/cart.ts CartView) as POST /vps/{id}/renew answers it. */
-export const renewalCartSchema = z.object({
-  id: z.string(),
-  items: z.array(
-    z.discriminatedUnion("type", [
-      z.object({
-        ...cartLineBase,
-        type: z.literal("domain"),
-        product_type: z.literal("domain"),
-        tld: z.string(),
-        selectedAction: z.enum(DOMAIN_OPERATIONS),
-        years: z.number().int(),
-        maxAllowedYears: z.number().int(),
-        registrationPrice: money,
-        renewalPrice: money,
-        transferPrice: money,
-        icannFee: money,
-        onSale: z.boolean(),
-        isPopular: z.boolean(),
-        premium: z.boolean(),
-      }),
-      z.object({
-        ...cartLineBase,
-        type: z.literal("vps"),
-        product_type: z.enum(["vps", "hosting"]),
-        selectedAction: z.enum(["registration", "renewal"]),
-        plan: z.string(),
-        planName: z.string(),
-        kind: z.enum(SERVER_KINDS),
-        billingCycle: z.enum(BILLING_CYCLES),
-        os: z.string().nullable(),
-        osName: z.string().nullable(),
-        datacenter: z.string(),
-        hostname: z.string(),
-        serverId: z.string().nullable(),
-        years: z.literal(1),
-        maxAllowedYears: z.literal(1),
-      }),
-    ]),
-  ),
-  totalItems: z.number().int(),
-  subtotal: money,
-  currency: z.string(),
-});
-
 export type ServerCatalogueView = z.infer<typeof serverCatalogueViewSchema>;
 export type ServerView = z.infer<typeof serverViewSchema>;
 export type ServerList = z.infer<typeof serverListSchema>;
@@ -245,6 +192,9 @@ export const serverAutoRenewRoute = apiRoute(
   [...OWN_SERVER, "invalid_state", "payment_method_required"],
 );
 
+/** The cart (core/cart.ts CartView) as POST /vps/{id}/renew answers it: inline, as it may be null. */
+const renewalCartSchema = z.object(cartSchema.shape).nullable();
+
 export const serverRenewRoute = apiRoute(
   {
     method: "post",
@@ -253,12 +203,12 @@ export const serverRenewRoute = apiRoute(
     summary: "Put one more billing cycle of the server in the cart",
     security: BEARER,
     request: { params: serverIdParamSchema, body: jsonBody(renewServerSchema) },
-    responses: { 201: ok(renewalCartSchema.nullable(), "The cart with the renewal.") },
+    responses: { 201: ok(renewalCartSchema, "The cart with the renewal.") },
   },
   [...OWN_SERVER, "invalid_state", "plan_unavailable", "cart_not_found", "already_in_cart", "cart_full"],
 );
 
 // The answers as the services build them and the schemas describe the same shapes.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const sameShapes: [Same<CartView, z.infer<typeof renewalCartSchema>>] = [true];
+const sameShapes: [Same<CartView, z.infer<typeof cartSchema>>] = [true];
 void sameShapes;

@@ -5,17 +5,10 @@ import { z } from "zod";
 import { DNS_TYPE_NAMES, type DnsCheck, type DnsType } from "../../../core/dns-check";
 import type { SslCheck } from "../../../core/ssl";
 import { REGISTRANT_FIELDS, type WhoisResult } from "../../../core/whois";
+import { DOMAIN_NAME_ERRORS } from "./domains";
 import type { ApiErrorCode } from "./errors";
 import { apiRoute, ok } from "./route";
 
-/** What a name typed in a tool can be refused for (SPEC §5). */
-export const LOOKUP_NAME_ERRORS = [
-  "required",
-  "invalid_format",
-  "too_long",
-  "invalid_characters",
-  "unknown_extension",
-] as const satisfies readonly ApiErrorCode[];
 /** Every call through the lookup worker: unreachable, unreadable, or its per-client limit. */
 const LOOKUP_ERRORS = [
   "lookup_unavailable",
@@ -156,7 +149,7 @@ export const whoisRoute = apiRoute(
     request: { params: z.object({ domain: z.string().meta({ example: "example.com" }) }) },
     responses: { 200: ok(whoisResultSchema, "The registration data, normalised.") },
   },
-  [...LOOKUP_NAME_ERRORS, ...LOOKUP_ERRORS, "whois_not_found", "whois_no_rdap", "whois_rate_limited", "whois_failed"],
+  [...DOMAIN_NAME_ERRORS, ...LOOKUP_ERRORS, "whois_not_found", "whois_no_rdap", "whois_rate_limited", "whois_failed"],
 );
 
 export const sslRoute = apiRoute(
@@ -173,7 +166,7 @@ export const sslRoute = apiRoute(
     responses: { 200: ok(sslCheckSchema, "`running` with progress, or `ready` with the result.") },
   },
   [
-    ...LOOKUP_NAME_ERRORS,
+    ...DOMAIN_NAME_ERRORS,
     ...LOOKUP_ERRORS,
     "ssl_invalid_host",
     "ssl_not_found",
@@ -205,7 +198,7 @@ export const dnsCheckRoute = apiRoute(
     },
     responses: { 200: ok(dnsCheckSchema, "Each resolver's answer.") },
   },
-  [...LOOKUP_NAME_ERRORS, "invalid_type", ...LOOKUP_ERRORS, "dns_failed"],
+  [...DOMAIN_NAME_ERRORS, "invalid_type", ...LOOKUP_ERRORS, "dns_failed"],
 );
 
 /** Documented only: the handler passes the lookup worker's application/rdap+json answer through. */

@@ -3,6 +3,7 @@
 // auth code for the new registrar, answering the gaining registrar's request).
 import { z } from "zod";
 import { passwordBodySchema } from "../../../core/my-domains";
+import { DOMAIN_NAME_ERRORS } from "./domains";
 import { apiRoute, BEARER, jsonBody, ok } from "./route";
 import type { ApiErrorCode } from "./errors";
 
@@ -16,6 +17,17 @@ export const REGISTRY_CODES = [
   "invalid_state",
   "invalid_input",
   "unavailable",
+] as const satisfies readonly ApiErrorCode[];
+
+/** Why a name registered elsewhere cannot come to us (transfer-check; adding its transfer to the cart). */
+export const TRANSFER_CHECK_ERRORS = [
+  "pricing_unavailable",
+  "server_error",
+  "not_registered",
+  "already_registered_here",
+  "corporate_domain",
+  "not_transferable",
+  "locked_at_registrar",
 ] as const satisfies readonly ApiErrorCode[];
 
 /** A path's domain, as typed: every route checks it itself (404 or 400 as before). */
@@ -75,17 +87,7 @@ export const transferCheckRoute = apiRoute(
     request: { params: transferCheckParamSchema },
     responses: { 200: ok(transferCheckSchema, "The name can be transferred; what the transfer costs and adds.") },
   },
-  [
-    "invalid_domain",
-    "unknown_extension",
-    "pricing_unavailable",
-    "server_error",
-    "not_registered",
-    "already_registered_here",
-    "corporate_domain",
-    "not_transferable",
-    "locked_at_registrar",
-  ],
+  ["invalid_domain", "unknown_extension", ...TRANSFER_CHECK_ERRORS],
 );
 
 export const transferStatusRoute = apiRoute(
@@ -97,15 +99,7 @@ export const transferStatusRoute = apiRoute(
     request: { params: domainParamSchema },
     responses: { 200: ok(transferStatusSchema, "The transfer's state and dates.") },
   },
-  [
-    "required",
-    "invalid_format",
-    "too_long",
-    "invalid_characters",
-    "unknown_extension",
-    "transfer_not_found",
-    ...REGISTRY_CODES,
-  ],
+  [...DOMAIN_NAME_ERRORS, "transfer_not_found", ...REGISTRY_CODES],
 );
 
 export const authCodeRoute = apiRoute(
@@ -137,28 +131,30 @@ const transferOutCodes = [
   ...REGISTRY_CODES,
 ] as const;
 
-export const transferOutApproveRoute = apiRoute(
-  {
-    method: "post",
-    path: "/dns/domains/{domain}/transfer-out/approve",
-    tags: ["Transfers"],
-    summary: "Approve another registrar's pending request for a domain at once",
-    security: BEARER,
-    request: { params: domainParamSchema },
-    responses: { 200: ok(transferSchema, "The transfer, approved.") },
-  },
-  transferOutCodes,
+/** POST /dns/domains/{domain}/transfer-out/<action>: the customer's answer to another registrar's pending request. */
+function transferOutRoute<const A extends "approve" | "reject">(action: A, summary: string, answer: string) {
+  return apiRoute(
+    {
+      method: "post",
+      path: `/dns/domains/{domain}/transfer-out/${action}`,
+      tags: ["Transfers"],
+      summary,
+      security: BEARER,
+      request: { params: domainParamSchema },
+      responses: { 200: ok(transferSchema, answer) },
+    },
+    transferOutCodes,
+  );
+}
+
+export const transferOutApproveRoute = transferOutRoute(
+  "approve",
+  "Approve another registrar's pending request for a domain at once",
+  "The transfer, approved.",
 );
 
-export const transferOutRejectRoute = apiRoute(
-  {
-    method: "post",
-    path: "/dns/domains/{domain}/transfer-out/reject",
-    tags: ["Transfers"],
-    summary: "Refuse another registrar's pending request for a domain",
-    security: BEARER,
-    request: { params: domainParamSchema },
-    responses: { 200: ok(transferSchema, "The transfer, rejected.") },
-  },
-  transferOutCodes,
+export const transferOutRejectRoute = transferOutRoute(
+  "reject",
+  "Refuse another registrar's pending request for a domain",
+  "The transfer, rejected.",
 );

@@ -77,6 +77,23 @@ export async function getAddress(db: D1Database, userId: string, id: string): Pr
 const clearDefault = (db: D1Database, userId: string) =>
   db.prepare("UPDATE addresses SET is_default = 0 WHERE user_id = ?1").bind(userId);
 
+/** The columns ?3 … ?13 of the insert and the update: first_name … email, is_default. */
+function addressColumns(input: AddressInput, isDefault: boolean) {
+  return [
+    input.firstName,
+    input.lastName,
+    input.organization,
+    input.address,
+    input.city,
+    input.state,
+    input.postalCode,
+    input.country,
+    input.phone,
+    input.email,
+    isDefault ? 1 : 0,
+  ];
+}
+
 /** Adds an address; the first one, or one marked default, becomes the only default. */
 export async function createAddress(
   db: D1Database,
@@ -98,22 +115,7 @@ export async function createAddress(
         `INSERT INTO addresses (id, user_id, first_name, last_name, organization, address, city, state, postal_code, country, phone, email, is_default, created_at, updated_at, contact_id)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, (SELECT COALESCE(MAX(contact_id), 100000) + 1 FROM addresses))`,
       )
-      .bind(
-        id,
-        userId,
-        input.firstName,
-        input.lastName,
-        input.organization,
-        input.address,
-        input.city,
-        input.state,
-        input.postalCode,
-        input.country,
-        input.phone,
-        input.email,
-        isDefault ? 1 : 0,
-        at,
-      ),
+      .bind(id, userId, ...addressColumns(input, isDefault), at),
   ]);
   const created = await getAddress(db, userId, id);
   if (!created) throw new Error("address vanished after insert");
@@ -138,22 +140,7 @@ export async function updateAddress(
         `UPDATE addresses SET first_name = ?3, last_name = ?4, organization = ?5, address = ?6, city = ?7, state = ?8, postal_code = ?9,
            country = ?10, phone = ?11, email = ?12, is_default = ?13, updated_at = ?14 WHERE id = ?1 AND user_id = ?2`,
       )
-      .bind(
-        id,
-        userId,
-        input.firstName,
-        input.lastName,
-        input.organization,
-        input.address,
-        input.city,
-        input.state,
-        input.postalCode,
-        input.country,
-        input.phone,
-        input.email,
-        isDefault ? 1 : 0,
-        now.toISOString(),
-      ),
+      .bind(id, userId, ...addressColumns(input, isDefault), now.toISOString()),
   ]);
   return getAddress(db, userId, id);
 }

@@ -1,22 +1,10 @@
 // DNS zones of the customer's domains (migration 0012): records and the zone's history. Every
 // function takes the domain row's id, which the caller has already checked belongs to the user.
-import type { DnsRecord, DnsRecordInput, RecordType, ZoneChange } from "../../../core/dns";
+import type { DnsRecord, DnsRecordInput, ZoneChange } from "../../../core/dns";
 import { hostOf, parseZoneChange, zoneChangeSummary } from "../../../core/dns";
 
-interface RecordRow {
-  id: string;
-  domain_id: string;
-  type: RecordType;
-  name: string;
-  host: string;
-  content: string;
-  ttl: number;
-  priority: number | null;
-  weight: number | null;
-  port: number | null;
-  redirect_type: 301 | 302 | null;
-  page_title: string | null;
-}
+/** A stored row: the record, its domain and the full host name it answers for. */
+type RecordRow = DnsRecord & { domain_id: string; host: string };
 
 function toRecord(row: RecordRow): DnsRecord {
   return {
@@ -44,6 +32,22 @@ export async function listRecords(db: D1Database, domainId: string): Promise<Dns
   return results.map(toRecord);
 }
 
+/** The columns ?3 … ?12 of the insert and the update: type, name, host, content, ttl … page_title. */
+function recordColumns(record: DnsRecordInput, domain: string) {
+  return [
+    record.type,
+    record.name,
+    hostOf(record.name, domain),
+    record.content,
+    record.ttl,
+    record.priority,
+    record.weight,
+    record.port,
+    record.redirect_type,
+    record.page_title,
+  ];
+}
+
 function insertStatement(
   db: D1Database,
   domainId: string,
@@ -56,34 +60,28 @@ function insertStatement(
       `INSERT INTO dns_records (id, domain_id, type, name, host, content, ttl, priority, weight, port, redirect_type, page_title, created_at, updated_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13)`,
     )
-    .bind(
-      record.id ?? crypto.randomUUID(),
-      domainId,
-      record.type,
-      record.name,
-      hostOf(record.name, domain),
-      record.content,
-      record.ttl,
-      record.priority,
-      record.weight,
-      record.port,
-      record.redirect_type,
-      record.page_title,
-      at,
-    );
+    .bind(record.id ?? crypto.randomUUID(), domainId, ...recordColumns(record, domain), at);
 }
 
-/** The zone as it was before a change, kept for rollback (in the same batch as the change). */
-function snapshotStatement(
+/**
+ * Writes a change to a zone in one batch with the zone as it was before (`zone`), kept as a
+ * version for rollback; `statements` get the change's time.
+ */
+async function changeZone(
   db: D1Database,
   domainId: string,
   zone: readonly DnsRecord[],
   change: ZoneChange,
-  at: string,
-) {
-  return db
-    .prepare("INSERT INTO dns_zone_versions (domain_id, records, summary, created_at) VALUES (?1, ?2, ?3, ?4)")
-    .bind(domainId, JSON.stringify(zone), zoneChangeSummary(change), at);
+  now: Date,
+  statements: (at: string) => D1PreparedStatement[],
+): Promise<void> {
+  const at = now.toISOString();
+  await db.batch([
+    db
+      .prepare("INSERT INTO dns_zone_versions (domain_id, records, summary, created_at) VALUES (?1, ?2, ?3, ?4)")
+      .bind(domainId, JSON.stringify(zone), zoneChangeSummary(change), at),
+    ...statements(at),
+  ]);
 }
 
 export async function createRecord(
@@ -95,9 +93,7 @@ export async function createRecord(
   now: Date,
 ): Promise<DnsRecord> {
   const id = crypto.randomUUID();
-  const at = now.toISOString();
-  await db.batch([
-    snapshotStatement(db, domainId, zone, { action: "add", type: record.type, name: record.name }, at),
+  await changeZone(db, domainId, zone, { action: "add", type: record.type, name: record.name }, now, (at) => [
     insertStatement(db, domainId, domain, { ...record, id }, at),
   ]);
   return { ...record, id };
@@ -112,29 +108,13 @@ export async function updateRecord(
   record: DnsRecordInput,
   now: Date,
 ): Promise<DnsRecord> {
-  const at = now.toISOString();
-  await db.batch([
-    snapshotStatement(db, domainId, zone, { action: "edit", type: record.type, name: record.name }, at),
+  await changeZone(db, domainId, zone, { action: "edit", type: record.type, name: record.name }, now, (at) => [
     db
       .prepare(
         `UPDATE dns_records SET type = ?3, name = ?4, host = ?5, content = ?6, ttl = ?7, priority = ?8, weight = ?9, port = ?10,
            redirect_type = ?11, page_title = ?12, updated_at = ?13 WHERE id = ?1 AND domain_id = ?2`,
       )
-      .bind(
-        id,
-        domainId,
-        record.type,
-        record.name,
-        hostOf(record.name, domain),
-        record.content,
-        record.ttl,
-        record.priority,
-        record.weight,
-        record.port,
-        record.redirect_type,
-        record.page_title,
-        at,
-      ),
+      .bind(id, domainId, ...recordColumns(record, domain), at),
   ]);
   return { ...record, id };
 }
@@ -146,9 +126,7 @@ export async function deleteRecord(
   record: DnsRecord,
   now: Date,
 ): Promise<void> {
-  const at = now.toISOString();
-  await db.batch([
-    snapshotStatement(db, domainId, zone, { action: "delete", type: record.type, name: record.name }, at),
+  await changeZone(db, domainId, zone, { action: "delete", type: record.type, name: record.name }, now, () => [
     db.prepare("DELETE FROM dns_records WHERE id = ?1 AND domain_id = ?2").bind(record.id, domainId),
   ]);
 }
@@ -163,9 +141,7 @@ export async function replaceZone(
   change: ZoneChange,
   now: Date,
 ): Promise<void> {
-  const at = now.toISOString();
-  await db.batch([
-    snapshotStatement(db, domainId, zone, change, at),
+  await changeZone(db, domainId, zone, change, now, (at) => [
     db.prepare("DELETE FROM dns_records WHERE domain_id = ?1").bind(domainId),
     ...records.map((record) => insertStatement(db, domainId, domain, record, at)),
   ]);

@@ -99,26 +99,34 @@ const devOutboxOnly = createMiddleware<ApiBindings>(async (c, next) => {
   await next();
 });
 
+/** What the helpers below read of a request's context: bindings, variables, headers. */
+type RequestContext = {
+  env: ApiBindings["Bindings"];
+  var: ApiBindings["Variables"];
+  req: { header(name: string): string | undefined };
+};
+
+/** One line of the account's sign-in history (issue 18): who, from where, with what, and whether it worked. */
+async function logSignIn(
+  c: RequestContext,
+  userId: string | null,
+  username: string,
+  success: boolean,
+  now: Date,
+): Promise<void> {
+  await recordLogin(
+    c.env.DB,
+    { userId, username, ip: c.var.clientIp, userAgent: c.req.header("user-agent") ?? null, success },
+    now,
+  );
+}
+
 /** Completes a sign-in: history, last login, session and tokens, the user. */
-async function completeLogin(
-  c: { env: ApiBindings["Bindings"]; var: ApiBindings["Variables"]; req: { header(name: string): string | undefined } },
-  user: UserRow,
-  rememberMe: boolean,
-) {
+async function completeLogin(c: RequestContext, user: UserRow, rememberMe: boolean) {
   const now = c.var.services.now();
   const db = c.env.DB;
   await clearLoginFailures(db, user.username, c.var.clientIp);
-  await recordLogin(
-    db,
-    {
-      userId: user.id,
-      username: user.username,
-      ip: c.var.clientIp,
-      userAgent: c.req.header("user-agent") ?? null,
-      success: true,
-    },
-    now,
-  );
+  await logSignIn(c, user.id, user.username, true, now);
   // The language signed in with becomes the account's mail language (a client that names none keeps it).
   const locale = localeFromHeader(c.req.header("accept-language"));
   await updateUserFields(db, user.id, { last_login: now.toISOString(), ...(locale ? { locale } : {}) }, now);
@@ -171,24 +179,10 @@ async function completeReset(
   return { email: user.email, browser_token: await rememberBrowser(db, user.id, now) };
 }
 
-async function loginFailed(
-  c: { env: ApiBindings["Bindings"]; var: ApiBindings["Variables"]; req: { header(name: string): string | undefined } },
-  username: string,
-  user: UserRow | null,
-): Promise<never> {
+async function loginFailed(c: RequestContext, username: string, user: UserRow | null): Promise<never> {
   const now = c.var.services.now();
   await recordLoginFailure(c.env.DB, username, c.var.clientIp, now);
-  await recordLogin(
-    c.env.DB,
-    {
-      userId: user?.id ?? null,
-      username,
-      ip: c.var.clientIp,
-      userAgent: c.req.header("user-agent") ?? null,
-      success: false,
-    },
-    now,
-  );
+  await logSignIn(c, user?.id ?? null, username, false, now);
   throw invalidCredentials();
 }
 
@@ -206,6 +200,41 @@ async function askedByOwner(
   if (!user) return false;
   return c.var.auth?.userId === user.id || (await rememberedBrowserUser(c.env.DB, browserToken, now)) === user.id;
 }
+
+/**
+ * A mail-me-a-code request (verification, password reset): counted by the address whether or not
+ * an account has it, so the answer reveals nothing; the code goes out only to an account that
+ * `wants` it. Answers a flow token either way (one that opens nothing when no code went out).
+ */
+async function mailCode(
+  c: { env: ApiBindings["Bindings"]; var: ApiBindings["Variables"]; req: { url: string } },
+  { email, browser_token }: { email: string; browser_token?: string },
+  purpose: "verify_email" | "reset_password",
+  wants: (user: UserRow) => boolean,
+): Promise<string> {
+  const db = c.env.DB;
+  const now = c.var.services.now();
+  const user = await findUserByEmail(db, email);
+  await takeCodeMail(db, email, c.var.clientIp, now, await askedByOwner(c, user, browser_token, now));
+  if (!user || !wants(user)) return newToken();
+  return issueCode(db, c.var.services.mail, user, user.email, purpose, originOf(c), now);
+}
+
+/** A verification proven by a code or link: the address verified, this browser remembered (its token). */
+async function completeVerification(db: D1Database, user: UserRow, now: Date): Promise<string> {
+  if (user.email_verified !== 1) await updateUserFields(db, user.id, { email_verified: 1 }, now);
+  return rememberBrowser(db, user.id, now);
+}
+
+/** The answer of a call that mailed a code (or says it did): the flow token and what to tell. */
+const flowTokenAnswer = (flowToken: string, message: string) => ({
+  success: true as const,
+  data: { flow_token: flowToken },
+  message,
+});
+
+const PASSWORD_CHANGED = "Your password was changed. Please sign in again.";
+const EMAIL_VERIFIED = "Your email address is verified.";
 
 export const authRoutes = contractRouter()
   .openapi(usernameAvailableRoute, async (c) => {
@@ -322,17 +351,7 @@ export const authRoutes = contractRouter()
     }
     if (!ok) {
       await recordLoginFailure(db, user.username, c.var.clientIp, now);
-      await recordLogin(
-        db,
-        {
-          userId: user.id,
-          username: user.username,
-          ip: c.var.clientIp,
-          userAgent: c.req.header("user-agent") ?? null,
-          success: false,
-        },
-        now,
-      );
+      await logSignIn(c, user.id, user.username, false, now);
       if (attempt.rank >= LIMITS.twoFactorPerChallenge.max) throw challengeLocked();
       throw new ApiError(401, "invalid_two_factor_code", "The two-factor code is invalid.");
     }
@@ -431,14 +450,7 @@ export const authRoutes = contractRouter()
       originOf(c),
       now,
     );
-    return c.json(
-      {
-        success: true as const,
-        data: { flow_token: flowToken },
-        message: "We sent a verification code to your email.",
-      },
-      200,
-    );
+    return c.json(flowTokenAnswer(flowToken, "We sent a verification code to your email."), 200);
   })
   .openapi({ ...verifyEmailRoute, middleware: [optionalAuth] }, async (c) => {
     const { email, code, flow_token } = c.req.valid("json");
@@ -453,14 +465,9 @@ export const authRoutes = contractRouter()
       else throw codeInvalid();
       return found;
     });
-    await updateUserFields(db, user.id, { email_verified: 1 }, now);
-    const browserToken = await rememberBrowser(db, user.id, now);
+    const browserToken = await completeVerification(db, user, now);
     return c.json(
-      {
-        success: true as const,
-        data: { email_verified: true, browser_token: browserToken },
-        message: "Your email address is verified.",
-      },
+      { success: true as const, data: { email_verified: true, browser_token: browserToken }, message: EMAIL_VERIFIED },
       200,
     );
   })
@@ -469,56 +476,23 @@ export const authRoutes = contractRouter()
     const db = c.env.DB;
     const now = c.var.services.now();
     const user = await consumeLink(db, "verify_email", token, (id) => findUserById(db, id), now);
-    if (user.email_verified !== 1) await updateUserFields(db, user.id, { email_verified: 1 }, now);
-    const browserToken = await rememberBrowser(db, user.id, now);
+    const browserToken = await completeVerification(db, user, now);
     return c.json(
       {
         success: true as const,
         data: { email_verified: true, email: user.email, browser_token: browserToken },
-        message: "Your email address is verified.",
+        message: EMAIL_VERIFIED,
       },
       200,
     );
   })
   .openapi({ ...resendVerificationRoute, middleware: [optionalAuth] }, async (c) => {
-    const { email, browser_token } = c.req.valid("json");
-    const db = c.env.DB;
-    const now = c.var.services.now();
-    const user = await findUserByEmail(db, email);
-    // Counted by the email text whether or not an account has it: the answer reveals nothing.
-    await takeCodeMail(db, email, c.var.clientIp, now, await askedByOwner(c, user, browser_token, now));
-    // A flow token either way (one that opens nothing when no code went out).
-    let flowToken = newToken();
-    if (user && user.email_verified === 0) {
-      flowToken = await issueCode(db, c.var.services.mail, user, user.email, "verify_email", originOf(c), now);
-    }
-    return c.json(
-      {
-        success: true as const,
-        data: { flow_token: flowToken },
-        message: "If this address waits for verification, we sent it a new code.",
-      },
-      200,
-    );
+    const flowToken = await mailCode(c, c.req.valid("json"), "verify_email", (user) => user.email_verified === 0);
+    return c.json(flowTokenAnswer(flowToken, "If this address waits for verification, we sent it a new code."), 200);
   })
   .openapi({ ...forgotPasswordRoute, middleware: [optionalAuth] }, async (c) => {
-    const { email, browser_token } = c.req.valid("json");
-    const db = c.env.DB;
-    const now = c.var.services.now();
-    const user = await findUserByEmail(db, email);
-    // Counted by the email text whether or not an account has it: the answer reveals nothing.
-    await takeCodeMail(db, email, c.var.clientIp, now, await askedByOwner(c, user, browser_token, now));
-    let flowToken = newToken();
-    if (user)
-      flowToken = await issueCode(db, c.var.services.mail, user, user.email, "reset_password", originOf(c), now);
-    return c.json(
-      {
-        success: true as const,
-        data: { flow_token: flowToken },
-        message: "If an account uses this address, we sent it a reset code.",
-      },
-      200,
-    );
+    const flowToken = await mailCode(c, c.req.valid("json"), "reset_password", () => true);
+    return c.json(flowTokenAnswer(flowToken, "If an account uses this address, we sent it a reset code."), 200);
   })
   .openapi(resetPasswordRoute, async (c) => {
     const { email, code, password, flow_token } = c.req.valid("json");
@@ -531,11 +505,7 @@ export const authRoutes = contractRouter()
       return found;
     });
     return c.json(
-      {
-        success: true as const,
-        data: await completeReset(db, user, password, now),
-        message: "Your password was changed. Please sign in again.",
-      },
+      { success: true as const, data: await completeReset(db, user, password, now), message: PASSWORD_CHANGED },
       200,
     );
   })
@@ -545,11 +515,7 @@ export const authRoutes = contractRouter()
     const now = c.var.services.now();
     const user = await consumeLink(db, "reset_password", token, (id) => findUserById(db, id), now);
     return c.json(
-      {
-        success: true as const,
-        data: await completeReset(db, user, password, now),
-        message: "Your password was changed. Please sign in again.",
-      },
+      { success: true as const, data: await completeReset(db, user, password, now), message: PASSWORD_CHANGED },
       200,
     );
   })

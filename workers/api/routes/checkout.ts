@@ -53,6 +53,11 @@ function behind<R extends object>(middleware: MiddlewareHandler<ApiBindings>, ro
   return { ...route, middleware: [middleware] as [MiddlewareHandler<ApiBindings>] };
 }
 
+/** A list's query (`?page&per_page&status`) as the db list functions take it. */
+function listOptions<S>({ page, per_page, status }: { page: number; per_page: number; status?: S }) {
+  return { page, perPage: per_page, status };
+}
+
 function invoiceView(row: InvoiceRow) {
   return {
     id: row.id,
@@ -192,11 +197,7 @@ export const checkoutRoutes = router
   })
   .openapi(behind(requireAuth, listPaymentsRoute), async (c) => {
     const query = c.req.valid("query");
-    const { rows, total } = await listPayments(c.env.DB, authOf(c).userId, {
-      page: query.page,
-      perPage: query.per_page,
-      status: query.status,
-    });
+    const { rows, total } = await listPayments(c.env.DB, authOf(c).userId, listOptions(query));
     return c.json(
       {
         success: true as const,
@@ -227,11 +228,7 @@ export const checkoutRoutes = router
   })
   .openapi(behind(requireAuth, listInvoicesRoute), async (c) => {
     const query = c.req.valid("query");
-    const { rows, total } = await listInvoices(c.env.DB, authOf(c).userId, {
-      page: query.page,
-      perPage: query.per_page,
-      status: query.status,
-    });
+    const { rows, total } = await listInvoices(c.env.DB, authOf(c).userId, listOptions(query));
     return c.json(
       {
         success: true as const,

@@ -28,14 +28,15 @@ export const PAYMENTS_ADAPTERS = ["test", "stripe"] as const;
 export interface PaymentsEnv {
   DB: D1Database;
   ENVIRONMENT?: string;
-  /** "test" (default) or "stripe". */
+  /** "test" (default: the embedded test provider on D1) or "stripe" (needs the STRIPE_* keys). */
   PAYMENTS_ADAPTER?: string;
   STRIPE_SECRET_KEY?: string;
+  /** Given to the browser for the Payment Element (only on the pages that take a card). */
   STRIPE_PUBLISHABLE_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
-  /** Base URL of the Stripe API (default https://api.stripe.com); tests point it at a fake. */
+  /** Base URL of the Stripe API (default https://api.stripe.com); tests point it at a local fake. */
   STRIPE_API_BASE?: string;
-  /** Signs the test provider's webhooks (a development value when unset). */
+  /** Signs the test provider's webhooks; a development value when unset. */
   TESTPAY_WEBHOOK_SECRET?: string;
 }
 

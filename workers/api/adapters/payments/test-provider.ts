@@ -445,6 +445,66 @@ export function createTestPaymentsProvider(
     return row;
   }
 
+  /** A charge attempt's columns, in this order in the insert and the update: status … error_message, return_url, updated_at. */
+  function attemptColumns(decision: ChargeDecision, methodId: string | null, returnUrl: string | null, at: string) {
+    return [
+      decision.status,
+      methodId,
+      decision.error_code,
+      decision.decline_code,
+      decision.error_message,
+      returnUrl,
+      at,
+    ];
+  }
+
+  /** An unknown customer is refused with `code` (as Stripe does: invalid_request where it is a parameter). */
+  async function requireCustomer(customerRef: string, code: "invalid_request" | "not_found"): Promise<void> {
+    const customer = await db.prepare("SELECT id FROM testpay_customers WHERE id = ?1").bind(customerRef).first();
+    if (!customer) throw new PaymentsError(code, `No such customer: '${customerRef}'.`);
+  }
+
+  /** Reads back the row an insert (or a concurrent call's insert) has just stored. */
+  async function storedRow<T>(select: D1PreparedStatement, what: string): Promise<T> {
+    const row = await select.first<T>();
+    if (!row) throw new PaymentsError("unreachable", `The test provider lost ${what} it just stored.`);
+    return row;
+  }
+
+  /** Was this idempotency key used before (for this payment; for another one it is a conflict)? */
+  async function keyUsed(idempotencyKey: string, paymentRef: string): Promise<boolean> {
+    const seen = await db
+      .prepare("SELECT object_id FROM testpay_idempotency WHERE key = ?1")
+      .bind(idempotencyKey)
+      .first<{ object_id: string }>();
+    if (seen && seen.object_id !== paymentRef)
+      throw new PaymentsError("idempotency_conflict", "This idempotency key was used for another payment.");
+    return seen !== null;
+  }
+
+  /** Claims an idempotency key for one attempt at a payment (the update after it checks the attempt). */
+  function claimKey(
+    kind: "confirm" | "capture",
+    idempotencyKey: string,
+    paymentRef: string,
+    attempt: string,
+    requestHash: string,
+    at: string,
+  ) {
+    return db
+      .prepare(
+        "INSERT INTO testpay_idempotency (key, kind, object_id, attempt_id, request_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (key) DO NOTHING",
+      )
+      .bind(idempotencyKey, kind, paymentRef, attempt, requestHash, at);
+  }
+
+  /** The payment after a change: its event is recorded when this call made the change. */
+  async function afterChange(paymentRef: string, changed: (after: PaymentRow) => boolean): Promise<PaymentOutcome> {
+    const after = await requirePayment(paymentRef);
+    if (changed(after)) await recordPaymentEvent(after);
+    return outcome(after);
+  }
+
   const provider = {
     provider: "test" as const,
     publishableKey: null,
@@ -456,11 +516,10 @@ export function createTestPaymentsProvider(
         )
         .bind(randomId("cus"), userId, email, iso())
         .run();
-      const row = await db
-        .prepare("SELECT id FROM testpay_customers WHERE user_id = ?1")
-        .bind(userId)
-        .first<{ id: string }>();
-      if (!row) throw new PaymentsError("unreachable", "The test provider lost a customer it just stored.");
+      const row = await storedRow<{ id: string }>(
+        db.prepare("SELECT id FROM testpay_customers WHERE user_id = ?1").bind(userId),
+        "a customer",
+      );
       return { customerRef: row.id };
     },
 
@@ -485,13 +544,7 @@ export function createTestPaymentsProvider(
         .first<PaymentRow>();
       if (replay) return await replayed(replay, requestHash);
 
-      if (input.customerRef) {
-        const customer = await db
-          .prepare("SELECT id FROM testpay_customers WHERE id = ?1")
-          .bind(input.customerRef)
-          .first();
-        if (!customer) throw new PaymentsError("invalid_request", `No such customer: '${input.customerRef}'.`);
-      }
+      if (input.customerRef) await requireCustomer(input.customerRef, "invalid_request");
       const charged = await chargeWith(input, input.customerRef ?? null, input.offSession === true);
       const { methodId, statements } = charged;
       const decision = held(charged.decision, manual);
@@ -515,24 +568,17 @@ export function createTestPaymentsProvider(
           input.description,
           input.metadata.orderId,
           input.metadata.userId,
-          decision.status,
-          methodId,
-          decision.error_code,
-          decision.decline_code,
-          decision.error_message,
-          input.returnUrl,
-          at,
+          ...attemptColumns(decision, methodId, input.returnUrl, at),
           manual ? "manual" : "automatic",
           decision.status === "succeeded" ? input.amountCents : 0,
         );
       // One transaction: a concurrent call with the same key either wins before us (our insert
       // does nothing and we answer its payment) or after us.
       await db.batch([...statements, insert]);
-      const row = await db
-        .prepare("SELECT * FROM testpay_payments WHERE idempotency_key = ?1")
-        .bind(input.idempotencyKey)
-        .first<PaymentRow>();
-      if (!row) throw new PaymentsError("unreachable", "The test provider lost a payment it just stored.");
+      const row = await storedRow<PaymentRow>(
+        db.prepare("SELECT * FROM testpay_payments WHERE idempotency_key = ?1").bind(input.idempotencyKey),
+        "a payment",
+      );
       if (row.id !== id) return await replayed(row, requestHash);
       await recordPaymentEvent(row);
       return outcome(row);
@@ -541,15 +587,7 @@ export function createTestPaymentsProvider(
     async confirmPayment(input: ConfirmPaymentInput): Promise<PaymentOutcome> {
       const row = await requirePayment(input.paymentRef);
       const requestHash = await sha256Hex(JSON.stringify(["confirm", input.paymentRef]));
-      const seen = await db
-        .prepare("SELECT object_id FROM testpay_idempotency WHERE key = ?1")
-        .bind(input.idempotencyKey)
-        .first<{ object_id: string }>();
-      if (seen) {
-        if (seen.object_id !== input.paymentRef)
-          throw new PaymentsError("idempotency_conflict", "This idempotency key was used for another payment.");
-        return outcome(await requirePayment(input.paymentRef));
-      }
+      if (await keyUsed(input.idempotencyKey, input.paymentRef)) return outcome(await requirePayment(input.paymentRef));
       // Only a payment still waiting for a card (or refused) can be tried again: never a second charge.
       if (row.status !== "requires_payment_method" && row.status !== "failed") return outcome(row);
       const charged = await chargeWith(input, row.customer_id, false);
@@ -559,11 +597,7 @@ export function createTestPaymentsProvider(
       const at = iso();
       await db.batch([
         ...statements,
-        db
-          .prepare(
-            "INSERT INTO testpay_idempotency (key, kind, object_id, attempt_id, request_hash, created_at) VALUES (?1, 'confirm', ?2, ?3, ?4, ?5) ON CONFLICT (key) DO NOTHING",
-          )
-          .bind(input.idempotencyKey, input.paymentRef, attempt, requestHash, at),
+        claimKey("confirm", input.idempotencyKey, input.paymentRef, attempt, requestHash, at),
         db
           .prepare(
             `UPDATE testpay_payments SET status = ?2, payment_method_id = ?3, error_code = ?4, decline_code = ?5, error_message = ?6,
@@ -573,20 +607,12 @@ export function createTestPaymentsProvider(
           )
           .bind(
             input.paymentRef,
-            decision.status,
-            methodId,
-            decision.error_code,
-            decision.decline_code,
-            decision.error_message,
-            input.returnUrl,
-            at,
+            ...attemptColumns(decision, methodId, input.returnUrl, at),
             input.idempotencyKey,
             attempt,
           ),
       ]);
-      const after = await requirePayment(input.paymentRef);
-      if (after.updated_at === at && after.status === decision.status) await recordPaymentEvent(after);
-      return outcome(after);
+      return afterChange(input.paymentRef, (after) => after.updated_at === at && after.status === decision.status);
     },
 
     async getPayment(paymentRef: string): Promise<PaymentOutcome> {
@@ -619,9 +645,7 @@ export function createTestPaymentsProvider(
         )
         .bind(paymentRef, decision.status, decision.error_code, decision.decline_code, decision.error_message, at)
         .run();
-      const after = await requirePayment(paymentRef);
-      if (meta.changes === 1) await recordPaymentEvent(after);
-      return outcome(after);
+      return afterChange(paymentRef, () => meta.changes === 1);
     },
 
     async capturePayment(input: {
@@ -630,12 +654,7 @@ export function createTestPaymentsProvider(
       idempotencyKey: string;
     }): Promise<PaymentOutcome> {
       const row = await requirePayment(input.paymentRef);
-      const seen = await db
-        .prepare("SELECT object_id FROM testpay_idempotency WHERE key = ?1")
-        .bind(input.idempotencyKey)
-        .first<{ object_id: string }>();
-      if (seen && seen.object_id !== input.paymentRef)
-        throw new PaymentsError("idempotency_conflict", "This idempotency key was used for another payment.");
+      await keyUsed(input.idempotencyKey, input.paymentRef);
       // Captured already (this key or another): as it stands, never a second capture.
       if (row.status === "succeeded") return outcome(row);
       if (row.status !== "requires_capture") {
@@ -654,11 +673,7 @@ export function createTestPaymentsProvider(
       const at = iso();
       const attempt = randomId("att");
       await db.batch([
-        db
-          .prepare(
-            "INSERT INTO testpay_idempotency (key, kind, object_id, attempt_id, request_hash, created_at) VALUES (?1, 'capture', ?2, ?3, ?4, ?5) ON CONFLICT (key) DO NOTHING",
-          )
-          .bind(input.idempotencyKey, input.paymentRef, attempt, String(amount), at),
+        claimKey("capture", input.idempotencyKey, input.paymentRef, attempt, String(amount), at),
         db
           .prepare(
             `UPDATE testpay_payments SET status = 'succeeded', captured_cents = ?2, updated_at = ?3
@@ -666,9 +681,7 @@ export function createTestPaymentsProvider(
           )
           .bind(input.paymentRef, amount, at, input.idempotencyKey, attempt),
       ]);
-      const after = await requirePayment(input.paymentRef);
-      if (after.updated_at === at && after.status === "succeeded") await recordPaymentEvent(after);
-      return outcome(after);
+      return afterChange(input.paymentRef, (after) => after.updated_at === at && after.status === "succeeded");
     },
 
     async cancelPayment(input: { paymentRef: string; idempotencyKey: string }): Promise<PaymentOutcome> {
@@ -688,9 +701,7 @@ export function createTestPaymentsProvider(
         )
         .bind(input.paymentRef, at)
         .run();
-      const after = await requirePayment(input.paymentRef);
-      if (meta.changes === 1) await recordPaymentEvent(after);
-      return outcome(after);
+      return afterChange(input.paymentRef, () => meta.changes === 1);
     },
 
     async refund(input: { paymentRef: string; amountCents?: number; idempotencyKey: string }): Promise<RefundOutcome> {
@@ -746,19 +757,19 @@ export function createTestPaymentsProvider(
       customerRef: string;
       idempotencyKey: string;
     }): Promise<SetupIntentOutcome> {
-      const customer = await db.prepare("SELECT id FROM testpay_customers WHERE id = ?1").bind(customerRef).first();
-      if (!customer) throw new PaymentsError("invalid_request", `No such customer: '${customerRef}'.`);
+      await requireCustomer(customerRef, "invalid_request");
       await db
         .prepare(
           "INSERT INTO testpay_setup_intents (id, idempotency_key, customer_id, status, created_at) VALUES (?1, ?2, ?3, 'requires_payment_method', ?4) ON CONFLICT (idempotency_key) DO NOTHING",
         )
         .bind(randomId("seti"), idempotencyKey, customerRef, iso())
         .run();
-      const row = await db
-        .prepare("SELECT id, customer_id, status FROM testpay_setup_intents WHERE idempotency_key = ?1")
-        .bind(idempotencyKey)
-        .first<{ id: string; customer_id: string; status: SetupIntentOutcome["status"] }>();
-      if (!row) throw new PaymentsError("unreachable", "The test provider lost a setup intent it just stored.");
+      const row = await storedRow<{ id: string; customer_id: string; status: SetupIntentOutcome["status"] }>(
+        db
+          .prepare("SELECT id, customer_id, status FROM testpay_setup_intents WHERE idempotency_key = ?1")
+          .bind(idempotencyKey),
+        "a setup intent",
+      );
       if (row.customer_id !== customerRef)
         throw new PaymentsError("idempotency_conflict", "This idempotency key was used for another customer.");
       return { setupRef: row.id, status: row.status };
@@ -779,8 +790,7 @@ export function createTestPaymentsProvider(
       customerRef: string;
       paymentMethodRef: string;
     }): Promise<CardPaymentMethod> {
-      const customer = await db.prepare("SELECT id FROM testpay_customers WHERE id = ?1").bind(customerRef).first();
-      if (!customer) throw new PaymentsError("not_found", `No such customer: '${customerRef}'.`);
+      await requireCustomer(customerRef, "not_found");
       const method = await findMethod(paymentMethodRef);
       if (!method) throw new PaymentsError("not_found", `No such payment method: '${paymentMethodRef}'.`);
       if (method.customer_id !== null && method.customer_id !== customerRef) {

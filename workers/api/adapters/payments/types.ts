@@ -14,7 +14,7 @@
  *   `outcomeUnknown` true (unreachable, timeout) the charge MAY have happened — ask again with
  *   the same idempotency key or `getPayment` later, never with a new key.
  */
-import type { CardBrand, CardErrorCode, CardInput } from "../../../../core/payments/card";
+import { CARD_ERROR_CODES, type CardBrand, type CardErrorCode, type CardInput } from "../../../../core/payments/card";
 
 export type { CardBrand, CardInput } from "../../../../core/payments/card";
 
@@ -38,15 +38,7 @@ export type PaymentErrorCode =
   | "not_initialized";
 
 export const PAYMENT_ERROR_CODES: readonly PaymentErrorCode[] = [
-  "card_declined",
-  "insufficient_funds",
-  "expired_card",
-  "incorrect_cvc",
-  "processing_error",
-  "incomplete_number",
-  "invalid_number",
-  "incomplete_expiry",
-  "incomplete_cvc",
+  ...CARD_ERROR_CODES,
   "authentication_required",
   "three_d_secure_failed",
   "payment_failed",
