@@ -15,7 +15,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { toASCII } from "punycode/punycode.es6.js";
 import { MAX_STATEMENT_BYTES, parseCatalogueCsv, sqlLiteral } from "../core/catalogue-csv";
-import { addYears, isValidLabel } from "../workers/api/adapters/registry/lifecycle";
+import { addYears, isValidLabel } from "../workers/api/adapters/registry";
 
 const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const OUTPUT = root("data/registry/seed.sql");

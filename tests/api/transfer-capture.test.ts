@@ -13,7 +13,7 @@ import {
   type PaymentsAdapter,
 } from "../../workers/api/adapters/payments";
 import { simulatedAuthCode } from "../../workers/api/adapters/registry";
-import { RegistryError } from "../../workers/api/adapters/registry/types";
+import { RegistryError } from "../../workers/api/adapters/registry";
 import { createApiApp } from "../../workers/api/app";
 import { resumeOpenOrders, type OrderAnswer, type OrderView } from "../../workers/api/checkout/service";
 import type { ApiEnv } from "../../workers/api/env";

@@ -2,7 +2,7 @@ import type { CatalogueRow } from "../../core/catalogue";
 import { centsToDecimal } from "../../core/money";
 import type { ParsedDomainName } from "../../core/domain-name";
 import { domainWarnings, type DomainWarning } from "../../core/homograph";
-import type { RegistryCheck } from "./adapters/registry/types";
+import type { RegistryCheck } from "./adapters/registry";
 
 /** Prices of one name, in the API's decimal form. `registration` is the first-year price. */
 export interface DomainPrices {

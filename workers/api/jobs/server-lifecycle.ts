@@ -18,7 +18,7 @@ import { serversDueForRenewal, updateServer, type ServerRow } from "../db/server
 import type { ApiEnv } from "../env";
 import { expireServers, serverLineCents, SERVER_GRACE_DAYS, type ServerItemDetails } from "../servers/service";
 import type { ApiServices } from "../services";
-import { fill } from "../adapters/mail/templates";
+import { fill } from "../adapters/mail";
 import { API_TEXTS } from "../texts";
 import {
   AUTO_RENEW_DAYS,
