@@ -4,8 +4,8 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
+import { PAGE_CACHE_HEADER } from "./config/page-cache";
 import { getLocale, i18nForLocale } from "./server/i18n.server";
-import { PAGE_CACHE_HEADER } from "../workers/page-cache";
 
 /**
  * How long the page may be shared among visitors without an account or cart: the leaf route's

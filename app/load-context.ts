@@ -1,4 +1,4 @@
-import type { StorefrontEnv } from "../workers/storefront";
+import type { StorefrontEnv } from "../workers/api/contract/bindings";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {

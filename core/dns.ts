@@ -240,7 +240,7 @@ export function checkRecord(
   const errors: FieldError[] = [];
   const name = relativeName(body.name, domain);
   if (name !== "@" && !RELATIVE_NAME.test(name)) errors.push({ path: "name", message: M.name });
-  let content = body.content.trim();
+  const content = body.content.trim();
   if (content === "" && body.type !== "TXT") errors.push({ path: "content", message: M.required });
   for (const field of EXTRA_RECORD_FIELDS) {
     const value = body[field];

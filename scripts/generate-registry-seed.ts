@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { toASCII } from "punycode/punycode.es6.js";
 import { parseCatalogueCsv } from "../core/catalogue-csv";
 import { MAX_STATEMENT_BYTES, sqlLiteral } from "./catalogue-sql";
-import { addYears, isValidLabel } from "../workers/api/adapters/registry/lifecycle";
+import { addYears, isValidLabel } from "../workers/api/adapters/registry";
 
 const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const OUTPUT = root("data/registry/seed.sql");

@@ -10,10 +10,10 @@
  * and every answer gets a fresh one.
  */
 import { isbot } from "isbot";
+import { PAGE_CACHE_HEADER } from "../app/config/page-cache";
 import { localeFromAcceptLanguage } from "../core/locale";
 
-/** Set by entry.server.tsx on a page that may be shared: how many seconds. Removed before answering. */
-export const PAGE_CACHE_HEADER = "X-Page-Cache-Seconds";
+export { PAGE_CACHE_HEADER };
 /** Cookies that only choose between variants every visitor can see (language, theme, "has run JS"). */
 export const SHARED_COOKIES: ReadonlySet<string> = new Set(["locale", "theme", "js"]);
 /** Stands for the nonce in a stored body (never produced by base64). */

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fill, MAIL_TEXTS, mailLanguage } from "./api/adapters/mail/templates";
+import { fill, MAIL_TEXTS, mailLanguage } from "./api/adapters/mail";
 import { API_TEXTS, translateApiText } from "./api/texts";
 
 function entries(value: unknown, prefix = ""): [string, string][] {

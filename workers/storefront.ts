@@ -2,7 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The Remix server build (made by `npm run build`; `npm test` builds before it typechecks).
 import * as build from "../build/server";
 import api from "./api/app";
-import type { ApiEnv } from "./api/env";
+import type { StorefrontEnv } from "./api/contract/bindings";
 import { runJobs } from "./api/jobs";
 import { forwardingResponse } from "./forwarding";
 import { crossSiteRefusal, isCrossSiteRequest } from "./origin-check";
@@ -16,9 +16,7 @@ import { cachedResponse, createPageCache, pageCacheKey, storeIfShared } from "./
 import { createNonce, withSecurityHeaders } from "./security-headers";
 import { handleSpeed, isSpeedPath } from "./speed";
 
-export interface StorefrontEnv extends ApiEnv {
-  ASSETS: Fetcher;
-}
+export type { StorefrontEnv };
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 /** Pages shared by visitors without an account or cart (workers/page-cache.ts), per isolate. */

@@ -10,8 +10,7 @@ import {
   type SessionTick,
 } from "../../core/auth/session-timers";
 import { SESSION_INTENTS, type SessionIntent } from "../config/session";
-import type { SessionActionData } from "../routes/session";
-import type { SessionView } from "../server/session.server";
+import type { SessionActionData, SessionView } from "../server/session.server";
 import { showToast } from "./toaster";
 
 const ACTIVITY_EVENTS = ["mousemove", "keydown", "scroll", "touchstart", "click"] as const;
@@ -122,6 +121,7 @@ export default function SessionMonitor({ session }: { session: SessionView }) {
     };
     // Keyed on the user only: another user restarts the monitor (a sign-out unmounts it), while a
     // token refresh reaches the running monitor through `refreshed` below, not a restart.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the user on purpose (see above)
   }, [session.username]);
 
   // A fresher token seen by the server (a navigation, or this monitor's own call) moves the timers.

@@ -9,6 +9,12 @@
  */
 export type PageCacheHandle = { pageCache?: number; hydrate?: boolean };
 
+/**
+ * Set by entry.server.tsx on a page that may be shared: how many seconds. The worker's page cache
+ * (workers/page-cache.ts) reads it and removes it before answering.
+ */
+export const PAGE_CACHE_HEADER = "X-Page-Cache-Seconds";
+
 /** The home page: as long as its three prices are kept (the 30 s memo in `_index.tsx`). */
 export const HOME_PAGE_SECONDS = 30;
 /** Blog posts and info pages: their text changes with a deploy, which starts new isolates anyway. */

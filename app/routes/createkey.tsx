@@ -21,7 +21,8 @@ import { AuthCard, BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
-import { commitSignupFlow, getUnconfirmedKeyFlow } from "../server/signup-flow.server";
+import { getUnconfirmedKeyFlow } from "../server/seed-key-flow.server";
+import { commitSignupFlow } from "../server/signup-flow.server";
 
 export const handle = { i18n: ["account", "signup"] } satisfies I18nHandle;
 

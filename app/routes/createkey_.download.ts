@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { seedKeyWords } from "../../core/auth/seed-key";
 import { formatMoment } from "../../core/format";
 import { getTranslator } from "../server/i18n.server";
-import { getUnconfirmedKeyFlow } from "../server/signup-flow.server";
+import { getUnconfirmedKeyFlow } from "../server/seed-key-flow.server";
 
 /**
  * GET /createkey/download: the unconfirmed seed key as a text file (a plain link, so it works

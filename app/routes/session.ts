@@ -11,15 +11,12 @@ import {
   sessionView,
   updateSessionToken,
   userApi,
-  type SessionView,
+  type SessionActionData,
 } from "../server/session.server";
 import { createToastHeaders } from "../server/toast.server";
 
 /** The browser's clock may run ahead of ours by this much when it asks for a refresh. */
 const CLOCK_SLACK_MS = 60_000;
-
-/** What the session monitor's fetcher gets back. */
-export type SessionActionData = { ok: boolean; session: SessionView | null };
 
 /** GET /session has nothing to show. */
 export function loader() {

@@ -193,6 +193,9 @@ export function sessionView(auth: AuthSession | null) {
 }
 export type SessionView = NonNullable<ReturnType<typeof sessionView>>;
 
+/** What the session monitor's fetcher gets back from the /session route's action. */
+export type SessionActionData = { ok: boolean; session: SessionView | null };
+
 /** The path + query of the request, for `?redirect=`. */
 export function currentPath(request: Request): string {
   const url = new URL(request.url);

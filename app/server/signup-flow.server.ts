@@ -1,13 +1,11 @@
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import {
-  hasUnconfirmedKey,
   openSignupFlow,
   sealSignupFlow,
   SIGNUP_FLOW_MAX_AGE_SECONDS,
   type SignupFlow,
 } from "../../core/auth/signup-flow";
 import { cookieSecret, readCookie } from "./cookies.server";
-import { getSessionState } from "./session.server";
 
 /**
  * The sign-up flow cookie: what /signup hands to /createkey and /verify-email.
@@ -45,17 +43,6 @@ export async function getSignupFlow(request: Request, context: AppLoadContext): 
   const sealed = await readCookie(flowCookie(context, request), request);
   if (sealed === null) return null;
   return openSignupFlow(sealed, cookieSecret(context), Date.now());
-}
-
-/**
- * The flow while its seed key waits for confirmation (the "registered flag" of /createkey), or
- * null. Once someone else signs in at this browser, the key is not theirs to see.
- */
-export async function getUnconfirmedKeyFlow(request: Request, context: AppLoadContext) {
-  const [flow, { auth }] = await Promise.all([getSignupFlow(request, context), getSessionState(request, context)]);
-  if (!hasUnconfirmedKey(flow)) return null;
-  if (auth && auth.user.username !== flow.username) return null;
-  return flow;
 }
 
 /** The Set-Cookie value that stores `flow` (its lifetime counts from the flow's start). */

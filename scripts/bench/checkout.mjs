@@ -28,7 +28,9 @@ async function call(origin, method, path, { token, body, ip, expect } = {}) {
   let json = null;
   try {
     json = JSON.parse(text);
-  } catch {}
+  } catch {
+    // Not JSON: json stays null.
+  }
   if (expect !== undefined && response.status !== expect)
     throw new Error(`${method} ${path} answered HTTP ${response.status}, expected ${expect}: ${text.slice(0, 200)}`);
   return { status: response.status, json };

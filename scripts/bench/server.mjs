@@ -234,12 +234,16 @@ export async function stopServer(server) {
     if (pgid && groupAlive(pgid)) {
       try {
         process.kill(-pgid, "SIGTERM");
-      } catch {}
+      } catch {
+        // The group is already gone.
+      }
       for (let i = 0; i < 20 && groupAlive(pgid); i++) await sleep(250);
       if (groupAlive(pgid)) {
         try {
           process.kill(-pgid, "SIGKILL");
-        } catch {}
+        } catch {
+          // The group is already gone.
+        }
       }
     }
     const leftovers = [];

@@ -49,7 +49,9 @@ function timedPost(url, body, ip, agent) {
           let json = null;
           try {
             json = JSON.parse(text);
-          } catch {}
+          } catch {
+            // Not JSON: json stays null.
+          }
           resolve({ ms, status: response.statusCode, text, json, socket: request.socket });
         });
         response.on("error", reject);

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { CartView } from "../../core/cart";
-import type { RegistryAdapter } from "../../workers/api/adapters/registry/types";
+import type { RegistryAdapter } from "../../workers/api/adapters/registry";
 import { createApiApp } from "../../workers/api/app";
 import { resumeOpenOrders } from "../../workers/api/checkout/resume-job";
 import type { OrderAnswer, OrderView } from "../../workers/api/checkout/views";

@@ -271,7 +271,7 @@ describe("GET /domains/check/{keyword}", () => {
   it("checks one keyword across the whole catalogue, in catalogue order", async () => {
     const label = freshLabel();
     const pages: DomainSearchResult[] = [];
-    let total = 0;
+    let total: number;
     for (let page = 1; ; page += 1) {
       const response = await check(label, `?count_per_page=200&page=${page}`);
       expect(response.status).toBe(200);

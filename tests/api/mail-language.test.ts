@@ -5,7 +5,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createSimulatedRegistry } from "../../workers/api/adapters/registry/simulated";
+import { createSimulatedRegistry } from "../../workers/api/adapters/registry";
 import { createPayments } from "../../workers/api/adapters/payments";
 import { createApiApp } from "../../workers/api/app";
 import type { UserDomainView } from "../../workers/api/db/user-domains";

@@ -4,7 +4,7 @@
 // the domain and mailed, and retried the next day as a new attempt.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createSimulatedRegistry } from "../../workers/api/adapters/registry/simulated";
+import { createSimulatedRegistry } from "../../workers/api/adapters/registry";
 import { createPayments, type PaymentsAdapter } from "../../workers/api/adapters/payments";
 import type { OrderView } from "../../workers/api/checkout/views";
 import type { UserDomainView } from "../../workers/api/db/user-domains";

@@ -360,7 +360,7 @@ describe("GET /domains/{domain}/transfer-status", () => {
 
 describe("transfer out", () => {
   it("another registrar asks with the auth code; the owner approves; the domain shows transferred out", async () => {
-    const { createSimulatedRegistry } = await import("../../workers/api/adapters/registry/simulated");
+    const { createSimulatedRegistry } = await import("../../workers/api/adapters/registry");
     const user = await buyer();
     const [name] = await buy(user);
     const past = new Date(Date.now() - 61 * 86_400_000).toISOString();

@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { createPayments, createStripePayments, type PaymentsAdapter } from "../../workers/api/adapters/payments";
-import { createSimulatedRegistry } from "../../workers/api/adapters/registry/simulated";
+import { createSimulatedRegistry } from "../../workers/api/adapters/registry";
 import { createApiApp } from "../../workers/api/app";
 import type { OrderAnswer, OrderView } from "../../workers/api/checkout/views";
 import type { PaymentMethodView } from "../../workers/api/db/payment-methods";

@@ -13,7 +13,7 @@ import {
   type PaymentsAdapter,
 } from "../../workers/api/adapters/payments";
 import { simulatedAuthCode } from "../../workers/api/adapters/registry";
-import { RegistryError } from "../../workers/api/adapters/registry/types";
+import { RegistryError } from "../../workers/api/adapters/registry";
 import { createApiApp } from "../../workers/api/app";
 import { resumeOpenOrders } from "../../workers/api/checkout/resume-job";
 import type { OrderAnswer, OrderView } from "../../workers/api/checkout/views";

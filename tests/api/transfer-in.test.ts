@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { CatalogueRow } from "../../core/catalogue";
 import type { TransferCheck } from "../../workers/api/contract/transfers";
 import { createSimulatedRegistry, simulatedAuthCode } from "../../workers/api/adapters/registry";
-import { RegistryError, type RegistryAdapter } from "../../workers/api/adapters/registry/types";
+import { RegistryError, type RegistryAdapter } from "../../workers/api/adapters/registry";
 import { assertTransferable } from "../../workers/api/routes/transfer-in";
 import type { ApiServices } from "../../workers/api/services";
 import { api, freshTld, insertTld, seedSampleCatalogue } from "./helpers";

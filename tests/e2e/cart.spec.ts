@@ -1,4 +1,4 @@
-import { simulatedAuthCode } from "../../workers/api/adapters/registry/simulated";
+import { simulatedAuthCode } from "../../workers/api/adapters/registry";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { expectNoAxeViolations } from "./support/axe";

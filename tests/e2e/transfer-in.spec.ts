@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { simulatedAuthCode } from "../../workers/api/adapters/registry/simulated";
+import { simulatedAuthCode } from "../../workers/api/adapters/registry";
 import { resend, signedInUser, waitForHydration } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 import { addAddress } from "./support/dashboard";

@@ -208,7 +208,7 @@ export async function startFakeUpstreams(
     const json = (status: number, body: unknown) =>
       send(res, status, JSON.stringify(body), { "content-type": "application/json; charset=UTF-8" });
     const target = url.searchParams.get("url") ?? "";
-    let host = "";
+    let host: string;
     try {
       host = new URL(target).hostname;
     } catch {

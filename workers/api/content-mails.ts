@@ -2,7 +2,7 @@
 // (adapters/mail/templates.ts).
 import { SUPPORT_RESPONSE_HOURS } from "../../core/content-forms";
 import type { MailMessage } from "./adapters/mail";
-import { fill, MAIL_TEXTS, type MailLocale } from "./adapters/mail/templates";
+import { fill, MAIL_TEXTS, type MailLocale } from "./adapters/mail";
 
 const { min, max } = SUPPORT_RESPONSE_HOURS;
 

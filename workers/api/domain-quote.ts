@@ -3,7 +3,7 @@ import { centsToDecimal } from "../../core/money";
 import type { ParsedDomainName } from "../../core/domain-name";
 import { domainWarnings, type DomainWarning } from "../../core/homograph";
 import { priceCents } from "../../core/domain-pricing";
-import type { RegistryCheck } from "./adapters/registry/types";
+import type { RegistryCheck } from "./adapters/registry";
 
 /** Prices of one name, in the API's decimal form. `registration` is the first-year price. */
 export interface DomainPrices {

@@ -1,5 +1,5 @@
 import { createRegistry, refusingRegistry } from "./adapters/registry";
-import type { RegistryAdapter } from "./adapters/registry/types";
+import type { RegistryAdapter } from "./adapters/registry";
 import { createSuggestionSource, type SuggestionSource } from "./adapters/suggestions";
 import { createMailSender, refusingMailSender, type MailSender } from "./adapters/mail";
 import { createPayments, refusingPayments, type PaymentsAdapter } from "./adapters/payments";

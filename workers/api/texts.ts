@@ -5,7 +5,7 @@
 // message that matches one of this catalogue's English texts for its code (placeholders match any
 // text, e.g. a domain name) is answered with the Turkish text, the placeholders carried over; a
 // message the catalogue does not know stays English. tests: texts.test.ts (en/tr parity).
-import { localeFromHeader, type MailLocale } from "./adapters/mail/templates";
+import { localeFromHeader, type MailLocale } from "./adapters/mail";
 
 export type ApiLocale = MailLocale;
 

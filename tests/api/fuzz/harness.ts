@@ -71,6 +71,7 @@ export class WriteLog {
 
   /** `db` with every statement recorded here. */
   wrap(db: D1Database): D1Database {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the wrapped statements' methods record into this log
     const log = this;
     const real = new WeakMap<object, D1PreparedStatement>();
     const wrapStatement = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
@@ -177,7 +178,7 @@ export async function sendAndCheck(input: FuzzRequest, send: Send, expectations:
     request = toRequest(input);
   } catch (error) {
     // Not a request any client can send (the fetch API refuses it before the wire).
-    throw new Error(`generator made an unsendable request: ${String(error)}`);
+    throw new Error(`generator made an unsendable request: ${String(error)}`, { cause: error });
   }
   const response = await send(request);
   const text = await response.text();

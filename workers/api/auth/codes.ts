@@ -7,7 +7,7 @@
 import { sha256Hex } from "../../../core/auth/password";
 import { RECOVERY_TOKEN_PATTERN } from "../../../core/auth/recovery-token";
 import { renderMail } from "../adapters/mail";
-import { mailLocaleOf } from "../adapters/mail/templates";
+import { mailLocaleOf } from "../adapters/mail";
 import type { MailSender } from "../adapters/mail";
 import {
   consumeFlow,

@@ -6,7 +6,7 @@
 // too, so a stolen session or token is not a password oracle; the owner is told by mail when the
 // limit is reached. Sign-in keeps its own rule (rate-limit.ts: slow a stranger, never lock out).
 import type { MailSender } from "../adapters/mail";
-import { mailLocaleOf } from "../adapters/mail/templates";
+import { mailLocaleOf } from "../adapters/mail";
 import type { UserRow } from "../db/users";
 import { ApiError } from "../errors";
 import { LIMITS, releaseAttempt, takeAttempt, type Counter } from "./rate-limit";

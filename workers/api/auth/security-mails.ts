@@ -1,6 +1,6 @@
 // Security notices to an account's owner, in the owner's language (adapters/mail/templates.ts).
 import type { MailMessage } from "../adapters/mail";
-import { fill, mailLanguage, type MailLocale } from "../adapters/mail/templates";
+import { fill, mailLanguage, type MailLocale } from "../adapters/mail";
 
 interface GuessingFacts {
   at: Date;

@@ -1,4 +1,4 @@
-import type { RegistryDomainInfo } from "../adapters/registry/types";
+import type { RegistryDomainInfo } from "../adapters/registry";
 
 /**
  * Records a domain a customer bought in `user_domains` (migration 0005), once per name: a

@@ -20,7 +20,7 @@ import type { ServerItemDetails } from "../../../core/servers/item-details";
 import { serverLineCents } from "../servers/catalogue";
 import { expireServers, SERVER_GRACE_DAYS } from "../servers/service";
 import type { ApiServices } from "../services";
-import { fill } from "../adapters/mail/templates";
+import { fill } from "../adapters/mail";
 import { API_TEXTS } from "../texts";
 import {
   AUTO_RENEW_DAYS,

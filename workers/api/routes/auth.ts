@@ -8,7 +8,7 @@ import { generateSeedKey, normaliseSeedKey } from "../../../core/auth/seed-key";
 import { verifyTotp } from "../../../core/auth/totp";
 import { devOutboxEnabled } from "../../../core/dev-outbox";
 import { outboxFor } from "../adapters/mail";
-import { localeFrom, localeFromHeader } from "../adapters/mail/templates";
+import { localeFrom, localeFromHeader } from "../adapters/mail";
 import { mergeCartIntoUser } from "../db/cart";
 import {
   codeInvalid,

@@ -7,7 +7,7 @@
 //   support replies. Support replies through the staff endpoint with SUPPORT_API_TOKEN.
 import { SUPPORT_RESPONSE_HOURS } from "../../../core/content-forms";
 import { illuminate } from "../../../core/illuminate";
-import { mailLocaleOf } from "../adapters/mail/templates";
+import { mailLocaleOf } from "../adapters/mail";
 import { authOf, requireAuth, unauthorized } from "../auth/middleware";
 import { assertWithinLimits, recordAttempts, type LimitRule } from "../auth/rate-limit";
 import { releaseConfirmMail, ticketReceivedMail, ticketReplyMail } from "../content-mails";

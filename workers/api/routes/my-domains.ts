@@ -4,7 +4,7 @@
 // pass through app.ts's mapping (409/403/400 with the registry's code).
 import { parseDomainName } from "../../../core/domain-name";
 import { TRANSFER_LOCK_DAYS, domainStatusOf } from "../../../core/my-domains";
-import type { RegistryDomainInfo, RegistryTransfer } from "../adapters/registry/types";
+import type { RegistryDomainInfo, RegistryTransfer } from "../adapters/registry";
 import { authOf, requireAuth } from "../auth/middleware";
 import {
   autoRenewRoute,

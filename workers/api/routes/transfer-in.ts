@@ -3,8 +3,8 @@
 // own code; the cart's POST /cart/items runs the same checks before it takes a transfer line.
 import { centsToDecimal } from "../../../core/money";
 import type { NotTransferableReason } from "../../../core/transfer";
-import { addYears, MAX_YEARS, TRANSFER_LOCK_DAYS } from "../adapters/registry/lifecycle";
-import { isRegistryError, type RegistryDomainInfo } from "../adapters/registry/types";
+import { addYears, MAX_YEARS, TRANSFER_LOCK_DAYS } from "../adapters/registry";
+import { isRegistryError, type RegistryDomainInfo } from "../adapters/registry";
 import type { CatalogueRow } from "../../../core/catalogue";
 import { loadCatalogue, type CatalogueIndex } from "../db/catalogue";
 import { ApiError } from "../errors";

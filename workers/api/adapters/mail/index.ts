@@ -6,7 +6,17 @@ import type { MailSender } from "./types";
 export type { MailMessage, MailSender } from "./types";
 export { outboxFor, outboxMailSender } from "./outbox";
 export { buildMime, cloudflareMailSender } from "./cloudflare";
-export { localeFrom, renderMail } from "./templates";
+export {
+  fill,
+  localeFrom,
+  localeFromHeader,
+  MAIL_TEXTS,
+  mailLanguage,
+  mailLocaleOf,
+  renderMail,
+  type MailLanguage,
+  type MailLocale,
+} from "./templates";
 
 /** MAIL_ADAPTER=cloudflare uses the EMAIL binding; anything else the D1 outbox. */
 export function createMailSender(env: ApiEnv, now: () => Date): MailSender {

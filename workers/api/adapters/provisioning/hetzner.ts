@@ -86,7 +86,7 @@ export function createHetznerProvisioning(config: HetznerConfig): ProvisioningAd
       );
     }
     const text = await response.text();
-    let json: unknown = null;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {

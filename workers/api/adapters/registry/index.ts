@@ -14,7 +14,9 @@ import { RegistryError, type RegistryAdapter, type RegistryCheck } from "./types
 
 export * from "./types";
 export {
+  addYears,
   EXPIRING_SOON_DAYS,
+  isValidLabel,
   GRACE_DAYS,
   MAX_CHECK_NAMES,
   MAX_NAMESERVERS,

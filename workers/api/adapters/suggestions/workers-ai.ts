@@ -57,7 +57,7 @@ export function workersAiSuggestions(ai: AiRunner, options: WorkersAiOptions = {
         source: "ai",
         score: 100 + ideas.length - i,
       }));
-      let others: SuggestionCandidate[] = [];
+      let others: SuggestionCandidate[];
       try {
         others = await fallback.suggest(input);
       } catch {

@@ -8,8 +8,8 @@ import {
   workersAiSuggestions,
   type AiRunner,
   type SuggestionSource,
-} from "../../workers/api/adapters/suggestions";
-import { generateSuggestions, type SuggestionCandidate } from "./generate";
+} from "./api/adapters/suggestions";
+import { generateSuggestions, type SuggestionCandidate } from "../core/suggestions/generate";
 
 const TLDS = ["com", "net", "org", "io", "co", "shop"];
 const INPUT = { phrase: "fresh coffee shop", tlds: TLDS, max: 10 } as const;
