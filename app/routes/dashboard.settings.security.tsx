@@ -39,6 +39,7 @@ import {
 } from "../components/ui/form";
 import { useBusy, useLastResult, useResetAfterSuccess } from "../components/ui/form-hooks";
 import { Section } from "../components/ui/section";
+import { NoticeCard, PostButton } from "../components/ui/confirm-card";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { apiErrorText, isCode } from "../i18n/api-errors";
@@ -429,12 +430,7 @@ function SetupConfirm({ setup }: { setup: { secret: string; grouped: string; qr:
 function RecoveryCodes({ codes, fileUrl }: { codes: string[]; fileUrl: string }) {
   const { t } = useTranslation("security");
   return (
-    <div
-      className="space-y-4 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50"
-      data-testid="recovery-codes"
-    >
-      <h4 className="font-semibold">{t("twoFactor.recoveryHeading")}</h4>
-      <p className="text-sm">{t("twoFactor.recoveryIntro")}</p>
+    <NoticeCard title={t("twoFactor.recoveryHeading")} intro={t("twoFactor.recoveryIntro")} testId="recovery-codes">
       <ul className="grid grid-cols-1 gap-1 font-mono text-sm sm:grid-cols-2">
         {codes.map((code) => (
           <li key={code}>{code}</li>
@@ -444,14 +440,13 @@ function RecoveryCodes({ codes, fileUrl }: { codes: string[]; fileUrl: string })
         <a href={fileUrl} download="trinity-recovery-codes.txt" className={SECONDARY_BUTTON_CLASS}>
           {t("twoFactor.download")}
         </a>
-        <Form method="post">
-          <IntentField intent={SECURITY_INTENTS.savedRecoveryCodes} />
-          <button type="submit" className={BUTTON_CLASS}>
-            {t("twoFactor.saved")}
-          </button>
-        </Form>
+        <PostButton
+          fields={{ intent: SECURITY_INTENTS.savedRecoveryCodes }}
+          label={t("twoFactor.saved")}
+          className={BUTTON_CLASS}
+        />
       </div>
-    </div>
+    </NoticeCard>
   );
 }
 

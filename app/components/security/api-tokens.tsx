@@ -1,7 +1,6 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   API_TOKEN_MESSAGES,
@@ -14,7 +13,9 @@ import {
 import { DATE_LOCALE_TAGS, type Locale } from "../../../core/locale";
 import { z } from "../../../core/zod";
 import type { ApiToken } from "../../../workers/api/contract/api-tokens";
-import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
+import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
+import { NoticeCard, PostButton } from "../ui/confirm-card";
+import { CopyField } from "../ui/copy-field";
 import { useBusy, useLastResult, useResetAfterSuccess } from "../ui/form-hooks";
 
 // Personal API tokens on the account-security page (issue 20): the create form (name, scopes,
@@ -156,59 +157,23 @@ function CreateApiTokenForm() {
 /** The new secret, until "I copied it": selectable text, and a Copy button once JavaScript runs. */
 function NewApiToken({ name, token }: { name: string; token: string }) {
   const { t } = useTranslation("security");
-  const [hydrated, setHydrated] = useState(false);
-  const [copied, setCopied] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => setHydrated(true), []);
-  const copy = async () => {
-    input.current?.select();
-    try {
-      await navigator.clipboard.writeText(token);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
-    <div
-      className="space-y-3 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50"
-      data-testid="new-api-token"
-      role="status"
-    >
-      <h4 className="font-semibold">{t("apiTokens.newHeading", { name })}</h4>
-      <p className="text-sm">{t("apiTokens.newIntro")}</p>
-      <div>
-        <label htmlFor="new-api-token-secret" className="block text-sm font-medium">
-          {t("apiTokens.secretLabel")}
-        </label>
-        <div className="mt-1 flex flex-wrap gap-2">
-          <input
-            ref={input}
-            id="new-api-token-secret"
-            readOnly
-            value={token}
-            onFocus={(event) => event.currentTarget.select()}
-            aria-describedby="new-api-token-hint"
-            data-testid="new-api-token-secret"
-            className={`${INPUT_CLASS} mt-0 min-w-0 flex-1 font-mono text-sm`}
-          />
-          {hydrated ? (
-            <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={copy}>
-              {copied ? t("apiTokens.copied") : t("apiTokens.copy")}
-            </button>
-          ) : null}
-        </div>
-        <p id="new-api-token-hint" className="mt-1 text-xs">
-          {t("apiTokens.copyHint")}
-        </p>
-      </div>
-      <Form method="post">
-        <input type="hidden" name="intent" value={API_TOKEN_INTENTS.dismiss} />
-        <button type="submit" className={BUTTON_CLASS}>
-          {t("apiTokens.dismiss")}
-        </button>
-      </Form>
-    </div>
+    <NoticeCard title={t("apiTokens.newHeading", { name })} intro={t("apiTokens.newIntro")} testId="new-api-token" live>
+      <CopyField
+        id="new-api-token-secret"
+        label={t("apiTokens.secretLabel")}
+        value={token}
+        hint={t("apiTokens.copyHint")}
+        copyLabel={t("apiTokens.copy")}
+        copiedLabel={t("apiTokens.copied")}
+        testId="new-api-token-secret"
+      />
+      <PostButton
+        fields={{ intent: API_TOKEN_INTENTS.dismiss }}
+        label={t("apiTokens.dismiss")}
+        className={BUTTON_CLASS}
+      />
+    </NoticeCard>
   );
 }
 
