@@ -12,8 +12,8 @@ export type Column<Row> = {
   /** The column header (wrap it in `<span className="sr-only">` for an action column). */
   header: ReactNode;
   cell: (row: Row, index: number) => ReactNode;
-  /** The cell's class (else the table's `cellClassName`). */
-  className?: string;
+  /** The cell's class, or the class for this row (else the table's `cellClassName`). */
+  className?: string | ((row: Row, index: number) => string | undefined);
   /** The header's class (else the table's `headerClassName`). */
   headerClassName?: string;
   /** Render this cell as the row's header (`<th scope="row">`). */
@@ -89,17 +89,19 @@ export function DataTable<Row>({
             {...rowProps?.(row, index)}
             className={typeof rowClassName === "function" ? rowClassName(row, index) : rowClassName}
           >
-            {columns.map((column) =>
-              column.rowHeader ? (
-                <th key={column.key} scope="row" className={column.className ?? cellClassName}>
+            {columns.map((column) => {
+              const cellClass =
+                typeof column.className === "function" ? column.className(row, index) : column.className;
+              return column.rowHeader ? (
+                <th key={column.key} scope="row" className={cellClass ?? cellClassName}>
                   {column.cell(row, index)}
                 </th>
               ) : (
-                <td key={column.key} className={column.className ?? cellClassName}>
+                <td key={column.key} className={cellClass ?? cellClassName}>
                   {column.cell(row, index)}
                 </td>
-              ),
-            )}
+              );
+            })}
           </tr>
         ))}
       </tbody>
@@ -129,3 +131,11 @@ export function ScrollRegion({
     </div>
   );
 }
+
+/** The look of the billing and catalogue tables (a grey header row, rows divided by lines); spread it into DataTable. */
+export const BOXED_TABLE = {
+  headClassName: "bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300",
+  headerClassName: "px-4 py-3 font-semibold",
+  cellClassName: "px-4 py-3",
+  bodyClassName: "divide-y divide-slate-200 dark:divide-slate-800",
+} as const;
