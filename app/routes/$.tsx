@@ -11,6 +11,7 @@ import { RegistrationSummary } from "../components/domain/registration-summary";
 import { WhoisSummary } from "../components/domain/whois-summary";
 import { DomainWarnings } from "../components/domain/warnings";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
+import { DataTable } from "../components/ui/data-table";
 import { domainApi } from "../server/domain-search.server";
 import { getTranslator } from "../server/i18n.server";
 import { whoisSummary } from "../server/whois-summary.server";
@@ -166,48 +167,40 @@ export default function DomainDetail() {
           {t("domain.pricesHeading")}
         </h2>
         {prices && cents ? (
-          <table className="mt-4 w-full text-left text-sm">
-            <thead>
-              <tr className="text-slate-600 dark:text-slate-400">
-                <th scope="col" className="py-2 font-medium">
-                  {t("domain.operation")}
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  {t("domain.total")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {Array.from({ length: prices.max_years }, (_, index) => index + 1).map((years) => (
-                <tr key={years}>
-                  <th scope="row" className="py-2 font-normal">
-                    {t("domain.registrationYears", { count: years })}
-                  </th>
-                  <td className="py-2 text-right font-semibold">
-                    {money(domainTotalCents("registration", years, cents) / 100)}
-                  </td>
-                </tr>
-              ))}
-              <tr>
-                <th scope="row" className="py-2 font-normal">
-                  {t("domain.transferRow")}
-                </th>
-                <td className="py-2 text-right font-semibold">{money(prices.transfer)}</td>
-              </tr>
-              <tr>
-                <th scope="row" className="py-2 font-normal">
-                  {t("domain.renewalRow")}
-                </th>
-                <td className="py-2 text-right font-semibold">{money(prices.renewal)}</td>
-              </tr>
-              <tr>
-                <th scope="row" className="py-2 font-normal">
-                  {t("domain.icannFee")}
-                </th>
-                <td className="py-2 text-right">{money(prices.icann_fee)}</td>
-              </tr>
-            </tbody>
-          </table>
+          <DataTable
+            className="mt-4 w-full text-left text-sm"
+            headRowClassName="text-slate-600 dark:text-slate-400"
+            bodyClassName="divide-y divide-slate-200 dark:divide-slate-800"
+            columns={[
+              {
+                key: "operation",
+                header: t("domain.operation"),
+                headerClassName: "py-2 font-medium",
+                rowHeader: true,
+                className: "py-2 font-normal",
+                cell: (row) => row.label,
+              },
+              {
+                key: "total",
+                header: t("domain.total"),
+                headerClassName: "py-2 text-right font-medium",
+                className: (row) => (row.strong ? "py-2 text-right font-semibold" : "py-2 text-right"),
+                cell: (row) => row.value,
+              },
+            ]}
+            rows={[
+              ...Array.from({ length: prices.max_years }, (_, index) => index + 1).map((years) => ({
+                key: String(years),
+                label: t("domain.registrationYears", { count: years }),
+                value: money(domainTotalCents("registration", years, cents) / 100),
+                strong: true,
+              })),
+              { key: "transfer", label: t("domain.transferRow"), value: money(prices.transfer), strong: true },
+              { key: "renewal", label: t("domain.renewalRow"), value: money(prices.renewal), strong: true },
+              { key: "icann", label: t("domain.icannFee"), value: money(prices.icann_fee), strong: false },
+            ]}
+            rowKey={(row) => row.key}
+          />
         ) : (
           <p role="alert" className="mt-2">
             {t("domain.couldNotLoadPricing")}

@@ -9,6 +9,7 @@ import { EmptyState, Pagination, StatusBadge, StatusFilter, TableScroller } from
 import { formatMoment } from "../../core/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { useCardLabel, usePaymentErrorText } from "../components/payment/card-form";
+import { BOXED_TABLE, DataTable, type Column } from "../components/ui/data-table";
 import { BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
@@ -86,6 +87,72 @@ export default function PaymentsHistory() {
     payment.card_brand && payment.card_last4
       ? cardLabel({ brand: payment.card_brand, last4: payment.card_last4 })
       : t(`methodLabels.${payment.method}`, { defaultValue: payment.method });
+  const columns: Column<(typeof payments)[number]>[] = [
+    {
+      key: "date",
+      header: t("payments.date"),
+      className: "px-4 py-3 whitespace-nowrap",
+      cell: (payment) => payment.when,
+    },
+    {
+      key: "order",
+      header: t("payments.order"),
+      className: "px-4 py-3 whitespace-nowrap",
+      cell: (payment) => t("payments.orderNumber", { number: payment.order_number }),
+    },
+    {
+      key: "invoice",
+      header: t("payments.invoice"),
+      className: "px-4 py-3 whitespace-nowrap",
+      cell: (payment) =>
+        payment.invoice ? (
+          <Link
+            to={`/dashboard/billing/invoices/${payment.invoice.number}`}
+            className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-100"
+          >
+            {payment.invoice.label}
+          </Link>
+        ) : (
+          <span className="text-slate-600 dark:text-slate-400">{t("payments.noInvoice")}</span>
+        ),
+    },
+    {
+      key: "method",
+      header: t("payments.method"),
+      className: "px-4 py-3 whitespace-nowrap",
+      cell: (payment) => methodLabel(payment),
+    },
+    {
+      key: "amount",
+      header: t("payments.amount"),
+      headerClassName: "px-4 py-3 text-right font-semibold",
+      className: "px-4 py-3 text-right whitespace-nowrap tabular-nums",
+      cell: (payment) => (
+        <>
+          {payment.amountText}
+          {payment.refundedText ? (
+            <span className="block text-xs text-slate-600 dark:text-slate-400">
+              {t("payments.refunded", { amount: payment.refundedText })}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: "status",
+      header: t("common.status"),
+      cell: (payment) => (
+        <>
+          <StatusBadge status={payment.status} label={statusLabel(payment.status)} />
+          {payment.status === "failed" && payment.error_code ? (
+            <span className="mt-1 block text-xs text-slate-700 dark:text-slate-300">
+              {errorText(payment.error_code)}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+  ];
 
   return (
     <div className="space-y-6">
@@ -123,69 +190,14 @@ export default function PaymentsHistory() {
         )
       ) : (
         <TableScroller label={t("payments.tableLabel")}>
-          <table className="w-full min-w-[48rem] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("payments.date")}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("payments.order")}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("payments.invoice")}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("payments.method")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  {t("payments.amount")}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("common.status")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {payments.map((payment) => (
-                <tr key={payment.id} data-payment-id={payment.id}>
-                  <td className="px-4 py-3 whitespace-nowrap">{payment.when}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    {t("payments.orderNumber", { number: payment.order_number })}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    {payment.invoice ? (
-                      <Link
-                        to={`/dashboard/billing/invoices/${payment.invoice.number}`}
-                        className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-100"
-                      >
-                        {payment.invoice.label}
-                      </Link>
-                    ) : (
-                      <span className="text-slate-600 dark:text-slate-400">{t("payments.noInvoice")}</span>
-                    )}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">{methodLabel(payment)}</td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
-                    {payment.amountText}
-                    {payment.refundedText ? (
-                      <span className="block text-xs text-slate-600 dark:text-slate-400">
-                        {t("payments.refunded", { amount: payment.refundedText })}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={payment.status} label={statusLabel(payment.status)} />
-                    {payment.status === "failed" && payment.error_code ? (
-                      <span className="mt-1 block text-xs text-slate-700 dark:text-slate-300">
-                        {errorText(payment.error_code)}
-                      </span>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            {...BOXED_TABLE}
+            className="w-full min-w-[48rem] text-left text-sm"
+            columns={columns}
+            rows={payments}
+            rowKey={(payment) => payment.id}
+            rowProps={(payment) => ({ "data-payment-id": payment.id })}
+          />
         </TableScroller>
       )}
       <Pagination page={page} total={total} perPage={PER_PAGE} status={status} />

@@ -8,6 +8,7 @@ import { invoiceNumber } from "../components/billing/invoice";
 import { EmptyState, Pagination, StatusBadge, StatusFilter, TableScroller } from "../components/billing/ui";
 import { formatDay } from "../../core/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
+import { BOXED_TABLE, DataTable, type Column } from "../components/ui/data-table";
 import { BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
@@ -66,6 +67,54 @@ export default function Invoices() {
   const { t } = useTranslation("billing");
   const { invoices, page, status, total, failed } = useLoaderData<typeof loader>();
   const statusLabel = (value: string) => t(`invoiceStatus.${value}`, { defaultValue: value });
+  const columns: Column<(typeof invoices)[number]>[] = [
+    {
+      key: "number",
+      header: t("invoices.number"),
+      className: "px-4 py-3 whitespace-nowrap",
+      cell: (invoice) => (
+        <Link
+          to={`/dashboard/billing/invoices/${invoice.number}`}
+          className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-100"
+        >
+          {invoice.label}
+        </Link>
+      ),
+    },
+    {
+      key: "date",
+      header: t("invoices.date"),
+      className: "px-4 py-3 whitespace-nowrap",
+      cell: (invoice) => invoice.issued,
+    },
+    {
+      key: "items",
+      header: t("invoices.items"),
+      className: "max-w-xs px-4 py-3",
+      cell: (invoice) => (
+        <>
+          <span className="block truncate" title={invoice.names}>
+            {invoice.names}
+          </span>
+          <span className="block text-xs text-slate-600 dark:text-slate-400">
+            {t("invoices.itemCount", { count: invoice.itemCount })}
+          </span>
+        </>
+      ),
+    },
+    {
+      key: "total",
+      header: t("invoices.total"),
+      headerClassName: "px-4 py-3 text-right font-semibold",
+      className: "px-4 py-3 text-right whitespace-nowrap tabular-nums",
+      cell: (invoice) => invoice.totalText,
+    },
+    {
+      key: "status",
+      header: t("common.status"),
+      cell: (invoice) => <StatusBadge status={invoice.status} label={statusLabel(invoice.status)} />,
+    },
+  ];
 
   return (
     <div className="space-y-6">
@@ -97,54 +146,13 @@ export default function Invoices() {
         </EmptyState>
       ) : (
         <TableScroller label={t("invoices.tableLabel")}>
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("invoices.number")}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("invoices.date")}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("invoices.items")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  {t("invoices.total")}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("common.status")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {invoices.map((invoice) => (
-                <tr key={invoice.id}>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    <Link
-                      to={`/dashboard/billing/invoices/${invoice.number}`}
-                      className="font-semibold text-indigo-700 underline hover:text-indigo-900 dark:text-indigo-300 dark:hover:text-indigo-100"
-                    >
-                      {invoice.label}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">{invoice.issued}</td>
-                  <td className="max-w-xs px-4 py-3">
-                    <span className="block truncate" title={invoice.names}>
-                      {invoice.names}
-                    </span>
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">
-                      {t("invoices.itemCount", { count: invoice.itemCount })}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{invoice.totalText}</td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={invoice.status} label={statusLabel(invoice.status)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            {...BOXED_TABLE}
+            className="w-full min-w-[40rem] text-left text-sm"
+            columns={columns}
+            rows={invoices}
+            rowKey={(invoice) => invoice.id}
+          />
         </TableScroller>
       )}
       <Pagination page={page} total={total} perPage={PER_PAGE} status={status} />

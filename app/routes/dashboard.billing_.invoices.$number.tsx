@@ -15,6 +15,7 @@ import { formatDay } from "../../core/format";
 import { countryOptions } from "../components/dashboard/format";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
 import { useCardLabel } from "../components/payment/card-form";
+import { DataTable, ScrollRegion, type Column } from "../components/ui/data-table";
 import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
@@ -127,6 +128,42 @@ export default function InvoicePage() {
     </tr>
   );
 
+  const lineColumns: Column<(typeof invoice.lines)[number]>[] = [
+    {
+      key: "description",
+      header: t("invoice.description"),
+      cell: (line) => (
+        <>
+          <span className="block font-medium break-all">{line.name}</span>
+          <span className="block text-xs text-slate-600 dark:text-slate-400">
+            {t(`invoice.productTypes.${line.productType}`, { defaultValue: line.productType })}
+            {line.icannFee ? ` · ${t("invoice.icannFee")} ${line.icannFee}` : ""}
+            {line.refunded ? ` · ${t("invoice.lineRefunded")}` : ""}
+          </span>
+          {line.facts ? <span className="block text-xs text-slate-600 dark:text-slate-400">{line.facts}</span> : null}
+        </>
+      ),
+    },
+    {
+      key: "operation",
+      header: t("invoice.operation"),
+      cell: (line) => t(`invoice.operations.${line.operation}`, { defaultValue: line.operation }),
+    },
+    {
+      key: "period",
+      header: t("invoice.period"),
+      className: "px-4 py-2 whitespace-nowrap",
+      cell: (line) => line.period,
+    },
+    { key: "quantity", header: t("invoice.quantity"), cell: () => "1" },
+    {
+      key: "amount",
+      header: t("invoice.amount"),
+      headerClassName: "px-4 py-2 text-right font-semibold",
+      className: "px-4 py-2 text-right whitespace-nowrap tabular-nums",
+      cell: (line) => line.amount,
+    },
+  ];
   return (
     <article
       aria-labelledby="invoice-title"
@@ -197,65 +234,32 @@ export default function InvoicePage() {
         </section>
       </div>
 
-      <div
-        role="region"
-        aria-label={t("invoice.linesLabel")}
-        tabIndex={0}
+      <ScrollRegion
+        label={t("invoice.linesLabel")}
         className="overflow-x-auto focus:outline-none focus:ring-2 focus:ring-indigo-500 print:overflow-visible"
       >
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <thead className="border-b border-slate-300 dark:border-slate-700">
-            <tr>
-              <th scope="col" className="px-4 py-2 font-semibold">
-                {t("invoice.description")}
-              </th>
-              <th scope="col" className="px-4 py-2 font-semibold">
-                {t("invoice.operation")}
-              </th>
-              <th scope="col" className="px-4 py-2 font-semibold">
-                {t("invoice.period")}
-              </th>
-              <th scope="col" className="px-4 py-2 font-semibold">
-                {t("invoice.quantity")}
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-semibold">
-                {t("invoice.amount")}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {invoice.lines.map((line, index) => (
-              <tr key={`${line.name}-${index}`}>
-                <td className="px-4 py-2">
-                  <span className="block font-medium break-all">{line.name}</span>
-                  <span className="block text-xs text-slate-600 dark:text-slate-400">
-                    {t(`invoice.productTypes.${line.productType}`, { defaultValue: line.productType })}
-                    {line.icannFee ? ` · ${t("invoice.icannFee")} ${line.icannFee}` : ""}
-                    {line.refunded ? ` · ${t("invoice.lineRefunded")}` : ""}
-                  </span>
-                  {line.facts ? (
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">{line.facts}</span>
-                  ) : null}
-                </td>
-                <td className="px-4 py-2">
-                  {t(`invoice.operations.${line.operation}`, { defaultValue: line.operation })}
-                </td>
-                <td className="px-4 py-2 whitespace-nowrap">{line.period}</td>
-                <td className="px-4 py-2">1</td>
-                <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{line.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot className="border-t border-slate-300 dark:border-slate-700">
-            {totalRow(t("invoice.subtotal"), invoice.subtotal)}
-            {totalRow(t("invoice.icannFees"), invoice.icannFees)}
-            {invoice.discount ? totalRow(t("invoice.discount"), invoice.discount) : null}
-            {totalRow(t("invoice.tax"), invoice.tax)}
-            {totalRow(t("invoice.total"), invoice.total, true)}
-            {invoice.refunded ? totalRow(t("invoice.refundedTotal"), invoice.refunded) : null}
-          </tfoot>
-        </table>
-      </div>
+        <DataTable
+          className="w-full min-w-[36rem] text-left text-sm"
+          headClassName="border-b border-slate-300 dark:border-slate-700"
+          headerClassName="px-4 py-2 font-semibold"
+          cellClassName="px-4 py-2"
+          bodyClassName="divide-y divide-slate-200 dark:divide-slate-800"
+          columns={lineColumns}
+          rows={invoice.lines}
+          rowKey={(line, index) => `${line.name}-${index}`}
+          footClassName="border-t border-slate-300 dark:border-slate-700"
+          foot={
+            <>
+              {totalRow(t("invoice.subtotal"), invoice.subtotal)}
+              {totalRow(t("invoice.icannFees"), invoice.icannFees)}
+              {invoice.discount ? totalRow(t("invoice.discount"), invoice.discount) : null}
+              {totalRow(t("invoice.tax"), invoice.tax)}
+              {totalRow(t("invoice.total"), invoice.total, true)}
+              {invoice.refunded ? totalRow(t("invoice.refundedTotal"), invoice.refunded) : null}
+            </>
+          }
+        />
+      </ScrollRegion>
 
       {payment ? (
         <section aria-labelledby="invoice-payment">

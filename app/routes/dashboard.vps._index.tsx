@@ -9,6 +9,7 @@ import type { ServerList } from "../../workers/api/contract/servers";
 import { formatDay } from "../../core/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { ServerStatusBadge } from "../components/servers/status";
+import { DataTable, type Column } from "../components/ui/data-table";
 import { BUTTON_CLASS, INPUT_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
@@ -64,50 +65,43 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>["servers"]["servers"]
 
 function ServerTable({ rows, caption }: { rows: Row[]; caption: string }) {
   const { t } = useTranslation("servers");
+  const columns: Column<Row>[] = [
+    {
+      key: "hostname",
+      header: t("dashboard.columns.hostname"),
+      className: "px-4 py-2 break-all",
+      cell: (server) => (
+        <Link to={`/dashboard/vps/${server.id}`} className="font-medium text-indigo-700 underline dark:text-indigo-300">
+          {server.hostname}
+        </Link>
+      ),
+    },
+    { key: "plan", header: t("dashboard.columns.plan"), cell: (server) => server.plan.name },
+    {
+      key: "status",
+      header: t("dashboard.columns.status"),
+      cell: (server) => <ServerStatusBadge status={server.status} />,
+    },
+    {
+      key: "ip",
+      header: t("dashboard.columns.ip"),
+      className: "px-4 py-2 font-mono",
+      cell: (server) => server.ipv4 ?? "—",
+    },
+    { key: "expires", header: t("dashboard.columns.expires"), cell: (server) => server.expiresText },
+  ];
   return (
     <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 dark:border-slate-800">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 dark:bg-slate-900">
-          <tr>
-            <th scope="col" className="px-4 py-2">
-              {t("dashboard.columns.hostname")}
-            </th>
-            <th scope="col" className="px-4 py-2">
-              {t("dashboard.columns.plan")}
-            </th>
-            <th scope="col" className="px-4 py-2">
-              {t("dashboard.columns.status")}
-            </th>
-            <th scope="col" className="px-4 py-2">
-              {t("dashboard.columns.ip")}
-            </th>
-            <th scope="col" className="px-4 py-2">
-              {t("dashboard.columns.expires")}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-          {rows.map((server) => (
-            <tr key={server.id}>
-              <td className="px-4 py-2 break-all">
-                <Link
-                  to={`/dashboard/vps/${server.id}`}
-                  className="font-medium text-indigo-700 underline dark:text-indigo-300"
-                >
-                  {server.hostname}
-                </Link>
-              </td>
-              <td className="px-4 py-2">{server.plan.name}</td>
-              <td className="px-4 py-2">
-                <ServerStatusBadge status={server.status} />
-              </td>
-              <td className="px-4 py-2 font-mono">{server.ipv4 ?? "—"}</td>
-              <td className="px-4 py-2">{server.expiresText}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(server) => server.id}
+        caption={caption}
+        headClassName="bg-slate-50 dark:bg-slate-900"
+        headerClassName="px-4 py-2"
+        cellClassName="px-4 py-2"
+        bodyClassName="divide-y divide-slate-200 dark:divide-slate-800"
+      />
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../i18n/use-format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
+import { BOXED_TABLE, DataTable } from "../components/ui/data-table";
+import { SearchBox } from "../components/ui/search-box";
 import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { withNamespaces } from "../i18n/client";
@@ -96,26 +98,16 @@ export default function DomainPricing() {
             ))}
           </ul>
         </nav>
-        <Form method="get" action="/domain" role="search" className="flex gap-2">
-          <label htmlFor="tld-search" className="sr-only">
-            {t("pricing.searchLabel")}
-          </label>
-          <input
-            id="tld-search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            maxLength={63}
-            placeholder={t("pricing.searchPlaceholder")}
-            className="h-10 w-56 rounded-md border border-slate-300 bg-white px-3 dark:border-slate-700 dark:bg-slate-900"
-          />
-          <button
-            type="submit"
-            className="h-10 rounded-md bg-indigo-600 px-4 font-semibold text-white hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300"
-          >
-            {t("pricing.searchButton")}
-          </button>
-        </Form>
+        <SearchBox
+          action="/domain"
+          id="tld-search"
+          label={t("pricing.searchLabel")}
+          buttonLabel={t("pricing.searchButton")}
+          defaultValue={q}
+          maxLength={63}
+          placeholder={t("pricing.searchPlaceholder")}
+          size="compact"
+        />
       </div>
 
       {!loaded ? (
@@ -142,72 +134,65 @@ export default function DomainPricing() {
       ) : (
         <>
           <div className="relative mt-8 overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t("pricing.columns.extension")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t("pricing.columns.registration")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t("pricing.columns.transfer")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t("pricing.columns.renewal")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t("pricing.columns.icannFee")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t("pricing.columns.sale")}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">{t("pricing.register")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                {rows.map((row) => (
-                  <tr key={row.tld} data-testid={`tld-row-${row.tld}`}>
-                    <th scope="row" className="px-4 py-3 text-base font-semibold">
-                      .{row.display}
-                    </th>
-                    <td className="px-4 py-3">
-                      <Money value={row.registration_price} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <Money value={row.transfer_price} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <Money value={row.renewal_price} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <Money value={row.icann_fee} />
-                    </td>
-                    <td className="px-4 py-3">
-                      {row.on_sale && row.sale_price !== null ? (
-                        <span className="rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
-                          {money(row.sale_price)}
-                        </span>
-                      ) : (
-                        t("pricing.noSale")
-                      )}
-                    </td>
-                    <td className="px-4 py-3 text-right">
-                      <Link
-                        to={`/domain-search?tld=${encodeURIComponent(row.tld)}`}
-                        aria-label={t("pricing.registerTld", { tld: row.display })}
-                        className="rounded-md bg-indigo-600 px-3 py-1.5 font-semibold text-white hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300"
-                      >
-                        {t("pricing.register")}
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              {...BOXED_TABLE}
+              className="w-full min-w-[40rem] text-left text-sm"
+              columns={[
+                {
+                  key: "extension",
+                  header: t("pricing.columns.extension"),
+                  rowHeader: true,
+                  className: "px-4 py-3 text-base font-semibold",
+                  cell: (row) => `.${row.display}`,
+                },
+                {
+                  key: "registration",
+                  header: t("pricing.columns.registration"),
+                  cell: (row) => <Money value={row.registration_price} />,
+                },
+                {
+                  key: "transfer",
+                  header: t("pricing.columns.transfer"),
+                  cell: (row) => <Money value={row.transfer_price} />,
+                },
+                {
+                  key: "renewal",
+                  header: t("pricing.columns.renewal"),
+                  cell: (row) => <Money value={row.renewal_price} />,
+                },
+                { key: "icann", header: t("pricing.columns.icannFee"), cell: (row) => <Money value={row.icann_fee} /> },
+                {
+                  key: "sale",
+                  header: t("pricing.columns.sale"),
+                  cell: (row) =>
+                    row.on_sale && row.sale_price !== null ? (
+                      <span className="rounded-full bg-emerald-100 px-2 py-0.5 font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+                        {money(row.sale_price)}
+                      </span>
+                    ) : (
+                      t("pricing.noSale")
+                    ),
+                },
+                {
+                  key: "register",
+                  header: <span className="sr-only">{t("pricing.register")}</span>,
+                  headerClassName: "px-4 py-3",
+                  className: "px-4 py-3 text-right",
+                  cell: (row) => (
+                    <Link
+                      to={`/domain-search?tld=${encodeURIComponent(row.tld)}`}
+                      aria-label={t("pricing.registerTld", { tld: row.display })}
+                      className="rounded-md bg-indigo-600 px-3 py-1.5 font-semibold text-white hover:bg-indigo-700 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300"
+                    >
+                      {t("pricing.register")}
+                    </Link>
+                  ),
+                },
+              ]}
+              rows={rows}
+              rowKey={(row) => row.tld}
+              rowProps={(row) => ({ "data-testid": `tld-row-${row.tld}` })}
+            />
           </div>
           <div className="mt-4 flex items-center justify-between">
             <p className="text-sm text-slate-600 dark:text-slate-400">

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { DNS_TYPE_NAMES, dnsFormSchema, type DnsCheck } from "../../core/dns-check";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { ToolError, ToolPage, ToolProgress } from "../components/tools/tool-page";
+import { DataTable, type Column } from "../components/ui/data-table";
 import { BUTTON_CLASS, INPUT_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
@@ -68,6 +69,51 @@ function Results({ check }: { check: DnsCheck }) {
     if (http) return t("dns.rowErrors.http", { status: http[1] });
     return t("dns.errorRow", { message: error });
   };
+  const columns: Column<DnsCheck["rows"][number]>[] = [
+    {
+      key: "resolver",
+      header: t("dns.columns.resolver"),
+      rowHeader: true,
+      className: "px-3 py-2 font-medium",
+      cell: (row) => row.resolver,
+    },
+    {
+      key: "status",
+      header: t("dns.columns.status"),
+      cell: (row) => (
+        <>
+          {t(`dns.status.${row.status}`)}
+          {row.matches !== null ? (
+            <span
+              className={`ml-2 rounded px-1.5 py-0.5 text-xs font-semibold ${row.matches ? "bg-emerald-200 text-emerald-900 dark:bg-emerald-800 dark:text-emerald-50" : "bg-amber-200 text-amber-900 dark:bg-amber-800 dark:text-amber-50"}`}
+            >
+              {row.matches ? t("dns.match") : t("dns.mismatch")}
+            </span>
+          ) : null}
+          {row.error ? (
+            <span className="block text-xs text-slate-600 dark:text-slate-400">{rowError(row.error)}</span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: "answer",
+      header: t("dns.columns.answer"),
+      className: "px-3 py-2 font-mono break-all",
+      cell: (row) =>
+        row.answers.length > 0 ? (
+          <ul>
+            {row.answers.map((answer) => (
+              <li key={answer}>{answer}</li>
+            ))}
+          </ul>
+        ) : (
+          "—"
+        ),
+    },
+    { key: "ttl", header: t("dns.columns.ttl"), cell: (row) => row.ttl ?? "—" },
+    { key: "time", header: t("dns.columns.time"), cell: (row) => t("dns.ms", { ms: row.timeMs }) },
+  ];
   return (
     <section aria-labelledby="dns-result" className="mt-8">
       <h2 id="dns-result" className="text-xl font-semibold">
@@ -88,71 +134,23 @@ function Results({ check }: { check: DnsCheck }) {
         aria-labelledby="dns-result"
         className="mt-4 overflow-x-auto rounded-xl border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-800"
       >
-        <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                {t("dns.columns.resolver")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("dns.columns.status")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("dns.columns.answer")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("dns.columns.ttl")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("dns.columns.time")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {check.rows.map((row) => (
-              <tr
-                key={row.resolver}
-                className={`border-t border-slate-200 dark:border-slate-800 ${
-                  row.matches === true
-                    ? "bg-emerald-50 dark:bg-emerald-950"
-                    : row.matches === false
-                      ? "bg-amber-50 dark:bg-amber-950"
-                      : ""
-                }`}
-              >
-                <th scope="row" className="px-3 py-2 font-medium">
-                  {row.resolver}
-                </th>
-                <td className="px-3 py-2">
-                  {t(`dns.status.${row.status}`)}
-                  {row.matches !== null ? (
-                    <span
-                      className={`ml-2 rounded px-1.5 py-0.5 text-xs font-semibold ${row.matches ? "bg-emerald-200 text-emerald-900 dark:bg-emerald-800 dark:text-emerald-50" : "bg-amber-200 text-amber-900 dark:bg-amber-800 dark:text-amber-50"}`}
-                    >
-                      {row.matches ? t("dns.match") : t("dns.mismatch")}
-                    </span>
-                  ) : null}
-                  {row.error ? (
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">{rowError(row.error)}</span>
-                  ) : null}
-                </td>
-                <td className="px-3 py-2 font-mono break-all">
-                  {row.answers.length > 0 ? (
-                    <ul>
-                      {row.answers.map((answer) => (
-                        <li key={answer}>{answer}</li>
-                      ))}
-                    </ul>
-                  ) : (
-                    "—"
-                  )}
-                </td>
-                <td className="px-3 py-2">{row.ttl ?? "—"}</td>
-                <td className="px-3 py-2">{t("dns.ms", { ms: row.timeMs })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          headClassName="bg-slate-50 text-slate-700 dark:bg-slate-900 dark:text-slate-300"
+          headerClassName="px-3 py-2"
+          cellClassName="px-3 py-2"
+          columns={columns}
+          rows={check.rows}
+          rowKey={(row) => row.resolver}
+          rowClassName={(row) =>
+            `border-t border-slate-200 dark:border-slate-800 ${
+              row.matches === true
+                ? "bg-emerald-50 dark:bg-emerald-950"
+                : row.matches === false
+                  ? "bg-amber-50 dark:bg-amber-950"
+                  : ""
+            }`
+          }
+        />
       </div>
     </section>
   );

@@ -1,51 +1,25 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  API_TOKEN_MESSAGES,
-  API_TOKEN_NAME_MAX,
-  API_TOKEN_SCOPES,
-  apiTokenIdSchema,
-  apiTokenNameSchema,
-  apiTokenScopeSchema,
-} from "../../../core/auth/api-tokens";
+import { API_TOKEN_MESSAGES, API_TOKEN_NAME_MAX, API_TOKEN_SCOPES } from "../../../core/auth/api-tokens";
 import { DATE_LOCALE_TAGS, type Locale } from "../../../core/locale";
-import { z } from "../../../core/zod";
 import type { ApiToken } from "../../../workers/api/contract/api-tokens";
-import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
+import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
+import { NoticeCard, PostButton } from "../ui/confirm-card";
+import { CopyField } from "../ui/copy-field";
+import { DataTable, type Column } from "../ui/data-table";
 import { useBusy, useLastResult, useResetAfterSuccess } from "../ui/form-hooks";
+import {
+  API_TOKEN_EXPIRY_OPTIONS,
+  API_TOKEN_INTENTS,
+  EXPIRY_MESSAGE,
+  createApiTokenFormSchema,
+} from "./api-token-forms";
 
 // Personal API tokens on the account-security page (issue 20): the create form (name, scopes,
 // expiry), the new secret shown once with a copy hint, and the table of tokens with Revoke. Each
 // form posts an intent to the page's action; everything works without JavaScript.
-
-export const API_TOKEN_INTENTS = {
-  create: "api-token-create",
-  revoke: "api-token-revoke",
-  dismiss: "api-token-dismiss",
-} as const;
-
-export const API_TOKEN_EXPIRY_OPTIONS = ["7", "30", "90", "365", "never"] as const;
-const EXPIRY_MESSAGE = "must be 7, 30, 90, 365 or never";
-
-/** The create form, for Conform in the browser and the action on the server. */
-export const createApiTokenFormSchema = z.object({
-  name: apiTokenNameSchema,
-  scopes: z
-    .array(apiTokenScopeSchema, { error: API_TOKEN_MESSAGES.scopesEmpty })
-    .min(1, { error: API_TOKEN_MESSAGES.scopesEmpty }),
-  expiry: z.enum(API_TOKEN_EXPIRY_OPTIONS, { error: EXPIRY_MESSAGE }),
-});
-
-/** The form's expiry as the API's `expires_in_days`. */
-export function expiresInDays(expiry: (typeof API_TOKEN_EXPIRY_OPTIONS)[number]): number | null {
-  return expiry === "never" ? null : Number(expiry);
-}
-
-/** The revoke button of one row. */
-export const revokeApiTokenFormSchema = z.object({ id: apiTokenIdSchema });
 
 /** The form's schema messages in the page's language. */
 function useTokenErrorText(): (message: string) => string {
@@ -156,59 +130,23 @@ function CreateApiTokenForm() {
 /** The new secret, until "I copied it": selectable text, and a Copy button once JavaScript runs. */
 function NewApiToken({ name, token }: { name: string; token: string }) {
   const { t } = useTranslation("security");
-  const [hydrated, setHydrated] = useState(false);
-  const [copied, setCopied] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => setHydrated(true), []);
-  const copy = async () => {
-    input.current?.select();
-    try {
-      await navigator.clipboard.writeText(token);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
-    <div
-      className="space-y-3 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50"
-      data-testid="new-api-token"
-      role="status"
-    >
-      <h4 className="font-semibold">{t("apiTokens.newHeading", { name })}</h4>
-      <p className="text-sm">{t("apiTokens.newIntro")}</p>
-      <div>
-        <label htmlFor="new-api-token-secret" className="block text-sm font-medium">
-          {t("apiTokens.secretLabel")}
-        </label>
-        <div className="mt-1 flex flex-wrap gap-2">
-          <input
-            ref={input}
-            id="new-api-token-secret"
-            readOnly
-            value={token}
-            onFocus={(event) => event.currentTarget.select()}
-            aria-describedby="new-api-token-hint"
-            data-testid="new-api-token-secret"
-            className={`${INPUT_CLASS} mt-0 min-w-0 flex-1 font-mono text-sm`}
-          />
-          {hydrated ? (
-            <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={copy}>
-              {copied ? t("apiTokens.copied") : t("apiTokens.copy")}
-            </button>
-          ) : null}
-        </div>
-        <p id="new-api-token-hint" className="mt-1 text-xs">
-          {t("apiTokens.copyHint")}
-        </p>
-      </div>
-      <Form method="post">
-        <input type="hidden" name="intent" value={API_TOKEN_INTENTS.dismiss} />
-        <button type="submit" className={BUTTON_CLASS}>
-          {t("apiTokens.dismiss")}
-        </button>
-      </Form>
-    </div>
+    <NoticeCard title={t("apiTokens.newHeading", { name })} intro={t("apiTokens.newIntro")} testId="new-api-token" live>
+      <CopyField
+        id="new-api-token-secret"
+        label={t("apiTokens.secretLabel")}
+        value={token}
+        hint={t("apiTokens.copyHint")}
+        copyLabel={t("apiTokens.copy")}
+        copiedLabel={t("apiTokens.copied")}
+        testId="new-api-token-secret"
+      />
+      <PostButton
+        fields={{ intent: API_TOKEN_INTENTS.dismiss }}
+        label={t("apiTokens.dismiss")}
+        className={BUTTON_CLASS}
+      />
+    </NoticeCard>
   );
 }
 
@@ -241,78 +179,77 @@ function ApiTokenTable({ tokens, locale, now }: { tokens: ApiToken[]; locale: Lo
       </p>
     );
   }
+  const columns: Column<ApiToken>[] = [
+    {
+      key: "name",
+      header: t("apiTokens.columns.name"),
+      rowHeader: true,
+      className: "py-2 pr-4 font-medium",
+      cell: (token) => (
+        <>
+          {token.name}
+          <span className="block font-mono text-xs font-normal text-slate-600 dark:text-slate-400">{token.hint}</span>
+        </>
+      ),
+    },
+    {
+      key: "scopes",
+      header: t("apiTokens.columns.scopes"),
+      cell: (token) => token.scopes.map((scope) => t(`apiTokens.scopeShort.${scope}`)).join(", "),
+    },
+    {
+      key: "created",
+      header: t("apiTokens.columns.created"),
+      cell: (token) => <time dateTime={token.created_at}>{formatDay(token.created_at, locale)}</time>,
+    },
+    {
+      key: "last-used",
+      header: t("apiTokens.columns.lastUsed"),
+      cell: (token) =>
+        token.last_used_at ? (
+          <time dateTime={token.last_used_at}>{formatMoment(token.last_used_at, locale)}</time>
+        ) : (
+          t("apiTokens.neverUsed")
+        ),
+    },
+    {
+      key: "expires",
+      header: t("apiTokens.columns.expires"),
+      cell: (token) =>
+        token.expires_at ? (
+          <>
+            <time dateTime={token.expires_at}>{formatDay(token.expires_at, locale)}</time>
+            {Date.parse(token.expires_at) <= now ? (
+              <span className="ml-1 inline-block rounded-full bg-rose-100 px-2 py-0.5 text-xs font-semibold text-rose-900 dark:bg-rose-900 dark:text-rose-50">
+                {t("apiTokens.expired")}
+              </span>
+            ) : null}
+          </>
+        ) : (
+          t("apiTokens.never")
+        ),
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">{t("apiTokens.columns.actions")}</span>,
+      headerClassName: "py-2 font-semibold",
+      className: "py-2",
+      cell: (token) => <RevokeButton token={token} />,
+    },
+  ];
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="api-tokens">
-        <caption className="sr-only">{t("apiTokens.caption")}</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300">
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              {t("apiTokens.columns.name")}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              {t("apiTokens.columns.scopes")}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              {t("apiTokens.columns.created")}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              {t("apiTokens.columns.lastUsed")}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              {t("apiTokens.columns.expires")}
-            </th>
-            <th scope="col" className="py-2 font-semibold">
-              <span className="sr-only">{t("apiTokens.columns.actions")}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {tokens.map((token) => {
-            const expired = token.expires_at !== null && Date.parse(token.expires_at) <= now;
-            return (
-              <tr key={token.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
-                <th scope="row" className="py-2 pr-4 font-medium">
-                  {token.name}
-                  <span className="block font-mono text-xs font-normal text-slate-600 dark:text-slate-400">
-                    {token.hint}
-                  </span>
-                </th>
-                <td className="py-2 pr-4">
-                  {token.scopes.map((scope) => t(`apiTokens.scopeShort.${scope}`)).join(", ")}
-                </td>
-                <td className="py-2 pr-4">
-                  <time dateTime={token.created_at}>{formatDay(token.created_at, locale)}</time>
-                </td>
-                <td className="py-2 pr-4">
-                  {token.last_used_at ? (
-                    <time dateTime={token.last_used_at}>{formatMoment(token.last_used_at, locale)}</time>
-                  ) : (
-                    t("apiTokens.neverUsed")
-                  )}
-                </td>
-                <td className="py-2 pr-4">
-                  {token.expires_at ? (
-                    <>
-                      <time dateTime={token.expires_at}>{formatDay(token.expires_at, locale)}</time>
-                      {expired ? (
-                        <span className="ml-1 inline-block rounded-full bg-rose-100 px-2 py-0.5 text-xs font-semibold text-rose-900 dark:bg-rose-900 dark:text-rose-50">
-                          {t("apiTokens.expired")}
-                        </span>
-                      ) : null}
-                    </>
-                  ) : (
-                    t("apiTokens.never")
-                  )}
-                </td>
-                <td className="py-2">
-                  <RevokeButton token={token} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DataTable
+        columns={columns}
+        rows={tokens}
+        rowKey={(token) => token.id}
+        caption={t("apiTokens.caption")}
+        testId="api-tokens"
+        headRowClassName="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300"
+        headerClassName="py-2 pr-4 font-semibold"
+        cellClassName="py-2 pr-4"
+        rowClassName="border-b border-slate-100 align-top last:border-0 dark:border-slate-800"
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../../core/locale";
 import type { LoginHistoryEntry } from "../../../workers/api/contract/account";
+import { DataTable, type Column } from "../ui/data-table";
 import { formatLoginTime } from "./format";
 
 /** One sign-in as GET /account/login-history answers it: `device` is a short name, never the raw User-Agent header. */
@@ -27,49 +28,44 @@ export function LoginHistoryTable({ rows, locale }: { rows: LoginHistoryRow[]; l
       </p>
     );
   }
+  const columns: Column<LoginHistoryRow>[] = [
+    {
+      key: "time",
+      header: t("history.time"),
+      cell: (row) => <time dateTime={row.at}>{formatLoginTime(row.at, locale, zone)}</time>,
+    },
+    { key: "ip", header: t("history.ip"), className: "py-2 pr-4 font-mono text-xs break-all", cell: (row) => row.ip },
+    { key: "device", header: t("history.device"), cell: (row) => row.device ?? t("history.unknownDevice") },
+    {
+      key: "result",
+      header: t("history.result"),
+      headerClassName: "py-2 font-semibold",
+      className: "py-2",
+      cell: (row) => (
+        <span
+          className={
+            row.success
+              ? "inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50"
+              : "inline-block rounded-full bg-rose-100 px-2 py-0.5 text-xs font-semibold text-rose-900 dark:bg-rose-900 dark:text-rose-50"
+          }
+        >
+          {row.success ? t("history.success") : t("history.failed")}
+        </span>
+      ),
+    },
+  ];
   return (
     <div className="mt-4">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{t("history.caption")}</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300">
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              {t("history.time")}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              {t("history.ip")}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              {t("history.device")}
-            </th>
-            <th scope="col" className="py-2 font-semibold">
-              {t("history.result")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={`${row.at}-${index}`} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-              <td className="py-2 pr-4">
-                <time dateTime={row.at}>{formatLoginTime(row.at, locale, zone)}</time>
-              </td>
-              <td className="py-2 pr-4 font-mono text-xs break-all">{row.ip}</td>
-              <td className="py-2 pr-4">{row.device ?? t("history.unknownDevice")}</td>
-              <td className="py-2">
-                <span
-                  className={
-                    row.success
-                      ? "inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50"
-                      : "inline-block rounded-full bg-rose-100 px-2 py-0.5 text-xs font-semibold text-rose-900 dark:bg-rose-900 dark:text-rose-50"
-                  }
-                >
-                  {row.success ? t("history.success") : t("history.failed")}
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(row, index) => `${row.at}-${index}`}
+        caption={t("history.caption")}
+        headRowClassName="border-b border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300"
+        headerClassName="py-2 pr-4 font-semibold"
+        cellClassName="py-2 pr-4"
+        rowClassName="border-b border-slate-100 last:border-0 dark:border-slate-800"
+      />
     </div>
   );
 }

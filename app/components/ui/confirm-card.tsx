@@ -4,7 +4,8 @@ import { DANGER_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "./form";
 
 // The actions of one saved item (a payment card, an address): a one-button form ("Make default")
 // and a delete that asks first. The question sits in a <details> disclosure, so the confirmation
-// works without JavaScript. Every button names its item for screen readers (`itemName`).
+// works without JavaScript. Every button names its item for screen readers (`itemName`). And the
+// card of what is shown once until the user confirms it is saved (NoticeCard).
 
 /** The hidden fields of an item's form: its intent and its id field. */
 export type HiddenFields = Readonly<Record<string, string>>;
@@ -19,24 +20,27 @@ function Hidden({ fields }: { fields: HiddenFields }) {
   );
 }
 
-/** A form of one secondary button posting `fields` (e.g. "Make default"). */
+/** A form of one button posting `fields` (e.g. "Make default"; a secondary button unless `className` says otherwise). */
 export function PostButton({
   action,
   fields,
   label,
   itemName,
+  className = SECONDARY_BUTTON_CLASS,
 }: {
   action?: string;
   fields: HiddenFields;
   label: ReactNode;
-  itemName: string;
+  /** The item the button acts on, for screen readers (when the label alone does not say). */
+  itemName?: string;
+  className?: string;
 }) {
   return (
     <Form method="post" action={action}>
       <Hidden fields={fields} />
-      <button type="submit" className={SECONDARY_BUTTON_CLASS}>
+      <button type="submit" className={className}>
         {label}
-        <span className="sr-only"> {itemName}</span>
+        {itemName ? <span className="sr-only"> {itemName}</span> : null}
       </button>
     </Form>
   );
@@ -79,6 +83,36 @@ export function ConfirmCard({
         </Form>
       </div>
     </details>
+  );
+}
+
+/**
+ * What is shown once and then dismissed ("I copied it", "I have saved them"): a new API token, the
+ * recovery codes. `live` announces it (role="status").
+ */
+export function NoticeCard({
+  title,
+  intro,
+  testId,
+  live = false,
+  children,
+}: {
+  title: ReactNode;
+  intro?: ReactNode;
+  testId?: string;
+  live?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className="space-y-4 rounded-xl border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50"
+      data-testid={testId}
+      role={live ? "status" : undefined}
+    >
+      <h4 className="font-semibold">{title}</h4>
+      {intro ? <p className="text-sm">{intro}</p> : null}
+      {children}
+    </div>
   );
 }
 

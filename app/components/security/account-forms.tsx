@@ -1,0 +1,86 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { changePasswordSchema, DELETE_ACCOUNT_PHRASE, deleteAccountSchema } from "../../../core/auth/schemas";
+import { PasswordField } from "../ui/fields";
+import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, IntentField } from "../ui/form";
+import { useBusy, useLastResult, useResetAfterSuccess } from "../ui/form-hooks";
+import { SECURITY_INTENTS } from "./intents";
+
+// The password and account-deletion forms of the account-security page.
+
+/** Change password: current, new (with the rule), confirmation; emptied after a success. */
+export function ChangePasswordForm() {
+  const { t } = useTranslation(["security", "account"]);
+  const busy = useBusy(SECURITY_INTENTS.changePassword);
+  const [form, fields] = useForm({
+    id: "change-password-form",
+    lastResult: useLastResult(SECURITY_INTENTS.changePassword),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    shouldValidate: "onInput",
+    shouldRevalidate: "onInput",
+  });
+  useResetAfterSuccess(SECURITY_INTENTS.changePassword, form.reset);
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid max-w-md gap-4">
+      <IntentField intent={SECURITY_INTENTS.changePassword} />
+      <PasswordField
+        field={fields.current_password}
+        label={t("account:fields.currentPassword")}
+        autoComplete="current-password"
+      />
+      <PasswordField
+        field={fields.new_password}
+        label={t("account:fields.newPassword")}
+        autoComplete="new-password"
+        hint={t("account:passwordRule")}
+      />
+      <PasswordField field={fields.confirm_password} label={t("password.confirmLabel")} autoComplete="new-password" />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div>
+        <button type="submit" className={BUTTON_CLASS} aria-busy={busy} disabled={busy}>
+          {t("password.submit")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** Delete the account: the password and the phrase typed exactly. */
+export function DeleteAccountForm() {
+  const { t } = useTranslation(["security", "account"]);
+  const busy = useBusy(SECURITY_INTENTS.deleteAccount);
+  const [form, fields] = useForm({
+    id: "delete-account-form",
+    lastResult: useLastResult(SECURITY_INTENTS.deleteAccount),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
+    shouldValidate: "onInput",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid max-w-md gap-4">
+      <IntentField intent={SECURITY_INTENTS.deleteAccount} />
+      <PasswordField field={fields.password} label={t("account:fields.password")} autoComplete="current-password" />
+      <Field
+        id={fields.confirmation.id}
+        label={t("delete.phraseLabel", { phrase: DELETE_ACCOUNT_PHRASE })}
+        errors={fields.confirmation.errors}
+      >
+        <input
+          {...getInputProps(fields.confirmation, { type: "text" })}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          className={INPUT_CLASS}
+        />
+      </Field>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div>
+        <button type="submit" className={DANGER_BUTTON_CLASS} aria-busy={busy} disabled={busy}>
+          {t("delete.submit")}
+        </button>
+      </div>
+    </Form>
+  );
+}
