@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isManageable } from "../../core/my-domains";
 import { DeleteForm, LockForm, NameserversForm, RenewForm, Row, ToggleForm } from "../components/domains/detail-forms";
 import { DOMAIN_INTENTS } from "../components/domains/intents";
-import { CARD_CLASS, StatusBadge } from "../components/domains/status";
+import { StatusBadge } from "../components/domains/status";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { SECONDARY_BUTTON_CLASS } from "../components/ui/form";
+import { Section } from "../components/ui/section";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { domainDetailAction, loadDomainDetail } from "../server/domain-detail.server";
@@ -29,17 +29,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 
 export const handle = { i18n: ["account", "dashboard", "domains"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={CARD_CLASS}>
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      <div className="mt-3 space-y-3">{children}</div>
-    </section>
-  );
-}
 
 export default function DomainDetail() {
   const { t } = useTranslation(["domains", "account"]);
@@ -81,7 +70,7 @@ export default function DomainDetail() {
         ) : null}
       </header>
 
-      <Section id="overview-title" title={t("detail.overview")}>
+      <Section bodyClassName="mt-3 space-y-3" titleId="overview-title" title={t("detail.overview")}>
         <dl className="space-y-2">
           <Row label={t("detail.expires")}>{dates.expires ?? t("list.noExpiry")}</Row>
           {dates.registered ? <Row label={t("detail.registered")}>{dates.registered}</Row> : null}
@@ -99,7 +88,8 @@ export default function DomainDetail() {
 
       {domain.renewal ? (
         <Section
-          id="renew-title"
+          bodyClassName="mt-3 space-y-3"
+          titleId="renew-title"
           title={domain.renewal.operation === "restore" ? t("action.restore") : t("detail.renewHeading")}
         >
           <RenewForm renewal={domain.renewal} unicode={domain.unicode} />
@@ -108,10 +98,10 @@ export default function DomainDetail() {
 
       {manageable ? (
         <>
-          <Section id="lock-title" title={t("detail.lockHeading")}>
+          <Section bodyClassName="mt-3 space-y-3" titleId="lock-title" title={t("detail.lockHeading")}>
             <LockForm locked={domain.locked} />
           </Section>
-          <Section id="auto-renew-title" title={t("detail.autoRenewHeading")}>
+          <Section bodyClassName="mt-3 space-y-3" titleId="auto-renew-title" title={t("detail.autoRenewHeading")}>
             <ToggleForm
               intent={DOMAIN_INTENTS.autoRenew}
               on={domain.auto_renew}
@@ -128,7 +118,7 @@ export default function DomainDetail() {
               </Link>
             </p>
           </Section>
-          <Section id="privacy-title" title={t("detail.privacyHeading")}>
+          <Section bodyClassName="mt-3 space-y-3" titleId="privacy-title" title={t("detail.privacyHeading")}>
             <ToggleForm
               intent={DOMAIN_INTENTS.privacy}
               on={domain.whois_privacy}
@@ -137,7 +127,7 @@ export default function DomainDetail() {
               offText={t("detail.turnOff")}
             />
           </Section>
-          <Section id="dnssec-title" title={t("detail.dnssecHeading")}>
+          <Section bodyClassName="mt-3 space-y-3" titleId="dnssec-title" title={t("detail.dnssecHeading")}>
             <ToggleForm
               intent={DOMAIN_INTENTS.dnssec}
               on={domain.dnssec}
@@ -146,10 +136,10 @@ export default function DomainDetail() {
               offText={t("detail.turnOff")}
             />
           </Section>
-          <Section id="nameservers-title" title={t("detail.nameserversHeading")}>
+          <Section bodyClassName="mt-3 space-y-3" titleId="nameservers-title" title={t("detail.nameserversHeading")}>
             <NameserversForm nameservers={domain.nameservers} />
           </Section>
-          <Section id="delete-title" title={t("detail.deleteHeading")}>
+          <Section bodyClassName="mt-3 space-y-3" titleId="delete-title" title={t("detail.deleteHeading")}>
             <DeleteForm unicode={domain.unicode} />
           </Section>
         </>

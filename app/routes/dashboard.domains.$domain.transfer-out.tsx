@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { passwordFormSchema, transferPossibleFrom } from "../../core/my-domains";
 import { formatDay } from "../../core/format";
-import { IntentField, useBusy, type DomainActionData } from "../components/domains/forms";
+import type { DomainActionData } from "../components/domains/forms";
+import { useBusy, useLastResult } from "../components/ui/form-hooks";
 import { CARD_CLASS } from "../components/domains/status";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
 import {
@@ -14,6 +15,7 @@ import {
   ErrorList,
   Field,
   INPUT_CLASS,
+  IntentField,
   SECONDARY_BUTTON_CLASS,
 } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
@@ -132,7 +134,7 @@ function RevealForm() {
   const busy = useBusy(TRANSFER_OUT_INTENTS.reveal);
   const [form, fields] = useForm({
     id: "reveal-form",
-    lastResult: actionData?.intent === TRANSFER_OUT_INTENTS.reveal ? (actionData.result ?? undefined) : undefined,
+    lastResult: useLastResult(TRANSFER_OUT_INTENTS.reveal),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordFormSchema }),
     shouldValidate: "onSubmit",
   });

@@ -7,8 +7,17 @@ import { useTranslation } from "react-i18next";
 import { lockFormSchema, nameserversFormSchema, passwordFormSchema, renewFormSchema } from "../../../core/my-domains";
 import type { UserDomainDetail } from "../../../workers/api/contract/my-domains";
 import { useFormat } from "../../i18n/use-format";
-import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
-import { IntentField, useActionMessage, useBusy, useLastResult } from "./forms";
+import {
+  BUTTON_CLASS,
+  DANGER_BUTTON_CLASS,
+  ErrorList,
+  Field,
+  INPUT_CLASS,
+  IntentField,
+  SECONDARY_BUTTON_CLASS,
+} from "../ui/form";
+import { useBusy, useLastResult } from "../ui/form-hooks";
+import { useActionMessage } from "./forms";
 import { DOMAIN_INTENTS } from "./intents";
 
 /**

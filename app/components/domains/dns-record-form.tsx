@@ -14,9 +14,17 @@ import {
   type RecordType,
 } from "../../../core/dns";
 import type { DnsWarning } from "../../../workers/api/contract/dns";
-import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
+import {
+  BUTTON_CLASS,
+  DANGER_BUTTON_CLASS,
+  ErrorList,
+  Field,
+  INPUT_CLASS,
+  IntentField,
+  SECONDARY_BUTTON_CLASS,
+} from "../ui/form";
+import { useBusy } from "../ui/form-hooks";
 import { recordErrors, ttlLabel, type DnsActionData } from "./dns-text";
-import { IntentField, useBusy } from "./forms";
 import { DNS_INTENTS } from "./intents";
 
 /**

@@ -4,10 +4,10 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { zoneImportFormSchema, type DnsRecord } from "../../../core/dns";
 import type { ZoneVersionView } from "../../../workers/api/contract/dns";
-import { DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
+import { DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, IntentField, SECONDARY_BUTTON_CLASS } from "../ui/form";
+import { useBusy, useLastResult } from "../ui/form-hooks";
 import { Warnings } from "./dns-record-form";
 import { ttlLabel, valueText, zoneChangeText, type DnsActionData } from "./dns-text";
-import { IntentField, useBusy } from "./forms";
 import { DNS_INTENTS } from "./intents";
 
 /** The DNS editor's zone parts: the records table (edit link, delete with preview), zone import, the history with rollback. */
@@ -98,10 +98,9 @@ export function RecordsTable({ records }: { records: DnsRecord[] }) {
 export function ImportForm() {
   const { t } = useTranslation(["domains", "account"]);
   const busy = useBusy(DNS_INTENTS.import);
-  const actionData = useActionData<DnsActionData>();
   const [form, fields] = useForm({
     id: "zone-import-form",
-    lastResult: actionData?.intent === DNS_INTENTS.import ? (actionData.result ?? undefined) : undefined,
+    lastResult: useLastResult(DNS_INTENTS.import),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: zoneImportFormSchema }),
     shouldValidate: "onSubmit",
   });

@@ -6,6 +6,7 @@ import { transferAuthFormSchema } from "../../../core/transfer";
 import { isCode } from "../../i18n/api-errors";
 import { useFormat } from "../../i18n/use-format";
 import { BUTTON_CLASS, ErrorList, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
+import { useBusy } from "../ui/form-hooks";
 import { TRANSFER_INTENTS } from "./intents";
 import {
   TRANSFER_PATH,
@@ -134,8 +135,7 @@ function CheckedSummary({ check }: { check: TransferChecked }) {
 export function AuthStep({ check, domain }: { check: TransferChecked | null; domain: string }) {
   const { t } = useTranslation("domains");
   const actionData = useActionData<TransferActionData>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === TRANSFER_INTENTS.review;
+  const busy = useBusy(TRANSFER_INTENTS.review);
   const lastResult = actionData && actionData.step === "auth" ? (actionData.result ?? undefined) : undefined;
   const failureText = useFailureText()(actionData && actionData.step === "auth" ? actionData.failure : null);
   const [form, fields] = useForm({
