@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { passwordFormSchema, transferPossibleFrom } from "../../core/my-domains";
 import { formatDay } from "../../core/format";
-import { IntentField, useBusy, type DomainActionData } from "../components/domains/forms";
+import type { DomainActionData } from "../components/domains/forms";
+import { useBusy, useLastResult } from "../components/ui/form-hooks";
 import { CARD_CLASS } from "../components/domains/status";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
 import {
@@ -14,15 +15,16 @@ import {
   ErrorList,
   Field,
   INPUT_CLASS,
+  IntentField,
   SECONDARY_BUTTON_CLASS,
 } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
-import { apiErrorText, isCode } from "../i18n/api-errors";
+import { apiErrorText } from "../i18n/api-errors";
 import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
 import { redirectWithToast } from "../server/toast.server";
-import { failureText } from "./dashboard.domains.$domain._index";
+import { passwordRefusal, statusOf } from "../server/domain-actions.server";
 
 /**
  * Transfer out (issue 14): unlock (on the domain page), reveal the auth code with the account
@@ -83,7 +85,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const path = `/dashboard/domains/${encodeURIComponent(name)}/transfer-out`;
   const headers = await sessionHeaders(request, context);
   const reply = (value: TransferActionData, status: number) => data(value, { status, headers });
-  const statusOf = (answer: { status: number }) => (answer.status >= 500 ? 500 : answer.status === 404 ? 404 : 400);
 
   switch (intent) {
     case TRANSFER_OUT_INTENTS.reveal: {
@@ -94,13 +95,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         context,
         await dns["auth-code"].$post({ param: { domain: name }, json: submission.value }),
       );
-      if (!answer.ok) {
-        const text = failureText(t, answer);
-        const result = isCode(answer, "invalid_password")
-          ? submission.reply({ fieldErrors: { password: [text] } })
-          : submission.reply({ formErrors: [text] });
-        return reply({ intent, result, message: null }, statusOf(answer));
-      }
+      if (!answer.ok)
+        return reply({ intent, result: passwordRefusal(submission, answer, t), message: null }, statusOf(answer));
       // Shown in this answer only; the password field is emptied.
       return reply(
         { intent, result: submission.reply({ resetForm: true }), message: null, authCode: answer.data.auth_code },
@@ -138,7 +134,7 @@ function RevealForm() {
   const busy = useBusy(TRANSFER_OUT_INTENTS.reveal);
   const [form, fields] = useForm({
     id: "reveal-form",
-    lastResult: actionData?.intent === TRANSFER_OUT_INTENTS.reveal ? (actionData.result ?? undefined) : undefined,
+    lastResult: useLastResult(TRANSFER_OUT_INTENTS.reveal),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordFormSchema }),
     shouldValidate: "onSubmit",
   });

@@ -1,0 +1,161 @@
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { zoneImportFormSchema, type DnsRecord } from "../../../core/dns";
+import type { ZoneVersionView } from "../../../workers/api/contract/dns";
+import { DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, IntentField, SECONDARY_BUTTON_CLASS } from "../ui/form";
+import { useBusy, useLastResult } from "../ui/form-hooks";
+import { Warnings } from "./dns-record-form";
+import { ttlLabel, valueText, zoneChangeText, type DnsActionData } from "./dns-text";
+import { DNS_INTENTS } from "./intents";
+
+/** The DNS editor's zone parts: the records table (edit link, delete with preview), zone import, the history with rollback. */
+
+/** One record's delete form: a preview first, its warnings with "Delete anyway". */
+function DeleteRecord({ record }: { record: DnsRecord }) {
+  const { t } = useTranslation(["domains", "account"]);
+  const actionData = useActionData<DnsActionData>();
+  const mine = actionData?.intent === DNS_INTENTS.delete && actionData.recordId === record.id;
+  const label = `${record.type} ${record.name}`;
+  return (
+    <Form method="post" className="space-y-2">
+      <IntentField intent={DNS_INTENTS.delete} />
+      <input type="hidden" name="recordId" value={record.id} />
+      {mine && actionData?.warnings?.length ? (
+        <Warnings warnings={actionData.warnings}>
+          <button type="submit" name="confirm" value="1" className={DANGER_BUTTON_CLASS}>
+            {t("dns.confirmDelete")}
+            <span className="sr-only"> {label}</span>
+          </button>
+        </Warnings>
+      ) : (
+        <button type="submit" className={`${SECONDARY_BUTTON_CLASS} text-rose-700 dark:text-rose-300`}>
+          {t("dns.delete")}
+          <span className="sr-only"> {label}</span>
+        </button>
+      )}
+      <ErrorList errors={mine && actionData?.message ? [actionData.message] : undefined} />
+    </Form>
+  );
+}
+
+export function RecordsTable({ records }: { records: DnsRecord[] }) {
+  const { t } = useTranslation(["domains", "account"]);
+  return (
+    <>
+      {records.length === 0 ? (
+        <p>{t("dns.empty")}</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{t("dns.recordsCaption")}</caption>
+          <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-300">
+            <tr>
+              <th scope="col" className="px-2 py-2 font-semibold">
+                {t("dns.columns.type")}
+              </th>
+              <th scope="col" className="px-2 py-2 font-semibold">
+                {t("dns.columns.name")}
+              </th>
+              <th scope="col" className="px-2 py-2 font-semibold">
+                {t("dns.columns.content")}
+              </th>
+              <th scope="col" className="px-2 py-2 font-semibold">
+                {t("dns.columns.ttl")}
+              </th>
+              <th scope="col" className="px-2 py-2 font-semibold">
+                {t("dns.columns.actions")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {records.map((record) => (
+              <tr key={record.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
+                <td className="px-2 py-2 font-mono">{record.type}</td>
+                <th scope="row" className="px-2 py-2 font-mono font-normal break-all">
+                  {record.name}
+                </th>
+                <td className="px-2 py-2 font-mono break-all">{valueText(t, record)}</td>
+                <td className="px-2 py-2 whitespace-nowrap">{ttlLabel(t, record.ttl)}</td>
+                <td className="px-2 py-2">
+                  <div className="flex flex-wrap gap-2">
+                    <Link to={`?edit=${record.id}#record-editor`} preventScrollReset className={SECONDARY_BUTTON_CLASS}>
+                      {t("dns.edit")}
+                      <span className="sr-only"> {`${record.type} ${record.name}`}</span>
+                    </Link>
+                    <DeleteRecord record={record} />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+export function ImportForm() {
+  const { t } = useTranslation(["domains", "account"]);
+  const busy = useBusy(DNS_INTENTS.import);
+  const [form, fields] = useForm({
+    id: "zone-import-form",
+    lastResult: useLastResult(DNS_INTENTS.import),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: zoneImportFormSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-3">
+      <IntentField intent={DNS_INTENTS.import} />
+      <Field id={fields.zone.id} label={t("dns.importLabel")} errors={fields.zone.errors} hint={t("dns.importHint")}>
+        <textarea
+          {...getTextareaProps(fields.zone, { ariaDescribedBy: `${fields.zone.id}-hint` })}
+          rows={6}
+          spellCheck={false}
+          className={`${INPUT_CLASS} font-mono text-xs`}
+        />
+      </Field>
+      <label className="flex items-center gap-2 text-sm">
+        <input {...getInputProps(fields.replace, { type: "checkbox" })} value="on" className="h-4 w-4" />
+        {t("dns.importReplace")}
+      </label>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div>
+        <button type="submit" className={SECONDARY_BUTTON_CLASS} aria-busy={busy} disabled={busy}>
+          {t("dns.importButton")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** A version of the zone with its date in the page's language. */
+export type ZoneVersionItem = ZoneVersionView & { when: string };
+
+export function ZoneHistory({ versions }: { versions: ZoneVersionItem[] }) {
+  const { t } = useTranslation(["domains", "account"]);
+  if (versions.length === 0) return <p className="mt-3 text-sm">{t("dns.historyEmpty")}</p>;
+  return (
+    <ul className="mt-3 space-y-2">
+      {versions.map((version) => (
+        <li key={version.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+          <span>
+            {t("dns.historyItem", {
+              date: version.when,
+              change: zoneChangeText(t, version.change),
+              count: version.record_count,
+            })}
+          </span>
+          <Form method="post">
+            <IntentField intent={DNS_INTENTS.rollback} />
+            <input type="hidden" name="version" value={String(version.id)} />
+            <button type="submit" className={SECONDARY_BUTTON_CLASS}>
+              {t("dns.rollback")}
+              <span className="sr-only"> {version.when}</span>
+            </button>
+          </Form>
+        </li>
+      ))}
+    </ul>
+  );
+}
