@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { forgotPasswordSchema, resetPasswordLinkSchema, resetPasswordSchema } from "../../../core/auth/schemas";
 import { CodeField, PasswordField } from "../ui/fields";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
+import { useBusy } from "../ui/form-hooks";
 import { FORGOT_INTENTS, type ForgotActionData, type ForgotStep } from "./forms";
 
 // The forgot-password page's steps (app/routes/forgot.tsx): the step list, the address form, the
@@ -37,11 +38,6 @@ export function Steps({ step }: { step: ForgotStep }) {
       </ol>
     </div>
   );
-}
-
-function useBusy(intent: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
 export function RequestStep({ email }: { email: string }) {
