@@ -10,6 +10,7 @@ import { CHECKOUT_INTENTS, CHECKOUT_PATH, type CheckoutActionData } from "../com
 import { AddContact, OrderSummary } from "../components/checkout/summary";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { SECONDARY_BUTTON_CLASS } from "../components/ui/form";
+import { useLastResult } from "../components/ui/form-hooks";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { checkoutAction, loadCheckoutPage } from "../server/checkout-page.server";
@@ -62,9 +63,8 @@ function CheckoutPage() {
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<CheckoutActionData>();
   const idempotencyKey = actionData?.nextKey ?? firstKey;
-  const payResult = actionData?.intent === CHECKOUT_INTENTS.pay ? (actionData.result ?? undefined) : undefined;
-  const contactResult =
-    actionData?.intent === CHECKOUT_INTENTS.addContact ? (actionData.result ?? undefined) : undefined;
+  const payResult = useLastResult(CHECKOUT_INTENTS.pay);
+  const contactResult = useLastResult(CHECKOUT_INTENTS.addContact);
   const navigation = useNavigation();
   const contactsRef = useRef<HTMLUListElement>(null);
   // After a contact is added, focus the list where it is now chosen (without JavaScript the

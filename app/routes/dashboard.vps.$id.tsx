@@ -13,11 +13,10 @@ import {
   PowerAction,
   PowerActionErrors,
   Renew,
-  replyFor,
   RootPassword,
   ServerSpecs,
 } from "../components/servers/detail";
-import { SERVER_INTENTS, type ServerActionData } from "../components/servers/forms";
+import type { ServerActionData } from "../components/servers/forms";
 import { ServerStatusBadge } from "../components/servers/status";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
@@ -71,7 +70,7 @@ export default function ServerDetail() {
           </p>
         </div>
       ) : null}
-      <PowerActionErrors lastResult={replyFor(actionData, SERVER_INTENTS.action)} />
+      <PowerActionErrors />
       <ServerSpecs server={server} expiresText={expiresText} graceText={graceText} />
       <section aria-labelledby="network-title">
         <h2 id="network-title" className="text-lg font-semibold">

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { forgotPasswordSchema, resetPasswordLinkSchema, resetPasswordSchema } from "../../../core/auth/schemas";
 import { CodeField, PasswordField } from "../ui/fields";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
-import { useBusy } from "../ui/form-hooks";
+import { useBusy, useLastResult } from "../ui/form-hooks";
 import { FORGOT_INTENTS, type ForgotActionData, type ForgotStep } from "./forms";
 
 // The forgot-password page's steps (app/routes/forgot.tsx): the step list, the address form, the
@@ -42,11 +42,10 @@ export function Steps({ step }: { step: ForgotStep }) {
 
 export function RequestStep({ email }: { email: string }) {
   const { t } = useTranslation(["forgot", "account"]);
-  const actionData = useActionData<ForgotActionData>();
   const busy = useBusy(FORGOT_INTENTS.send);
   const [form, fields] = useForm({
     id: "forgot-request",
-    lastResult: actionData?.intent === FORGOT_INTENTS.send ? actionData.result : undefined,
+    lastResult: useLastResult(FORGOT_INTENTS.send),
     defaultValue: { email },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
     shouldValidate: "onInput",
@@ -76,7 +75,7 @@ export function ResetStep({ email }: { email: string }) {
   const resending = useBusy(FORGOT_INTENTS.resend);
   const [form, fields] = useForm({
     id: "forgot-reset",
-    lastResult: actionData?.intent === FORGOT_INTENTS.reset ? actionData.result : undefined,
+    lastResult: useLastResult(FORGOT_INTENTS.reset),
     defaultValue: { email },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
     shouldValidate: "onInput",
@@ -140,11 +139,10 @@ export function ResetStep({ email }: { email: string }) {
 
 export function LinkStep({ token }: { token: string }) {
   const { t } = useTranslation(["forgot", "account"]);
-  const actionData = useActionData<ForgotActionData>();
   const busy = useBusy(FORGOT_INTENTS.link);
   const [form, fields] = useForm({
     id: "forgot-link",
-    lastResult: actionData?.intent === FORGOT_INTENTS.link ? actionData.result : undefined,
+    lastResult: useLastResult(FORGOT_INTENTS.link),
     defaultValue: { token },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordLinkSchema }),
     shouldValidate: "onInput",

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,7 @@ import { BILLING_CYCLES, type ServerAction } from "../../../core/servers";
 import type { ServerView } from "../../../workers/api/contract/servers";
 import { useFormat } from "../../i18n/use-format";
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
+import { useLastResult } from "../ui/form-hooks";
 import {
   autoRenewFormSchema,
   powerActionSchema,
@@ -25,11 +26,6 @@ import {
 function useFormErrors(form: { errors?: string[] | undefined }, fields: { errors?: string[] | undefined }[]) {
   const translate = useServerErrors();
   return translate([...(form.errors ?? []), ...fields.flatMap((field) => field.errors ?? [])]) ?? [];
-}
-
-/** The reply of the form of `intent`, when the last action was that form's. */
-export function replyFor(actionData: ServerActionData | undefined, intent: ServerActionData["intent"]) {
-  return actionData?.intent === intent ? (actionData.result ?? undefined) : undefined;
 }
 
 export function ServerSpecs({
@@ -121,9 +117,9 @@ export function PowerAction({ server, action }: { server: ServerView; action: Se
 }
 
 /** The power action's refusal (a form without a field of its own): shown above the sections. */
-export function PowerActionErrors({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+export function PowerActionErrors() {
   const translate = useServerErrors();
-  const errors = translate(replyErrors(lastResult)) ?? [];
+  const errors = translate(replyErrors(useLastResult(SERVER_INTENTS.action))) ?? [];
   return errors.length > 0 ? (
     <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
       {errors.join(" ")}
@@ -135,7 +131,7 @@ export function RootPassword({ actionData }: { actionData: ServerActionData | un
   const { t } = useTranslation("servers");
   const [form, fields] = useForm({
     id: "reveal",
-    lastResult: replyFor(actionData, SERVER_INTENTS.reveal),
+    lastResult: useLastResult(SERVER_INTENTS.reveal),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: revealFormSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -188,7 +184,7 @@ export function AutoRenew({ server, actionData }: { server: ServerView; actionDa
   const { t } = useTranslation("servers");
   const [form, fields] = useForm({
     id: "auto-renew",
-    lastResult: replyFor(actionData, SERVER_INTENTS.autoRenew),
+    lastResult: useLastResult(SERVER_INTENTS.autoRenew),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: autoRenewFormSchema }),
     shouldValidate: "onSubmit",
   });
@@ -234,7 +230,7 @@ export function Renew({ server, actionData }: { server: ServerView; actionData: 
   const { t } = useTranslation("servers");
   const [form, fields] = useForm({
     id: "renew",
-    lastResult: replyFor(actionData, SERVER_INTENTS.renew),
+    lastResult: useLastResult(SERVER_INTENTS.renew),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: renewFormSchema }),
     shouldValidate: "onSubmit",
   });
