@@ -39,9 +39,9 @@ export async function orderServer(request: Request, context: AppLoadContext) {
   if (submission.status !== "success") return reply(submission.reply());
   const answer = await readApi(await cart.servers.$post({ json: submission.value }));
   if (!answer.ok) {
-    const field = answer.details[0]?.path;
-    if (answer.status === 400 && field && ORDER_FIELDS.includes(field)) {
-      return reply(submission.reply({ fieldErrors: { [field]: [answer.details[0]?.message ?? ""] } }));
+    const [detail] = answer.details;
+    if (answer.status === 400 && detail?.path && ORDER_FIELDS.includes(detail.path)) {
+      return reply(submission.reply({ fieldErrors: { [detail.path]: [detail.message] } }));
     }
     const message = apiErrorText(t, answer, "vps.order");
     if (isCode(answer, "already_in_cart")) return reply(submission.reply({ fieldErrors: { hostname: [message] } }));

@@ -9,7 +9,7 @@ import {
   TEST_PASSWORD,
   waitForHydration,
 } from "./support/account";
-import { expectNoAxeViolations } from "./support/axe";
+import { expectNoAxeViolationsInEveryView } from "./support/axe";
 import { addAddress, addressItem, openUserMenu } from "./support/dashboard";
 import { setRemixCookie } from "./support/domain";
 
@@ -399,63 +399,56 @@ test("in Turkish: the address form's errors and country names", async ({
   await expect(form.getByLabel("Ülke").locator("option[value=DE]")).toHaveText("Almanya");
 });
 
-for (const scheme of ["light", "dark"] as const) {
-  for (const size of ["desktop", "phone"] as const) {
-    test.describe(`${scheme} OS theme, ${size}`, () => {
-      test.use({ colorScheme: scheme, ...(size === "phone" ? { viewport: PHONE } : {}) });
-      // Each signs a user up, fills forms and runs axe (twice the page without JS): more than the default time.
-      test.slow();
+test.describe("every OS theme and size", () => {
+  test.use({ viewport: PHONE });
+  // Each signs a user up, fills forms and runs axe (twice the page without JS): more than the default time.
+  test.slow();
 
-      test(
-        "the profile settings have no axe violations (with errors and the verify form)",
-        { tag: "@axe" },
-        async ({ page, javaScriptEnabled }) => {
-          const user = await signedInUser(page);
-          await openSettings(page, javaScriptEnabled);
-          await changeEmail(page, freshIdentity().email, user.password);
-          await expect(verifyForm(page)).toBeVisible();
-          await usernameForm(page).getByRole("button", { name: "Change username" }).click();
-          await expect(usernameForm(page).getByText("This field is required.")).toHaveCount(2);
-          await expectNoAxeViolations(page, javaScriptEnabled);
-        },
-      );
+  test(
+    "the profile settings have no axe violations (with errors and the verify form)",
+    { tag: "@axe" },
+    async ({ page, javaScriptEnabled }) => {
+      const user = await signedInUser(page);
+      await openSettings(page, javaScriptEnabled);
+      await changeEmail(page, freshIdentity().email, user.password);
+      await expect(verifyForm(page)).toBeVisible();
+      await usernameForm(page).getByRole("button", { name: "Change username" }).click();
+      await expect(usernameForm(page).getByText("This field is required.")).toHaveCount(2);
+      await expectNoAxeViolationsInEveryView(page, javaScriptEnabled);
+    },
+  );
 
-      test(
-        "the address book has no axe violations (list, edit form, open delete confirmation)",
-        { tag: "@axe" },
-        async ({ page, javaScriptEnabled }) => {
-          test.slow(); // axe three times: ~25 s on a loaded 2-core runner
-          await signedInUser(page);
-          await openSettings(page, javaScriptEnabled, "/dashboard/settings/addresses");
-          await addAddress(page, {
-            firstName: "Ada",
-            lastName: "Lovelace",
-            address: "12 St James's Square",
-            city: "London",
-            country: "GB",
-          });
-          await addAddress(page, {
-            firstName: "Grace",
-            lastName: "Hopper",
-            address: "1 Navy Way",
-            city: "Arlington",
-            country: "US",
-            organization: "US Navy",
-            phone: "+1 703 555 0100",
-          });
-          await addressItem(page, "Ada Lovelace").getByText("Delete Ada Lovelace", { exact: true }).click();
-          await addressItem(page, "Grace Hopper").getByRole("link", { name: "Edit Grace Hopper" }).click();
-          await expect(page.getByRole("region", { name: "Edit the address of Grace Hopper" })).toBeVisible();
-          await page
-            .getByRole("region", { name: "Add an address" })
-            .getByRole("button", { name: "Add address" })
-            .click();
-          await expect(
-            page.getByRole("region", { name: "Add an address" }).getByText("This field is required."),
-          ).toHaveCount(5);
-          await expectNoAxeViolations(page, javaScriptEnabled);
-        },
-      );
-    });
-  }
-}
+  test(
+    "the address book has no axe violations (list, edit form, open delete confirmation)",
+    { tag: "@axe" },
+    async ({ page, javaScriptEnabled }) => {
+      test.slow(); // axe three times: ~25 s on a loaded 2-core runner
+      await signedInUser(page);
+      await openSettings(page, javaScriptEnabled, "/dashboard/settings/addresses");
+      await addAddress(page, {
+        firstName: "Ada",
+        lastName: "Lovelace",
+        address: "12 St James's Square",
+        city: "London",
+        country: "GB",
+      });
+      await addAddress(page, {
+        firstName: "Grace",
+        lastName: "Hopper",
+        address: "1 Navy Way",
+        city: "Arlington",
+        country: "US",
+        organization: "US Navy",
+        phone: "+1 703 555 0100",
+      });
+      await addressItem(page, "Ada Lovelace").getByText("Delete Ada Lovelace", { exact: true }).click();
+      await addressItem(page, "Grace Hopper").getByRole("link", { name: "Edit Grace Hopper" }).click();
+      await expect(page.getByRole("region", { name: "Edit the address of Grace Hopper" })).toBeVisible();
+      await page.getByRole("region", { name: "Add an address" }).getByRole("button", { name: "Add address" }).click();
+      await expect(
+        page.getByRole("region", { name: "Add an address" }).getByText("This field is required."),
+      ).toHaveCount(5);
+      await expectNoAxeViolationsInEveryView(page, javaScriptEnabled);
+    },
+  );
+});
