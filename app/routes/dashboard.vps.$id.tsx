@@ -98,7 +98,7 @@ export default function ServerDetail() {
       ) : null}
       {server.has_root_password && !ended ? <RootPassword actionData={actionData} /> : null}
       {!ended && server.status !== "expired" ? <AutoRenew server={server} actionData={actionData} /> : null}
-      {!ended ? <Renew server={server} actionData={actionData} /> : null}
+      {!ended ? <Renew server={server} /> : null}
     </div>
   );
 }

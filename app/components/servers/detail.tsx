@@ -226,7 +226,7 @@ export function AutoRenew({ server, actionData }: { server: ServerView; actionDa
   );
 }
 
-export function Renew({ server, actionData }: { server: ServerView; actionData: ServerActionData | undefined }) {
+export function Renew({ server }: { server: ServerView }) {
   const { t } = useTranslation("servers");
   const [form, fields] = useForm({
     id: "renew",
