@@ -56,6 +56,7 @@ const servers = {
   },
   errors: {
     required: "This field is required.",
+    action: "Choose one of the power actions.",
     plan: "Choose one of the plans.",
     cycle: "Choose monthly, quarterly, annually or biennially.",
     os: "Choose an operating system offered for this plan.",

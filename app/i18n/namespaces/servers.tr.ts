@@ -60,6 +60,7 @@ const servers = {
   },
   errors: {
     required: "Bu alan zorunludur.",
+    action: "Güç işlemlerinden birini seçin.",
     plan: "Paketlerden birini seçin.",
     cycle: "Aylık, üç aylık, yıllık ya da iki yıllık seçin.",
     os: "Bu paket için sunulan bir işletim sistemi seçin.",
