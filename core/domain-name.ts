@@ -13,7 +13,7 @@ import { toASCII as uts46ToAscii, toUnicode as uts46ToUnicode } from "tr46";
  * registries do not.
  *
  * Everything at module level is pure (constants and functions), so a browser bundle that only
- * uses a pattern does not keep the IDN table (vite.config.ts marks tr46 side-effect free).
+ * uses a pattern or the error list does not keep the IDN table.
  */
 
 /** Every refusal of a typed name, in one list (the API contract and the pages translate these codes). */
@@ -112,35 +112,34 @@ export function normaliseHost(value: string): string {
 
 type DerivedProperty = "PVALID" | "CONTEXTJ" | "CONTEXTO" | "DISALLOWED" | "UNASSIGNED";
 
-/** RFC 5892 §2.6: code points whose property is fixed by hand. */
-const EXCEPTIONS: ReadonlyMap<number, DerivedProperty> = new Map<number, DerivedProperty>([
-  // PVALID
-  [0x00df, "PVALID"],
-  [0x03c2, "PVALID"],
-  [0x06fd, "PVALID"],
-  [0x06fe, "PVALID"],
-  [0x0f0b, "PVALID"],
-  [0x3007, "PVALID"],
-  // CONTEXTO
-  [0x00b7, "CONTEXTO"],
-  [0x0375, "CONTEXTO"],
-  [0x05f3, "CONTEXTO"],
-  [0x05f4, "CONTEXTO"],
-  [0x30fb, "CONTEXTO"],
-  ...Array.from({ length: 10 }, (_, i): [number, DerivedProperty] => [0x0660 + i, "CONTEXTO"]),
-  ...Array.from({ length: 10 }, (_, i): [number, DerivedProperty] => [0x06f0 + i, "CONTEXTO"]),
-  // DISALLOWED
-  [0x0640, "DISALLOWED"],
-  [0x07fa, "DISALLOWED"],
-  [0x302e, "DISALLOWED"],
-  [0x302f, "DISALLOWED"],
-  [0x3031, "DISALLOWED"],
-  [0x3032, "DISALLOWED"],
-  [0x3033, "DISALLOWED"],
-  [0x3034, "DISALLOWED"],
-  [0x3035, "DISALLOWED"],
-  [0x303b, "DISALLOWED"],
-]);
+/** RFC 5892 §2.6: code points whose property is fixed by hand (a function: no table built at load). */
+function exceptionOf(cp: number): DerivedProperty | null {
+  switch (cp) {
+    case 0x00df: // ß
+    case 0x03c2: // ς
+    case 0x06fd: // ARABIC SIGN SINDHI AMPERSAND
+    case 0x06fe: // ARABIC SIGN SINDHI POSTPOSITION MEN
+    case 0x0f0b: // TIBETAN MARK INTERSYLLABIC TSHEG
+    case 0x3007: // IDEOGRAPHIC NUMBER ZERO
+      return "PVALID";
+    case 0x00b7: // MIDDLE DOT
+    case 0x0375: // GREEK LOWER NUMERAL SIGN (KERAIA)
+    case 0x05f3: // HEBREW PUNCTUATION GERESH
+    case 0x05f4: // HEBREW PUNCTUATION GERSHAYIM
+    case 0x30fb: // KATAKANA MIDDLE DOT
+      return "CONTEXTO";
+    case 0x0640: // ARABIC TATWEEL
+    case 0x07fa: // NKO LAJANYALAN
+    case 0x302e: // HANGUL SINGLE DOT TONE MARK
+    case 0x302f: // HANGUL DOUBLE DOT TONE MARK
+    case 0x303b: // VERTICAL IDEOGRAPHIC ITERATION MARK
+      return "DISALLOWED";
+    default:
+      if ((cp >= 0x0660 && cp <= 0x0669) || (cp >= 0x06f0 && cp <= 0x06f9)) return "CONTEXTO"; // Arabic-Indic digits
+      if (cp >= 0x3031 && cp <= 0x3035) return "DISALLOWED"; // VERTICAL KANA REPEAT MARKs
+      return null;
+  }
+}
 
 const UNASSIGNED = /^\p{Cn}$/u;
 /** RFC 5892 §2.4 IgnorableProperties (Default_Ignorable, White_Space, Noncharacter). */
@@ -151,7 +150,7 @@ const LETTER_DIGITS = /^[\p{Ll}\p{Lu}\p{Lo}\p{Nd}\p{Lm}\p{Mn}\p{Mc}]$/u;
 /** RFC 5892 §3 (the derivation, in its order) for one code point. */
 export function idna2008Property(ch: string): DerivedProperty {
   const cp = ch.codePointAt(0) ?? 0;
-  const exception = EXCEPTIONS.get(cp);
+  const exception = exceptionOf(cp);
   if (exception) return exception;
   if (UNASSIGNED.test(ch)) return "UNASSIGNED";
   if (LDH.test(ch)) return "PVALID";
@@ -399,4 +398,16 @@ export function tldToAscii(input: string): string | null {
 /** ASCII extension → how people read it ("xn--p1ai" → "рф"); the input itself when it is not an A-label. */
 export function tldToDisplay(ascii: string): string {
   return aLabelToUnicode(ascii) ?? ascii;
+}
+
+/**
+ * Search box normalisation (SPEC §5 "Home search"): the trimmed input must be non-empty, else
+ * nothing happens (null). The text is shown in its IDN display form ("xn--bcher-kva.com" →
+ * "bücher.com"); when that conversion fails, the lower-cased trimmed text is used.
+ */
+export function normaliseSearchInput(raw: string | null | undefined): string | null {
+  const trimmed = (raw ?? "").trim();
+  if (trimmed === "") return null;
+  const lowered = trimmed.toLowerCase();
+  return toDisplayName(lowered) ?? lowered;
 }

@@ -15,7 +15,8 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { toASCII } from "punycode/punycode.es6.js";
 import { MAX_STATEMENT_BYTES, parseCatalogueCsv, sqlLiteral } from "../core/catalogue-csv";
-import { addYears, isValidLabel } from "../workers/api/adapters/registry/lifecycle";
+import { isLdhLabel } from "../core/domain-name";
+import { addYears } from "../workers/api/adapters/registry/lifecycle";
 
 const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const OUTPUT = root("data/registry/seed.sql");
@@ -176,7 +177,7 @@ function registrable(raw: string): string | null {
   const tld = labels[labels.length - 1];
   if (labels.length > 2 && tld.length === 2 && CC_SECOND_LEVELS.has(labels[labels.length - 2])) return null;
   const label = labels[labels.length - 2];
-  if (!CATALOGUE.has(tld) || !isValidLabel(label)) return null;
+  if (!CATALOGUE.has(tld) || !isLdhLabel(label)) return null;
   return `${label}.${tld}`;
 }
 
@@ -277,7 +278,7 @@ interface SeedPremium {
 
 const premiumCandidates: SeedPremium[] = [];
 for (const label of PREMIUM_WORDS) {
-  if (!isValidLabel(label)) throw new Error(`premium word ${label} is not a valid label`);
+  if (!isLdhLabel(label)) throw new Error(`premium word ${label} is not a valid label`);
   for (const tld of PREMIUM_TLDS) {
     const name = `${label}.${tld}`;
     if (!CATALOGUE.has(tld) || taken.has(name) || RESERVED.some(([reserved]) => reserved === label)) continue;

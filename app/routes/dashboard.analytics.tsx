@@ -10,7 +10,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
-  analyticsFormSchema,
+  analyticsBrowserSchema,
   CATEGORIES,
   MAX_URL_LENGTH,
   rateScore,
@@ -21,6 +21,7 @@ import {
   type Vital,
   type VitalValue,
 } from "../../core/pagespeed";
+import { analyticsFormSchema } from "../../core/lookup-forms";
 import { formatMoment, formatNumber } from "../../core/format";
 import type { Locale } from "../../core/locale";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
@@ -148,7 +149,7 @@ function AnalysisForm() {
     id: "analyse",
     lastResult: actionData?.result,
     defaultValue: { strategy: "mobile" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: analyticsFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: analyticsBrowserSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { addDomainToCartSchema, cartYearsBodySchema, DOMAIN_OPERATIONS } from "../../../core/cart";
 import { cartDiscountSchema } from "../../../core/checkout";
+import { DOMAIN_NAME_ERRORS } from "../../../core/domain-name";
 import { BILLING_CYCLES, SERVER_KINDS, serverOrderSchema } from "../../../core/servers";
 import type { ApiErrorCode } from "./errors";
 import { apiRoute, jsonBody, ok, OPTIONAL_BEARER } from "./route";
@@ -178,11 +179,7 @@ export const addCartItemRoute = apiRoute(
   },
   [
     ...CART_ERRORS,
-    "required",
-    "invalid_format",
-    "too_long",
-    "invalid_characters",
-    "unknown_extension",
+    ...DOMAIN_NAME_ERRORS,
     "invalid_domain",
     "not_available",
     "pricing_unavailable",

@@ -2,6 +2,7 @@
 // the public transfer status of a name, and a customer's transfer out of a domain held here (the
 // auth code for the new registrar, answering the gaining registrar's request).
 import { z } from "zod";
+import { DOMAIN_NAME_ERRORS } from "../../../core/domain-name";
 import { passwordBodySchema } from "../../../core/my-domains";
 import { apiRoute, BEARER, jsonBody, ok } from "./route";
 import type { ApiErrorCode } from "./errors";
@@ -97,15 +98,7 @@ export const transferStatusRoute = apiRoute(
     request: { params: domainParamSchema },
     responses: { 200: ok(transferStatusSchema, "The transfer's state and dates.") },
   },
-  [
-    "required",
-    "invalid_format",
-    "too_long",
-    "invalid_characters",
-    "unknown_extension",
-    "transfer_not_found",
-    ...REGISTRY_CODES,
-  ],
+  [...DOMAIN_NAME_ERRORS, "transfer_not_found", ...REGISTRY_CODES],
 );
 
 export const authCodeRoute = apiRoute(
