@@ -17,14 +17,8 @@ import {
   useCardLabel,
 } from "../components/payment/card-form";
 import { StripeCardSetup, type StripeSetupAnswer } from "../components/payment/stripe-card-setup";
-import {
-  BUTTON_CLASS,
-  DANGER_BUTTON_CLASS,
-  ErrorList,
-  Field,
-  INPUT_CLASS,
-  SECONDARY_BUTTON_CLASS,
-} from "../components/ui/form";
+import { ConfirmCard, DefaultBadge, PostButton } from "../components/ui/confirm-card";
+import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../components/ui/form";
 import { EmptyState } from "../components/billing/ui";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
@@ -266,11 +260,7 @@ function MethodCard({ method }: { method: MethodItem }) {
       <div className="min-w-0">
         <h3 id={headingId} className="flex flex-wrap items-center gap-2 font-semibold">
           <span className="font-mono">{label}</span>
-          {method.isDefault ? (
-            <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100">
-              {t("methods.defaultBadge")}
-            </span>
-          ) : null}
+          {method.isDefault ? <DefaultBadge>{t("methods.defaultBadge")}</DefaultBadge> : null}
         </h3>
         {method.nickname ? <p className="mt-1 text-sm break-words">{method.nickname}</p> : null}
         <p
@@ -283,35 +273,21 @@ function MethodCard({ method }: { method: MethodItem }) {
       </div>
       <div className="flex shrink-0 flex-wrap items-start gap-2">
         {method.isDefault ? null : (
-          <Form method="post" action={METHODS_PATH}>
-            <input type="hidden" name="intent" value={METHOD_INTENTS.makeDefault} />
-            <input type="hidden" name="methodId" value={method.id} />
-            <button type="submit" className={SECONDARY_BUTTON_CLASS}>
-              {t("methods.makeDefault")}
-              <span className="sr-only"> {label}</span>
-            </button>
-          </Form>
+          <PostButton
+            action={METHODS_PATH}
+            fields={{ intent: METHOD_INTENTS.makeDefault, methodId: method.id }}
+            label={t("methods.makeDefault")}
+            itemName={label}
+          />
         )}
-        {/* The confirmation works without JS: the button sits inside a disclosure. */}
-        <details className="group">
-          <summary
-            className={`${SECONDARY_BUTTON_CLASS} cursor-pointer list-none text-rose-700 dark:text-rose-300 [&::-webkit-details-marker]:hidden`}
-          >
-            {t("methods.remove")}
-            <span className="sr-only"> {label}</span>
-          </summary>
-          <div className="mt-2 max-w-xs rounded-lg border border-rose-300 bg-rose-50 p-3 dark:border-rose-800 dark:bg-rose-950">
-            <p className="text-sm">{t("methods.removeQuestion")}</p>
-            <Form method="post" action={METHODS_PATH} className="mt-2">
-              <input type="hidden" name="intent" value={METHOD_INTENTS.remove} />
-              <input type="hidden" name="methodId" value={method.id} />
-              <button type="submit" className={DANGER_BUTTON_CLASS}>
-                {t("methods.removeConfirm")}
-                <span className="sr-only"> {label}</span>
-              </button>
-            </Form>
-          </div>
-        </details>
+        <ConfirmCard
+          action={METHODS_PATH}
+          fields={{ intent: METHOD_INTENTS.remove, methodId: method.id }}
+          label={t("methods.remove")}
+          question={t("methods.removeQuestion")}
+          confirmLabel={t("methods.removeConfirm")}
+          itemName={label}
+        />
       </div>
     </article>
   );

@@ -22,7 +22,7 @@ import {
   useLastResult,
   type DomainActionData,
 } from "../components/domains/forms";
-import { CARD_CLASS, StatusBadge } from "../components/domains/status";
+import { StatusBadge } from "../components/domains/status";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
 import {
   BUTTON_CLASS,
@@ -32,6 +32,7 @@ import {
   INPUT_CLASS,
   SECONDARY_BUTTON_CLASS,
 } from "../components/ui/form";
+import { Section } from "../components/ui/section";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { apiErrorText, isCode } from "../i18n/api-errors";
@@ -211,17 +212,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export const handle = { i18n: ["account", "dashboard", "domains"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={CARD_CLASS}>
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      <div className="mt-3 space-y-3">{children}</div>
-    </section>
-  );
-}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -486,7 +476,7 @@ export default function DomainDetail() {
         ) : null}
       </header>
 
-      <Section id="overview-title" title={t("detail.overview")}>
+      <Section bodyClassName="mt-3 space-y-3" titleId="overview-title" title={t("detail.overview")}>
         <dl className="space-y-2">
           <Row label={t("detail.expires")}>{dates.expires ?? t("list.noExpiry")}</Row>
           {dates.registered ? <Row label={t("detail.registered")}>{dates.registered}</Row> : null}
@@ -504,7 +494,8 @@ export default function DomainDetail() {
 
       {domain.renewal ? (
         <Section
-          id="renew-title"
+          bodyClassName="mt-3 space-y-3"
+          titleId="renew-title"
           title={domain.renewal.operation === "restore" ? t("action.restore") : t("detail.renewHeading")}
         >
           <RenewForm renewal={domain.renewal} unicode={domain.unicode} />
@@ -513,10 +504,10 @@ export default function DomainDetail() {
 
       {manageable ? (
         <>
-          <Section id="lock-title" title={t("detail.lockHeading")}>
+          <Section bodyClassName="mt-3 space-y-3" titleId="lock-title" title={t("detail.lockHeading")}>
             <LockForm locked={domain.locked} />
           </Section>
-          <Section id="auto-renew-title" title={t("detail.autoRenewHeading")}>
+          <Section bodyClassName="mt-3 space-y-3" titleId="auto-renew-title" title={t("detail.autoRenewHeading")}>
             <ToggleForm
               intent={DOMAIN_INTENTS.autoRenew}
               on={domain.auto_renew}
@@ -533,7 +524,7 @@ export default function DomainDetail() {
               </Link>
             </p>
           </Section>
-          <Section id="privacy-title" title={t("detail.privacyHeading")}>
+          <Section bodyClassName="mt-3 space-y-3" titleId="privacy-title" title={t("detail.privacyHeading")}>
             <ToggleForm
               intent={DOMAIN_INTENTS.privacy}
               on={domain.whois_privacy}
@@ -542,7 +533,7 @@ export default function DomainDetail() {
               offText={t("detail.turnOff")}
             />
           </Section>
-          <Section id="dnssec-title" title={t("detail.dnssecHeading")}>
+          <Section bodyClassName="mt-3 space-y-3" titleId="dnssec-title" title={t("detail.dnssecHeading")}>
             <ToggleForm
               intent={DOMAIN_INTENTS.dnssec}
               on={domain.dnssec}
@@ -551,10 +542,10 @@ export default function DomainDetail() {
               offText={t("detail.turnOff")}
             />
           </Section>
-          <Section id="nameservers-title" title={t("detail.nameserversHeading")}>
+          <Section bodyClassName="mt-3 space-y-3" titleId="nameservers-title" title={t("detail.nameserversHeading")}>
             <NameserversForm nameservers={domain.nameservers} />
           </Section>
-          <Section id="delete-title" title={t("detail.deleteHeading")}>
+          <Section bodyClassName="mt-3 space-y-3" titleId="delete-title" title={t("detail.deleteHeading")}>
             <DeleteForm unicode={domain.unicode} />
           </Section>
         </>

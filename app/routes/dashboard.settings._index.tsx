@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "../../core/zod";
 import { changeUsernameSchema, verificationCodeSchema } from "../../core/auth/schemas";
@@ -23,6 +22,8 @@ import {
 } from "../server/session.server";
 import { redirectWithToast } from "../server/toast.server";
 import { CodeField, PasswordField } from "../components/ui/fields";
+import { useBusy, useLastResult } from "../components/ui/form-hooks";
+import { Section } from "../components/ui/section";
 
 const SETTINGS_PATH = "/dashboard/settings";
 const verifyCodeSchema = z.object({ code: verificationCodeSchema });
@@ -193,42 +194,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const handle = { i18n: ["account", "dashboard"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
-/** The last result of this form's intent (each form gets only its own). */
-function useLastResult(intent: ProfileIntent) {
-  const actionData = useActionData<typeof action>();
-  return actionData?.intent === intent ? actionData.result : undefined;
-}
-
-function useBusy(intent: ProfileIntent): boolean {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
-function Section({
-  id,
-  title,
-  intro,
-  children,
-}: {
-  id: string;
-  title: string;
-  intro?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
-    >
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {intro ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{intro}</p> : null}
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
 function UsernameForm({ username }: { username: string }) {
   const { t } = useTranslation(["dashboard", "account"]);
   const busy = useBusy(PROFILE_INTENTS.changeUsername);
@@ -241,7 +206,7 @@ function UsernameForm({ username }: { username: string }) {
   });
   return (
     <Section
-      id="username-title"
+      titleId="username-title"
       title={t("profile.username.heading")}
       intro={t("profile.username.current", { username })}
     >
@@ -291,7 +256,7 @@ function EmailForm({ email }: { email: string }) {
     shouldRevalidate: "onInput",
   });
   return (
-    <Section id="email-title" title={t("profile.email.heading")} intro={t("profile.email.current", { email })}>
+    <Section titleId="email-title" title={t("profile.email.heading")} intro={t("profile.email.current", { email })}>
       <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value={PROFILE_INTENTS.changeEmail} />
         <Field

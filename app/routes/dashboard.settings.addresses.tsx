@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addressSchema } from "../../core/auth/schemas";
 import { safeRedirectPath } from "../../core/safe-redirect";
@@ -9,7 +9,8 @@ import { ADDRESS_INTENTS, fullName, type Address } from "../components/dashboard
 import { AddressForm } from "../components/dashboard/address-form";
 import { countryOptions } from "../components/dashboard/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
-import { DANGER_BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
+import { ConfirmCard, DefaultBadge, PostButton } from "../components/ui/confirm-card";
+import { SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { apiErrorText } from "../i18n/api-errors";
@@ -136,11 +137,7 @@ function AddressCard({ address, countryName }: { address: Address; countryName: 
       <div className="min-w-0">
         <h3 id={headingId} className="flex flex-wrap items-center gap-2 font-semibold break-words">
           {name}
-          {address.isDefault ? (
-            <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100">
-              {t("addresses.defaultBadge")}
-            </span>
-          ) : null}
+          {address.isDefault ? <DefaultBadge>{t("addresses.defaultBadge")}</DefaultBadge> : null}
         </h3>
         <address className="mt-1 text-sm not-italic text-slate-700 break-words dark:text-slate-300">
           {address.organization ? <span className="block">{address.organization}</span> : null}
@@ -157,35 +154,21 @@ function AddressCard({ address, countryName }: { address: Address; countryName: 
           <span className="sr-only"> {name}</span>
         </Link>
         {address.isDefault ? null : (
-          <Form method="post" action={ADDRESSES_PATH}>
-            <input type="hidden" name="intent" value={ADDRESS_INTENTS.makeDefault} />
-            <input type="hidden" name="addressId" value={address.id} />
-            <button type="submit" className={SECONDARY_BUTTON_CLASS}>
-              {t("addresses.makeDefault")}
-              <span className="sr-only"> {name}</span>
-            </button>
-          </Form>
+          <PostButton
+            action={ADDRESSES_PATH}
+            fields={{ intent: ADDRESS_INTENTS.makeDefault, addressId: address.id }}
+            label={t("addresses.makeDefault")}
+            itemName={name}
+          />
         )}
-        {/* The confirmation works without JS: the button sits inside a disclosure. */}
-        <details className="group">
-          <summary
-            className={`${SECONDARY_BUTTON_CLASS} cursor-pointer list-none text-rose-700 dark:text-rose-300 [&::-webkit-details-marker]:hidden`}
-          >
-            {t("addresses.delete")}
-            <span className="sr-only"> {name}</span>
-          </summary>
-          <div className="mt-2 max-w-xs rounded-lg border border-rose-300 bg-rose-50 p-3 dark:border-rose-800 dark:bg-rose-950">
-            <p className="text-sm">{t("addresses.deleteQuestion")}</p>
-            <Form method="post" action={ADDRESSES_PATH} className="mt-2">
-              <input type="hidden" name="intent" value={ADDRESS_INTENTS.delete} />
-              <input type="hidden" name="addressId" value={address.id} />
-              <button type="submit" className={DANGER_BUTTON_CLASS}>
-                {t("addresses.deleteConfirm")}
-                <span className="sr-only"> {name}</span>
-              </button>
-            </Form>
-          </div>
-        </details>
+        <ConfirmCard
+          action={ADDRESSES_PATH}
+          fields={{ intent: ADDRESS_INTENTS.delete, addressId: address.id }}
+          label={t("addresses.delete")}
+          question={t("addresses.deleteQuestion")}
+          confirmLabel={t("addresses.deleteConfirm")}
+          itemName={name}
+        />
       </div>
     </article>
   );

@@ -7,8 +7,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import {
@@ -35,8 +34,11 @@ import {
   ErrorList,
   Field,
   INPUT_CLASS,
+  IntentField,
   SECONDARY_BUTTON_CLASS,
 } from "../components/ui/form";
+import { useBusy, useLastResult, useResetAfterSuccess } from "../components/ui/form-hooks";
+import { Section } from "../components/ui/section";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { apiErrorText, isCode } from "../i18n/api-errors";
@@ -324,67 +326,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 // ─── Page ────────────────────────────────────────────────────────────────────────────────────
 
-function useLastResult(intent: string): SubmissionResult<string[]> | undefined {
-  const actionData = useActionData<typeof action>();
-  return actionData?.intent === intent ? actionData.result : undefined;
-}
-
-function useBusy(intent: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
-/**
- * With JavaScript a successful post redirects back to this same page, where the form stays
- * mounted: empty it then (an error answer, which names this intent, keeps what was typed).
- */
-function useResetAfterSuccess(intent: string, reset: () => void) {
-  const navigation = useNavigation();
-  const actionData = useActionData<typeof action>();
-  const submitted = useRef(false);
-  useEffect(() => {
-    if (navigation.state === "submitting" && navigation.formData?.get("intent") === intent) submitted.current = true;
-    else if (navigation.state === "idle" && submitted.current) {
-      submitted.current = false;
-      if (actionData?.intent !== intent) reset();
-    }
-  }, [navigation.state, navigation.formData, actionData, intent, reset]);
-}
-
-function IntentField({ intent }: { intent: string }) {
-  return <input type="hidden" name="intent" value={intent} />;
-}
-
-function Section({
-  id,
-  title,
-  intro,
-  children,
-  tone = "default",
-}: {
-  id: string;
-  title: string;
-  intro?: ReactNode;
-  children: ReactNode;
-  tone?: "default" | "danger";
-}) {
-  return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-title`}
-      className={`scroll-mt-24 rounded-2xl border p-5 shadow-sm sm:p-6 ${
-        tone === "danger" ? "border-rose-300 dark:border-rose-800" : "border-slate-200 dark:border-slate-800"
-      } bg-white dark:bg-slate-900`}
-    >
-      <h3 id={`${id}-title`} className="text-lg font-semibold">
-        {title}
-      </h3>
-      {intro ? <div className="mt-1 text-sm text-slate-700 dark:text-slate-300">{intro}</div> : null}
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
 function ChangePasswordForm() {
   const { t } = useTranslation(["security", "account"]);
   const busy = useBusy(SECURITY_INTENTS.changePassword);
@@ -547,7 +488,13 @@ function TwoFactorSection() {
   const { t } = useTranslation("security");
   const { twoFactorEnabled, setup, recovery } = useLoaderData<typeof loader>();
   return (
-    <Section id="two-factor" title={t("twoFactor.heading")} intro={t("twoFactor.intro")}>
+    <Section
+      id="two-factor"
+      titleId="two-factor-title"
+      level={3}
+      title={t("twoFactor.heading")}
+      intro={t("twoFactor.intro")}
+    >
       <p className="mb-4 text-sm">
         {t("twoFactor.statusLabel")}{" "}
         <span
@@ -622,21 +569,46 @@ export default function SecuritySettings() {
         <h2 className="text-2xl font-bold tracking-tight">{t("title")}</h2>
         <p className="mt-1 text-slate-700 dark:text-slate-300">{t("intro")}</p>
       </header>
-      <Section id="password" title={t("password.heading")} intro={t("password.intro")}>
+      <Section
+        id="password"
+        titleId="password-title"
+        level={3}
+        title={t("password.heading")}
+        intro={t("password.intro")}
+      >
         <ChangePasswordForm />
       </Section>
       <TwoFactorSection />
-      <Section id="api-tokens" title={t("apiTokens.heading")} intro={t("apiTokens.intro")}>
+      <Section
+        id="api-tokens"
+        titleId="api-tokens-title"
+        level={3}
+        title={t("apiTokens.heading")}
+        intro={t("apiTokens.intro")}
+      >
         <ApiTokensPanel tokens={tokens} created={createdToken} locale={locale} now={now} />
       </Section>
-      <Section id="login-history" title={t("history.heading")} intro={t("history.intro")}>
+      <Section
+        id="login-history"
+        titleId="login-history-title"
+        level={3}
+        title={t("history.heading")}
+        intro={t("history.intro")}
+      >
         {history ? (
           <LoginHistoryTable rows={history} locale={locale} />
         ) : (
           <p role="alert">{t("account:serverError")}</p>
         )}
       </Section>
-      <Section id="delete-account" title={t("delete.heading")} intro={t("delete.intro")} tone="danger">
+      <Section
+        id="delete-account"
+        titleId="delete-account-title"
+        level={3}
+        title={t("delete.heading")}
+        intro={t("delete.intro")}
+        tone="danger"
+      >
         <DeleteAccountForm />
       </Section>
     </div>

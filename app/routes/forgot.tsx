@@ -7,7 +7,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isRecoveryToken } from "../../core/auth/recovery-token";
 import {
@@ -33,6 +33,7 @@ import {
 import { destroyUserSession, getSessionState } from "../server/session.server";
 import { redirectWithToast } from "../server/toast.server";
 import { CodeField, PasswordField } from "../components/ui/fields";
+import { useBusy } from "../components/ui/form-hooks";
 
 // Forgot password (SPEC §2, §4 "Flows"): send a code → code + new password → success. Every step
 // is a plain form post; the address travels between the steps in the URL (`?step=reset&email=`)
@@ -215,11 +216,6 @@ function Steps({ step }: { step: Step }) {
       </ol>
     </div>
   );
-}
-
-function useBusy(intent: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
 function RequestStep({ email }: { email: string }) {

@@ -1,13 +1,6 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -22,6 +15,7 @@ import { DATE_LOCALE_TAGS, type Locale } from "../../../core/locale";
 import { z } from "../../../core/zod";
 import type { ApiToken } from "../../../workers/api/contract/api-tokens";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
+import { useBusy, useLastResult, useResetAfterSuccess } from "../ui/form-hooks";
 
 // Personal API tokens on the account-security page (issue 20): the create form (name, scopes,
 // expiry), the new secret shown once with a copy hint, and the table of tokens with Revoke. Each
@@ -52,36 +46,6 @@ export function expiresInDays(expiry: (typeof API_TOKEN_EXPIRY_OPTIONS)[number])
 
 /** The revoke button of one row. */
 export const revokeApiTokenFormSchema = z.object({ id: apiTokenIdSchema });
-
-type ActionData = { intent: string; result: SubmissionResult<string[]> };
-
-function useLastResult(intent: string): SubmissionResult<string[]> | undefined {
-  const actionData = useActionData<ActionData>();
-  return actionData?.intent === intent ? actionData.result : undefined;
-}
-
-function useBusy(intent: string, id?: string): boolean {
-  const navigation = useNavigation();
-  return (
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === intent &&
-    (id === undefined || navigation.formData?.get("id") === id)
-  );
-}
-
-/** With JavaScript a successful create redirects back here, where the form stays mounted: empty it then. */
-function useResetAfterSuccess(intent: string, reset: () => void) {
-  const navigation = useNavigation();
-  const actionData = useActionData<ActionData>();
-  const submitted = useRef(false);
-  useEffect(() => {
-    if (navigation.state === "submitting" && navigation.formData?.get("intent") === intent) submitted.current = true;
-    else if (navigation.state === "idle" && submitted.current) {
-      submitted.current = false;
-      if (actionData?.intent !== intent) reset();
-    }
-  }, [navigation.state, navigation.formData, actionData, intent, reset]);
-}
 
 /** The form's schema messages in the page's language. */
 function useTokenErrorText(): (message: string) => string {

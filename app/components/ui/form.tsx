@@ -91,3 +91,8 @@ export function AuthCard({ title, intro, children }: { title: ReactNode; intro?:
     </section>
   );
 }
+
+/** The hidden field that names which of a page's forms was posted. */
+export function IntentField({ intent }: { intent: string }) {
+  return <input type="hidden" name="intent" value={intent} />;
+}
