@@ -18,7 +18,10 @@ export type AnalyticsUrlError = "required" | "too_long" | "invalid_url" | "inval
 export const strategyField = z.enum(STRATEGIES, { error: "invalid_strategy" }).default("mobile");
 
 /** The analysis form as the browser checks it (the server: `analyticsFormSchema`, core/lookup-forms.ts). */
-export const analyticsBrowserSchema = z.object({ url: typedNameField(MAX_URL_LENGTH * 2), strategy: strategyField });
+export const analyticsBrowserSchema = z.object({
+  url: typedNameField(MAX_URL_LENGTH * 2, false),
+  strategy: strategyField,
+});
 
 export const CATEGORIES = ["performance", "accessibility", "bestPractices", "seo"] as const;
 export type Category = (typeof CATEGORIES)[number];
