@@ -113,7 +113,7 @@ describe("parseCatalogueCsv: good files", () => {
 
   it("accepts an explicit ICANN fee, including 0 for a generic TLD", () => {
     const result = parseCatalogueCsv(csv("app,generic,USD,14.98,14.98,14.98,0,no,,no,no,10"));
-    expect(result.rows[0].icann_fee_cents).toBe(0);
+    expect(result.rows[0]!.icann_fee_cents).toBe(0);
   });
 
   it("accepts every boolean spelling, in any case", () => {

@@ -296,7 +296,7 @@ function readCsv(input: string): { records: CsvRecord[]; errors: CatalogueCsvErr
       break;
     }
     if (broken) continue;
-    const blank = !quotedAny && fields.length === 1 && fields[0].trim() === "";
+    const blank = !quotedAny && fields.length === 1 && fields[0]?.trim() === "";
     records.push({ line: recordLine, fields, blank });
   }
   return { records, errors };
@@ -353,7 +353,7 @@ export function parseCatalogueCsv(text: string): CatalogueCsvResult {
     }
     const raw: Record<string, string> = {};
     names.forEach((name, column) => {
-      raw[name] = record.fields[column];
+      raw[name] = record.fields[column] ?? "";
     });
     const parsed = catalogueCsvRowSchema.safeParse(raw);
     if (!parsed.success) {

@@ -37,13 +37,14 @@ export function splitFrontMatter(source: string): ContentFile {
   const text = source.replace(/^\uFEFF/u, "").replace(/\r\n?/gu, "\n");
   const match = /^---\n([\s\S]*?)\n---\n?/u.exec(text);
   if (!match) return { data: undefined, body: text };
-  return { data: parseYaml(match[1]), body: text.slice(match[0].length) };
+  return { data: parseYaml(match[1] ?? ""), body: text.slice(match[0].length) };
 }
 
 /** A content file name `slug.locale.md` (any folder prefix) → its parts, or null. */
 export function contentFileName(path: string): { slug: string; locale: string } | null {
   const match = /(?:^|\/)([a-z0-9]+(?:-[a-z0-9]+)*)\.([a-z]{2})\.md$/u.exec(path);
-  return match ? { slug: match[1], locale: match[2] } : null;
+  const [, slug, locale] = match ?? [];
+  return slug && locale ? { slug, locale } : null;
 }
 
 export const WORDS_PER_MINUTE = 200;

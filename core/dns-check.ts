@@ -55,7 +55,7 @@ export function normaliseRecordData(type: DnsType, data: string): string {
   if (type === "TXT") {
     // Cloudflare quotes TXT strings ("\"v=spf1 -all\"", possibly several), Google does not.
     const quoted = value.match(/^"(.*)"$/s);
-    if (quoted) value = quoted[1].split(/"\s+"/).join("").replace(/\\"/g, '"');
+    if (quoted) value = (quoted[1] ?? "").split(/"\s+"/).join("").replace(/\\"/g, '"');
     return value;
   }
   value = value.replace(/\s+/g, " ");
@@ -112,7 +112,8 @@ export function readDohAnswer(type: DnsType, body: unknown): Pick<DnsRow, "statu
 /** Do all the resolvers that answered give the same result? */
 export function resolversAgree(rows: DnsRow[]): boolean {
   const answered = rows.filter((row) => row.status !== "ERROR");
-  if (answered.length === 0) return false;
+  const [first] = answered;
+  if (!first) return false;
   const key = (row: DnsRow) => `${row.status}:${row.answers.join("|")}`;
-  return answered.every((row) => key(row) === key(answered[0]));
+  return answered.every((row) => key(row) === key(first));
 }

@@ -276,7 +276,7 @@ export function checkRecord(
       case "CAA": {
         const match = /^(\d{1,3})\s+(issue|issuewild|iodef)\s+"([^"]*)"$/i.exec(content);
         if (!match || Number(match[1]) > 255) errors.push({ path: "content", message: M.caa });
-        else record.content = `${Number(match[1])} ${match[2].toLowerCase()} "${match[3]}"`;
+        else record.content = `${Number(match[1])} ${(match[2] ?? "").toLowerCase()} "${match[3]}"`;
         break;
       }
       case "FORWARD":
@@ -499,7 +499,8 @@ export function parseZoneChange(summary: string): ZoneChange | null {
   const record = /^(add|edit|delete) ([A-Z]+) (\S+)$/u.exec(summary);
   if (record) {
     const type = RECORD_TYPES.find((candidate) => candidate === record[2]);
-    return type ? { action: record[1] as "add" | "edit" | "delete", type, name: record[3] } : null;
+    const [, action, , name] = record;
+    return type && name ? { action: action as "add" | "edit" | "delete", type, name } : null;
   }
   const rollback = /^rollback to version (\d{1,15})$/u.exec(summary);
   if (rollback) return { action: "rollback", version: Number(rollback[1]) };

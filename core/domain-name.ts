@@ -327,10 +327,9 @@ export function parseDomainName(input: string, isKnownTld?: (asciiTld: string) =
   }
 
   const tld = ascii[ascii.length - 1] ?? "";
-  if (!TLD_PATTERN.test(tld))
-    return fail("invalid_format", `"${unicode[unicode.length - 1]}" is not a valid extension`);
-  if (isKnownTld && !isKnownTld(tld))
-    return fail("unknown_extension", `".${unicode[unicode.length - 1]}" is not in the catalogue`);
+  const tldUnicode = unicode[unicode.length - 1] ?? "";
+  if (!TLD_PATTERN.test(tld)) return fail("invalid_format", `"${tldUnicode}" is not a valid extension`);
+  if (isKnownTld && !isKnownTld(tld)) return fail("unknown_extension", `".${tldUnicode}" is not in the catalogue`);
 
   return {
     ok: true,
@@ -340,7 +339,7 @@ export function parseDomainName(input: string, isKnownTld?: (asciiTld: string) =
       label: ascii.slice(0, -1).join("."),
       labelUnicode: unicode.slice(0, -1).join("."),
       tld,
-      tldUnicode: unicode[unicode.length - 1] ?? "",
+      tldUnicode,
       isIdn: ascii.some((label) => label.startsWith("xn--")),
     },
   };

@@ -186,7 +186,7 @@ export function latinLookalike(ch: string): string | null {
   const direct = LOOKALIKES.get(ch);
   if (direct !== undefined) return direct;
   const [base, ...marks] = Array.from(ch.normalize("NFD"));
-  const baseLook = marks.length > 0 ? LOOKALIKES.get(base) : undefined;
+  const baseLook = base !== undefined && marks.length > 0 ? LOOKALIKES.get(base) : undefined;
   return baseLook === undefined ? null : (baseLook + marks.join("")).normalize("NFC");
 }
 

@@ -22,10 +22,14 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   const ranked = header
     .split(",")
     .map((part, index) => {
-      const [tag, ...params] = part.trim().split(";");
+      const [tag = "", ...params] = part.trim().split(";");
       const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
       const weight = q ? Number(q.slice(2)) : 1;
-      return { base: tag.trim().toLowerCase().split("-")[0], weight: Number.isFinite(weight) ? weight : 0, index };
+      return {
+        base: tag.trim().toLowerCase().split("-")[0] ?? "",
+        weight: Number.isFinite(weight) ? weight : 0,
+        index,
+      };
     })
     .filter((entry) => entry.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index);

@@ -67,7 +67,7 @@ describe("catalogue", () => {
 
   it("refuses a plan naming an unknown datacenter", () => {
     const broken = structuredClone(catalogueJson);
-    broken.plans[0].datacenters = ["nowhere"];
+    broken.plans[0]!.datacenters = ["nowhere"];
     expect(() => parseServerCatalogue(broken)).toThrow(/unknown datacenter nowhere/u);
   });
 });
@@ -232,7 +232,7 @@ describe("statuses", () => {
   it("list query is strict and names the parameter", () => {
     expect(serverListQuerySchema.parse({})).toEqual({ sort: "-created", page: 1, per_page: 20 });
     const bad = serverListQuerySchema.safeParse({ per_page: "500" });
-    expect(bad.error?.issues[0].path).toEqual(["per_page"]);
+    expect(bad.error?.issues[0]!.path).toEqual(["per_page"]);
     expect(serverListQuerySchema.safeParse({ colour: "red" }).success).toBe(false);
   });
 });

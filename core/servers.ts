@@ -232,7 +232,7 @@ export function isValidHostname(value: string): boolean {
   if (name.length === 0 || name.length > 253) return false;
   const labels = name.split(".");
   if (!labels.every((label) => LABEL.test(label))) return false;
-  return !/^\d+$/u.test(labels[labels.length - 1]);
+  return !/^\d+$/u.test(labels[labels.length - 1] ?? "");
 }
 
 export const SSH_KEY_TYPES = [
@@ -273,9 +273,7 @@ class WireReader {
   constructor(private readonly bytes: Uint8Array) {}
   string(): Uint8Array | null {
     if (this.offset + 4 > this.bytes.length) return null;
-    const b = this.bytes;
-    const length =
-      ((b[this.offset] << 24) >>> 0) + (b[this.offset + 1] << 16) + (b[this.offset + 2] << 8) + b[this.offset + 3];
+    const length = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength).getUint32(this.offset);
     this.offset += 4;
     if (length > this.bytes.length - this.offset) return null;
     const value = this.bytes.subarray(this.offset, this.offset + length);
@@ -291,10 +289,10 @@ const ascii = (bytes: Uint8Array) => String.fromCharCode(...bytes);
 
 /** Bit length of an SSH mpint (big-endian, two's complement, positive here). */
 function mpintBits(bytes: Uint8Array): number {
-  let index = 0;
-  while (index < bytes.length && bytes[index] === 0) index += 1;
-  if (index === bytes.length) return 0;
-  return (bytes.length - index - 1) * 8 + (32 - Math.clz32(bytes[index]));
+  const index = bytes.findIndex((byte) => byte !== 0);
+  const first = bytes[index];
+  if (first === undefined) return 0;
+  return (bytes.length - index - 1) * 8 + (32 - Math.clz32(first));
 }
 
 const ECDSA_POINT: Record<string, { curve: string; length: number; bits: number }> = {
@@ -315,7 +313,7 @@ export function parseSshPublicKey(
   const fail = (problem: SshKeyProblem = "format") => ({ ok: false as const, problem });
   const trimmed = line.trim();
   if (trimmed.length === 0 || trimmed.length > 16_384 || /[\r\n]/u.test(trimmed)) return fail();
-  const [type, data, ...rest] = trimmed.split(/[ \t]+/u);
+  const [type = "", data, ...rest] = trimmed.split(/[ \t]+/u);
   if (!(SSH_KEY_TYPES as readonly string[]).includes(type) || !data) return fail();
   const bytes = decodeBase64(data);
   if (!bytes) return fail();
@@ -336,6 +334,7 @@ export function parseSshPublicKey(
     if (bits > 16_384) return fail();
   } else {
     const spec = ECDSA_POINT[type];
+    if (!spec) return fail();
     const curve = reader.string();
     const point = reader.string();
     if (!curve || ascii(curve) !== spec.curve || !point || point.length !== spec.length || point[0] !== 4)

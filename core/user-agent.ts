@@ -52,7 +52,7 @@ export function deviceName(userAgent: string | null | undefined): string | null 
   for (const [pattern, name] of BROWSERS) {
     const match = pattern.exec(ua);
     if (match) {
-      browser = `${name} ${match[1].slice(0, 4)}`;
+      browser = `${name} ${(match[1] ?? "").slice(0, 4)}`;
       break;
     }
   }

@@ -31,13 +31,13 @@ export function parseTtl(token: string): number | null {
   if (/^\d+$/.test(token)) return Number(token);
   const parts = token.toLowerCase().match(/\d+[smhdw]/g);
   if (!parts || parts.join("") !== token.toLowerCase()) return null;
-  return parts.reduce((sum, part) => sum + Number(part.slice(0, -1)) * UNIT_SECONDS[part.slice(-1)], 0);
+  return parts.reduce((sum, part) => sum + Number(part.slice(0, -1)) * (UNIT_SECONDS[part.slice(-1)] ?? 0), 0);
 }
 
 /** The nearest of the TTL options (SPEC §9) to a zone's TTL; automatic is never chosen for an explicit value. */
 export function nearestTtl(seconds: number): number {
-  const options = TTL_OPTIONS.filter((ttl) => ttl > 0);
-  return options.reduce((best, ttl) => (Math.abs(ttl - seconds) < Math.abs(best - seconds) ? ttl : best), options[0]);
+  const [first = seconds, ...rest] = TTL_OPTIONS.filter((ttl) => ttl > 0);
+  return rest.reduce((best, ttl) => (Math.abs(ttl - seconds) < Math.abs(best - seconds) ? ttl : best), first);
 }
 
 /** Splits one logical line into tokens: quoted strings kept whole (with their quotes), comments dropped. */
@@ -53,13 +53,13 @@ function tokenize(text: string): string[] {
     }
     if (char === '"') {
       let end = index + 1;
-      while (end < text.length && text[end] !== '"') end += text[end] === "\\" ? 2 : 1;
+      while (end < text.length && text.charAt(end) !== '"') end += text.charAt(end) === "\\" ? 2 : 1;
       tokens.push(text.slice(index, end + 1));
       index = end + 1;
       continue;
     }
     let end = index;
-    while (end < text.length && !' \t\r;"'.includes(text[end])) end += 1;
+    while (end < text.length && !' \t\r;"'.includes(text.charAt(end))) end += 1;
     tokens.push(text.slice(index, end));
     index = end;
   }
@@ -72,8 +72,7 @@ function logicalLines(text: string): { line: number; body: string; indented: boo
   let pending: { line: number; body: string; indented: boolean } | null = null;
   let depth = 0;
   const rows = text.split("\n");
-  for (let index = 0; index < rows.length; index += 1) {
-    const raw = rows[index];
+  for (const [index, raw] of rows.entries()) {
     // Parentheses outside quotes and comments count.
     let inQuote = false;
     let cut = raw.length;
@@ -124,8 +123,9 @@ export function parseZone(text: string, domain: string): ZoneImport {
 
   for (const { line, body, indented } of logicalLines(text)) {
     const tokens = tokenize(body);
-    if (tokens.length === 0) continue;
-    const directive = tokens[0].toUpperCase();
+    const [head] = tokens;
+    if (head === undefined) continue;
+    const directive = head.toUpperCase();
     if (directive === "$ORIGIN") {
       const next = tokens[1] ?? "";
       origin = next.endsWith(".") ? next.slice(0, -1).toLowerCase() : `${next}.${origin}`.toLowerCase();
@@ -145,13 +145,14 @@ export function parseZone(text: string, domain: string): ZoneImport {
     let index = 0;
     let owner = lastOwner;
     if (!indented) {
-      owner = absolute(tokens[0], origin);
+      owner = absolute(head, origin);
       index = 1;
     }
     lastOwner = owner;
     let ttl: number | null = null;
     for (let guard = 0; guard < 2 && index < tokens.length; guard += 1) {
       const token = tokens[index];
+      if (token === undefined) break;
       if (CLASSES.has(token.toUpperCase())) index += 1;
       else if (parseTtl(token) !== null && ttl === null) {
         ttl = parseTtl(token);

@@ -99,6 +99,10 @@ export function listSecrets(configPath: string): { names: string[] } | { error: 
 function main(argv: string[]): number {
   const configIndex = argv.indexOf("--config");
   const configPath = configIndex >= 0 ? argv[configIndex + 1] : "wrangler.toml";
+  if (configPath === undefined) {
+    console.error("deploy-check: --config needs a path");
+    return 1;
+  }
   const skipSecrets = process.env.DEPLOY_SKIP_SECRETS_CHECK === "1";
   let secrets: string[] | null = null;
   if (!skipSecrets) {

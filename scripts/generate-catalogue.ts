@@ -172,7 +172,9 @@ function hash(text: string): number {
 }
 
 function pick<T>(list: readonly T[], name: string, purpose: string): T {
-  return list[hash(`${purpose}:${name}`) % list.length];
+  const item = list[hash(`${purpose}:${name}`) % list.length];
+  if (item === undefined) throw new Error(`nothing to pick from for ${purpose}`);
+  return item;
 }
 
 function words(list: string): string[] {

@@ -174,9 +174,9 @@ function registrable(raw: string): string | null {
   }
   const labels = ascii.split(".");
   if (labels.length < 2) return null;
-  const tld = labels[labels.length - 1];
-  if (labels.length > 2 && tld.length === 2 && CC_SECOND_LEVELS.has(labels[labels.length - 2])) return null;
-  const label = labels[labels.length - 2];
+  const tld = labels[labels.length - 1] ?? "";
+  const label = labels[labels.length - 2] ?? "";
+  if (labels.length > 2 && tld.length === 2 && CC_SECOND_LEVELS.has(label)) return null;
   if (!CATALOGUE.has(tld) || !isLdhLabel(label)) return null;
   return `${label}.${tld}`;
 }
@@ -195,7 +195,7 @@ function pickRegistrar(name: string): (typeof REGISTRARS)[number] {
     if (ticket < registrar.weight) return registrar;
     ticket -= registrar.weight;
   }
-  return REGISTRARS[0];
+  throw new Error("registrar weights do not add up");
 }
 
 // --- the ledger ---------------------------------------------------------------------------------
@@ -266,7 +266,7 @@ const PRICE_TIERS = [
   [2_500, 3_500, 4_800, 6_500, 9_000],
   [1_200, 1_500, 2_000, 2_900, 4_500],
   [250, 350, 500, 750, 990, 1_500, 2_500],
-];
+] as const;
 
 interface SeedPremium {
   name: string;
@@ -283,7 +283,7 @@ for (const label of PREMIUM_WORDS) {
     const name = `${label}.${tld}`;
     if (!CATALOGUE.has(tld) || taken.has(name) || RESERVED.some(([reserved]) => reserved === label)) continue;
     const tier = PRICE_TIERS[label.length <= 2 ? 0 : label.length === 3 ? 1 : label.length <= 5 ? 2 : 3];
-    const dollars = tier[hash(name, "price") % tier.length];
+    const dollars = tier[hash(name, "price") % tier.length] ?? tier[0];
     // Two in five renew at a premium too (5% of the price, at least $50); the rest at the catalogue price.
     const renewal = hash(name, "renewal") % 5 < 2 ? Math.max(50, Math.round(dollars * 0.05)) * 100 : null;
     premiumCandidates.push({ name, label, tld, price_cents: dollars * 100, renewal_cents: renewal });

@@ -23,7 +23,7 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
  */
 export async function unreadableFormRefusal(request: Request): Promise<Response | null> {
   if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return null;
-  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   if (!FORM_TYPES.includes(type)) {
     return new Response(
       "This address accepts form posts only (application/x-www-form-urlencoded or multipart/form-data).",

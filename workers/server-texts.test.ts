@@ -201,12 +201,12 @@ describe("translating the API's English texts", () => {
       for (const match of readFileSync(file, "utf8").matchAll(thrown)) {
         const [, code, literal] = match;
         // A template literal's ${…} stands for a value (a domain name, a status).
-        const english = literal
+        const english = literal!
           .slice(1, -1)
           .replace(/\\(["'`])/gu, "$1")
           .replace(/\$\{[^}]*\}/gu, "value");
         count += 1;
-        if (exempt.has(code)) continue;
+        if (exempt.has(code!)) continue;
         if (translateApiText("tr", "errors", english, code) === english) missing.push(`${file}: ${code} "${english}"`);
       }
     }

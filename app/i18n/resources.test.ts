@@ -27,12 +27,12 @@ describe.each(namespaces)("translation resources, namespace %s", (ns) => {
     const trValues = values(tr);
     values(en).forEach((text, index) => {
       expect(text.trim(), enKeys[index]).not.toBe("");
-      expect(trValues[index].trim(), enKeys[index]).not.toBe("");
+      expect(trValues[index]!.trim(), enKeys[index]).not.toBe("");
     });
     const variables = (text: string) => (text.match(/\{\{\w+\}\}/g) ?? []).sort();
     const trByKey = new Map(keys(tr).map((key, index) => [key, trValues[index]]));
     keys(en).forEach((key, index) => {
-      expect(variables(trByKey.get(key) ?? ""), key).toEqual(variables(values(en)[index]));
+      expect(variables(trByKey.get(key) ?? ""), key).toEqual(variables(values(en)[index]!));
     });
   });
 });

@@ -26,7 +26,7 @@ function shellPartsUsed(source: string): ShellPart[] {
 /** The namespaces of the route's `export const handle = { i18n: [...] }`. */
 function handleNamespaces(source: string): string[] {
   const list = /export const handle[^=]*=\s*\{\s*i18n:\s*\[([^\]]*)\]/u.exec(source)?.[1] ?? "";
-  return [...list.matchAll(/"([^"]+)"/gu)].map((match) => match[1]);
+  return [...list.matchAll(/"([^"]+)"/gu)].map((match) => match[1]!);
 }
 
 const routeFiles = readdirSync(ROUTES).filter((file) => file.endsWith(".tsx"));

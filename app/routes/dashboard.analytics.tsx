@@ -251,7 +251,9 @@ function ScoreChart({
   strategy: string;
 }) {
   const { t } = useTranslation("tools");
-  if (series.length < 2)
+  const first = series[0];
+  const last = series[series.length - 1];
+  if (!first || !last || series.length < 2)
     return <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t("analytics.chartNeedsMore")}</p>;
   const width = 640;
   const height = 240;
@@ -309,7 +311,7 @@ function ScoreChart({
           );
         })}
         <text x={pad.left} y={height - 8} className="fill-slate-600 text-[11px] dark:fill-slate-400">
-          {series[0].createdText}
+          {first.createdText}
         </text>
         <text
           x={width - pad.right}
@@ -317,7 +319,7 @@ function ScoreChart({
           textAnchor="end"
           className="fill-slate-600 text-[11px] dark:fill-slate-400"
         >
-          {series[series.length - 1].createdText}
+          {last.createdText}
         </text>
       </svg>
       <figcaption>

@@ -53,7 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
   if (answers.some((answer) => !answer.ok)) return { ...base, loaded: false as const, rows: [], total: 0 };
   const rows = answers.flatMap((answer) => (answer.ok ? answer.data.pricing : [])).slice(0, wanted);
-  const total = answers[0].ok ? answers[0].data.pagination.total : rows.length;
+  const [first] = answers;
+  const total = first?.ok ? first.data.pagination.total : rows.length;
   return { ...base, loaded: true as const, rows, total };
 }
 

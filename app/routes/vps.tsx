@@ -81,13 +81,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return reply(submission.reply());
   const answer = await readApi(await cart.servers.$post({ json: submission.value }));
   if (!answer.ok) {
-    const field = answer.details[0]?.path;
+    const [detail] = answer.details;
     if (
       answer.status === 400 &&
-      field &&
-      ["plan", "cycle", "os", "datacenter", "hostname", "ssh_key"].includes(field)
+      detail?.path &&
+      ["plan", "cycle", "os", "datacenter", "hostname", "ssh_key"].includes(detail.path)
     ) {
-      return reply(submission.reply({ fieldErrors: { [field]: [answer.details[0].message] } }));
+      return reply(submission.reply({ fieldErrors: { [detail.path]: [detail.message] } }));
     }
     const message = apiErrorText(t, answer, "vps.order");
     if (isCode(answer, "already_in_cart")) return reply(submission.reply({ fieldErrors: { hostname: [message] } }));

@@ -26,8 +26,9 @@ function decodeSegment(segment: string): string | null {
 export function decodeJwtPayload(token: string | null | undefined): JwtClaims | null {
   if (typeof token !== "string") return null;
   const parts = token.split(".");
-  if (parts.length !== 3 || parts[0] === "") return null;
-  const json = decodeSegment(parts[1]);
+  const [header, body] = parts;
+  if (parts.length !== 3 || !header || body === undefined) return null;
+  const json = decodeSegment(body);
   if (json === null) return null;
   let payload: unknown;
   try {

@@ -107,8 +107,8 @@ describe("verifySecret", () => {
     const stored = await hashSecret("pw", { iterations: 1000, salt });
     const [algorithm, iterations, saltText, hashText] = stored.split("$");
     const flip = (text: string) => (text[0] === "A" ? "B" : "A") + text.slice(1);
-    expect((await verifySecret("pw", [algorithm, iterations, saltText, flip(hashText)].join("$"))).ok).toBe(false);
-    expect((await verifySecret("pw", [algorithm, iterations, flip(saltText), hashText].join("$"))).ok).toBe(false);
+    expect((await verifySecret("pw", [algorithm, iterations, saltText, flip(hashText!)].join("$"))).ok).toBe(false);
+    expect((await verifySecret("pw", [algorithm, iterations, flip(saltText!), hashText].join("$"))).ok).toBe(false);
     expect((await verifySecret("pw", [algorithm, "1001", saltText, hashText].join("$"))).ok).toBe(false);
   });
   it("answers not-ok (without throwing) for anything that is not a hash it can read", async () => {
@@ -125,7 +125,7 @@ describe("verifySecret", () => {
       `pbkdf2-sha256$-5$${saltText}$${hashText}`,
       `pbkdf2-sha256$1e3$${saltText}$${hashText}`,
       `pbkdf2-sha256$${iterations}$${saltText}$${hashText}=`,
-      `pbkdf2-sha256$${iterations}$${saltText.slice(0, 10)}$${hashText}`,
+      `pbkdf2-sha256$${iterations}$${saltText!.slice(0, 10)}$${hashText}`,
       `pbkdf2-sha256$${iterations}$${saltText}$abc`,
       `pbkdf2-sha256$${iterations}$sa+t/////////////////$${hashText}`,
     ];

@@ -99,7 +99,7 @@ export function parseSecretHash(
 ): { algorithm: Algorithm; iterations: number; salt: Uint8Array; hash: Uint8Array } | null {
   const parts = stored.split("$");
   if (parts.length !== 4) return null;
-  const [algorithm, iterationText, saltText, hashText] = parts;
+  const [algorithm, iterationText = "", saltText = "", hashText = ""] = parts;
   if (algorithm !== "pbkdf2-sha256" && algorithm !== "pbkdf2-sha512") return null;
   if (!/^[1-9]\d{0,8}$/u.test(iterationText)) return null;
   const iterations = Number(iterationText);

@@ -53,9 +53,8 @@ export function isValidSeedKey(input: string): boolean {
 
 /** A uniform float in [0, 1) from WebCrypto. */
 function cryptoRandom(): number {
-  const buffer = new Uint32Array(1);
-  crypto.getRandomValues(buffer);
-  return buffer[0] / 2 ** 32;
+  const [value = 0] = crypto.getRandomValues(new Uint32Array(1));
+  return value / 2 ** 32;
 }
 
 /** Index in [0, size) from a [0, 1) random source; tolerates sources that return 1 or junk. */

@@ -74,8 +74,8 @@ describe("wrongConfirmationWords", () => {
   it("accepts the right words in any case and with spaces around", () => {
     expect(
       wrongConfirmationWords(KEY, [
-        [2, ` ${words[1].toUpperCase()} `],
-        [7, words[6]],
+        [2, ` ${words[1]!.toUpperCase()} `],
+        [7, words[6]!],
       ]),
     ).toEqual([]);
   });
@@ -83,8 +83,8 @@ describe("wrongConfirmationWords", () => {
   it("names each wrong position", () => {
     expect(
       wrongConfirmationWords(KEY, [
-        [2, words[2] === words[1] ? "zoo" : words[2]],
-        [7, words[6]],
+        [2, words[2] === words[1] ? "zoo" : words[2]!],
+        [7, words[6]!],
       ]),
     ).toEqual([2]);
     expect(

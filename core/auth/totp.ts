@@ -84,9 +84,10 @@ export async function hotpCode(secret: string, counter: number, digits: number =
   const view = new DataView(message.buffer);
   view.setUint32(0, Math.floor(counter / 2 ** 32));
   view.setUint32(4, counter >>> 0);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, message));
-  const offset = mac[mac.length - 1] & 0x0f;
-  const binary = ((mac[offset] & 0x7f) << 24) | (mac[offset + 1] << 16) | (mac[offset + 2] << 8) | mac[offset + 3];
+  // RFC 4226 §5.3 dynamic truncation: the low nibble of the last byte picks four bytes, top bit cleared.
+  const mac = new DataView(await crypto.subtle.sign("HMAC", key, message));
+  const offset = mac.getUint8(mac.byteLength - 1) & 0x0f;
+  const binary = mac.getUint32(offset) & 0x7fffffff;
   return String(binary % 10 ** digits).padStart(digits, "0");
 }
 

@@ -93,8 +93,9 @@ export function numberError(digits: string): "incomplete_number" | "invalid_numb
 export function parseExpiry(input: string): { month: number; year: number } | null {
   const match = /^(\d{1,2})\s*\/?\s*(\d{2}|\d{4})$/.exec(input.trim());
   if (!match) return null;
-  const month = Number(match[1]);
-  const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  const [, monthText = "", yearText = ""] = match;
+  const month = Number(monthText);
+  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
   if (month < 1 || month > 12) return null;
   return { month, year };
 }

@@ -52,7 +52,7 @@ describe("workersAiSuggestions: answers", () => {
       { label: "beanery", tld: "io", source: "ai", score: 101 },
     ]);
     expect(list.slice(2)).toEqual(BUILT_IN.slice(0, 8));
-    for (let i = 1; i < list.length; i++) expect(list[i].score).toBeLessThanOrEqual(list[i - 1].score);
+    for (let i = 1; i < list.length; i++) expect(list[i]!.score).toBeLessThanOrEqual(list[i - 1]!.score);
   });
 
   it("accepts the answer as a JSON string, fenced or not", async () => {
@@ -214,10 +214,10 @@ describe("workersAiSuggestions: the request", () => {
       locale: "tr",
     });
     expect(calls).toHaveLength(1);
-    expect(calls[0].model).toBe(DEFAULT_AI_MODEL);
+    expect(calls[0]!.model).toBe(DEFAULT_AI_MODEL);
     expect(DEFAULT_AI_MODEL).toBe("@cf/meta/llama-3.1-8b-instruct");
 
-    const input = calls[0].input;
+    const input = calls[0]!.input;
     expect(input).toMatchObject({
       messages: [
         { role: "system", content: expect.any(String) },
@@ -251,7 +251,7 @@ describe("workersAiSuggestions: the request", () => {
   it("uses the model it is given", async () => {
     const { ai, calls } = answering({ response: { suggestions: [] } });
     await workersAiSuggestions(ai, { model: "@cf/meta/llama-3.3-70b-instruct-fp8-fast" }).suggest(INPUT);
-    expect(calls[0].model).toBe("@cf/meta/llama-3.3-70b-instruct-fp8-fast");
+    expect(calls[0]!.model).toBe("@cf/meta/llama-3.3-70b-instruct-fp8-fast");
   });
 });
 

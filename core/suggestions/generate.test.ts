@@ -97,7 +97,7 @@ describe("generateSuggestions: English", () => {
 
   it("returns distinct candidates with non-increasing scores", () => {
     expect(new Set(names(list)).size).toBe(list.length);
-    for (let i = 1; i < list.length; i++) expect(list[i].score).toBeLessThanOrEqual(list[i - 1].score);
+    for (let i = 1; i < list.length; i++) expect(list[i]!.score).toBeLessThanOrEqual(list[i - 1]!.score);
   });
 
   it("spreads the first results across TLDs and ideas", () => {
@@ -190,9 +190,9 @@ describe("determinism and safety", () => {
     const b = generateSuggestions("smart cloud code studio", TLDS, { max: 200 });
     expect(b).toEqual(a);
     for (let i = 1; i < a.length; i++) {
-      if (a[i].score !== a[i - 1].score) continue;
-      const prev = `${a[i - 1].label}\u0000${a[i - 1].tld}`;
-      expect(`${a[i].label}\u0000${a[i].tld}` > prev).toBe(true);
+      if (a[i]!.score !== a[i - 1]!.score) continue;
+      const prev = `${a[i - 1]!.label}\u0000${a[i - 1]!.tld}`;
+      expect(`${a[i]!.label}\u0000${a[i]!.tld}` > prev).toBe(true);
     }
   });
 

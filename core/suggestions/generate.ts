@@ -340,17 +340,22 @@ function spreadOut(all: Scored[], max: number): Scored[] {
   const perLabel = new Map<string, number>();
   const adjusted = (c: Scored) =>
     c.score - SAME_TLD_PENALTY * (perTld.get(c.tld) ?? 0) - SAME_LABEL_PENALTY * (perLabel.get(c.label) ?? 0);
-  while (picked.length < max && left.length > 0) {
+  while (picked.length < max) {
+    const [first] = left;
+    if (!first) break;
     let best = 0;
-    let bestScore = adjusted(left[0]);
-    for (let i = 1; i < left.length; i++) {
-      const score = adjusted(left[i]);
-      if (before(left[i], left[best], score, bestScore)) {
+    let chosen = first;
+    let bestScore = adjusted(first);
+    for (const [i, candidate] of left.entries()) {
+      if (i === 0) continue;
+      const score = adjusted(candidate);
+      if (before(candidate, chosen, score, bestScore)) {
         best = i;
+        chosen = candidate;
         bestScore = score;
       }
     }
-    const [chosen] = left.splice(best, 1);
+    left.splice(best, 1);
     picked.push({ ...chosen, score: bestScore });
     perTld.set(chosen.tld, (perTld.get(chosen.tld) ?? 0) + 1);
     perLabel.set(chosen.label, (perLabel.get(chosen.label) ?? 0) + 1);

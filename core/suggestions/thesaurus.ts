@@ -319,6 +319,7 @@ export function synonymsOf(word: string): Synonyms | null {
   const entries = [...new Set([...hits.en, ...hits.tr])].sort((a, b) => a - b);
   for (const i of entries) {
     const entry = index.folded[i];
+    if (!entry) continue;
     for (const w of entry.en) push(en, w);
     for (const w of entry.tr) push(tr, w);
   }

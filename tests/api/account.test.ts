@@ -72,7 +72,7 @@ describe("GET /profile", () => {
       ["POST", "/account/2fa/setup"],
       ["GET", "/account/login-history"],
     ]) {
-      const response = await call(null, method, path, method === "GET" ? undefined : {});
+      const response = await call(null, method!, path!, method === "GET" ? undefined : {});
       expect(response.status, `${method} ${path}`).toBe(401);
       expect((await response.json<ErrorBody>()).code).toBe("unauthorized");
     }
@@ -315,7 +315,7 @@ describe("two-factor authentication", () => {
     const { recoveryCodes } = await enableTwoFactor(user);
     const code = recoveryCodes[0];
     expect(
-      (await postJson("/auth/login/2fa", { challenge_token: await challenge(user), code: code.toUpperCase() })).status,
+      (await postJson("/auth/login/2fa", { challenge_token: await challenge(user), code: code!.toUpperCase() })).status,
     ).toBe(200);
     const reused = await postJson("/auth/login/2fa", { challenge_token: await challenge(user), code });
     expect(reused.status).toBe(401);
@@ -359,8 +359,8 @@ describe("GET /account/login-history", () => {
       }>()
     ).data.history;
     expect(history).toHaveLength(2);
-    expect(history[0]).toEqual({ at: history[0].at, ip, device: "curl 8 · Windows", success: false });
-    expect(history[1].success).toBe(true);
-    expect(Number.isNaN(Date.parse(history[0].at))).toBe(false);
+    expect(history[0]).toEqual({ at: history[0]!.at, ip, device: "curl 8 · Windows", success: false });
+    expect(history[1]!.success).toBe(true);
+    expect(Number.isNaN(Date.parse(history[0]!.at))).toBe(false);
   });
 });

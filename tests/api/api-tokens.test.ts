@@ -81,7 +81,7 @@ describe("POST /account/api-tokens", () => {
     for (const [body, path] of cases) {
       const refused = await errorOf(await call(user, "POST", "/account/api-tokens", body), 400);
       expect(refused.code, JSON.stringify(body)).toBe("invalid_parameter");
-      expect(refused.errors?.[0].path, JSON.stringify(body)).toBe(path);
+      expect(refused.errors?.[0]!.path, JSON.stringify(body)).toBe(path);
     }
   });
 
@@ -100,7 +100,7 @@ describe("POST /account/api-tokens", () => {
       409,
     );
     expect(refused.code).toBe("too_many_api_tokens");
-    await data(await call(user, "DELETE", `/account/api-tokens/${tokens[0].id}`));
+    await data(await call(user, "DELETE", `/account/api-tokens/${tokens[0]!.id}`));
     await createToken(user, ["read"], { name: "one more" });
   });
 });
@@ -162,7 +162,7 @@ describe("DELETE /account/api-tokens/{id}", () => {
       "api_token_not_found",
     );
     await data(await call(holder(token), "GET", "/user-domains"));
-    expect((await errorOf(await call(user, "DELETE", "/account/api-tokens/not-an-id"), 400)).errors?.[0].path).toBe(
+    expect((await errorOf(await call(user, "DELETE", "/account/api-tokens/not-an-id"), 400)).errors?.[0]!.path).toBe(
       "id",
     );
   });
@@ -369,9 +369,9 @@ describe("the scope rule (workers/api/auth/scopes.ts)", () => {
     }>();
     expect(document.components.securitySchemes.apiToken).toMatchObject({ type: "http", scheme: "bearer" });
     const tokens = document.paths["/api/v1/account/api-tokens"];
-    expect(tokens.get.security).toEqual([{ bearer: [] }]);
-    expect(tokens.post.security).toEqual([{ bearer: [] }]);
-    expect(Object.keys(tokens.post.responses)).toEqual(
+    expect(tokens!.get!.security).toEqual([{ bearer: [] }]);
+    expect(tokens!.post!.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(tokens!.post!.responses)).toEqual(
       expect.arrayContaining(["201", "400", "401", "403", "409", "429"]),
     );
   });
@@ -380,5 +380,5 @@ describe("the scope rule (workers/api/auth/scopes.ts)", () => {
 /** A name held by another buyer (their first domain). */
 async function otherName(other: SignedInUser): Promise<string> {
   const page = await data<{ domains: UserDomainView[] }>(await call(other, "GET", "/user-domains"));
-  return page.domains[0].name;
+  return page.domains[0]!.name;
 }

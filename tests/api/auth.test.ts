@@ -83,7 +83,7 @@ function otherSeedKey(seedKey: string): string {
     "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about",
     "legal winner thank year wave sausage worth useful legal winner thank yellow",
   ];
-  return candidates.find((candidate) => candidate !== seedKey) ?? candidates[0];
+  return candidates.find((candidate) => candidate !== seedKey) ?? candidates[0]!;
 }
 
 /** An app whose waits are recorded in `sleeps` instead of taken. */
@@ -135,8 +135,8 @@ describe("POST /auth/register", () => {
 
     const mails = await outbox(email);
     expect(mails).toHaveLength(1);
-    expect(mails[0].text).toMatch(/\b\d{6}\b/);
-    expect(mails[0].subject).toBe("Verify your email address");
+    expect(mails[0]!.text).toMatch(/\b\d{6}\b/);
+    expect(mails[0]!.subject).toBe("Verify your email address");
   });
 
   it("writes the mail in Turkish for Accept-Language tr", async () => {
@@ -149,8 +149,8 @@ describe("POST /auth/register", () => {
     });
     expect(response.status).toBe(201);
     const [mail] = await outbox(email);
-    expect(mail.subject).toBe("E-posta adresinizi doğrulayın");
-    expect(mail.text).toContain("Doğrulama kodunuz");
+    expect(mail!.subject).toBe("E-posta adresinizi doğrulayın");
+    expect(mail!.text).toContain("Doğrulama kodunuz");
   });
 
   it("refuses a taken username or email with 409", async () => {
@@ -233,7 +233,7 @@ describe("POST /auth/login", () => {
     const user = await register();
     const data = await loginOk(user);
     expect(data.token.split(".")).toHaveLength(3);
-    const claims = JSON.parse(atob(data.token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))) as Record<
+    const claims = JSON.parse(atob(data.token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))) as Record<
       string,
       unknown
     >;
@@ -602,7 +602,7 @@ describe("password reset", () => {
     expect(Object.keys(a.data)).toEqual(Object.keys(b.data));
     expect(a.message).toBe(b.message);
     for (const token of [a.data.flow_token, b.data.flow_token]) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect((await outbox(user.email))[0].subject).toBe("Reset your password");
+    expect((await outbox(user.email))[0]!.subject).toBe("Reset your password");
   });
 
   it("reset-password changes the password and revokes every session", async () => {
@@ -778,7 +778,7 @@ describe("mail adapters", () => {
     expect(head).toContain("Content-Type: text/plain; charset=UTF-8");
     expect(head).toMatch(/^Subject: =\?UTF-8\?B\?[A-Za-z0-9+/=]+\?=$/m);
     const decoded = new TextDecoder().decode(
-      Uint8Array.from(atob(body.replace(/\s/g, "")), (char) => char.charCodeAt(0)),
+      Uint8Array.from(atob(body!.replace(/\s/g, "")), (char) => char.charCodeAt(0)),
     );
     expect(decoded).toBe("Kodunuz 123456\r\nİyi günler");
   });

@@ -179,18 +179,18 @@ describe("the visitor's cart at sign-up and sign-in", () => {
         const names = Array.from({ length: 6 }, () => `${freshLabel()}.xyz`);
         const account = await register();
         const first = await login(account);
-        for (const line of accountLines) await add(names[line.slot], line.years, { token: first.token });
+        for (const line of accountLines) await add(names[line.slot]!, line.years, { token: first.token });
         let visitor: string | null = null;
-        for (const line of visitorLines) visitor = await add(names[line.slot], line.years, { cartId: visitor });
+        for (const line of visitorLines) visitor = await add(names[line.slot]!, line.years, { cartId: visitor });
 
         const session = await login(account, visitor);
         expect(session.cart_dropped).toEqual([]);
         const cart = await accountCart(session.token);
         const expected = new Map<string, number>();
         for (const line of [...accountLines, ...visitorLines])
-          expected.set(names[line.slot], Math.max(expected.get(names[line.slot]) ?? 0, line.years));
+          expected.set(names[line.slot]!, Math.max(expected.get(names[line.slot]!) ?? 0, line.years));
         expect(cart).toEqual(expected);
-        for (const line of accountLines) expect(cart.has(names[line.slot])).toBe(true);
+        for (const line of accountLines) expect(cart.has(names[line.slot]!)).toBe(true);
       }),
       { numRuns: 8 },
     );

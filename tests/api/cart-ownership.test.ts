@@ -47,8 +47,8 @@ describe("cart ownership", () => {
       for (const [method, path, body] of [
         ["GET", "/cart", undefined],
         ["POST", "/cart/items", { domain: `${freshLabel()}.com` }],
-        ["PATCH", `/cart/items/${item.id}`, { years: 3 }],
-        ["DELETE", `/cart/items/${item.id}`, undefined],
+        ["PATCH", `/cart/items/${item!.id}`, { years: 3 }],
+        ["DELETE", `/cart/items/${item!.id}`, undefined],
       ] as const) {
         const response = await call(method, path, { token, cartId: cart.id, body });
         expect(response.status, `${method} ${path} ${token ? "stranger" : "no token"}`).toBe(404);
@@ -59,7 +59,7 @@ describe("cart ownership", () => {
     const mine = await call("GET", "/cart", { token: owner.token, cartId: cart.id });
     expect(mine.status).toBe(200);
     const data = (await mine.json<CartBody>()).data;
-    expect(data.items.map((entry) => [entry.name, entry.years])).toEqual([[item.name, 1]]);
+    expect(data.items.map((entry) => [entry.name, entry.years])).toEqual([[item!.name, 1]]);
   });
 
   it("the owner reaches their cart with the token alone, from another device (no cart id)", async () => {
@@ -101,15 +101,15 @@ describe("strict number types", () => {
     const cart = await addTo(null);
     const item = cart.items[0];
     for (const years of [true, "3", 2.5, null, 0, 11, [3], { n: 3 }]) {
-      const response = await call("PATCH", `/cart/items/${item.id}`, { cartId: cart.id, body: { years } });
+      const response = await call("PATCH", `/cart/items/${item!.id}`, { cartId: cart.id, body: { years } });
       expect(response.status, JSON.stringify(years)).toBe(400);
       const body = await response.json<ErrorBody & { errors?: Record<string, unknown> }>();
       expect(body.success).toBe(false);
       expect(JSON.stringify(body.errors ?? body.message)).toContain("years");
     }
     const after = await call("GET", "/cart", { cartId: cart.id });
-    expect((await after.json<CartBody>()).data.items[0].years).toBe(1);
-    const ok = await call("PATCH", `/cart/items/${item.id}`, { cartId: cart.id, body: { years: 3 } });
+    expect((await after.json<CartBody>()).data.items[0]!.years).toBe(1);
+    const ok = await call("PATCH", `/cart/items/${item!.id}`, { cartId: cart.id, body: { years: 3 } });
     expect(ok.status).toBe(200);
   });
 
@@ -117,17 +117,17 @@ describe("strict number types", () => {
     const cart = await addTo(null);
     const item = cart.items[0];
     for (const body of [{ quantity: 2 }, { quantity: "0" }, { quantity: 0.5 }, {}]) {
-      const response = await call("PATCH", `/cart/items/${item.id}`, { cartId: cart.id, body });
+      const response = await call("PATCH", `/cart/items/${item!.id}`, { cartId: cart.id, body });
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(JSON.stringify(await response.json()), JSON.stringify(body)).toMatch(/quantity|years/u);
     }
     expect((await (await call("GET", "/cart", { cartId: cart.id })).json<CartBody>()).data.totalItems).toBe(1);
-    const kept = await call("PATCH", `/cart/items/${item.id}`, { cartId: cart.id, body: { quantity: 1 } });
+    const kept = await call("PATCH", `/cart/items/${item!.id}`, { cartId: cart.id, body: { quantity: 1 } });
     expect((await kept.json<CartBody>()).data.totalItems).toBe(1);
-    const removed = await call("PATCH", `/cart/items/${item.id}`, { cartId: cart.id, body: { quantity: -3 } });
+    const removed = await call("PATCH", `/cart/items/${item!.id}`, { cartId: cart.id, body: { quantity: -3 } });
     expect(removed.status).toBe(200);
     expect((await removed.json<CartBody>()).data.totalItems).toBe(0);
-    expect((await call("PATCH", `/cart/items/${item.id}`, { cartId: cart.id, body: { quantity: 0 } })).status).toBe(
+    expect((await call("PATCH", `/cart/items/${item!.id}`, { cartId: cart.id, body: { quantity: 0 } })).status).toBe(
       404,
     );
   });

@@ -107,7 +107,7 @@ describe("POST /payment/unified", () => {
     const user = await buyer();
     const name = `${freshLabel()}.com`;
     const cart = await addDomain(user, name, { years: 2 });
-    const item = cart.items[0];
+    const item = cart.items[0]!;
     if (item.type !== "domain") throw new Error("expected a domain line");
     const cartAfterAdd = await data<CartView & { total: number; icannFees: number }>(
       await call(user, "GET", "/cart"),
@@ -140,7 +140,7 @@ describe("POST /payment/unified", () => {
     expect(invoices.invoices).toHaveLength(1);
     expect(invoices.invoices[0]).toMatchObject({ order_id: order.id, status: "completed", total: order.total });
     const invoice = await data<{ buyer: Json; seller: Json; order_number: number }>(
-      await call(user, "GET", `/invoices/${invoices.invoices[0].number}`),
+      await call(user, "GET", `/invoices/${invoices.invoices[0]!.number}`),
       200,
     );
     expect(invoice.buyer).toMatchObject({ firstName: "Ada", lastName: "Lovelace", country: "GB" });
@@ -191,9 +191,9 @@ describe("POST /payment/unified", () => {
       call(user, "POST", "/payment/unified", body),
     ]);
     const orders = [await data<OrderAnswer>(first), await data<OrderAnswer>(second)];
-    expect(orders[0].order.id).toBe(orders[1].order.id);
+    expect(orders[0]!.order.id).toBe(orders[1]!.order.id);
     const replay = await data<OrderAnswer>(await call(user, "POST", "/payment/unified", body), 200);
-    expect(replay.order.id).toBe(orders[0].order.id);
+    expect(replay.order.id).toBe(orders[0]!.order.id);
     expect(await paymentsOfUser(user.id)).toBe(1);
     expect(await ourPayments(user.id)).toHaveLength(1);
   });
@@ -351,7 +351,7 @@ describe("POST /payment/unified", () => {
     expect(lostItem).toMatchObject({ status: "refunded", error_code: "already_registered" });
     expect(answer.order.refunded).toBeCloseTo((lostItem?.amount ?? 0) + (lostItem?.icann_fee ?? 0), 2);
     const [payment] = await ourPayments(user.id);
-    expect(payment.refunded_cents).toBe(Math.round(answer.order.refunded * 100));
+    expect(payment!.refunded_cents).toBe(Math.round(answer.order.refunded * 100));
   });
 });
 
@@ -392,7 +392,7 @@ describe("bad input and other users' things", () => {
     expect((await call(bob, "GET", `/orders/${answer.order.id}`)).status).toBe(404);
     const invoice = (await data<{ invoices: { number: number }[] }>(await call(alice, "GET", "/invoices/")))
       .invoices[0];
-    expect((await call(bob, "GET", `/invoices/${invoice.number}`)).status).toBe(404);
+    expect((await call(bob, "GET", `/invoices/${invoice!.number}`)).status).toBe(404);
     expect(await ourPayments(bob.id)).toEqual([]);
   });
 
@@ -460,7 +460,7 @@ describe("discounts", () => {
     const second = await addDomain(user, `${freshLabel()}.org`, { years: 2 });
     await call(user, "PUT", "/cart/discount", { code: "WELCOME10" });
     const removed = await data<CartView & { discount: unknown }>(
-      await call(user, "DELETE", `/cart/items/${second.items[0].id}`),
+      await call(user, "DELETE", `/cart/items/${second.items[0]!.id}`),
       200,
     );
     expect(removed.items).toEqual([]);

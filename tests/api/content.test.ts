@@ -13,7 +13,7 @@ const freshEmail = () => `r${crypto.randomUUID().replace(/-/g, "").slice(0, 12)}
 
 function tokenFrom(text: string, path: string): string {
   const match = new RegExp(`${path}\\?token=([A-Za-z0-9_-]{43})`, "u").exec(text);
-  if (!match) throw new Error(`no ${path} link in: ${text}`);
+  if (!match?.[1]) throw new Error(`no ${path} link in: ${text}`);
   return match[1];
 }
 
@@ -23,10 +23,10 @@ describe("release emails", () => {
     const response = await postJson("/updates/subscribe", { email: `  ${email.toUpperCase()} `, locale: "en" });
     expect(response.status).toBe(202);
     const [mail] = await outbox(email);
-    expect(mail.subject).toBe("Confirm your Trinity release emails");
-    expect(mail.text).toContain("https://shop.test/download/confirm?token=");
-    const token = tokenFrom(mail.text, "/download/confirm");
-    expect(tokenFrom(mail.text, "/download/unsubscribe")).toBe(token);
+    expect(mail!.subject).toBe("Confirm your Trinity release emails");
+    expect(mail!.text).toContain("https://shop.test/download/confirm?token=");
+    const token = tokenFrom(mail!.text, "/download/confirm");
+    expect(tokenFrom(mail!.text, "/download/unsubscribe")).toBe(token);
 
     const before = await api(`/updates/subscription?token=${token}`);
     expect((await before.json<{ data: { email: string; status: string } }>()).data).toEqual({
@@ -50,14 +50,14 @@ describe("release emails", () => {
     const email = freshEmail();
     expect((await postJson("/updates/subscribe", { email, locale: "tr" })).status).toBe(202);
     const [mail] = await outbox(email);
-    expect(mail.subject).toBe("Trinity sürüm e-postalarını onaylayın");
-    expect(mail.text).toMatch(/\/download\/confirm\?token=[A-Za-z0-9_-]{43}&lang=tr/u);
+    expect(mail!.subject).toBe("Trinity sürüm e-postalarını onaylayın");
+    expect(mail!.text).toMatch(/\/download\/confirm\?token=[A-Za-z0-9_-]{43}&lang=tr/u);
   });
 
   it("answers the same for a confirmed address and sends it nothing more", async () => {
     const email = freshEmail();
     await postJson("/updates/subscribe", { email });
-    const token = tokenFrom((await outbox(email))[0].text, "/download/confirm");
+    const token = tokenFrom((await outbox(email))[0]!.text, "/download/confirm");
     await postJson("/updates/confirm", { token });
     const again = await postJson("/updates/subscribe", { email });
     expect(again.status).toBe(202);
@@ -120,9 +120,9 @@ describe("support tickets", () => {
     expect(ticket).not.toHaveProperty("user_id");
 
     const [receipt] = await outbox(user.email);
-    expect(receipt.subject).toBe(`We received your support ticket: ${TICKET.subject}`);
-    expect(receipt.text).toContain("within 24 to 48 hours");
-    expect(receipt.text).toContain(`https://shop.test/dashboard/support/${ticket.id}`);
+    expect(receipt!.subject).toBe(`We received your support ticket: ${TICKET.subject}`);
+    expect(receipt!.text).toContain("within 24 to 48 hours");
+    expect(receipt!.text).toContain(`https://shop.test/dashboard/support/${ticket.id}`);
 
     const list = await (
       await call(user, "GET", "/support/tickets")
@@ -210,7 +210,7 @@ describe("support tickets", () => {
     ).json<{ data: { ticket: Ticket; messages: { author: string }[] } }>();
     expect(shown.data.ticket.status).toBe("answered");
     expect(shown.data.messages.map((message) => message.author)).toEqual(["customer", "support"]);
-    expect((await outbox(user.email))[0].subject).toBe(`New reply to your ticket: ${TICKET.subject}`);
+    expect((await outbox(user.email))[0]!.subject).toBe(`New reply to your ticket: ${TICKET.subject}`);
     // Without the secret configured the endpoint does not exist.
     expect(
       (

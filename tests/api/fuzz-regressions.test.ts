@@ -64,7 +64,7 @@ describe("cart refusals write nothing", () => {
     });
     const cart = (await added.json<{ data: { id: string; items: { id: string }[] } }>()).data;
     expect(
-      (await api(`/cart/items/${cart.items[0].id}`, { method: "DELETE", headers: { "x-cart-id": cart.id } })).status,
+      (await api(`/cart/items/${cart.items[0]!.id}`, { method: "DELETE", headers: { "x-cart-id": cart.id } })).status,
     ).toBe(200);
     const sendApi = inProcess(apiApp);
     const missing = await sendApi(

@@ -58,7 +58,7 @@ export async function outbox(email: string): Promise<{ subject: string; text: st
 export async function latestCode(email: string): Promise<string> {
   const [latest] = await outbox(email);
   const match = latest ? /\b(\d{6})\b/.exec(latest.text) : null;
-  if (!match) throw new Error("no code in the outbox");
+  if (!match?.[1]) throw new Error("no code in the outbox");
   return match[1];
 }
 
@@ -66,7 +66,7 @@ export async function latestCode(email: string): Promise<string> {
 export async function latestLinkToken(email: string): Promise<string> {
   const [latest] = await outbox(email);
   const match = latest ? /[?&]token=([A-Za-z0-9_-]{43})\b/.exec(latest.text) : null;
-  if (!match) throw new Error("no link in the outbox");
+  if (!match?.[1]) throw new Error("no link in the outbox");
   return match[1];
 }
 

@@ -185,7 +185,7 @@ describe("the support mails", () => {
       }),
       201,
     );
-    expect((await outbox(user.email))[0].subject).toBe("Destek talebiniz alındı: Alan adı sorusu");
+    expect((await outbox(user.email))[0]!.subject).toBe("Destek talebiniz alındı: Alan adı sorusu");
     // The staff's tool asks in English.
     const ctx = createExecutionContext();
     const reply = await createApiApp().fetch(
@@ -205,8 +205,8 @@ describe("the support mails", () => {
     await waitOnExecutionContext(ctx);
     expect(reply.status).toBe(201);
     const [mail] = await outbox(user.email);
-    expect(mail.subject).toBe("Talebinize yanıt var: Alan adı sorusu");
-    expect(mail.text).toContain("Destek ekibimiz");
+    expect(mail!.subject).toBe("Talebinize yanıt var: Alan adı sorusu");
+    expect(mail!.text).toContain("Destek ekibimiz");
   });
 });
 

@@ -120,7 +120,7 @@ describe("DNS records", () => {
     ];
     for (const [body, field] of cases) {
       const error = await errorOf(await call(user, "POST", `/dns/domains/${name}/records`, body), 400);
-      expect(error.errors?.[0].path, JSON.stringify(body)).toBe(field);
+      expect(error.errors?.[0]!.path, JSON.stringify(body)).toBe(field);
     }
     expect(await zone(user, name)).toEqual([]);
   });
@@ -144,7 +144,7 @@ describe("DNS records", () => {
           await call(user, "POST", `/dns/domains/${name}/records`, { type: "TXT", name: "blog", content: "hello" }),
           400,
         )
-      ).errors?.[0].path,
+      ).errors?.[0]!.path,
     ).toBe("name");
     expect(
       (
@@ -152,7 +152,7 @@ describe("DNS records", () => {
           await call(user, "POST", `/dns/domains/${name}/records`, { type: "A", name: "www", content: "192.0.2.1" }),
           400,
         )
-      ).errors?.[0].message,
+      ).errors?.[0]!.message,
     ).toBe("This record already exists");
     expect(await zone(user, name)).toHaveLength(2);
   });
@@ -204,12 +204,12 @@ describe("DNS records", () => {
       { action: "add", type: "A", name: "www" },
       { action: "add", type: "A", name: "@" },
     ]);
-    await data(await call(user, "POST", `/dns/domains/${name}/history/${versions[0].id}/rollback`));
+    await data(await call(user, "POST", `/dns/domains/${name}/history/${versions[0]!.id}/rollback`));
     expect((await zone(user, name)).map((record) => record.name).sort()).toEqual(["@", "www"]);
     const after = await data<{ versions: { change: unknown }[] }>(
       await call(user, "GET", `/dns/domains/${name}/history`),
     );
-    expect(after.versions[0].change).toEqual({ action: "rollback", version: versions[0].id });
+    expect(after.versions[0]!.change).toEqual({ action: "rollback", version: versions[0]!.id });
     expect((await errorOf(await call(user, "POST", `/dns/domains/${name}/history/999999999/rollback`), 404)).code).toBe(
       "version_not_found",
     );
@@ -315,7 +315,7 @@ describe("zone files", () => {
       400,
     );
     expect(bad.code).toBe("invalid_zone");
-    expect(bad.errors?.[0].message).toMatch(/^line 3: content/);
+    expect(bad.errors?.[0]!.message).toMatch(/^line 3: content/);
     expect(await zone(user, name)).toHaveLength(7);
     const stranger = await signedInUser();
     expect((await errorOf(await call(stranger, "GET", `/dns/domains/${name}/zone`), 404)).code).toBe(

@@ -59,6 +59,9 @@ export async function buyer(): Promise<Buyer> {
 }
 
 /** Buys names (registration, 1 year unless given) with the test card; answers the names. */
+/** Buys `names` (one fresh .com when none are given) and answers them, typed as the tuple asked for. */
+export async function buy(user: Buyer, names?: undefined, years?: number): Promise<[string]>;
+export async function buy<const N extends string[]>(user: Buyer, names: N, years?: number): Promise<N>;
 export async function buy(user: Buyer, names: string[] = [`${freshLabel()}.com`], years = 1): Promise<string[]> {
   for (const name of names) await data(await call(user, "POST", "/cart/items", { domain: name, years }), 201);
   const answer = await data<{ order: { status: string } }>(

@@ -42,8 +42,8 @@ describe("GET /user-domains", () => {
       dnssec: true,
     });
     // Registered for a year: expiry about 365 days ahead.
-    expect(domain.days_left).toBeGreaterThanOrEqual(364);
-    expect(domain.days_left).toBeLessThanOrEqual(366);
+    expect(domain!.days_left).toBeGreaterThanOrEqual(364);
+    expect(domain!.days_left).toBeLessThanOrEqual(366);
   });
 
   it("searches, filters by status, sorts and pages", async () => {
@@ -75,15 +75,15 @@ describe("GET /user-domains", () => {
 
   it("refuses unknown or bad query parameters with 400 naming them", async () => {
     const user = await signedInUser();
-    expect((await errorOf(await call(user, "GET", "/user-domains?status=sleeping"), 400)).errors?.[0].path).toBe(
+    expect((await errorOf(await call(user, "GET", "/user-domains?status=sleeping"), 400)).errors?.[0]!.path).toBe(
       "status",
     );
-    expect((await errorOf(await call(user, "GET", "/user-domains?sort=price"), 400)).errors?.[0].path).toBe("sort");
-    expect((await errorOf(await call(user, "GET", "/user-domains?page=0"), 400)).errors?.[0].path).toBe("page");
-    expect((await errorOf(await call(user, "GET", "/user-domains?per_page=1000"), 400)).errors?.[0].path).toBe(
+    expect((await errorOf(await call(user, "GET", "/user-domains?sort=price"), 400)).errors?.[0]!.path).toBe("sort");
+    expect((await errorOf(await call(user, "GET", "/user-domains?page=0"), 400)).errors?.[0]!.path).toBe("page");
+    expect((await errorOf(await call(user, "GET", "/user-domains?per_page=1000"), 400)).errors?.[0]!.path).toBe(
       "per_page",
     );
-    expect((await errorOf(await call(user, "GET", "/user-domains?color=red"), 400)).errors?.[0].path).toBe("color");
+    expect((await errorOf(await call(user, "GET", "/user-domains?color=red"), 400)).errors?.[0]!.path).toBe("color");
     const empty = await data<DomainPage>(await call(user, "GET", "/user-domains"));
     expect(empty).toMatchObject({ total: 0, domains: [], page: 1, pages: 1 });
   });
@@ -120,14 +120,14 @@ describe("GET /user-domains/{id}", () => {
     const user = await buyer();
     const [name] = await buy(user);
     const list = await data<DomainPage>(await call(user, "GET", "/user-domains"));
-    const byId = await data<Detail>(await call(user, "GET", `/user-domains/${list.domains[0].id}`));
+    const byId = await data<Detail>(await call(user, "GET", `/user-domains/${list.domains[0]!.id}`));
     const byName = await data<Detail>(await call(user, "GET", `/user-domains/${name.toUpperCase()}`));
     expect(byId).toEqual(byName);
     expect(byId.registry).toMatchObject({ status: "active", locked: true });
     expect(byId.transfer).toBeNull();
 
     const stranger = await signedInUser();
-    expect((await errorOf(await call(stranger, "GET", `/user-domains/${list.domains[0].id}`), 404)).code).toBe(
+    expect((await errorOf(await call(stranger, "GET", `/user-domains/${list.domains[0]!.id}`), 404)).code).toBe(
       "domain_not_found",
     );
     expect((await errorOf(await call(stranger, "GET", `/user-domains/${name}`), 404)).code).toBe("domain_not_found");
@@ -147,7 +147,7 @@ describe("domain lock", () => {
     expect((await data<Detail>(await call(user, "GET", `/user-domains/${name}`))).locked).toBe(true);
 
     const missing = await errorOf(await call(user, "PUT", `/domains/dns/${name}/domain-lock`, { locked: false }), 400);
-    expect(missing.errors?.[0].path).toBe("password");
+    expect(missing.errors?.[0]!.path).toBe("password");
     const extra = await errorOf(
       await call(user, "PUT", `/domains/dns/${name}/domain-lock`, {
         locked: false,
@@ -156,12 +156,12 @@ describe("domain lock", () => {
       }),
       400,
     );
-    expect(extra.errors?.[0].path).toBe("force");
+    expect(extra.errors?.[0]!.path).toBe("force");
     const notBool = await errorOf(
       await call(user, "PUT", `/domains/dns/${name}/domain-lock`, { locked: "no", password: user.password }),
       400,
     );
-    expect(notBool.errors?.[0].path).toBe("locked");
+    expect(notBool.errors?.[0]!.path).toBe("locked");
 
     const unlocked = await call(user, "PUT", `/domains/dns/${name}/domain-lock`, {
       locked: false,
@@ -207,7 +207,7 @@ describe("auto-renewal and WHOIS privacy", () => {
     );
     expect(off.auto_renew).toBe(false);
     expect(
-      (await errorOf(await call(user, "PUT", `/user-domains/${id}/auto-renew`, { auto_renew: 1 }), 400)).errors?.[0]
+      (await errorOf(await call(user, "PUT", `/user-domains/${id}/auto-renew`, { auto_renew: 1 }), 400)).errors?.[0]!
         .path,
     ).toBe("auto_renew");
     const stranger = await signedInUser();
@@ -254,12 +254,12 @@ describe("PUT /dns/domains/{domain}/nameservers", () => {
       await call(user, "PUT", `/dns/domains/${name}/nameservers`, { nameservers: ["ns1.example.net", "not a host"] }),
       400,
     );
-    expect(bad.errors?.[0].path).toBe("nameservers.1");
+    expect(bad.errors?.[0]!.path).toBe("nameservers.1");
     const twice = await errorOf(
       await call(user, "PUT", `/dns/domains/${name}/nameservers`, { nameservers: ["a.example.net", "A.example.net"] }),
       400,
     );
-    expect(twice.errors?.[0].message).toBe("lists a nameserver twice");
+    expect(twice.errors?.[0]!.message).toBe("lists a nameserver twice");
     expect((await data<Detail>(await call(user, "GET", `/user-domains/${name}`))).nameservers).toEqual([
       "ns1.example.net",
       "ns2.example.net",
@@ -402,7 +402,7 @@ describe("POST /user-domains/{id}/renew", () => {
     const user = await buyer();
     const [name] = await buy(user, undefined, 2);
     expect(
-      (await errorOf(await call(user, "POST", `/user-domains/${name}/renew`, { years: 11 }), 400)).errors?.[0].path,
+      (await errorOf(await call(user, "POST", `/user-domains/${name}/renew`, { years: 11 }), 400)).errors?.[0]!.path,
     ).toBe("years");
     // Two years are registered, so at most 8 more (10 ahead).
     const added = await data<{ operation: string; years: number; max_years: number }>(

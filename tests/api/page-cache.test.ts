@@ -92,7 +92,7 @@ describe("page cache", () => {
     const session = signin.headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
-      .find((c) => c.startsWith("__session="));
+      .find((c) => c!.startsWith("__session="));
     expect(session).toBeDefined();
     const mine = await page(path, session);
     expect(mine.headers.get("Server-Timing") ?? "").not.toContain("page-cache");
@@ -136,7 +136,7 @@ describe("checkout page render", () => {
       signin.headers
         .getSetCookie()
         .map((c) => c.split(";")[0])
-        .find((c) => c.startsWith("__session=")) ?? "";
+        .find((c) => c!.startsWith("__session=")) ?? "";
     for (const [locale, text] of [
       ["en", "ICANN fees"],
       ["tr", "ICANN ücretleri"],

@@ -114,7 +114,7 @@ describe("password confirmations of a signed-in account", () => {
       (message) => message.subject === "Several wrong passwords were entered for your account",
     );
     expect(alerts).toHaveLength(1);
-    expect(alerts[0].text).toContain("5 times");
+    expect(alerts[0]!.text).toContain("5 times");
     // Another account is not affected.
     await expectWrong(
       await call(other, "DELETE", "/account", { password: WRONG, confirmation: DELETE_ACCOUNT_PHRASE }),

@@ -89,9 +89,9 @@ describe("stripe adapter: checkout payments", () => {
       { method: string; path: string; form: Record<string, string>; authorization: string; stripeVersion: string }[]
     >(`/__fake/requests?idempotency_key=${encodeURIComponent(input.idempotencyKey)}`);
     expect(sent).toMatchObject({ method: "POST", path: "/v1/payment_intents" });
-    expect(sent.authorization).toMatch(/^Bearer sk_test_/);
-    expect(sent.stripeVersion).toBeTruthy();
-    expect(sent.form).toMatchObject({
+    expect(sent!.authorization).toMatch(/^Bearer sk_test_/);
+    expect(sent!.stripeVersion).toBeTruthy();
+    expect(sent!.form).toMatchObject({
       amount: "2499",
       currency: "usd",
       "metadata[order_id]": input.metadata.orderId,
@@ -299,7 +299,7 @@ describe("stripe adapter: webhooks (constructEventAsync)", () => {
     const adapter = stripe();
     const paid = await adapter.createPayment(payment({ paymentMethodRef: "pm_card_visa" }));
     const [delivery] = await eventsOf(paid.paymentRef);
-    const event = await adapter.parseWebhook(delivery.body, delivery.signature);
+    const event = await adapter.parseWebhook(delivery!.body, delivery!.signature);
     expect(event).toMatchObject({
       type: "payment.succeeded",
       payment: { paymentRef: paid.paymentRef, status: "succeeded", amountCents: 2499 },
@@ -309,7 +309,7 @@ describe("stripe adapter: webhooks (constructEventAsync)", () => {
       payment({ paymentMethodRef: "pm_card_chargeDeclinedInsufficientFunds" }),
     );
     const [failed] = await eventsOf(declined.paymentRef);
-    expect(await adapter.parseWebhook(failed.body, failed.signature)).toMatchObject({
+    expect(await adapter.parseWebhook(failed!.body, failed!.signature)).toMatchObject({
       type: "payment.failed",
       payment: { status: "failed", error: { code: "insufficient_funds" } },
     });
@@ -320,7 +320,7 @@ describe("stripe adapter: webhooks (constructEventAsync)", () => {
     const paid = await adapter.createPayment(payment({ paymentMethodRef: "pm_card_visa" }));
     const refund = await adapter.refund({ paymentRef: paid.paymentRef, idempotencyKey: `refund:${paid.paymentRef}` });
     const [delivery] = await eventsOf(refund.refundRef);
-    expect(await adapter.parseWebhook(delivery.body, delivery.signature)).toMatchObject({
+    expect(await adapter.parseWebhook(delivery!.body, delivery!.signature)).toMatchObject({
       type: "refund.updated",
       refund: { refundRef: refund.refundRef, status: "succeeded" },
     });
@@ -332,14 +332,14 @@ describe("stripe adapter: webhooks (constructEventAsync)", () => {
     const [good] = await eventsOf(paid.paymentRef);
     const [old] = await eventsOf(paid.paymentRef, Math.floor(Date.now() / 1000) - 600);
     const cases: [string, string | null, string][] = [
-      [good.body.replace('"amount":2499', '"amount":1'), good.signature, "mismatch"],
+      [good!.body.replace('"amount":2499', '"amount":1'), good!.signature, "mismatch"],
       [
-        good.body,
-        good.signature.replace(/v1=([0-9a-f])/, (_m, c: string) => `v1=${c === "0" ? "1" : "0"}`),
+        good!.body,
+        good!.signature.replace(/v1=([0-9a-f])/, (_m, c: string) => `v1=${c === "0" ? "1" : "0"}`),
         "mismatch",
       ],
-      [good.body, null, "missing"],
-      [old.body, old.signature, "expired"],
+      [good!.body, null, "missing"],
+      [old!.body, old!.signature, "expired"],
     ];
     for (const [body, signature, reason] of cases) {
       const error = await rejection(adapter.parseWebhook(body, signature));

@@ -103,7 +103,7 @@ describe("GET /domains/tld-pricing", () => {
     const body = (await response.json()) as ErrorBody;
     expect(body).toMatchObject({ success: false, code: "invalid_parameter" });
     expect(body.message).toContain(`"${parameter}"`);
-    expect(body.errors?.[0].path).toBe(parameter);
+    expect(body.errors?.[0]!.path).toBe(parameter);
   });
 });
 
@@ -131,7 +131,7 @@ describe("GET /domains/tlds/search", () => {
     expect(((await missing.json()) as ErrorBody).message).toContain('"q"');
     const limit = await api("/domains/tlds/search?q=co&limit=500");
     expect(limit.status).toBe(400);
-    expect(((await limit.json()) as ErrorBody).errors?.[0].path).toBe("limit");
+    expect(((await limit.json()) as ErrorBody).errors?.[0]!.path).toBe("limit");
   });
 });
 
@@ -157,7 +157,7 @@ describe("GET /tld/{tld}/pricing (through the lookup worker)", () => {
   it("answers 400 for something that cannot be an extension", async () => {
     const response = await api("/tld/c_m/pricing");
     expect(response.status).toBe(400);
-    expect(((await response.json()) as ErrorBody).errors?.[0].path).toBe("tld");
+    expect(((await response.json()) as ErrorBody).errors?.[0]!.path).toBe("tld");
   });
 });
 
@@ -182,7 +182,7 @@ describe("POST /tld/pricing (the home page's one multi-TLD call)", () => {
     const tld = freshTld();
     await insertTld({ tld, registration_cents: 1000 });
     const first = (await (await postJson("/tld/pricing", { tlds: [tld] })).json()) as { data: { pricing: TldPrice[] } };
-    expect(first.data.pricing[0].registration_price).toBe(10);
+    expect(first.data.pricing[0]!.registration_price).toBe(10);
     // The catalogue changes underneath; the cached answer (TTL 300 s) is still served.
     await env.DB.prepare("UPDATE tlds SET registration_cents = 2000 WHERE tld = ?").bind(tld).run();
     let cached = 0;
@@ -190,7 +190,7 @@ describe("POST /tld/pricing (the home page's one multi-TLD call)", () => {
       const again = (await (await postJson("/tld/pricing", { tlds: [tld] })).json()) as {
         data: { pricing: TldPrice[] };
       };
-      cached = again.data.pricing[0].registration_price ?? 0;
+      cached = again.data.pricing[0]!.registration_price ?? 0;
       if (cached !== 10) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(cached).toBe(10);
@@ -207,7 +207,7 @@ describe("POST /tld/pricing (the home page's one multi-TLD call)", () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as ErrorBody;
     expect(body.code).toBe("invalid_parameter");
-    expect(body.errors?.[0].path).toBe(path);
+    expect(body.errors?.[0]!.path).toBe(path);
   });
 
   it("answers 400 for a body that is not JSON", async () => {

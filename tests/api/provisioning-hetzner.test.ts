@@ -134,9 +134,9 @@ describe("Hetzner Cloud adapter", () => {
     const [server] = (await data<{ servers: ServerView[] }>(await call("GET", "/vps/"))).servers;
     expect(server).toMatchObject({ hostname, status: "provisioning", has_root_password: true });
     // The provider reports it running on a later read; the detail asks again while it moves.
-    expect((await data<ServerView>(await call("GET", `/vps/${server.id}`))).status).toBe("running");
+    expect((await data<ServerView>(await call("GET", `/vps/${server!.id}`))).status).toBe("running");
     const row = await env.DB.prepare("SELECT provider, provider_id FROM servers WHERE id = ?1")
-      .bind(server.id)
+      .bind(server!.id)
       .first<{ provider: string; provider_id: string }>();
     expect(row?.provider).toBe("hetzner");
     expect(row?.provider_id).toMatch(/^\d+$/u);

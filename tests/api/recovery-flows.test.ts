@@ -161,7 +161,7 @@ describe("password reset flows", () => {
     const ownerFlow = await flowTokenOf(await postJson("/auth/forgot-password", { email: owner.email }));
     const code = await latestCode(owner.email);
     const [mail] = await outbox(owner.email);
-    expect(mail.text).toContain("https://shop.test/forgot?step=link&token=");
+    expect(mail!.text).toContain("https://shop.test/forgot?step=link&token=");
     const token = await latestLinkToken(owner.email);
     for (let index = 0; index < 5; index += 1) {
       expect(
@@ -249,9 +249,9 @@ describe("password reset flows", () => {
       body: JSON.stringify({ email: owner.email }),
     });
     const [mail] = await outbox(owner.email);
-    expect(mail.subject).toBe("Parolanızı sıfırlayın");
-    expect(mail.text).toMatch(/\b\d{6}\b/);
-    expect(mail.text).toContain("/forgot?step=link&token=");
+    expect(mail!.subject).toBe("Parolanızı sıfırlayın");
+    expect(mail!.text).toMatch(/\b\d{6}\b/);
+    expect(mail!.text).toContain("/forgot?step=link&token=");
   });
 });
 
@@ -350,7 +350,7 @@ describe("email verification flows", () => {
     const owner = await register();
     const code = await latestCode(owner.email);
     const [mail] = await outbox(owner.email);
-    expect(mail.text).toContain("https://shop.test/verify-email/confirm?token=");
+    expect(mail!.text).toContain("https://shop.test/verify-email/confirm?token=");
     const token = await latestLinkToken(owner.email);
     for (let index = 0; index < 5; index += 1) {
       expect(

@@ -150,8 +150,8 @@ describe("http registry: info and changes", () => {
       nameservers: ["ns1.host.example", "ns2.host.example"],
       maxRenewalYears: 8,
     });
-    expect(sent[0].body).toMatchObject({ name: "shop.com", hosts: "all" });
-    expect(typeof sent[0].body.clTRID).toBe("string");
+    expect(sent[0]!.body).toMatchObject({ name: "shop.com", hosts: "all" });
+    expect(typeof sent[0]!.body.clTRID).toBe("string");
     expect(await registry.info("gone.com")).toBeNull();
   });
 
@@ -194,13 +194,13 @@ describe("http registry: info and changes", () => {
     });
     expect(info).toMatchObject({ name: "new.com", locked: true, heldHere: true });
     expect(sent.map((request) => request.command)).toEqual(["create", "update", "info"]);
-    expect(sent[0].body).toMatchObject({
+    expect(sent[0]!.body).toMatchObject({
       name: "new.com",
       period: { unit: "y", value: 2 },
       ns: ["ns1.host.example"],
       registrant: "user-9",
     });
-    expect(sent[1].body).toMatchObject({ name: "new.com", add: { status: ["clientTransferProhibited"] } });
+    expect(sent[1]!.body).toMatchObject({ name: "new.com", add: { status: ["clientTransferProhibited"] } });
     await rejects(registry.create({ name: "new.com", years: 11, ownerId: "u" }), "invalid_period");
     expect(sent).toHaveLength(3);
   });
@@ -223,7 +223,7 @@ describe("http registry: info and changes", () => {
     sent.length = 0;
     await registry.setNameservers("shop.com", ["ns2.host.example", "ns3.host.example"]);
     expect(sent.map((request) => request.command)).toEqual(["info", "update", "info"]);
-    expect(sent[1].body).toMatchObject({ add: { ns: ["ns3.host.example"] }, rem: { ns: ["ns1.host.example"] } });
+    expect(sent[1]!.body).toMatchObject({ add: { ns: ["ns3.host.example"] }, rem: { ns: ["ns1.host.example"] } });
 
     expect(await registry.getAuthCode("shop.com")).toBe("Secret-Auth-1");
 
@@ -291,7 +291,7 @@ describe("http registry: transfers", () => {
       reject: { code: 1000, resData: trnData("clientRejected", "other") },
       cancel: { code: 1000, resData: trnData("clientCancelled") },
     };
-    const { registry, sent } = gateway((_, body) => replies[String(body.op)]);
+    const { registry, sent } = gateway((_, body) => replies[String(body.op)]!);
     expect(await registry.transferQuery("moving.com")).toMatchObject({
       status: "approved",
       resolvedBy: "server",

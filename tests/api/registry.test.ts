@@ -107,8 +107,8 @@ describe("check", () => {
     const unknownTld = freshTld();
     const [free, taken, reservedHere, reservedEverywhere, rich, richTaken] = [1, 2, 3, 4, 5, 6].map(() => freshLabel());
     await registeredElsewhere(`${taken}.${tld}`);
-    await reserve(reservedHere, tld);
-    await reserve(reservedEverywhere, "*");
+    await reserve(reservedHere!, tld);
+    await reserve(reservedEverywhere!, "*");
     await premium(`${rich}.${tld}`, 250_000, 9_900);
     await premium(`${richTaken}.${tld}`, 120_000, null);
     await registeredElsewhere(`${richTaken}.${tld}`);
@@ -399,7 +399,7 @@ describe("lifecycle (clock-driven)", () => {
     at(plusDays(expiry, 65));
     expect(await registry.info(name)).toBeNull();
     expect(await registry.check([name])).toEqual([{ name, available: true, premium: false }]);
-    expect((await registry.checkLabel(name.slice(0, name.lastIndexOf(".")), [tld]))[0].available).toBe(true);
+    expect((await registry.checkLabel(name.slice(0, name.lastIndexOf(".")), [tld]))[0]!.available).toBe(true);
     await rejects(registry.renew({ name, years: 1, currentExpiry: expiry }), "not_found");
 
     const again = await registry.create({ name, years: 2, ownerId: "someone-else" });
@@ -444,7 +444,7 @@ describe("lifecycle (clock-driven)", () => {
     expect((await registry.info(name))?.status).toBe("pending_delete");
     at(plusDays(T0, 55));
     expect(await registry.info(name)).toBeNull();
-    expect((await registry.check([name]))[0].available).toBe(true);
+    expect((await registry.check([name]))[0]!.available).toBe(true);
   });
 
   it("restores an expired name in redemption with its expiry moved a year ahead", async () => {
@@ -467,7 +467,7 @@ describe("lifecycle (clock-driven)", () => {
       expiresAt: "2032-06-01T00:00:00.000Z",
       heldHere: false,
     });
-    expect((await registry.check([name]))[0].available).toBe(false);
+    expect((await registry.check([name]))[0]!.available).toBe(false);
   });
 });
 
@@ -574,9 +574,8 @@ describe("transfer in", () => {
   it("can be approved, rejected or cancelled before the 5 days are over", async () => {
     const { registry, after } = registryAt();
     const tld = await extension();
-    const [approved, rejected, cancelled] = [freshLabel(), freshLabel(), freshLabel()].map(
-      (label) => `${label}.${tld}`,
-    );
+    const named = (label: string) => `${label}.${tld}`;
+    const [approved, rejected, cancelled] = [named(freshLabel()), named(freshLabel()), named(freshLabel())];
     for (const name of [approved, rejected, cancelled]) {
       await registeredElsewhere(name);
       await registry.transferRequest({ name, authCode: await simulatedAuthCode(name), years: 1, ownerId: "u" });
@@ -695,8 +694,10 @@ describe("createRegistry", () => {
     const tld = await extension();
     const name = `${freshLabel()}.${tld}`;
     const simulated = createRegistry({ DB: env.DB });
-    expect((await simulated.check([name]))[0].available).toBe(true);
-    expect((await createRegistry({ DB: env.DB, REGISTRY_ADAPTER: "simulated" }).check([name]))[0].available).toBe(true);
+    expect((await simulated.check([name]))[0]!.available).toBe(true);
+    expect((await createRegistry({ DB: env.DB, REGISTRY_ADAPTER: "simulated" }).check([name]))[0]!.available).toBe(
+      true,
+    );
 
     let called = false;
     const http = createRegistry(

@@ -94,7 +94,7 @@ describe("GET /vps/plans", () => {
     expect(new Set(catalogue.plans.map((plan) => plan.kind))).toEqual(new Set(["vps", "root", "gpu", "hosting"]));
     const vx1 = catalogue.plans.find((plan) => plan.id === "vx1");
     expect(vx1?.prices.map((price) => price.cycle)).toEqual(["monthly", "quarterly", "annually", "biennially"]);
-    expect(vx1?.prices[2].saving).toBeGreaterThan(0);
+    expect(vx1?.prices[2]!.saving).toBeGreaterThan(0);
     expect(catalogue.operating_systems.find((os) => os.family === "windows")?.licence_per_month).toBeGreaterThan(0);
   });
 });
@@ -127,7 +127,7 @@ describe("POST /cart/servers", () => {
     const catalogue = await data<ServerCatalogueView>(await api("/vps/plans"));
     const vx2 = catalogue.plans.find((plan) => plan.id === "vx2");
     const windows = catalogue.operating_systems.find((os) => os.id === "windows-2022");
-    const expected = Math.round(((vx2?.prices[1].price ?? 0) + (windows?.licence_per_month ?? 0) * 3) * 100) / 100;
+    const expected = Math.round(((vx2?.prices[1]!.price ?? 0) + (windows?.licence_per_month ?? 0) * 3) * 100) / 100;
     expect(cart.items[0]).toMatchObject({ type: "vps", plan: "vx2", billingCycle: "quarterly", totalPrice: expected });
     const again = await data<CartView & { total: number }>(await call(user, "GET", "/cart"));
     expect(again.total).toBe(expected);
@@ -317,7 +317,7 @@ describe("buying and running a server", () => {
     expect(simulated).toBe(1);
     const list = await data<{ servers: ServerView[] }>(await call(user, "GET", "/vps/"));
     expect(list.servers).toHaveLength(1);
-    expect(list.servers[0].ipv4).not.toBeNull();
+    expect(list.servers[0]!.ipv4).not.toBeNull();
   });
 });
 

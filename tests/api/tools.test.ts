@@ -48,7 +48,7 @@ describe("tools API", () => {
       ["/ssl?host=", "required"],
       ["/dns/check?name=example.com&type=PTR", "invalid_type"],
     ]) {
-      const response = await api(path);
+      const response = await api(path!);
       expect(response.status, path).toBe(400);
       expect(await json(response), path).toMatchObject({ success: false, code });
     }

@@ -98,7 +98,7 @@ async function customerWithPurchase(page: Page) {
   expect(declined.order.status).toBe("failed");
   const { order } = await buy(page.request, buyer, { domain: declined.domain });
   const [invoice] = await invoicesOf(page.request, buyer, 1);
-  return { user, buyer, domain: declined.domain, order, invoiceNumber: invoice.number };
+  return { user, buyer, domain: declined.domain, order, invoiceNumber: invoice!.number };
 }
 
 const invoiceLabel = (number: number) => `INV-${String(number).padStart(6, "0")}`;

@@ -286,9 +286,9 @@ test.describe("release emails on the download page", () => {
     await expect(toast(page, `we sent a confirmation link to ${email}`)).toBeVisible();
 
     const [mail] = await outbox(page.request, email);
-    expect(mail.subject).toBe("Confirm your Trinity release emails");
-    const confirm = /https?:\/\/\S+\/download\/confirm\?token=\S+/u.exec(mail.text)?.[0];
-    const unsubscribe = /https?:\/\/\S+\/download\/unsubscribe\?token=\S+/u.exec(mail.text)?.[0];
+    expect(mail!.subject).toBe("Confirm your Trinity release emails");
+    const confirm = /https?:\/\/\S+\/download\/confirm\?token=\S+/u.exec(mail!.text)?.[0];
+    const unsubscribe = /https?:\/\/\S+\/download\/unsubscribe\?token=\S+/u.exec(mail!.text)?.[0];
     expect(confirm).toMatch(/\/download\/confirm\?token=[^\s&]{16,}$/u);
     expect(unsubscribe).toMatch(/\/download\/unsubscribe\?token=[^\s&]{16,}$/u);
 
@@ -348,7 +348,7 @@ test.describe("support centre", () => {
       "My www record stopped resolving this morning.",
     );
     const [receipt] = await outbox(page.request, user.email);
-    expect(receipt.subject).toBe("We received your support ticket: www does not resolve");
+    expect(receipt!.subject).toBe("We received your support ticket: www does not resolve");
 
     await page.getByLabel("Your reply").fill("It is the A record for www.");
     await page.getByRole("button", { name: "Send reply" }).click();

@@ -84,7 +84,7 @@ test.describe("the account overview", () => {
       ["Billing", "/dashboard/billing"],
       ["Settings", "/dashboard/settings"],
       ["Support", "/dashboard/support"],
-    ];
+    ] as const;
     for (const [name, href] of expected)
       await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     await expect(nav.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");

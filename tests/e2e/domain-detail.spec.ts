@@ -11,7 +11,7 @@ const TRANSFERABLE = "wordpress.org";
 function catalogueRow(tld: string): Record<string, string> {
   const path = new URL("../../data/tld-prices.csv", import.meta.url);
   const [header, ...lines] = readFileSync(path, "utf8").trim().split(/\r?\n/);
-  const columns = header.split(",");
+  const columns = header!.split(",");
   const cells = lines.map((line) => line.split(",")).find((row) => row[columns.indexOf("tld")] === tld);
   if (!cells) throw new Error(`data/tld-prices.csv has no row for .${tld}`);
   return Object.fromEntries(columns.map((column, index) => [column, cells[index] ?? ""]));
@@ -45,7 +45,7 @@ function seededRegistration(name: string): {
     );
   if (!match) throw new Error(`data/registry/seed.sql has no registration for ${name}`);
   return {
-    registrar: match[1].replaceAll("''", "'"),
+    registrar: match[1]!.replaceAll("''", "'"),
     locked: match[2] === "1",
     transferable: match[3] === "1",
     heldHere: match[4] === "1",
@@ -118,8 +118,8 @@ test.describe("a registered corporate name", () => {
     await expect(page.getByRole("button", { name: /to cart$/ })).toHaveCount(0);
 
     const com = catalogueRow("com");
-    const firstYear = cents(com.registration_price);
-    const renewal = cents(com.renewal_price);
+    const firstYear = cents(com.registration_price!);
+    const renewal = cents(com.renewal_price!);
     const maxYears = Number(com.max_years);
     expect(maxYears).toBe(10);
     for (let years = 1; years <= maxYears; years += 1) {
@@ -127,9 +127,9 @@ test.describe("a registered corporate name", () => {
       await expect(priceFor(page, label)).toHaveText(usd(firstYear + renewal * (years - 1)));
     }
     await expect(priceFor(page, `Registration, ${maxYears + 1} years`)).toHaveCount(0);
-    await expect(priceFor(page, "Transfer (adds 1 year)")).toHaveText(usd(cents(com.transfer_price)));
+    await expect(priceFor(page, "Transfer (adds 1 year)")).toHaveText(usd(cents(com.transfer_price!)));
     await expect(priceFor(page, "Renewal, per year")).toHaveText(usd(renewal));
-    await expect(priceFor(page, "ICANN fee, per year")).toHaveText(usd(cents(com.icann_fee)));
+    await expect(priceFor(page, "ICANN fee, per year")).toHaveText(usd(cents(com.icann_fee!)));
   });
 
   test("lists available alternatives on other extensions, each linking to its page", async ({
@@ -180,7 +180,9 @@ test.describe("an available name", () => {
     await expect(period).toHaveValue("1");
     await expect(page.getByRole("button", { name: `Add to cart: ${domain}` })).toBeVisible();
     await expect(page.getByRole("link", { name: `Transfer to us: ${domain}` })).toHaveCount(0);
-    await expect(priceFor(page, "Registration, 1 year")).toHaveText(usd(cents(catalogueRow("com").registration_price)));
+    await expect(priceFor(page, "Registration, 1 year")).toHaveText(
+      usd(cents(catalogueRow("com").registration_price!)),
+    );
   });
 
   test(

@@ -346,7 +346,7 @@ test.describe("a newcomer's first purchase (issue 19)", () => {
       await waitForHydration(page, js);
       const words = await seedWords(page, T);
       for (const position of await askedPositions(page, T))
-        await page.getByLabel(T.word(position), { exact: true }).fill(words[position - 1]);
+        await page.getByLabel(T.word(position), { exact: true }).fill(words[position - 1]!);
       await page.getByLabel(T.saved, { exact: true }).check();
       await page.getByRole("button", { name: T.continue, exact: true }).click();
 
@@ -484,7 +484,7 @@ test.describe("a newcomer's first purchase (issue 19)", () => {
     await waitForHydration(page, js);
     const words = await seedWords(page, T);
     for (const position of await askedPositions(page, T))
-      await typeInto(page, page.getByLabel(T.word(position), { exact: true }), words[position - 1]);
+      await typeInto(page, page.getByLabel(T.word(position), { exact: true }), words[position - 1]!);
     await tabTo(page, page.getByLabel(T.saved, { exact: true }));
     await keys.press("Space");
     await expect(page.getByLabel(T.saved, { exact: true })).toBeChecked();

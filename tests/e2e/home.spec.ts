@@ -136,17 +136,17 @@ test.describe("home page", () => {
     await expect(faq.locator("details")).toHaveCount(6);
     for (const item of items) await expect(faq.getByText(item.a)).toBeHidden();
 
-    await faq.getByText(items[0].q).click();
-    await expect(faq.getByText(items[0].a)).toBeVisible();
-    await faq.getByText(items[3].q).click();
-    await expect(faq.getByText(items[3].a)).toBeVisible();
+    await faq.getByText(items[0]!.q).click();
+    await expect(faq.getByText(items[0]!.a)).toBeVisible();
+    await faq.getByText(items[3]!.q).click();
+    await expect(faq.getByText(items[3]!.a)).toBeVisible();
     // Opening the fourth left the first open.
-    await expect(faq.getByText(items[0].a)).toBeVisible();
-    await expect(faq.getByText(items[1].a)).toBeHidden();
+    await expect(faq.getByText(items[0]!.a)).toBeVisible();
+    await expect(faq.getByText(items[1]!.a)).toBeHidden();
 
-    await faq.getByText(items[0].q).click();
-    await expect(faq.getByText(items[0].a)).toBeHidden();
-    await expect(faq.getByText(items[3].a)).toBeVisible();
+    await faq.getByText(items[0]!.q).click();
+    await expect(faq.getByText(items[0]!.a)).toBeHidden();
+    await expect(faq.getByText(items[3]!.a)).toBeVisible();
   });
 
   test("Learn more jumps to the FAQ", async ({ page }) => {

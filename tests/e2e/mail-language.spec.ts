@@ -23,6 +23,6 @@ test("a signed-in customer who switches to Turkish gets the account's mails in T
   );
   expect(asked.status()).toBe(200);
   const [mail] = await outbox(page.request, user.email);
-  expect(mail.subject).toBe("Parolanızı sıfırlayın");
-  expect(mail.text).toContain("Parola sıfırlama kodunuz");
+  expect(mail!.subject).toBe("Parolanızı sıfırlayın");
+  expect(mail!.text).toContain("Parola sıfırlama kodunuz");
 });

@@ -15,7 +15,7 @@ type CatalogueRow = Record<string, string>;
 function readCatalogue(): CatalogueRow[] {
   const path = new URL("../../data/tld-prices.csv", import.meta.url);
   const [header, ...lines] = readFileSync(path, "utf8").trim().split(/\r?\n/);
-  const columns = header.split(",");
+  const columns = header!.split(",");
   return lines.map((line) => {
     const cells = line.split(",");
     return Object.fromEntries(columns.map((column, index) => [column, cells[index] ?? ""]));
@@ -26,7 +26,7 @@ const CATALOGUE = readCatalogue();
 
 /** What the Extension column shows for a row: a dot and the display (Unicode) form. */
 function extensionText(row: CatalogueRow): string {
-  return `.${domainToUnicode(row.tld) || row.tld}`;
+  return `.${domainToUnicode(row.tld!) || row.tld}`;
 }
 
 /** A CSV amount as the table shows it: "$X.XX", or "—" when there is none. */
@@ -39,7 +39,7 @@ const PRICE_COLUMNS = ["registration_price", "transfer_price", "renewal_price", 
 
 /** The registration, transfer, renewal and ICANN-fee cells a CSV row should produce. */
 function expectedPriceCells(row: CatalogueRow): string[] {
-  return PRICE_COLUMNS.map((column) => usd(row[column]));
+  return PRICE_COLUMNS.map((column) => usd(row[column]!));
 }
 
 /** Sets a cookie the way Remix's createCookie writes it (base64 of the JSON value). */
@@ -78,7 +78,7 @@ async function expectRowsToMatch(page: Page, expected: CatalogueRow[]) {
   await expect(rows.getByRole("rowheader")).toHaveText(expected.map(extensionText));
   // One column at a time: td:nth-of-type skips the row header, so 1 is Registration.
   for (const [index, column] of PRICE_COLUMNS.entries()) {
-    await expect(rows.locator(`td:nth-of-type(${index + 1})`)).toHaveText(expected.map((row) => usd(row[column])));
+    await expect(rows.locator(`td:nth-of-type(${index + 1})`)).toHaveText(expected.map((row) => usd(row[column]!)));
   }
 }
 
@@ -162,7 +162,7 @@ test.describe("domain pricing page", () => {
   test("searching finds the extensions that start with the text", async ({ page }) => {
     await page.goto("/domain");
     await search(page, "sh");
-    const expected = CATALOGUE.filter((row) => row.tld.startsWith("sh"));
+    const expected = CATALOGUE.filter((row) => row.tld!.startsWith("sh"));
     expect(expected.map((row) => row.tld)).toContain("shop");
     await expect(bodyRows(page)).toHaveCount(expected.length);
     const shown = await bodyRows(page).getByRole("rowheader").allTextContents();
@@ -188,18 +188,18 @@ test.describe("domain pricing page", () => {
     const sale = CATALOGUE.find((row) => row.on_sale === "true" && row.sale_price !== "");
     if (!sale) throw new Error("data/tld-prices.csv has no extension on sale");
     await page.goto("/domain");
-    await search(page, sale.tld);
-    const row = rowFor(page, sale.tld);
+    await search(page, sale.tld!);
+    const row = rowFor(page, sale.tld!);
     await expect(row.getByRole("rowheader")).toHaveText(extensionText(sale));
     const cells = priceCells(row);
     for (const [index, text] of expectedPriceCells(sale).entries()) await expect(cells.nth(index)).toHaveText(text);
-    await expect(cells.nth(COLUMNS.indexOf("Sale") - 1)).toHaveText(usd(sale.sale_price));
+    await expect(cells.nth(COLUMNS.indexOf("Sale") - 1)).toHaveText(usd(sale.sale_price!));
 
     // An extension not on sale has a dash there.
     const full = CATALOGUE.find((candidate) => candidate.is_recommended === "true" && candidate.on_sale !== "true");
     if (!full) throw new Error("data/tld-prices.csv has no recommended extension at full price");
     await page.goto("/domain");
-    await expect(priceCells(rowFor(page, full.tld)).nth(COLUMNS.indexOf("Sale") - 1)).toHaveText("—");
+    await expect(priceCells(rowFor(page, full.tld!)).nth(COLUMNS.indexOf("Sale") - 1)).toHaveText("—");
   });
 
   test("Register a .com domain opens the domain search for .com", async ({ page }) => {

@@ -85,7 +85,7 @@ test.describe("header", () => {
     await openHome(page, javaScriptEnabled);
     for (const menu of HEADER_MENUS) {
       const label = en.header.menus[menu.key];
-      const first = menuLink(page, en.header.links[menu.links[0].key as keyof typeof en.header.links]);
+      const first = menuLink(page, en.header.links[menu.links[0]!.key as keyof typeof en.header.links]);
       await expect(first).toBeHidden();
       await menuToggle(page, label).click();
       for (const link of menu.links) {

@@ -59,7 +59,7 @@ test.describe("sign in", () => {
     await expect(menu.getByTestId("user-menu-username")).toHaveText(user.username);
     await expect(menu.getByText(user.email)).toBeVisible();
     await expect(menu.locator("summary")).toHaveAttribute("aria-label", `Account menu for ${user.username}`);
-    await expect(menu.locator("summary")).toHaveText(user.username[0].toUpperCase());
+    await expect(menu.locator("summary")).toHaveText(user.username[0]!.toUpperCase());
     for (const [name, href] of [
       ["Dashboard", "/dashboard"],
       ["My domains", "/dashboard/domains"],

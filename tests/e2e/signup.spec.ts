@@ -126,7 +126,7 @@ test.describe("sign-up, seed key and email verification", () => {
     // "zoo" is on the word list but (almost surely) not at these places; use another word if it is.
     const wrong = (position: number) => (words[position - 1] === "zoo" ? "abandon" : "zoo");
 
-    await confirmSeedKey(page, { answers: [wrong(first), words[second - 1]], saved: false });
+    await confirmSeedKey(page, { answers: [wrong(first), words[second - 1]!], saved: false });
     await expect(alerts(page).filter({ hasText: "Tick the box once the seed key is saved." })).toBeVisible();
 
     await confirmSeedKey(page, { answers: [wrong(first), wrong(second)] });

@@ -192,7 +192,7 @@ test.describe("tools", () => {
       ["SSL checker", "/tools/ssl"],
       ["DNS checker", "/tools/dns"],
       ["Speed test", "/tools/speedtest"],
-    ]) {
+    ] as const) {
       await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", path);
     }
   });

@@ -28,7 +28,7 @@ const usd = (cents: number) => USD.format(cents / 100);
 async function transferableName(page: Page): Promise<string> {
   expect(CANDIDATES.length).toBeGreaterThan(100);
   for (let attempt = 0; attempt < 30; attempt += 1) {
-    const name = CANDIDATES[Math.floor(Math.random() * CANDIDATES.length)];
+    const name = CANDIDATES[Math.floor(Math.random() * CANDIDATES.length)]!;
     const answer = await resend(() => page.request.get(`/api/v1/domains/${name}/transfer-check`));
     if (answer.status() === 200) return name;
   }

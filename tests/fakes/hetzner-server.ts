@@ -100,7 +100,7 @@ export async function startFakeHetzner(): Promise<{ url: string; close: () => Pr
     }
     if (req.method === "GET" && url.pathname === "/v1/servers") {
       const selector = url.searchParams.get("label_selector") ?? "";
-      const [key, value] = selector.split("==");
+      const [key = "", value] = selector.split("==");
       const found = [...servers.values()].filter((entry) => !selector || entry.labels[key] === value);
       return send(res, 200, {
         servers: found.map(view),

@@ -385,7 +385,7 @@ export async function startFakeUpstreams(
         details: { certChains: { certIds: string[] }[] };
       }
     ).details;
-    const leafId = details.certChains[0].certIds[0];
+    const leafId = details.certChains[0]!.certIds[0];
     const notBefore = Date.UTC(2026, 9, 1);
     const notAfter = Date.UTC(2026, 11, 30);
     return json(200, {

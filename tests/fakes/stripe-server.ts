@@ -455,14 +455,14 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
     }
 
     if ((match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path)) && method === "GET") {
-      const pi = intents.get(match[1]);
-      if (!pi) throw missing("payment_intent", match[1]);
+      const pi = intents.get(match[1]!);
+      if (!pi) throw missing("payment_intent", match[1]!);
       return { body: intentView(pi, expand) };
     }
 
     if ((match = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path)) && method === "POST") {
-      const pi = intents.get(match[1]);
-      if (!pi) throw missing("payment_intent", match[1]);
+      const pi = intents.get(match[1]!);
+      if (!pi) throw missing("payment_intent", match[1]!);
       if (pi.status !== "requires_payment_method" && pi.status !== "requires_confirmation") {
         throw invalid(`This PaymentIntent's status is ${pi.status}; it cannot be confirmed.`, {
           code: "payment_intent_unexpected_state",
@@ -479,8 +479,8 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
     }
 
     if ((match = /^\/v1\/payment_intents\/([^/]+)\/capture$/.exec(path)) && method === "POST") {
-      const pi = intents.get(match[1]);
-      if (!pi) throw missing("payment_intent", match[1]);
+      const pi = intents.get(match[1]!);
+      if (!pi) throw missing("payment_intent", match[1]!);
       if (pi.status !== "requires_capture") {
         throw invalid(
           `This PaymentIntent could not be captured because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
@@ -505,8 +505,8 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
     }
 
     if ((match = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path)) && method === "POST") {
-      const pi = intents.get(match[1]);
-      if (!pi) throw missing("payment_intent", match[1]);
+      const pi = intents.get(match[1]!);
+      if (!pi) throw missing("payment_intent", match[1]!);
       if (
         !["requires_payment_method", "requires_capture", "requires_confirmation", "requires_action"].includes(pi.status)
       ) {
@@ -579,8 +579,8 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
     if ((match = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path)) && method === "POST") {
       const customer = String(form.customer ?? "");
       if (!customers.has(customer)) throw missing("customer", customer);
-      const pm = paymentMethodFrom(match[1]);
-      if (!pm) throw missing("payment_method", match[1]);
+      const pm = paymentMethodFrom(match[1]!);
+      if (!pm) throw missing("payment_method", match[1]!);
       if (pm.customer && pm.customer !== customer)
         throw invalid("This PaymentMethod is already attached to another customer.");
       const refusal = DECLINES[pm.behaviour];
@@ -591,8 +591,8 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
     }
 
     if ((match = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path)) && method === "POST") {
-      const pm = methods.get(match[1]);
-      if (!pm) throw missing("payment_method", match[1]);
+      const pm = methods.get(match[1]!);
+      if (!pm) throw missing("payment_method", match[1]!);
       if (!pm.customer)
         throw invalid("The payment method you provided is not attached to a customer so detachment is impossible.");
       pm.customer = null;
@@ -620,8 +620,8 @@ export async function startFakeStripe(options: { webhookSecret?: string; port?: 
   ): { status?: number; body: unknown } | null {
     const threeDs = /^\/__fake\/3ds\/([^/]+)$/.exec(url.pathname);
     if (threeDs && method === "POST") {
-      const pi = intents.get(threeDs[1]);
-      if (!pi) throw missing("payment_intent", threeDs[1]);
+      const pi = intents.get(threeDs[1]!);
+      if (!pi) throw missing("payment_intent", threeDs[1]!);
       if (pi.status === "requires_action") {
         if (form.result === "complete") succeed(pi);
         else {

@@ -26,15 +26,15 @@ describe("DNS checker", () => {
       expect(row.answers).toEqual(["104.16.44.99", "104.16.45.99"]);
       expect(row.timeMs).toBeGreaterThanOrEqual(0);
     }
-    expect(check.rows[0].ttl).toBe(203);
-    expect(check.rows[1].ttl).toBe(300);
+    expect(check.rows[0]!.ttl).toBe(203);
+    expect(check.rows[1]!.ttl).toBe(300);
     expect(check.agree).toBe(true);
   });
 
   it("compares TXT values quoted by one resolver and bare from the other, and marks the expected value", async () => {
     const check = data((await dns({ name: "example.com", type: "TXT", expected: "v=spf1 -all" })).body);
-    expect(check.rows[0].answers).toEqual(check.rows[1].answers);
-    expect(check.rows[0].answers).toContain("v=spf1 -all");
+    expect(check.rows[0]!.answers).toEqual(check.rows[1]!.answers);
+    expect(check.rows[0]!.answers).toContain("v=spf1 -all");
     expect(check.rows.every((row) => row.matches === true)).toBe(true);
     expect(check.agree).toBe(true);
   });
@@ -44,7 +44,7 @@ describe("DNS checker", () => {
     expect(nx.rows.map((row) => row.status)).toEqual(["NXDOMAIN", "NXDOMAIN"]);
     const servfail = data((await dns({ name: "dnssec-failed.org", type: "NS" })).body);
     expect(servfail.rows.map((row) => row.status)).toEqual(["SERVFAIL", "SERVFAIL"]);
-    expect(servfail.rows[0].error).toContain("EDE(9)");
+    expect(servfail.rows[0]!.error).toContain("EDE(9)");
     const nodata = data((await dns({ name: "pphosted.com", type: "A" })).body);
     expect(nodata.rows.find((row) => row.resolver === "Google")?.status).toBe("NODATA");
     // Cloudflare's fake does not know pphosted.com: the resolvers disagree.

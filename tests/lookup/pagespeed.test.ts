@@ -111,7 +111,7 @@ describe("URL performance analysis through PageSpeed Insights", () => {
       [`https://example.com/${"a".repeat(2100)}`, "mobile", "too_long"],
       ["https://example.com/", "tablet", "invalid_strategy"],
     ]) {
-      const { response, body } = await analyse(url, strategy);
+      const { response, body } = await analyse(url!, strategy!);
       expect(response.status, url).toBe(400);
       expect(body, url).toMatchObject({ success: false, code });
     }

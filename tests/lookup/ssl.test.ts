@@ -48,7 +48,7 @@ describe("SSL check through SSL Labs", () => {
       "159.69.77.193",
       "159.69.96.138",
     ]);
-    expect(result.endpoints[0].serverName).toBe("static.93.179.201.195.clients.your-server.de");
+    expect(result.endpoints[0]!.serverName).toBe("static.93.179.201.195.clients.your-server.de");
     expect(result.protocols).toEqual(["TLS 1.0", "TLS 1.1", "TLS 1.2"]);
   });
 
@@ -66,7 +66,7 @@ describe("SSL check through SSL Labs", () => {
     const { body } = await ssl(fresh("unreachable"));
     if (!body.success || body.data.state !== "ready") throw new Error("expected a report");
     expect(body.data.result.certificate).toBeNull();
-    expect(body.data.result.endpoints[0].statusMessage).toBe("Unable to connect to the server");
+    expect(body.data.result.endpoints[0]!.statusMessage).toBe("Unable to connect to the server");
   });
 
   it.each([

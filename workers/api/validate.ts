@@ -27,7 +27,8 @@ export function validationError(target: string, error: z.ZodError): ApiError {
     path: issue.path.join(".") || (issue.code === "unrecognized_keys" ? issue.keys.join(", ") : target),
     message: issue.message,
   }));
-  const first = errors[0];
+  // zod reports at least one issue for a failed parse.
+  const [first = { path: target, message: "is invalid" }] = errors;
   return new ApiError(
     400,
     "invalid_parameter",

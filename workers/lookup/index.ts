@@ -68,7 +68,7 @@ function zodValidator<Target extends "query" | "param", Schema extends z.ZodType
       path: issue.path.length > 0 ? String(issue.path[0]) : target,
       message: issue.message,
     }));
-    const [first] = errors;
+    const [first = { path: target, message: "is invalid" }] = errors;
     return c.json(errorBody("invalid_parameter", `Parameter "${first.path}" ${first.message}.`, errors), 400);
   });
 }

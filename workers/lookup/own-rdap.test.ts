@@ -188,8 +188,8 @@ describe("our RDAP service (ICANN gTLD RDAP profile)", () => {
       "Status Codes",
       "RDDS Inaccuracy Complaint Form",
     ]);
-    expect(body.notices[1].links[0].href).toBe("https://icann.org/epp");
-    expect(body.notices[2].links[0].href).toBe("https://icann.org/wicf");
+    expect(body.notices[1]!.links[0]!.href).toBe("https://icann.org/epp");
+    expect(body.notices[2]!.links[0]!.href).toBe("https://icann.org/wicf");
     expect(body.events.map((event) => event.eventAction)).toEqual(
       expect.arrayContaining([
         "registration",

@@ -41,10 +41,8 @@ export function rateLimit(kind: LimitedKind): MiddlewareHandler<{ Bindings: Look
       // The limiter is a guard, not the product: if it is unavailable, answer the lookup.
       console.error(`rate limiter ${binding} failed`, error);
     }
-    if (!allowed) {
-      c.header("Retry-After", String(periodSeconds));
-      return c.json(errorBody("rate_limited", `Too many lookups. Try again in ${periodSeconds} seconds.`), 429);
-    }
-    await next();
+    if (allowed) return next();
+    c.header("Retry-After", String(periodSeconds));
+    return c.json(errorBody("rate_limited", `Too many lookups. Try again in ${periodSeconds} seconds.`), 429);
   };
 }

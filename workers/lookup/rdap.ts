@@ -98,7 +98,7 @@ export function findRdapBase(services: Services, asciiName: string): string | nu
   const labels = asciiName.toLowerCase().split(".");
   for (let start = 0; start < labels.length; start++) {
     const suffix = labels.slice(start).join(".");
-    for (const [entries, urls] of services) if (entries.includes(suffix)) return urls[0];
+    for (const [entries, urls] of services) if (entries.includes(suffix)) return urls[0] ?? null;
   }
   return null;
 }

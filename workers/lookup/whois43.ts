@@ -71,7 +71,8 @@ function fields(text: string): [string, string][] {
   for (const line of text.split(/\r?\n/)) {
     if (/^\s*[%#>]/.test(line)) continue;
     const match = line.match(/^\s*([A-Za-z][A-Za-z0-9 /().-]{0,60}?)\s*:\s*(.*?)\s*$/);
-    if (match && match[2] !== "") out.push([match[1].toLowerCase(), match[2]]);
+    const [, key, value] = match ?? [];
+    if (key && value) out.push([key.toLowerCase(), value]);
   }
   return out;
 }
@@ -117,7 +118,7 @@ export function parseWhoisText(
     ...new Set(
       list
         .filter(([key]) => /^(domain status|status|state)$/.test(key))
-        .map(([, value]) => value.split(/\s+/)[0].replace(/[,;]$/, "")),
+        .map(([, value]) => (value.split(/\s+/)[0] ?? "").replace(/[,;]$/, "")),
     ),
   ].map((value) => ({ value, key: statusKey(value) }));
   const nameservers = [
@@ -180,7 +181,7 @@ async function serverFor(
     async () => {
       const answer = await queryWhois(env, ianaServer(env), tld);
       const match = answer.match(/^\s*(?:refer|whois)\s*:\s*(\S+)/im);
-      return match ? match[1].toLowerCase() : null;
+      return match?.[1]?.toLowerCase() ?? null;
     },
     { waitUntil },
   );

@@ -696,7 +696,7 @@ export function fuzzedApiRoutes(): ApiRouteSpec[] {
   return endpoints.map((endpoint) => {
     const known = listed.get(endpoint);
     if (known) return known;
-    const [method, path] = endpoint.split(" ");
+    const [method = "", path = ""] = endpoint.split(" ");
     const route = contract.get(endpoint);
     const query = fieldNames(route?.request?.query);
     const media = route?.request?.body?.content["application/json"];

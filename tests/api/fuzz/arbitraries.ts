@@ -207,7 +207,7 @@ export function nearValidObject(fields: Record<string, readonly unknown[]>): fc.
     .map((values) => {
       const out: Record<string, unknown> = {};
       values.forEach((value, index) => {
-        if (value !== undefined) out[entries[index][0]] = value;
+        if (value !== undefined) out[entries[index]![0]] = value;
       });
       return out;
     });
@@ -512,7 +512,7 @@ export function queryString(
       .oneof(
         {
           arbitrary:
-            Object.hasOwn(samples, key) && samples[key].length ? fc.constantFrom(...samples[key]) : hostileString,
+            Object.hasOwn(samples, key) && samples[key]!.length ? fc.constantFrom(...samples[key]!) : hostileString,
           weight: 1,
         },
         { arbitrary: hostileString, weight: 2 },

@@ -31,9 +31,9 @@ async function post(path: string, fields: Record<string, string>, jar: CookieJar
   await response.arrayBuffer();
   for (const header of response.headers.getSetCookie()) {
     const [pair] = header.split(";");
-    const at = pair.indexOf("=");
-    const name = pair.slice(0, at);
-    const value = pair.slice(at + 1);
+    const at = pair!.indexOf("=");
+    const name = pair!.slice(0, at);
+    const value = pair!.slice(at + 1);
     if (value) (jar[name] ??= []).push(value);
   }
   return response;
@@ -129,8 +129,8 @@ async function ownedThings(user: SignedInUser): Promise<Record<string, string>> 
     domain,
     record: record.record.id,
     ticket: ticket.id,
-    order: orders.orders[0].id,
-    invoice: String(invoices.invoices[0].number),
+    order: orders.orders[0]!.id,
+    invoice: String(invoices.invoices[0]!.number),
     contact: String(address.contactId),
     method,
   };

@@ -43,7 +43,7 @@ export function pathArbitrary(pattern: string, samples: Record<string, readonly 
     )
     .map((values) => {
       let index = 0;
-      return pattern.replace(/:(\w+)|\*/g, () => values[index++]);
+      return pattern.replace(/:(\w+)|\*/g, () => values[index++]!);
     });
 }
 
@@ -141,7 +141,7 @@ function formBody(fields: Record<string, readonly string[]>): fc.Arbitrary<{ typ
         .chain((name) =>
           fc
             .oneof(
-              { arbitrary: fc.constantFrom(...(fields[name].length ? fields[name] : [""])), weight: 2 },
+              { arbitrary: fc.constantFrom(...(fields[name]!.length ? fields[name]! : [""])), weight: 2 },
               { arbitrary: hostileString, weight: 3 },
               { arbitrary: redirectTarget, weight: name.toLowerCase().includes("redirect") ? 3 : 0 },
             )

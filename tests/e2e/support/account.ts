@@ -92,7 +92,7 @@ export async function latestLinkPath(request: APIRequestContext, email: string):
   const [latest] = await outbox(request, email);
   const match = latest ? /https?:\/\/[^/\s]+(\/[^\s]*[?&]token=[A-Za-z0-9_-]{43})/u.exec(latest.text) : null;
   expect(match, `a link mailed to ${email}`).not.toBeNull();
-  return (match as RegExpExecArray)[1];
+  return match![1]!;
 }
 
 /** Verifies the user's email through the API with the code from the outbox, within the registration's flow. */

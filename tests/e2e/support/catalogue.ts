@@ -9,7 +9,7 @@ const CSV_PATH = fileURLToPath(new URL("../../../data/tld-prices.csv", import.me
  */
 export function expectedHomePrice(tld: string): string {
   const [header, ...rows] = readFileSync(CSV_PATH, "utf8").trim().split(/\r?\n/);
-  const columns = header.split(",");
+  const columns = header!.split(",");
   const column = (name: string) => {
     const index = columns.indexOf(name);
     if (index < 0) throw new Error(`data/tld-prices.csv has no ${name} column`);

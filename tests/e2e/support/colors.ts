@@ -10,7 +10,7 @@ export function lightness(color: string): number {
   const rgb = /^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)/.exec(color);
   if (rgb) {
     const [r, g, b] = rgb.slice(1, 4).map((channel) => Number(channel) / 255);
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   }
   throw new Error(`unexpected colour format: ${color}`);
 }

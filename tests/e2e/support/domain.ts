@@ -67,7 +67,7 @@ export async function waitForStreamedResults(page: Page) {
 
 function csvRow(tld: string): Record<string, string> {
   const [header, ...rows] = readFileSync(CSV_PATH, "utf8").trim().split(/\r?\n/);
-  const columns = header.split(",");
+  const columns = header!.split(",");
   const row = rows.map((line) => line.split(",")).find((cells) => cells[columns.indexOf("tld")] === tld);
   if (!row) throw new Error(`data/tld-prices.csv has no row for .${tld}`);
   return Object.fromEntries(columns.map((column, index) => [column, row[index] ?? ""]));
@@ -114,7 +114,7 @@ export function seededRegistration(name: string): {
     );
   if (!match) throw new Error(`${name} is not a seeded registration in data/registry/seed.sql`);
   return {
-    registrar: match[1].replace(/''/g, "'"),
+    registrar: match[1]!.replace(/''/g, "'"),
     locked: match[2] === "1",
     transferable: match[3] === "1",
     heldHere: match[4] === "1",

@@ -64,8 +64,9 @@ export async function askedPositions(page: Page): Promise<[number, number]> {
     .filter({ hasText: /^Word #\d+$/u })
     .allTextContents();
   const positions = labels.map((label) => Number(/\d+/u.exec(label)?.[0]));
+  const [first, second] = positions;
   expect(positions).toHaveLength(2);
-  return [positions[0], positions[1]];
+  return [first!, second!];
 }
 
 /** Answers the confirmation with `answers` (default: the right words) and sends it. */
@@ -73,8 +74,8 @@ export async function confirmSeedKey(page: Page, options: { answers?: [string, s
   const [first, second] = await askedPositions(page);
   const words = await shownSeedKey(page);
   const answers = options.answers ?? [words[first - 1], words[second - 1]];
-  await page.getByLabel(`Word #${first}`, { exact: true }).fill(answers[0]);
-  await page.getByLabel(`Word #${second}`, { exact: true }).fill(answers[1]);
+  await page.getByLabel(`Word #${first}`, { exact: true }).fill(answers[0]!);
+  await page.getByLabel(`Word #${second}`, { exact: true }).fill(answers[1]!);
   if (options.saved ?? true) await page.getByLabel("I saved my seed key somewhere safe").check();
   await page.getByRole("button", { name: "Continue" }).click();
 }

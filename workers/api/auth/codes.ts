@@ -37,11 +37,10 @@ export const linkInvalid = () =>
 
 /** A uniform 6-digit code (rejection sampling, no modulo bias). */
 export function newCode(): string {
-  const buffer = new Uint32Array(1);
   const limit = Math.floor(2 ** 32 / 1_000_000) * 1_000_000;
   for (;;) {
-    crypto.getRandomValues(buffer);
-    if (buffer[0] < limit) return String(buffer[0] % 1_000_000).padStart(6, "0");
+    const [value = limit] = crypto.getRandomValues(new Uint32Array(1));
+    if (value < limit) return String(value % 1_000_000).padStart(6, "0");
   }
 }
 

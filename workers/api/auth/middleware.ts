@@ -21,7 +21,7 @@ type Auth = NonNullable<ApiVariables["auth"]>;
 
 function bearer(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/iu.exec(header?.trim() ?? "");
-  return match ? match[1] : null;
+  return match?.[1] ?? null;
 }
 
 /**

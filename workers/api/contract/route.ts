@@ -55,15 +55,14 @@ export function apiRoute<const P extends string, const R extends Omit<RouteConfi
   for (const code of codes)
     for (const status of statusesOf(code)) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   const errorResponses = Object.fromEntries(
-    [...byStatus].map(([status, list]) => {
+    [...byStatus].flatMap(([status, list]) => {
       const [first, ...rest] = list;
-      return [
-        status,
-        {
-          description: `Error: ${list.join(", ")}`,
-          content: { "application/json": { schema: errorBodySchema([first, ...rest]) } },
-        },
-      ];
+      if (first === undefined) return [];
+      const response = {
+        description: `Error: ${list.join(", ")}`,
+        content: { "application/json": { schema: errorBodySchema([first, ...rest]) } },
+      };
+      return [[status, response] as const];
     }),
   );
   const route = createRoute(config);

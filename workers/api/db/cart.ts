@@ -103,6 +103,7 @@ export async function getCart(db: D1Database, cartId: string): Promise<CartView 
     db.prepare("SELECT id FROM carts WHERE id = ?1").bind(cartId),
     db.prepare("SELECT * FROM cart_items WHERE cart_id = ?1 ORDER BY added_at, id").bind(cartId),
   ]);
+  if (!cart || !items) throw new Error("D1 batch: a statement has no result");
   if (cart.results.length === 0) return null;
   const list = (items.results as unknown as (CartItemRow & { type: string; details: string | null })[]).map(toItem);
   const subtotalCents = list.reduce((sum, item) => sum + Math.round(item.totalPrice * 100), 0);
@@ -194,6 +195,7 @@ export async function addCartItem(
       .prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM cart_items WHERE id = ?3)")
       .bind(cartId, at, id),
   ]);
+  if (!inserted) throw new Error("D1 batch: a statement has no result");
   if ((inserted.meta.changes ?? 0) > 0) return "added";
   const existing = await db
     .prepare("SELECT 1 FROM cart_items WHERE cart_id = ?1 AND name = ?2")
@@ -245,6 +247,7 @@ export async function addServerLine(
       .prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM cart_items WHERE id = ?3)")
       .bind(cartId, at, id),
   ]);
+  if (!inserted) throw new Error("D1 batch: a statement has no result");
   if ((inserted.meta.changes ?? 0) > 0) return "added";
   const existing = await db
     .prepare("SELECT 1 FROM cart_items WHERE cart_id = ?1 AND name = ?2")
@@ -264,6 +267,7 @@ export async function removeCartItem(db: D1Database, cartId: string, itemId: str
       )
       .bind(cartId),
   ]);
+  if (!result) throw new Error("D1 batch: a statement has no result");
   return (result.meta.changes ?? 0) > 0;
 }
 
@@ -372,6 +376,7 @@ export async function mergeCartIntoUser(
     db.prepare("SELECT id, user_id FROM carts WHERE user_id = ?1 ORDER BY updated_at DESC LIMIT 1").bind(userId),
     db.prepare("SELECT id, user_id FROM carts WHERE id = ?1").bind(visitorCartId ?? ""),
   ]);
+  if (!owned || !visitor) throw new Error("D1 batch: a statement has no result");
   const userCart = owned.results[0]?.id ?? null;
   const visitorCart = visitor.results[0] ?? null;
   if (!visitorCart || visitorCart.user_id === userId) return { cartId: visitorCart?.id ?? userCart, dropped: [] };

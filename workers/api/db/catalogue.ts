@@ -21,6 +21,7 @@ export async function listCatalogue(
       .bind(options.limit, options.offset),
     db.prepare(`SELECT COUNT(*) AS total FROM tlds WHERE ${where}`),
   ]);
+  if (!page || !count) throw new Error("D1 batch: a statement has no result");
   const total = (count.results[0] as { total: number } | undefined)?.total ?? 0;
   return { rows: page.results as unknown as CatalogueRow[], total };
 }

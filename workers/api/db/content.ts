@@ -173,6 +173,7 @@ export async function healthFacts(
       .bind(userId),
     db.prepare("SELECT COUNT(*) AS n FROM payment_methods WHERE user_id = ?1").bind(userId),
   ]);
+  if (!domains || !cards) throw new Error("D1 batch: a statement has no result");
   return {
     domains: domains.results.map((row) => ({
       name: String(row.name),

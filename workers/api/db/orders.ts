@@ -452,6 +452,7 @@ export async function listPayments(
       .prepare(`SELECT COUNT(*) AS n FROM payments p WHERE ${where.replace("?4", "?2")}`)
       .bind(userId, ...(query.status ? [query.status] : [])),
   ]);
+  if (!rows || !count) throw new Error("D1 batch: a statement has no result");
   return {
     rows: rows.results as (PaymentRow & { order_number: number })[],
     total: (count.results[0] as { n: number }).n,
@@ -472,6 +473,7 @@ export async function listInvoices(
       .prepare(`SELECT COUNT(*) AS n FROM invoices WHERE ${where.replace("?4", "?2")}`)
       .bind(userId, ...(query.status ? [query.status] : [])),
   ]);
+  if (!rows || !count) throw new Error("D1 batch: a statement has no result");
   return { rows: rows.results as InvoiceRow[], total: (count.results[0] as { n: number }).n };
 }
 

@@ -169,6 +169,7 @@ export async function listServers(
       .bind(...binds),
     db.prepare(`SELECT COUNT(*) AS n FROM servers WHERE ${clause}`).bind(...binds),
   ]);
+  if (!page || !count) throw new Error("D1 batch: a statement has no result");
   return {
     rows: page.results as unknown as ServerRow[],
     total: (count.results[0] as { n: number } | undefined)?.n ?? 0,

@@ -158,6 +158,7 @@ export async function listUserDomains(
       )
       .bind(...soon.values, ...expired.values, userId),
   ]);
+  if (!rows || !total || !counts) throw new Error("D1 batch: a statement has no result");
   const totalRows = (total.results[0] as { n: number } | undefined)?.n ?? 0;
   const countRow = (counts.results[0] as { total: number; expiring_soon: number; expired: number } | undefined) ?? {
     total: 0,

@@ -363,6 +363,7 @@ export async function consumeFlow(
     db.prepare("DELETE FROM verification_codes WHERE flow_hash = ?1").bind(row.flow_hash),
     db.prepare("DELETE FROM verification_codes WHERE user_id = ?1 AND purpose = ?2").bind(row.user_id, row.purpose),
   ]);
+  if (!own) throw new Error("D1 batch: a statement has no result");
   return own.meta.changes === 1;
 }
 

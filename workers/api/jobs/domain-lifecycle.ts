@@ -48,7 +48,7 @@ export async function runDomainLifecycle(env: ApiEnv, services: ApiServices): Pr
   const now = services.now();
   const horizon = new Date(now.getTime() + (REMINDER_DAYS[0] + 1) * DAY_MS).toISOString();
   const counts = { synced: 0, renewed: 0, renewFailed: 0, reminded: 0 };
-  const [{ results: dueRows }, { results: waiting }] = await env.DB.batch<UserDomainRow>([
+  const [due, pending] = await env.DB.batch<UserDomainRow>([
     env.DB.prepare(
       "SELECT * FROM user_domains WHERE expires_at <= ?1 AND status IN ('active', 'transfer_out_pending') AND deleted_at IS NULL ORDER BY expires_at LIMIT ?2",
     ).bind(horizon, BATCH),
@@ -56,8 +56,9 @@ export async function runDomainLifecycle(env: ApiEnv, services: ApiServices): Pr
       "SELECT * FROM user_domains WHERE status IN ('pending', 'pending_transfer', 'transfer_out_pending') LIMIT ?1",
     ).bind(BATCH),
   ]);
+  if (!due || !pending) throw new Error("D1 batch: a statement has no result");
   const seen = new Set<string>();
-  for (const original of [...waiting, ...dueRows]) {
+  for (const original of [...pending.results, ...due.results]) {
     if (seen.has(original.id)) continue;
     seen.add(original.id);
     try {

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { capYears, maxYearsFor } from "../../../core/cart";
 import type { CartView } from "../../../core/cart";
+import { checkOne } from "../adapters/registry";
 import { optionalAuth } from "../auth/middleware";
 import { applyDiscount, normaliseDiscountCode } from "../../../core/checkout";
 import {
@@ -142,7 +143,7 @@ export const cartRoutes = router
     const name = parseSearchName(input.domain, catalogue);
     const row = catalogue.byTld.get(name.tld);
     if (!row) throw new ApiError(400, "unknown_extension", "This extension is not supported.");
-    const [check] = await c.var.services.registry.check([name.ascii]);
+    const check = await checkOne(c.var.services.registry, name.ascii);
 
     if (input.operation === "registration" && !check.available) {
       throw new ApiError(409, "not_available", `${name.unicode} is not available for registration.`);

@@ -44,7 +44,8 @@ import { assertManageable, ownDomain } from "../domain-access";
 const recordNotFound = () => new ApiError(404, "record_not_found", "No such DNS record.");
 
 function invalidRecord(errors: FieldError[]): ApiError {
-  return new ApiError(400, "invalid_record", `Parameter "${errors[0].path}" ${errors[0].message}`, errors);
+  const [first = { path: "record", message: "is invalid" }] = errors;
+  return new ApiError(400, "invalid_record", `Parameter "${first.path}" ${first.message}`, errors);
 }
 
 /** The record checked alone and against the zone it joins; throws 400 naming the field. */
@@ -175,12 +176,12 @@ export const dnsRoutes = router
     const added = parsed.records.filter((record) => !kept.some((existing) => sameRecord(existing, record)));
     const after = [...kept];
     for (const record of added) {
-      const conflicts = zoneConflicts([...after, record], record);
-      if (conflicts.length > 0)
-        errors.push({ path: "zone", message: `${record.type} ${record.name}: ${conflicts[0].message}` });
+      const [conflict] = zoneConflicts([...after, record], record);
+      if (conflict) errors.push({ path: "zone", message: `${record.type} ${record.name}: ${conflict.message}` });
       after.push(record);
     }
-    if (errors.length > 0) throw new ApiError(400, "invalid_zone", `Parameter "zone" ${errors[0].message}`, errors);
+    const [firstError] = errors;
+    if (firstError) throw new ApiError(400, "invalid_zone", `Parameter "zone" ${firstError.message}`, errors);
     if (after.length > MAX_RECORDS_PER_ZONE)
       throw new ApiError(409, "zone_full", `A zone holds at most ${MAX_RECORDS_PER_ZONE} records.`);
     await replaceZone(c.env.DB, row.id, row.name, zone, after, { action: "import", replace: body.replace }, now());

@@ -9,6 +9,7 @@ import {
   suggestRoute,
   type RegistrationSummary,
 } from "../contract/domains";
+import { checkAt, checkOne } from "../adapters/registry";
 import { insertOffer } from "../db/cart";
 import { loadCatalogue, type CatalogueIndex } from "../db/catalogue";
 import { domainWarnings, nameFromParts, searchResult, type DomainSearchResult } from "../domain-quote";
@@ -48,7 +49,7 @@ async function searchOne(
   catalogue: CatalogueIndex,
   name: ParsedDomainName,
 ): Promise<DomainSearchResult & { registration: RegistrationSummary | null }> {
-  const [check] = await services.registry.check([name.ascii]);
+  const check = await checkOne(services.registry, name.ascii);
   const info = check.reason === "registered" ? await services.registry.info(name.ascii) : null;
   return {
     ...searchResult(name, catalogue.byTld.get(name.tld), check, domainWarnings(name)),
@@ -141,7 +142,7 @@ export const domainRoutes = contractRouter()
     let next = 0;
     const results = parsed.map(({ input, result }) => {
       if (!result.ok) return { input, error: result.error, message: DOMAIN_ERROR_MESSAGES[result.error] };
-      const check = checks[next++];
+      const check = checkAt(checks, next++);
       return {
         input,
         ...searchResult(result.name, catalogue.byTld.get(result.name.tld), check, domainWarnings(result.name)),
@@ -165,7 +166,7 @@ export const domainRoutes = contractRouter()
     const total = catalogue.rows.length;
     const start = (page - 1) * count_per_page;
     const results = catalogue.rows.slice(start, start + count_per_page).map((row, index) => {
-      const check = checks[start + index];
+      const check = checkAt(checks, start + index);
       return searchResult(nameFromParts(label, row), row, check);
     });
     return c.json(
@@ -205,7 +206,7 @@ export const domainRoutes = contractRouter()
     const offer = c.req.valid("json");
     const catalogue = await loadCatalogue(c.env.DB);
     const name = parseSearchName(offer.domain, catalogue);
-    const [check] = await c.var.services.registry.check([name.ascii]);
+    const check = await checkOne(c.var.services.registry, name.ascii);
     if (check.available) {
       throw new ApiError(
         409,

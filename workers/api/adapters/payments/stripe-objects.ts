@@ -283,7 +283,7 @@ export async function verifyWebhookSignature(
   if (!header) throw new WebhookSignatureError("missing", "No Stripe-Signature header.");
   const parts = header.split(",").map((part) => part.trim().split("="));
   const timestamp = Number(parts.find(([key]) => key === "t")?.[1]);
-  const signatures = parts.filter(([key, value]) => key === "v1" && value).map(([, value]) => value);
+  const signatures = parts.flatMap(([key, value]) => (key === "v1" && value ? [value] : []));
   if (!Number.isInteger(timestamp) || signatures.length === 0) {
     throw new WebhookSignatureError("malformed", "The Stripe-Signature header has no timestamp or no v1 signature.");
   }

@@ -10,7 +10,7 @@
  */
 import { createHttpRegistry } from "./http";
 import { createSimulatedRegistry } from "./simulated";
-import { RegistryError, type RegistryAdapter } from "./types";
+import { RegistryError, type RegistryAdapter, type RegistryCheck } from "./types";
 
 export * from "./types";
 export {
@@ -27,6 +27,19 @@ export {
 } from "./lifecycle";
 export { SIMULATED_REGISTRAR, createSimulatedRegistry, simulatedAuthCode, type SimulatedRegistry } from "./simulated";
 export { createHttpRegistry, type HttpRegistryConfig } from "./http";
+
+/** `checks[index]` of a `check`/`checkLabel` answer, which holds one result per name asked, in order. */
+export function checkAt(checks: RegistryCheck[], index: number): RegistryCheck {
+  const check = checks[index];
+  if (!check)
+    throw new RegistryError("unavailable", `The registry answered ${checks.length} checks; #${index + 1} is missing.`);
+  return check;
+}
+
+/** The registry's availability answer for one name. */
+export async function checkOne(registry: RegistryAdapter, name: string): Promise<RegistryCheck> {
+  return checkAt(await registry.check([name]), 0);
+}
 
 export const REGISTRY_ADAPTERS = ["simulated", "http"] as const;
 export type RegistryAdapterName = (typeof REGISTRY_ADAPTERS)[number];

@@ -186,6 +186,7 @@ export function createSimulatedRegistry(
         db.prepare("SELECT * FROM registry_domains WHERE name = ?1").bind(name),
         db.prepare("SELECT * FROM registry_transfers WHERE name = ?1 ORDER BY id DESC LIMIT 1").bind(name),
       ]);
+      if (!domains || !transfers) throw new Error("D1 batch: a statement has no result");
       const row = (domains.results as DomainRow[])[0] ?? null;
       const latest = (transfers.results as TransferRow[])[0] ?? null;
       if (row === null) return { row, latest, standing: null, at };
@@ -534,6 +535,7 @@ export function createSimulatedRegistry(
         .prepare("SELECT 1 AS hit FROM registry_reserved WHERE label = ?1 AND tld IN (?2, '*') LIMIT 1")
         .bind(label, tld),
     ]);
+    if (!catalogue || !reserved) throw new Error("D1 batch: a statement has no result");
     const extension = (catalogue.results as { max_years: number }[])[0];
     if (extension === undefined) throw new RegistryError("not_available", `.${tld} is not an extension we offer.`);
     if (reserved.results.length > 0) throw new RegistryError("not_available", `${name} is reserved by the registry.`);
@@ -569,6 +571,7 @@ export function createSimulatedRegistry(
           .bind(json(names)),
         db.prepare(UNSUPPORTED_TLDS_SQL).bind(json(parsed.map((entry) => entry.tld))),
       ]);
+      if (!domains || !reserved || !premium || !catalogue) throw new Error("D1 batch: a statement has no result");
       const hits = new Map((domains.results as LedgerHit[]).map((hit) => [hit.name, hit]));
       const reservedSet = new Set(
         (reserved.results as { label: string; tld: string }[]).map((r) => `${r.label}.${r.tld}`),
@@ -609,6 +612,7 @@ export function createSimulatedRegistry(
         db.prepare("SELECT tld, price_cents, renewal_cents FROM registry_premium WHERE label = ?1").bind(label),
         db.prepare(UNSUPPORTED_TLDS_SQL).bind(JSON.stringify([...new Set(tlds)])),
       ]);
+      if (!domains || !reserved || !premium || !catalogue) throw new Error("D1 batch: a statement has no result");
       const hits = new Map((domains.results as (LedgerHit & { tld: string })[]).map((hit) => [hit.tld, hit]));
       const reservedTlds = new Set((reserved.results as { tld: string }[]).map((row) => row.tld));
       const prices = new Map(
