@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { toASCII, toUnicode } from "punycode/punycode.es6.js";
+import { aLabelToUnicode, isALabel, tldToAscii } from "./domain-name";
 import { tldSchema, type CatalogueRow } from "./catalogue";
 import { DEFAULT_CURRENCY, SUPPORTED_CURRENCIES, centsToDecimal, decimalToCents } from "./money";
 import { DEFAULT_GTLD_ICANN_FEE_CENTS } from "./pricing";
@@ -56,8 +56,6 @@ function fail(ctx: { addIssue: (issue: { code: "custom"; message: string }) => v
   return z.NEVER;
 }
 
-const DISPLAY_PATTERN = /^[\p{L}\p{M}\p{N}-]+$/u;
-
 /** "com", ".COM", "рф", ".рф", "xn--p1ai" → { tld: ASCII A-label, display: Unicode form }. */
 export function normaliseCatalogueTld(
   raw: string,
@@ -66,26 +64,15 @@ export function normaliseCatalogueTld(
   let value = raw.trim().normalize("NFC").toLowerCase();
   if (value.startsWith(".")) value = value.slice(1);
   if (value === "") return { ok: false, message: "tld is empty" };
-  let ascii: string;
-  try {
-    ascii = /[^\x00-\x7f]/.test(value) ? toASCII(value) : value;
-  } catch {
-    return bad;
-  }
-  const parsed = tldSchema.safeParse(ascii);
+  const converted = /[^\x00-\x7f]/.test(value) ? tldToAscii(value) : value;
+  if (converted === null) return bad;
+  const parsed = tldSchema.safeParse(converted);
   if (!parsed.success) return bad;
-  ascii = parsed.data;
-  if (!ascii.startsWith("xn--")) return { ok: true, tld: ascii, display: ascii };
-  let display: string;
-  try {
-    display = toUnicode(ascii);
-  } catch {
-    return { ok: false, message: `tld ${shown(raw)} is not valid punycode` };
-  }
-  // A valid A-label decodes to a non-ASCII name of letters/marks/digits that encodes back to itself.
-  if (display === ascii || !DISPLAY_PATTERN.test(display) || toASCII(display) !== ascii) {
-    return { ok: false, message: `tld ${shown(raw)} is not valid punycode` };
-  }
+  const ascii = parsed.data;
+  if (!isALabel(ascii)) return { ok: true, tld: ascii, display: ascii };
+  // A valid A-label decodes to a valid U-label that encodes back to itself (core/domain-name.ts).
+  const display = aLabelToUnicode(ascii);
+  if (display === null) return { ok: false, message: `tld ${shown(raw)} is not valid punycode` };
   return { ok: true, tld: ascii, display };
 }
 

@@ -1,3 +1,4 @@
+import { TLD_PATTERN } from "./domain-name";
 import { z } from "./zod";
 import { centsToDecimal } from "./money";
 import type { TldPrice } from "./pricing";
@@ -8,7 +9,7 @@ export const tldSchema = z
   .trim()
   .toLowerCase()
   .transform((value) => value.replace(/^\./, ""))
-  .pipe(z.string().regex(/^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/, "not a valid extension"));
+  .pipe(z.string().regex(TLD_PATTERN, "not a valid extension"));
 
 /** One row of the catalogue table (money in integer cents). */
 export interface CatalogueRow {

@@ -3,8 +3,7 @@
  * resolvers (JSON API, reference/external-services.md §3); each row has the resolver's answer,
  * TTL and time, and the rows are compared with each other and with an expected value. Pure.
  */
-import { parseDomainName } from "./domain-name";
-import { asciiNameField } from "./name-field";
+import { typedNameField } from "./typed-name";
 import { z } from "./zod";
 
 export const DNS_TYPES = { A: 1, AAAA: 28, CNAME: 5, MX: 15, NS: 2, TXT: 16, SRV: 33, CAA: 257, SOA: 6 } as const;
@@ -39,31 +38,16 @@ export interface DnsCheck {
   checkedAt: string;
 }
 
-/** SRV names start with underscores ("_sip._tcp.example.com"): allowed here, then the domain rules. */
-export function parseDnsName(input: string) {
-  const trimmed = input.trim();
-  const underscored = trimmed.match(/^((?:_[a-z0-9-]+\.)+)(.*)$/i);
-  const parsed = parseDomainName(underscored ? (underscored[2] ?? "") : trimmed);
-  if (!parsed.ok) return parsed;
-  if (!underscored) return parsed;
-  const prefix = (underscored[1] ?? "").toLowerCase();
-  return {
-    ok: true as const,
-    name: { ...parsed.name, ascii: `${prefix}${parsed.name.ascii}`, unicode: `${prefix}${parsed.name.unicode}` },
-  };
-}
+export const dnsTypeField = z.enum(DNS_TYPE_NAMES as [DnsType, ...DnsType[]], { error: "invalid_type" }).default("A");
+export const expectedField = z
+  .string()
+  .trim()
+  .max(500, { error: "too_long" })
+  .optional()
+  .transform((value) => (value ? value : undefined));
 
-/** The DNS checker form (GET /tools/dns?name&type&expected) — Conform and the server. */
-export const dnsFormSchema = z.object({
-  name: asciiNameField(parseDnsName),
-  type: z.enum(DNS_TYPE_NAMES as [DnsType, ...DnsType[]], { error: "invalid_type" }).default("A"),
-  expected: z
-    .string()
-    .trim()
-    .max(500, { error: "too_long" })
-    .optional()
-    .transform((value) => (value ? value : undefined)),
-});
+/** The DNS checker form as the browser checks it (the server: `dnsFormSchema`, core/lookup-forms.ts). */
+export const dnsBrowserSchema = z.object({ name: typedNameField(), type: dnsTypeField, expected: expectedField });
 
 /** Presentation data as resolvers differ in it → one comparable form. */
 export function normaliseRecordData(type: DnsType, data: string): string {

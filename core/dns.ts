@@ -1,6 +1,7 @@
 // DNS records of a customer's zone (SPEC §2 DNS management, §3 DNS record, §5, §9; issue 14):
 // one schema per record type, the zone-wide rules (no CNAME at the apex or beside other
 // records), and the preview of what a change breaks. Pure: no I/O.
+import { normaliseHost } from "./domain-name";
 import { z } from "./zod";
 
 export const RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "SRV", "CAA", "FORWARD", "STEALTH"] as const;
@@ -81,11 +82,6 @@ export function canonicalIpv6(value: string): string {
   return new URL(`http://[${value}]/`).hostname.slice(1, -1);
 }
 
-/** A target host name: lower case, trailing dot dropped. */
-export function normaliseHost(value: string): string {
-  return value.trim().toLowerCase().replace(/\.$/, "");
-}
-
 export function isHost(value: string): boolean {
   return HOST.test(value);
 }
@@ -95,7 +91,7 @@ export function isHost(value: string): boolean {
  * name ending in the domain (with or without the final dot) is made relative.
  */
 export function relativeName(input: string, domain: string): string {
-  const name = input.trim().toLowerCase().replace(/\.$/, "");
+  const name = normaliseHost(input);
   if (name === "" || name === "@" || name === domain) return "@";
   return name.endsWith(`.${domain}`) ? name.slice(0, -(domain.length + 1)) : name;
 }

@@ -1,14 +1,22 @@
-import { toASCII as punycodeToAscii } from "punycode/punycode.es6.js";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   DOMAIN_ERROR_MESSAGES,
+  DOMAIN_NAME_ERRORS,
+  HOST_PATTERN,
+  aLabelToUnicode,
+  idna2008Property,
+  isHostName,
+  isLdhLabel,
+  normaliseHost,
   parseDomainName,
   parseLabel,
   type DomainNameError,
   type ParsedDomainName,
+  tldToAscii,
+  tldToDisplay,
+  toDisplayName,
 } from "./domain-name";
-import { toIdnDisplay } from "./search-input";
-import { tldToDisplay } from "./tld-input";
 
 function parsed(input: string, isKnownTld?: (tld: string) => boolean): ParsedDomainName {
   const result = parseDomainName(input, isKnownTld);
@@ -54,10 +62,10 @@ describe("parseDomainName: IDN to and from punycode", () => {
     expect(parsed(unicode).ascii).toBe(ascii);
   });
 
-  it("agrees with the punycode package and the search box's display helper", () => {
-    for (const [input, ascii, unicode] of IDN_CASES) {
-      if (!input.includes("ß")) expect(punycodeToAscii(unicode)).toBe(ascii);
-      expect(toIdnDisplay(ascii)).toBe(unicode);
+  it("agrees with the platform's URL parser (UTS #46, what the browser uses) and the display helper", () => {
+    for (const [, ascii, unicode] of IDN_CASES) {
+      expect(new URL(`http://${unicode}/`).hostname).toBe(ascii);
+      expect(toDisplayName(ascii)).toBe(unicode);
     }
   });
 
@@ -212,8 +220,11 @@ describe("parseDomainName: errors", () => {
       invalid_format: "Invalid domain format.",
       too_long: "Domain name is too long.",
       invalid_characters: "Domain name contains invalid characters.",
+      invalid_context:
+        "Domain name uses a character where it is not allowed (for example “·” needs an “l” on each side).",
       unknown_extension: "This extension is not supported.",
     });
+    expect(Object.keys(DOMAIN_ERROR_MESSAGES).sort()).toEqual([...DOMAIN_NAME_ERRORS].sort());
   });
 });
 
@@ -246,5 +257,102 @@ describe("parseLabel", () => {
   ])("%j → %s", (input, error) => {
     const result = parseLabel(input);
     expect(result.ok ? "ok" : result.error).toBe(error);
+  });
+});
+
+describe("IDNA2008 (RFC 5891 §5.4): derived property, §2.6 exceptions, Appendix A", () => {
+  it.each([
+    ["l·l.com", "xn--ll-0ea.com"], // A.3: MIDDLE DOT between two l (Catalan)
+    ["〇〇.jp", "xn--w6ja.jp"], // §2.6: U+3007 PVALID
+    ["ب۽.com", null], // §2.6: U+06FD PVALID (in an Arabic label: RFC 5893)
+    ["ab۽.com", "bidi"],
+    ["ཀ་ཁ.com", null], // §2.6: U+0F0B PVALID
+    ["͵α.com", null], // A.4: KERAIA followed by Greek
+    ["א׳.com", null], // A.5: GERESH after Hebrew
+    ["ひ・ひ.jp", null], // A.7: KATAKANA MIDDLE DOT with Hiragana in the label
+    ["ب١٢.com", null], // A.8: Arabic-Indic digits alone
+    ["faß.de", "xn--fa-hia.de"], // §2.6: U+00DF PVALID
+  ])("accepts %s", (input, ascii) => {
+    const result = parseDomainName(input);
+    if (ascii === "bidi") {
+      expect(result.ok).toBe(false); // an LTR label cannot hold an AL character (RFC 5893 §2)
+      return;
+    }
+    expect(result.ok ? "ok" : `${result.error}: ${result.detail}`).toBe("ok");
+    if (result.ok && ascii !== null) expect(result.name.ascii).toBe(ascii);
+  });
+
+  it.each([
+    ["a·l.com", "invalid_context"], // A.3: not l on both sides
+    ["l·.com", "invalid_context"],
+    ["・.com", "invalid_context"], // A.7: no Hiragana, Katakana or Han
+    ["a・b.com", "invalid_context"],
+    ["͵a.com", "invalid_context"], // A.4: KERAIA not followed by Greek
+    ["a׳.com", "invalid_context"], // A.5: GERESH not after Hebrew
+    ["a״.com", "invalid_context"], // A.6
+    ["ب١۱.com", "invalid_context"], // A.8/A.9: the two digit sets mixed
+    ["عـلي.com", "invalid_characters"], // §2.6: U+0640 TATWEEL DISALLOWED
+    ["ߊߺ.com", "invalid_characters"], // §2.6: U+07FA DISALLOWED
+    ["가〮.kr", "invalid_characters"], // §2.6: U+302E DISALLOWED
+    ["〱.jp", "invalid_characters"], // §2.6: U+3031 DISALLOWED
+    ["i❤.ws", "invalid_characters"], // symbols are DISALLOWED
+    ["a\u200db.com", "invalid_characters"], // A.2: ZWJ not after a virama (UTS #46 joiner check)
+  ] as const)("refuses %s (%s)", (input, error) => {
+    expect(errorOf(input)).toBe(error);
+  });
+
+  it("derives the RFC 5892 property", () => {
+    expect(idna2008Property("a")).toBe("PVALID");
+    expect(idna2008Property("-")).toBe("PVALID");
+    expect(idna2008Property("A")).toBe("DISALLOWED"); // unstable under case folding
+    expect(idna2008Property("\u200c")).toBe("CONTEXTJ");
+    expect(idna2008Property("\u00b7")).toBe("CONTEXTO");
+    expect(idna2008Property("\u0663")).toBe("CONTEXTO");
+    expect(idna2008Property("\u3007")).toBe("PVALID");
+    expect(idna2008Property("\u0640")).toBe("DISALLOWED");
+    expect(idna2008Property("\u1100")).toBe("DISALLOWED"); // old Hangul jamo
+    expect(idna2008Property("\u20dd")).toBe("DISALLOWED"); // combining marks for symbols
+    expect(idna2008Property(" ")).toBe("DISALLOWED");
+    expect(idna2008Property("\u0378")).toBe("UNASSIGNED");
+  });
+
+  it("never lets through a name the platform's UTS #46 refuses, and what it accepts round-trips", () => {
+    const chars = fc.constantFrom(..."abcl-0·・͵α׳אひ〇١۱ـ❤ßς\u200c\u200d\u094dक".split(""), "\u0300", "\u3007");
+    fc.assert(
+      fc.property(fc.array(chars, { minLength: 1, maxLength: 8 }), (parts) => {
+        const result = parseDomainName(`${parts.join("")}.com`);
+        if (!result.ok) return;
+        const platform = new URL(`http://${result.name.unicode}/`).hostname;
+        expect(platform).toBe(result.name.ascii);
+        const again = parseDomainName(result.name.ascii);
+        expect(again.ok && again.name.unicode).toBe(result.name.unicode);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe("the one host / label / TLD rule", () => {
+  it("normalises a host", () => {
+    expect(normaliseHost("  NS1.Example.COM. ")).toBe("ns1.example.com");
+    expect(isHostName("ns1.example.com")).toBe(true);
+    expect(isHostName("ns1.example.c")).toBe(false);
+    expect(isHostName("-a.example.com")).toBe(false);
+    expect(HOST_PATTERN.test("a.xn--p1ai")).toBe(true);
+    expect(isLdhLabel("ab--c")).toBe(false);
+    expect(isLdhLabel("xn--bcher-kva")).toBe(true);
+  });
+
+  it("converts extensions", () => {
+    expect(tldToAscii(".COM")).toBe("com");
+    expect(tldToAscii("рф")).toBe("xn--p1ai");
+    expect(tldToAscii("．jp")).toBe("jp");
+    expect(tldToAscii("a.b")).toBeNull();
+    expect(tldToAscii("xn--zz")).toBeNull();
+    expect(tldToDisplay("xn--p1ai")).toBe("рф");
+    expect(tldToDisplay("com")).toBe("com");
+    expect(aLabelToUnicode("xn--zz")).toBeNull();
+    expect(toDisplayName("XN--P1AI")).toBe("рф");
+    expect(toDisplayName("xn--zz.com")).toBeNull();
   });
 });

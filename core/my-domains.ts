@@ -1,6 +1,7 @@
 // "My domains" (SPEC §2 account area, §3 Domain, §4 domain statuses, §5 rules): the statuses a
 // customer sees, computed from the stored row and the clock, and the request schemas of the
 // domain-management API. Pure: no I/O, the clock is a parameter.
+import { isHostName, normaliseHost } from "./domain-name";
 import { z } from "./zod";
 
 const DAY_MS = 86_400_000;
@@ -243,25 +244,14 @@ export const dnssecBodySchema = z.strictObject({ dnssec: booleanField }, strict)
 export const passwordBodySchema = z.strictObject({ password: passwordField }, strict);
 
 export const MAX_NAMESERVERS = 13;
-const HOST = /^(?=.{1,253}$)(?:(?!-)[a-z0-9-]{1,63}(?<!-)\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
-
-/** A host name as registries take them: lower-case ASCII labels, a dot, a real-looking extension. */
-export function isHostName(value: string): boolean {
-  return HOST.test(value);
-}
+/** A host name as registries take them (core/domain-name.ts): lower-case ASCII labels, a dot, a real-looking extension. */
+export { isHostName };
 
 /** SPEC §5: at least one nameserver, valid host names; at most 13, no repeats. */
 export const nameserversSchema = z
-  .array(
-    z
-      .string({ error: "must be a host name" })
-      .trim()
-      .toLowerCase()
-      .transform((host) => host.replace(/\.$/, "")),
-    {
-      error: "must be a list of host names",
-    },
-  )
+  .array(z.string({ error: "must be a host name" }).transform(normaliseHost), {
+    error: "must be a list of host names",
+  })
   .transform((hosts) => hosts.filter((host) => host !== ""))
   .superRefine((hosts, ctx) => {
     if (hosts.length === 0) ctx.addIssue({ code: "custom", message: "needs at least one nameserver" });

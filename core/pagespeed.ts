@@ -5,7 +5,7 @@
  * to the result the dashboard shows and keeps.
  */
 import { z } from "zod";
-import { parseLookupName } from "./whois";
+import { typedNameField } from "./typed-name";
 
 export const STRATEGIES = ["mobile", "desktop"] as const;
 export type Strategy = (typeof STRATEGIES)[number];
@@ -15,53 +15,12 @@ export const MAX_URL_LENGTH = 2048;
 
 export type AnalyticsUrlError = "required" | "too_long" | "invalid_url" | "invalid_scheme" | "not_public";
 
-/**
- * A URL typed in the form → its normalised form (`https://host/path?query`, no fragment), or the
- * error code. Only http(s), no credentials, and the host must be a public domain name under a
- * delegated TLD (no IP literals, localhost or internal names: PSI could not reach them anyway).
- */
-export function parseAnalyticsUrl(input: string): { ok: true; url: string } | { ok: false; error: AnalyticsUrlError } {
-  const trimmed = input.trim();
-  if (trimmed === "") return { ok: false, error: "required" };
-  if (trimmed.length > MAX_URL_LENGTH) return { ok: false, error: "too_long" };
-  // A bare host ("example.com/page") is read as https.
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    return { ok: false, error: "invalid_url" };
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, error: "invalid_scheme" };
-  if (url.username !== "" || url.password !== "") return { ok: false, error: "invalid_url" };
-  const host = url.hostname.replace(/\.$/, "");
-  if (host.startsWith("[") || /^[0-9.]+$/.test(host)) return { ok: false, error: "not_public" };
-  const parsed = parseLookupName(host);
-  if (!parsed.ok)
-    return {
-      ok: false,
-      error: parsed.error === "unknown_extension" || parsed.error === "invalid_format" ? "not_public" : "invalid_url",
-    };
-  url.hash = "";
-  const normalised = url.toString();
-  if (normalised.length > MAX_URL_LENGTH) return { ok: false, error: "too_long" };
-  return { ok: true, url: normalised };
-}
+export const strategyField = z.enum(STRATEGIES, { error: "invalid_strategy" }).default("mobile");
 
-/** The analysis form (`url`, `strategy`) — shared by Conform, the page's action and the API. */
-export const analyticsFormSchema = z.object({
-  url: z
-    .string({ error: "required" })
-    .max(MAX_URL_LENGTH * 2, { error: "too_long" })
-    .transform((value, ctx) => {
-      const parsed = parseAnalyticsUrl(value);
-      if (!parsed.ok) {
-        ctx.addIssue({ code: "custom", message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed.url;
-    }),
-  strategy: z.enum(STRATEGIES, { error: "invalid_strategy" }).default("mobile"),
+/** The analysis form as the browser checks it (the server: `analyticsFormSchema`, core/lookup-forms.ts). */
+export const analyticsBrowserSchema = z.object({
+  url: typedNameField(MAX_URL_LENGTH * 2, false),
+  strategy: strategyField,
 });
 
 export const CATEGORIES = ["performance", "accessibility", "bestPractices", "seo"] as const;

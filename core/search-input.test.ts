@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { domainSearchPath, isDomainPath, normaliseSearchInput } from "./search-input";
+import { normaliseSearchInput } from "./domain-name";
+import { domainSearchPath, isDomainPath, trimSearchInput } from "./search-input";
 
 describe("normaliseSearchInput (SPEC §5 home search)", () => {
   it("does nothing for empty or whitespace-only input", () => {
@@ -21,6 +22,11 @@ describe("normaliseSearchInput (SPEC §5 home search)", () => {
 
   it("falls back to the lower-cased trimmed text when the IDN conversion fails", () => {
     expect(normaliseSearchInput(" XN--ZZ.com ")).toBe("xn--zz.com");
+  });
+
+  it("trims in the browser without any IDN work (the results page converts)", () => {
+    expect(trimSearchInput("   ")).toBeNull();
+    expect(trimSearchInput("  XN--BCHER-KVA.com ")).toBe("xn--bcher-kva.com");
   });
 
   it("builds the results path with the query encoded", () => {

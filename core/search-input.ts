@@ -1,28 +1,12 @@
-import { toUnicode } from "punycode/punycode.es6.js";
-
 /**
- * Home search normalisation (SPEC §5 "Home search"): the trimmed input must be non-empty, else
- * nothing happens (null). The text is converted to its IDN display form ("xn--bcher-kva.com" →
- * "bücher.com"); when that conversion fails, the lower-cased trimmed text is used.
+ * The home search box (SPEC §5 "Home search"), browser side: the trimmed input must be non-empty,
+ * else nothing happens (null); it is lower-cased. No IDN table ships to the browser: the results
+ * page's loader converts the query to its display form (core/domain-name.ts `normaliseSearchInput`,
+ * "xn--bcher-kva.com" is shown as "bücher.com").
  */
-export function normaliseSearchInput(raw: string | null | undefined): string | null {
+export function trimSearchInput(raw: string | null | undefined): string | null {
   const trimmed = (raw ?? "").trim();
-  if (trimmed === "") return null;
-  const lowered = trimmed.toLowerCase();
-  try {
-    return toIdnDisplay(lowered);
-  } catch {
-    return lowered;
-  }
-}
-
-/** Lower-cases and converts every punycode label to Unicode; throws on malformed punycode. */
-export function toIdnDisplay(name: string): string {
-  return name
-    .toLowerCase()
-    .split(".")
-    .map((label) => (label.startsWith("xn--") ? toUnicode(label) : label))
-    .join(".");
+  return trimmed === "" ? null : trimmed.toLowerCase();
 }
 
 /** The path the home search navigates to. */

@@ -2,8 +2,7 @@
  * SSL check results (SPEC §3 "SSL result"): a Qualys SSL Labs `analyze` host answer (API v3/v4,
  * reference/external-services.md §2) mapped to what the SSL checker shows. Pure: no I/O.
  */
-import { parseLookupName } from "./whois";
-import { asciiNameField } from "./name-field";
+import { typedNameField } from "./typed-name";
 import { z } from "./zod";
 
 export interface SslEndpoint {
@@ -47,10 +46,8 @@ export type SslCheck =
   | { state: "running"; host: string; status: "DNS" | "IN_PROGRESS"; message: string | null; progress: number | null }
   | { state: "ready"; host: string; result: SslResult };
 
-/** The SSL form (GET /tools/ssl?host=…): a host name with the SPEC §5 rules (IDN accepted). */
-export const sslFormSchema = z.object({
-  host: asciiNameField(parseLookupName),
-});
+/** The SSL form as the browser checks it (the server: `sslFormSchema`, core/lookup-forms.ts). */
+export const sslBrowserSchema = z.object({ host: typedNameField() });
 
 type Json = unknown;
 const obj = (value: Json): Record<string, Json> =>

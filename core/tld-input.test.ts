@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { tldPricingQuerySchema, tldToAscii, tldToDisplay } from "./tld-input";
+import { tldToAscii, tldToDisplay } from "./domain-name";
+import { tldPricingQuerySchema } from "./tld-input";
 
 describe("tldToAscii", () => {
   it("accepts ASCII and Unicode extensions with or without a dot", () => {

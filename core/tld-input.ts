@@ -1,36 +1,6 @@
-import { z } from "./zod";
-import { toASCII, toUnicode } from "punycode/punycode.es6.js";
+import { tldToAscii } from "./domain-name";
 import { SUPPORTED_CURRENCIES } from "./money";
-
-/** What a person may type for an extension: ".com", "COM", "рф", "xn--p1ai". */
-const TLD_ASCII = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
-
-/** Unicode or ASCII extension → its ASCII (A-label) form, or null when it cannot be one. */
-export function tldToAscii(input: string): string | null {
-  // NFC, and the ideographic full stops people type with CJK input methods count as a dot.
-  const bare = input
-    .trim()
-    .normalize("NFC")
-    .toLowerCase()
-    .replace(/^[.\u3002\uff0e\uff61]/, "");
-  if (bare === "" || bare.includes(".")) return null;
-  let ascii: string;
-  try {
-    ascii = toASCII(bare);
-  } catch {
-    return null;
-  }
-  return TLD_ASCII.test(ascii) ? ascii : null;
-}
-
-/** ASCII extension → how people read it ("xn--p1ai" → "рф"). */
-export function tldToDisplay(ascii: string): string {
-  try {
-    return toUnicode(ascii);
-  } catch {
-    return ascii;
-  }
-}
+import { z } from "./zod";
 
 export const tldInputSchema = z.string().transform((value, ctx) => {
   const ascii = tldToAscii(value);

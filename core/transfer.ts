@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DOMAIN_NAME_ERRORS } from "./domain-name";
 
 /**
  * Transfer in (issue 14, SPEC §2 wizard, §5 rules, §8 errors): the shapes the wizard and the API
@@ -31,8 +32,7 @@ export function transferCodeOf(code: string): TransferErrorCode {
   if ((TRANSFER_ERROR_CODES as readonly string[]).includes(code)) return code as TransferErrorCode;
   if (code === "locked") return "locked_at_registrar";
   if (code === "already_held_here") return "already_registered_here";
-  if (["required", "invalid_format", "too_long", "invalid_characters", "invalid_parameter"].includes(code))
-    return "invalid_domain";
+  if (code === "invalid_parameter" || (DOMAIN_NAME_ERRORS as readonly string[]).includes(code)) return "invalid_domain";
   return "server_error";
 }
 

@@ -3,10 +3,8 @@
  * registrar, normalised to one shape the UI shows. Pure: no I/O. The lookup worker fetches the
  * RDAP JSON (workers/lookup/rdap.ts) and calls `normaliseRdapDomain`.
  */
-import tldList from "tlds";
-import { parseDomainName, type ParseResult } from "./domain-name";
-import { tldToAscii } from "./tld-input";
-import { asciiNameField } from "./name-field";
+import { normaliseHost } from "./domain-name";
+import { typedNameField } from "./typed-name";
 import { z } from "./zod";
 
 /** Registrant fields the result shows (SPEC §3). */
@@ -52,26 +50,11 @@ export interface WhoisResult {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Input (SPEC §5: required, invalid format, too long, invalid characters, valid TLD; IDN accepted)
+// Input (SPEC §5: required, invalid format, too long, invalid characters, valid TLD; IDN accepted).
+// The full rules run on the server (core/lookup-forms.ts `whoisFormSchema`); the browser checks this.
 
-const IANA_TLDS: ReadonlySet<string> = new Set(
-  (tldList as string[]).map((tld) => tldToAscii(tld)).filter((tld): tld is string => tld !== null),
-);
-
-/** Is this ASCII TLD delegated in the root zone (the IANA list bundled through `tlds`)? */
-export function isIanaTld(asciiTld: string): boolean {
-  return IANA_TLDS.has(asciiTld);
-}
-
-/** A name typed in the WHOIS or SSL box → its forms, or the SPEC §5 error code. */
-export function parseLookupName(input: string): ParseResult {
-  return parseDomainName(input, isIanaTld);
-}
-
-/** The WHOIS form (GET /tools/whois?domain=…) — shared by Conform and the server. */
-export const whoisFormSchema = z.object({
-  domain: asciiNameField(parseLookupName),
-});
+/** The WHOIS form as the browser checks it. */
+export const whoisBrowserSchema = z.object({ domain: typedNameField() });
 
 // ---------------------------------------------------------------------------------------------
 // Statuses (RFC 8056 §2 names, the EPP codes behind them as keys)
@@ -331,7 +314,7 @@ export function normaliseRdapDomain(
         .map(asObject)
         .map((ns) => asString(ns?.unicodeName) ?? asString(ns?.ldhName))
         .filter((name): name is string => name !== null)
-        .map((name) => name.toLowerCase().replace(/\.$/, "")),
+        .map(normaliseHost),
     ),
   ];
 

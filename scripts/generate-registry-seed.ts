@@ -16,7 +16,8 @@ import { fileURLToPath } from "node:url";
 import { toASCII } from "punycode/punycode.es6.js";
 import { parseCatalogueCsv } from "../core/catalogue-csv";
 import { MAX_STATEMENT_BYTES, sqlLiteral } from "./catalogue-sql";
-import { addYears, isValidLabel } from "../workers/api/adapters/registry";
+import { isLdhLabel } from "../core/domain-name";
+import { addYears } from "../workers/api/adapters/registry";
 
 const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const OUTPUT = root("data/registry/seed.sql");
@@ -177,7 +178,7 @@ function registrable(raw: string): string | null {
   const tld = labels[labels.length - 1] ?? "";
   const label = labels[labels.length - 2] ?? "";
   if (labels.length > 2 && tld.length === 2 && CC_SECOND_LEVELS.has(label)) return null;
-  if (!CATALOGUE.has(tld) || !isValidLabel(label)) return null;
+  if (!CATALOGUE.has(tld) || !isLdhLabel(label)) return null;
   return `${label}.${tld}`;
 }
 
@@ -278,7 +279,7 @@ interface SeedPremium {
 
 const premiumCandidates: SeedPremium[] = [];
 for (const label of PREMIUM_WORDS) {
-  if (!isValidLabel(label)) throw new Error(`premium word ${label} is not a valid label`);
+  if (!isLdhLabel(label)) throw new Error(`premium word ${label} is not a valid label`);
   for (const tld of PREMIUM_TLDS) {
     const name = `${label}.${tld}`;
     if (!CATALOGUE.has(tld) || taken.has(name) || RESERVED.some(([reserved]) => reserved === label)) continue;

@@ -2,6 +2,7 @@
 // with a FORWARD record answers its 301/302 (path and query kept); with a STEALTH record, a page
 // titled as the customer chose that frames the target. The customer points the host at us
 // (A/AAAA or CNAME to the storefront; a Cloudflare custom hostname in production).
+import { normaliseHost } from "../core/domain-name";
 import { findForwarding } from "./api/db/dns";
 
 /** Our own host names: never looked up as a customer's. STOREFRONT_HOSTS adds the deployed ones. */
@@ -32,7 +33,7 @@ export async function forwardingResponse(
   now: Date = new Date(),
 ): Promise<Response | null> {
   const url = new URL(request.url);
-  const host = url.hostname.toLowerCase().replace(/\.$/, "");
+  const host = normaliseHost(url.hostname);
   if (isOwnHost(host, env.STOREFRONT_HOSTS)) return null;
   const record = await findForwarding(env.DB, host, now);
   if (!record) return null;

@@ -1,7 +1,7 @@
 import { Form, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { domainSearchPath, normaliseSearchInput } from "../../core/search-input";
+import { domainSearchPath, trimSearchInput } from "../../core/search-input";
 
 /** Where Trinity Mode Search lands on the results page: its Trinity suggestions (domain-search.tsx). */
 const TRINITY_SECTION = "trinity-title";
@@ -12,8 +12,9 @@ type Mode = "trinity" | "plain";
  * The hero search (SPEC §2 Home, §4 Flows, §5): Enter or a button. "Trinity Mode Search" (also
  * Enter: the first button) opens the results at the Trinity suggestions; "Search" opens the plain
  * results page (issue 19 point 6d). Without JS it is a plain GET form to /domain-search (the
- * Trinity button's formAction adds the section's anchor). With JS the input is trimmed and shown
- * in its IDN display form, an empty input does nothing, and the buttons are disabled while empty
+ * Trinity button's formAction adds the section's anchor). With JS the input is trimmed and
+ * lower-cased (the results page shows its IDN display form: no IDN table in the browser, issue 21),
+ * an empty input does nothing, and the buttons are disabled while empty
  * or while searching.
  */
 export function HomeSearch() {
@@ -39,7 +40,7 @@ export function HomeSearch() {
       className="mx-auto mt-8 flex w-full max-w-2xl flex-col gap-3 sm:flex-row sm:flex-wrap"
       onSubmit={(event) => {
         event.preventDefault();
-        const query = normaliseSearchInput(value);
+        const query = trimSearchInput(value);
         if (query === null || searching) return;
         const submitter = "submitter" in event.nativeEvent ? event.nativeEvent.submitter : null;
         const mode: Mode = submitter instanceof HTMLButtonElement && submitter.value === "plain" ? "plain" : "trinity";

@@ -10,6 +10,7 @@
  * `isCode(answer, "invalid_password")`, whose codes are `ApiErrorCode`s: no string ladders.
  */
 import { MAX_API_TOKENS } from "../../core/auth/api-tokens";
+import { DOMAIN_NAME_ERRORS } from "../../core/domain-name";
 import { CARD_ERROR_CODES } from "../../core/payments/card";
 import { isApiErrorCode, type ApiErrorCode } from "../../workers/api/contract/errors";
 
@@ -59,14 +60,8 @@ const PAYMENT_CODES = named("payment:errors.", [
   "server_error",
 ]);
 
-/** The domain-name input rules (core/domain-name.ts). */
-const DOMAIN_NAME_CODES = [
-  "required",
-  "invalid_format",
-  "too_long",
-  "invalid_characters",
-  "unknown_extension",
-] as const satisfies readonly ApiErrorCode[];
+/** The domain-name input rules: the one list in core/domain-name.ts. */
+const DOMAIN_NAME_CODES: readonly ApiErrorCode[] = DOMAIN_NAME_ERRORS;
 
 /** Settings, transfer-out and DNS forms of a domain held here (SPEC §8). */
 const DOMAIN_CODES = named("domains:errors.", [

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DNS_TYPE_NAMES, dnsFormSchema, type DnsCheck } from "../../core/dns-check";
+import { DNS_TYPE_NAMES, dnsBrowserSchema, type DnsCheck } from "../../core/dns-check";
+import { dnsFormSchema } from "../../core/lookup-forms";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { ToolError, ToolPage, ToolProgress } from "../components/tools/tool-page";
 import { DataTable, type Column } from "../components/ui/data-table";
@@ -165,7 +166,7 @@ export default function DnsPage() {
     id: "dns",
     lastResult,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: dnsFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: dnsBrowserSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

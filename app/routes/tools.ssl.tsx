@@ -6,7 +6,8 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDay } from "../../core/format";
 import type { Locale } from "../../core/locale";
-import { sslFormSchema, type SslCheck, type SslResult } from "../../core/ssl";
+import { sslFormSchema } from "../../core/lookup-forms";
+import { sslBrowserSchema, type SslCheck, type SslResult } from "../../core/ssl";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { ResultRow, ToolError, ToolPage, ToolProgress, ToolQueryForm } from "../components/tools/tool-page";
 import { withNamespaces } from "../i18n/client";
@@ -180,7 +181,7 @@ export default function SslPage() {
     id: "ssl",
     lastResult,
     defaultValue: { host: input },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sslFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sslBrowserSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

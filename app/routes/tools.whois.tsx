@@ -5,7 +5,8 @@ import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDay, formatMoment } from "../../core/format";
 import type { Locale } from "../../core/locale";
-import { REGISTRANT_FIELDS, whoisFormSchema, type WhoisResult } from "../../core/whois";
+import { whoisFormSchema } from "../../core/lookup-forms";
+import { REGISTRANT_FIELDS, whoisBrowserSchema, type WhoisResult } from "../../core/whois";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { ResultRow, ToolError, ToolPage, ToolProgress, ToolQueryForm } from "../components/tools/tool-page";
 import { withNamespaces } from "../i18n/client";
@@ -206,7 +207,7 @@ export default function WhoisPage() {
     id: "whois",
     lastResult,
     defaultValue: { domain: input },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: whoisFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: whoisBrowserSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

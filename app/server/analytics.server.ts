@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { formatMoment } from "../../core/format";
-import { analyticsFormSchema } from "../../core/pagespeed";
+import { analyticsFormSchema } from "../../core/lookup-forms";
 import type { AnalyticsRunView } from "../components/analytics/types";
 import { apiErrorText, isCode } from "../i18n/api-errors";
 import { getTranslator } from "./i18n.server";

@@ -2,6 +2,7 @@
  * Text helpers for the suggestion generator: Turkish-aware folding to ASCII, tokenising, stop
  * words, light stemming for thesaurus look-ups, and the ASCII LDH label check. Pure.
  */
+import { LDH_LABEL_PATTERN } from "../domain-name";
 
 /** Letters that NFKD does not take apart into a base letter + marks. */
 const SPECIAL_FOLDS: Readonly<Record<string, string>> = {
@@ -191,8 +192,8 @@ const TURKISH_SUFFIXES: readonly string[] = [
   "u",
 ];
 
-/** An ASCII LDH label: 1–63 of a-z, 0-9 and hyphen, no hyphen at either end. */
-export const ASCII_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** An ASCII LDH label: 1–63 of a-z, 0-9 and hyphen, no hyphen at either end (core/domain-name.ts). */
+export const ASCII_LABEL = LDH_LABEL_PATTERN;
 
 /**
  * A label we may suggest: ASCII LDH, 2–63 characters, and not of the reserved "ab--" form

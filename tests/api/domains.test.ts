@@ -188,6 +188,50 @@ describe("GET /domains/search/{domain}", () => {
   });
 });
 
+describe("GET /domains/search-plan", () => {
+  const plan = (query: string) => api(`/domains/search-plan?${query}`);
+
+  it("plans a full name: checked as typed, its label across the catalogue, Trinity from the label", async () => {
+    const response = await plan("q=XN--BCHER-KVA.com");
+    expect(response.status).toBe(200);
+    expect(await json<{ data: unknown }>(response)).toMatchObject({
+      success: true,
+      data: { query: "bücher.com", tld: null, exact_name: "bücher.com", label: "bücher", suggest_keyword: "bücher" },
+    });
+  });
+
+  it("plans a phrase under the chosen extension", async () => {
+    const response = await plan(`q=${encodeURIComponent("coffee shop")}&tld=${encodeURIComponent(".рф")}`);
+    expect(response.status).toBe(200);
+    expect(await json<{ data: unknown }>(response)).toMatchObject({
+      data: { query: "coffee shop", tld: "xn--p1ai", exact_name: "coffeeshop.xn--p1ai", label: "coffeeshop" },
+    });
+  });
+
+  it("refuses an empty query", async () => {
+    const response = await plan("q=%20");
+    expect(response.status).toBe(400);
+    expect((await json<ErrorBody>(response)).code).toBe("invalid_parameter");
+  });
+});
+
+describe("IDNA2008 contextual rules (RFC 5892 Appendix A)", () => {
+  it.each([
+    ["a·l.com", "invalid_context"],
+    ["・.com", "invalid_context"],
+    ["͵a.com", "invalid_context"],
+  ])("refuses %s with %s", async (name, code) => {
+    const response = await search(name);
+    expect(response.status).toBe(400);
+    expect((await json<ErrorBody>(response)).code).toBe(code);
+  });
+
+  it("accepts l·l.com and U+3007", async () => {
+    expect((await search("l·l.com")).status).toBe(200);
+    expect((await search("〇〇.com")).status).toBe(200);
+  });
+});
+
 describe("POST /domains/bulk-search", () => {
   it("answers valid and invalid names in input order", async () => {
     const [free, taken, reserved, www] = [freshLabel(), freshLabel(), freshLabel(), freshLabel()];

@@ -3,7 +3,8 @@
 // us answered from D1.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { parseLookupName, type WhoisResult } from "../../core/whois";
+import { parseLookupName } from "../../core/lookup-forms";
+import type { WhoisResult } from "../../core/whois";
 import { cacheKey } from "../../workers/lookup/cache";
 import { freshClientIp, lookup, waitForCacheKey, type ErrorBody } from "./helpers";
 

@@ -60,6 +60,8 @@ const EN = {
     invalid_format: "Invalid domain format.",
     too_long: "Domain name is too long.",
     invalid_characters: "Domain name contains invalid characters.",
+    invalid_context:
+      "Domain name uses a character where it is not allowed (for example “·” needs an “l” on each side).",
     unknown_extension: "This extension is not supported.",
     invalid_domain: "Invalid domain.",
     domain_available: "{name} is available: you can register it instead of making an offer.",
@@ -271,6 +273,8 @@ const TR: ApiTexts = {
     invalid_format: "Geçersiz alan adı biçimi.",
     too_long: "Alan adı çok uzun.",
     invalid_characters: "Alan adında geçersiz karakterler var.",
+    invalid_context:
+      "Alan adında bir karakter izin verilmeyen bir yerde kullanılmış (örneğin “·” iki yanında “l” ister).",
     unknown_extension: "Bu uzantı desteklenmiyor.",
     invalid_domain: "Geçersiz alan adı.",
     domain_available: "{name} müsait: teklif vermek yerine kaydedebilirsiniz.",

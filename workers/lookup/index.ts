@@ -8,18 +8,16 @@
 import { Hono } from "hono";
 import { validator } from "hono/validator";
 import { z } from "zod";
-import { tldToAscii as normaliseTld, tldToDisplay as displayTld } from "../../core/tld-input";
+import { tldToAscii as normaliseTld, tldToDisplay as displayTld } from "../../core/domain-name";
 import type { TldPrice } from "../../core/pricing";
 import { readThrough, readThroughMany } from "./cache";
 import { findTldPrice, findTldPrices, MAX_TLDS_PER_QUERY } from "./catalogue";
-import { parseLookupName } from "../../core/whois";
 import { errorBody, LookupFailure, type LookupEnv } from "./env";
 import { findOwnDomain, ownRdapDomain } from "./own-rdap";
 import { rateLimit } from "./rate-limit";
-import { dnsFormSchema, parseDnsName } from "../../core/dns-check";
+import { analyticsFormSchema, dnsFormSchema, parseDnsName, parseLookupName } from "../../core/lookup-forms";
 import { checkDns } from "./dns";
 import { checkSsl } from "./ssl";
-import { analyticsFormSchema } from "../../core/pagespeed";
 import { analysePage } from "./pagespeed";
 import { lookupWhois } from "./whois";
 

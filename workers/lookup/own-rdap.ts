@@ -7,7 +7,7 @@
  * registrant whose personal data is withheld (RFC 9537) while WHOIS privacy is on, which is the
  * default. The same object feeds our WHOIS answer for these names.
  */
-import { toUnicode } from "punycode/punycode.es6.js";
+import { isALabel, normaliseHost, toDisplayName } from "../../core/domain-name";
 import type { LookupEnv } from "./env";
 
 interface UserDomainRow {
@@ -174,15 +174,8 @@ export function ownRdapDomain(env: LookupEnv, row: UserDomainRow, now: Date): Re
   if (changed) events.push({ eventAction: "last changed", eventDate: changed });
   events.push({ eventAction: "last update of RDAP database", eventDate: now.toISOString() });
 
-  let unicode = row.unicode;
-  if (!unicode) {
-    try {
-      unicode = toUnicode(row.name);
-    } catch {
-      unicode = row.name;
-    }
-  }
-  const isIdn = row.name.split(".").some((label) => label.startsWith("xn--"));
+  const unicode = row.unicode || (toDisplayName(row.name) ?? row.name);
+  const isIdn = row.name.split(".").some(isALabel);
 
   const body: Record<string, unknown> = {
     rdapConformance: [
@@ -202,7 +195,7 @@ export function ownRdapDomain(env: LookupEnv, row: UserDomainRow, now: Date): Re
     secureDNS: { zoneSigned: row.dnssec === 1, delegationSigned: false },
     nameservers: nameserversOf(row).map((ns) => ({
       objectClassName: "nameserver",
-      ldhName: ns.toLowerCase().replace(/\.$/, ""),
+      ldhName: normaliseHost(ns),
     })),
     entities: [
       {

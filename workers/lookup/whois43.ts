@@ -6,6 +6,7 @@
  */
 import { connect } from "cloudflare:sockets";
 import { REGISTRANT_FIELDS, statusKey, type RegistrantField, type WhoisResult } from "../../core/whois";
+import { normaliseHost } from "../../core/domain-name";
 import { readThrough } from "./cache";
 import { LookupFailure, upstreamTimeout, type LookupEnv } from "./env";
 
@@ -124,7 +125,7 @@ export function parseWhoisText(
     ...new Set(
       list
         .filter(([key]) => /^(name server|nserver|nameservers?|name servers?)$/.test(key))
-        .map(([, value]) => (value.split(/\s+/)[0] ?? "").toLowerCase().replace(/\.$/, ""))
+        .map(([, value]) => normaliseHost(value.split(/\s+/)[0] ?? ""))
         .filter((ns) => ns.includes(".")),
     ),
   ];

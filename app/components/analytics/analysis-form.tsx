@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { analyticsFormSchema, MAX_URL_LENGTH, STRATEGIES } from "../../../core/pagespeed";
+import { analyticsBrowserSchema, MAX_URL_LENGTH, STRATEGIES } from "../../../core/pagespeed";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
 
 // The analysis form of /dashboard/analytics (works without JavaScript).
@@ -26,7 +26,7 @@ export function AnalysisForm({ lastResult }: { lastResult: SubmissionResult<stri
     id: "analyse",
     lastResult,
     defaultValue: { strategy: "mobile" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: analyticsFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: analyticsBrowserSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -8,6 +8,8 @@ const shop = {
     invalid_format: "Invalid domain format.",
     too_long: "Domain name is too long.",
     invalid_characters: "Domain name contains invalid characters.",
+    invalid_context:
+      "Domain name uses a character where it is not allowed (for example “·” needs an “l” on each side).",
     unknown_extension: "This extension is not supported.",
     network: "Network error: Unable to reach server",
     generic: "API call failed: {{message}}",

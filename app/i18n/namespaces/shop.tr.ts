@@ -7,6 +7,8 @@ const shop: ShopResources = {
     invalid_format: "Geçersiz alan adı biçimi.",
     too_long: "Alan adı çok uzun.",
     invalid_characters: "Alan adı geçersiz karakterler içeriyor.",
+    invalid_context:
+      "Alan adında bir karakter izin verilmeyen bir yerde kullanılmış (örneğin “·” iki yanında “l” ister).",
     unknown_extension: "Bu uzantı desteklenmiyor.",
     network: "Ağ hatası: Sunucuya ulaşılamıyor",
     generic: "API çağrısı başarısız: {{message}}",

@@ -12,6 +12,8 @@ const tools = {
     invalid_format: "Invalid domain format. Enter a name like example.com.",
     too_long: "Domain name is too long.",
     invalid_characters: "Domain name contains invalid characters.",
+    invalid_context:
+      "Domain name uses a character where it is not allowed (for example “·” needs an “l” on each side).",
     unknown_extension: "This extension is not a valid top-level domain.",
   },
   errors: {

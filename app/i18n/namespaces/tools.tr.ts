@@ -14,6 +14,8 @@ const tools: ToolsResources = {
     invalid_format: "Geçersiz alan adı biçimi. example.com gibi bir ad girin.",
     too_long: "Alan adı çok uzun.",
     invalid_characters: "Alan adı geçersiz karakterler içeriyor.",
+    invalid_context:
+      "Alan adında bir karakter izin verilmeyen bir yerde kullanılmış (örneğin “·” iki yanında “l” ister).",
     unknown_extension: "Bu uzantı geçerli bir üst düzey alan adı değil.",
   },
   errors: {

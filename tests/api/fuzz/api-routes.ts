@@ -107,6 +107,11 @@ export const API_ROUTES: readonly ApiRouteSpec[] = [
   { method: "POST", path: "/api/v1/tld/pricing", body: () => ({ tlds: [tlds, ["com", "net"], []] }) },
   // domains.ts
   { method: "GET", path: "/api/v1/domains/search/:domain", params: () => ({ domain: domains }) },
+  {
+    method: "GET",
+    path: "/api/v1/domains/search-plan",
+    query: () => ({ q: [...domains, "coffee shop", "xn--bcher-kva.com", ""], tld: [...tlds, "рф", ""] }),
+  },
   { method: "POST", path: "/api/v1/domains/bulk-search", body: () => ({ domains: [domains, ["example.com"], []] }) },
   {
     method: "GET",

@@ -1,7 +1,8 @@
 // Contract of the URL performance analysis (SPEC §2 "analytics", issue 9): a signed-in user's
 // runs through PageSpeed Insights, kept in their history.
 import { z } from "zod";
-import { analyticsFormSchema, STRATEGIES, VITALS } from "../../../core/pagespeed";
+import { analyticsFormSchema } from "../../../core/lookup-forms";
+import { STRATEGIES, VITALS } from "../../../core/pagespeed";
 import { apiRoute, BEARER, jsonBody, ok } from "./route";
 
 const score = z.number().nullable().meta({ description: "0–100, null when Lighthouse could not score the category." });

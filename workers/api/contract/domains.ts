@@ -5,23 +5,18 @@ import {
   aiSuggestBodySchema,
   bulkSearchBodySchema,
   catalogueCheckQuerySchema,
-  offerSchema,
   suggestQuerySchema,
 } from "../../../core/domain-schemas";
+import { offerSchema } from "../../../core/domain-offer";
+import { DOMAIN_NAME_ERRORS as DOMAIN_NAME_CODES } from "../../../core/domain-name";
 import type { DomainWarning } from "../../../core/homograph";
 import type { DomainPrices, DomainSearchResult } from "../domain-quote";
 import type { ApiErrorCode } from "./errors";
 import { paginationSchema } from "./pricing";
 import { apiRoute, jsonBody, ok } from "./route";
 
-/** What a typed name can be refused for (SPEC §5, core/domain-name.ts). */
-export const DOMAIN_NAME_ERRORS = [
-  "required",
-  "invalid_format",
-  "too_long",
-  "invalid_characters",
-  "unknown_extension",
-] as const satisfies readonly ApiErrorCode[];
+/** What a typed name can be refused for (SPEC §5): the one list, core/domain-name.ts. */
+export const DOMAIN_NAME_ERRORS = DOMAIN_NAME_CODES satisfies readonly ApiErrorCode[];
 const domainNameErrorSchema = z.enum(DOMAIN_NAME_ERRORS);
 /** The registry could not be asked (adapters/registry `unavailable`). */
 const REGISTRY_ERRORS = ["unavailable"] as const satisfies readonly ApiErrorCode[];
@@ -126,6 +121,58 @@ export const domainSearchRoute = apiRoute(
     },
   },
   [...DOMAIN_NAME_ERRORS, ...REGISTRY_ERRORS],
+);
+
+const searchPlanSchema = z
+  .object({
+    query: z.string().meta({ description: "The query in its display form.", example: "bücher.com" }),
+    tld: z.string().nullable().meta({ description: "The extension chosen (ASCII), or null.", example: "net" }),
+    exact_name: z.string().meta({
+      description:
+        "The name checked as typed (GET /domains/search/{domain}): the query when it is a name, else <label>.<tld or com>.",
+      example: "bücher.com",
+    }),
+    label: z.string().nullable().meta({
+      description:
+        "The label to check under every extension (GET /domains/check/{keyword}), or null when the query has no valid label.",
+      example: "bücher",
+    }),
+    suggest_keyword: z.string().meta({
+      description: "What to ask Trinity for (GET /domains/suggest): a name's label, or the phrase as typed.",
+      example: "bücher",
+    }),
+  })
+  .meta({ id: "SearchPlan" });
+
+export type SearchPlanData = z.infer<typeof searchPlanSchema>;
+
+export const searchPlanRoute = apiRoute(
+  {
+    method: "get",
+    path: "/domains/search-plan",
+    tags: ["Domains"],
+    summary: "What a search box query checks: the exact name, the label for the whole catalogue, Trinity's keyword",
+    request: {
+      query: z.object({
+        q: z
+          .string({ error: "is required" })
+          .trim()
+          .min(1, { error: "is required" })
+          .max(2048, { error: "must be at most 2048 characters" })
+          .meta({ description: "The query as typed: a name, a keyword or a phrase.", example: "XN--BCHER-KVA.com" }),
+        tld: z
+          .string()
+          .max(255, { error: "must be at most 255 characters" })
+          .optional()
+          .meta({
+            description: "The extension chosen (ASCII or Unicode); ignored when it is not one.",
+            example: "net",
+          }),
+      }),
+    },
+    responses: { 200: ok(searchPlanSchema, "The checks the results page makes for this query.") },
+  },
+  [],
 );
 
 export const bulkSearchRoute = apiRoute(

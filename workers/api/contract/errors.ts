@@ -28,6 +28,7 @@ export const API_ERRORS = {
   invalid_format: 400,
   too_long: 400,
   invalid_characters: 400,
+  invalid_context: 400,
   unknown_extension: 400,
   invalid_domain: 400,
   invalid_type: 400,

@@ -2,6 +2,7 @@
 // RDAP service. The result shapes are core/'s (WhoisResult, SslCheck, DnsCheck) as the lookup
 // worker answers them; the schemas below describe them (a drift does not compile: see the end).
 import { z } from "zod";
+import { DOMAIN_NAME_ERRORS } from "../../../core/domain-name";
 import { DNS_TYPE_NAMES, type DnsCheck, type DnsType } from "../../../core/dns-check";
 import type { SslCheck } from "../../../core/ssl";
 import { REGISTRANT_FIELDS, type WhoisResult } from "../../../core/whois";
@@ -9,6 +10,8 @@ import { DOMAIN_NAME_ERRORS } from "./domains";
 import type { ApiErrorCode } from "./errors";
 import { apiRoute, ok } from "./route";
 
+/** What a name typed in a tool can be refused for (SPEC §5). */
+export const LOOKUP_NAME_ERRORS = DOMAIN_NAME_ERRORS satisfies readonly ApiErrorCode[];
 /** Every call through the lookup worker: unreachable, unreadable, or its per-client limit. */
 const LOOKUP_ERRORS = [
   "lookup_unavailable",

@@ -5,6 +5,7 @@ import {
   catalogueCheckRoute,
   domainSearchRoute,
   offerRoute,
+  searchPlanRoute,
   suggestRoute,
   type RegistrationSummary,
 } from "../contract/domains";
@@ -12,6 +13,7 @@ import { checkAt, checkOne } from "../adapters/registry";
 import { insertOffer } from "../db/cart";
 import { loadCatalogue, type CatalogueIndex } from "../db/catalogue";
 import { domainWarnings, nameFromParts, searchResult, type DomainSearchResult } from "../domain-quote";
+import { planSearch } from "../../../core/search-plan";
 import { ApiError } from "../errors";
 import type { ApiServices } from "../services";
 import { contractRouter } from "../validate";
@@ -112,6 +114,20 @@ export const domainRoutes = contractRouter()
     const catalogue = await loadCatalogue(c.env.DB);
     const name = parseSearchName(c.req.valid("param").domain, catalogue);
     return c.json({ success: true as const, data: await searchOne(c.var.services, catalogue, name) }, 200);
+  })
+  .openapi(searchPlanRoute, (c) => {
+    const { q, tld } = c.req.valid("query");
+    const plan = planSearch(q, tld);
+    // q is non-empty after trimming (the contract), so there is always a plan.
+    if (!plan) throw new ApiError(400, "invalid_parameter", "q is required", [{ path: "q", message: "is required" }]);
+    const data = {
+      query: plan.query,
+      tld: plan.tld,
+      exact_name: plan.exactName,
+      label: plan.label,
+      suggest_keyword: plan.suggestKeyword,
+    };
+    return c.json({ success: true as const, data }, 200);
   })
   .openapi(bulkSearchRoute, async (c) => {
     const { domains } = c.req.valid("json");

@@ -1,5 +1,5 @@
 import { toTldPrice } from "../../../core/catalogue";
-import { tldToAscii, tldToDisplay } from "../../../core/tld-input";
+import { tldToAscii, tldToDisplay } from "../../../core/domain-name";
 import { tldPriceRoute, tldPricesRoute, tldPricingRoute, tldSearchRoute } from "../contract/pricing";
 import { listCatalogue, searchCatalogue } from "../db/catalogue";
 import { createLookupClient } from "../lookup-client";

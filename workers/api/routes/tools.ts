@@ -1,6 +1,5 @@
-import { dnsFormSchema } from "../../../core/dns-check";
+import { dnsFormSchema, parseLookupName } from "../../../core/lookup-forms";
 import { DOMAIN_ERROR_MESSAGES, type DomainNameError } from "../../../core/domain-name";
-import { parseLookupName } from "../../../core/whois";
 import { ApiError } from "../errors";
 import { createLookupClient } from "../lookup-client";
 import { dnsCheckRoute, rdapRoute, sslRoute, whoisRoute } from "../contract/tools";

@@ -3,6 +3,7 @@
  * clock-driven lifecycle of SPEC §4 (expiry → grace → redemption → pending delete → released).
  * Pure functions: no I/O, the clock is a parameter.
  */
+import { isAsciiTld, isHostName, isLdhLabel, normaliseHost } from "../../../../core/domain-name";
 import { RegistryError, type RegistryDomainStatus } from "./types";
 
 /** SPEC §5/§9: a name is registered or renewed for at most 10 years ahead. */
@@ -28,47 +29,37 @@ export const MAX_CHECK_NAMES = 1000;
 
 const DAY_MS = 86_400_000;
 
-const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
-const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
-const HOST = /^(?=.{1,253}$)(?:(?!-)[a-z0-9-]{1,63}(?<!-)\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
-
-/** True for an LDH label as registries take them: no "--" in positions 3–4 unless it is an A-label. */
-export function isValidLabel(label: string): boolean {
-  if (!LABEL.test(label)) return false;
-  return label.slice(2, 4) !== "--" || label.startsWith("xn--");
-}
-
 /** "label.tld": the last label is the extension, the rest one label (the catalogue has single-label extensions only). */
 export function splitName(name: string): { label: string; tld: string } {
   const dot = name.lastIndexOf(".");
   const label = name.slice(0, dot);
   const tld = name.slice(dot + 1);
-  if (dot <= 0 || name !== name.toLowerCase() || !TLD.test(tld) || !isValidLabel(label) || name.length > 253) {
+  if (dot <= 0 || name !== name.toLowerCase() || !isAsciiTld(tld) || !isLdhLabel(label) || name.length > 253) {
     throw new RegistryError("invalid_input", `"${name}" is not a valid ASCII domain name (label.tld).`);
   }
   return { label, tld };
 }
 
 export function assertLabel(label: string): void {
-  if (label !== label.toLowerCase() || !isValidLabel(label)) {
+  if (label !== label.toLowerCase() || !isLdhLabel(label)) {
     throw new RegistryError("invalid_input", `"${label}" is not a valid ASCII domain label.`);
   }
 }
 
 export function assertTld(tld: string): void {
-  if (!TLD.test(tld)) throw new RegistryError("invalid_input", `"${tld}" is not a valid ASCII extension.`);
+  if (!isAsciiTld(tld)) throw new RegistryError("invalid_input", `"${tld}" is not a valid ASCII extension.`);
 }
 
 /** Lower-cased, de-duplicated host names, 1 to 13 of them, or RegistryError("invalid_input"). */
 export function normaliseNameservers(nameservers: readonly string[], allowEmpty = false): string[] {
-  const hosts = [...new Set(nameservers.map((host) => host.trim().toLowerCase().replace(/\.$/, "")))];
+  const hosts = [...new Set(nameservers.map(normaliseHost))];
   if (hosts.length === 0 && !allowEmpty) {
     throw new RegistryError("invalid_input", "At least one nameserver is required.");
   }
   if (hosts.length > MAX_NAMESERVERS) {
     throw new RegistryError("invalid_input", `At most ${MAX_NAMESERVERS} nameservers are allowed.`);
   }
-  const bad = hosts.find((host) => !HOST.test(host));
+  const bad = hosts.find((host) => !isHostName(host));
   if (bad !== undefined) throw new RegistryError("invalid_input", `"${bad}" is not a valid nameserver host name.`);
   return hosts;
 }
