@@ -4,7 +4,6 @@
 import { z } from "zod";
 import { addDomainToCartSchema, cartYearsBodySchema, DOMAIN_OPERATIONS } from "../../../core/cart";
 import { cartDiscountSchema } from "../../../core/checkout";
-import { DOMAIN_NAME_ERRORS } from "../../../core/domain-name";
 import { BILLING_CYCLES, SERVER_KINDS, serverOrderSchema } from "../../../core/servers";
 import type { ApiErrorCode } from "./errors";
 import { DOMAIN_NAME_ERRORS } from "./domains";

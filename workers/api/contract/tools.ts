@@ -2,7 +2,6 @@
 // RDAP service. The result shapes are core/'s (WhoisResult, SslCheck, DnsCheck) as the lookup
 // worker answers them; the schemas below describe them (a drift does not compile: see the end).
 import { z } from "zod";
-import { DOMAIN_NAME_ERRORS } from "../../../core/domain-name";
 import { DNS_TYPE_NAMES, type DnsCheck, type DnsType } from "../../../core/dns-check";
 import type { SslCheck } from "../../../core/ssl";
 import { REGISTRANT_FIELDS, type WhoisResult } from "../../../core/whois";

@@ -2,7 +2,6 @@
 // the public transfer status of a name, and a customer's transfer out of a domain held here (the
 // auth code for the new registrar, answering the gaining registrar's request).
 import { z } from "zod";
-import { DOMAIN_NAME_ERRORS } from "../../../core/domain-name";
 import { passwordBodySchema } from "../../../core/my-domains";
 import { DOMAIN_NAME_ERRORS } from "./domains";
 import { apiRoute, BEARER, jsonBody, ok } from "./route";

@@ -16,7 +16,6 @@ export * from "./types";
 export {
   addYears,
   EXPIRING_SOON_DAYS,
-  isValidLabel,
   GRACE_DAYS,
   MAX_CHECK_NAMES,
   MAX_NAMESERVERS,
