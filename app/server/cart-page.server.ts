@@ -77,7 +77,7 @@ export async function cartAction(request: Request, context: AppLoadContext) {
     case DISCOUNT_INTENTS.apply: {
       const code = String(form.get("code") ?? "").slice(0, 200);
       const parsed = cartDiscountSchema.safeParse({ code });
-      let refusal: string | null = null;
+      let refusal: string;
       if (!parsed.success) {
         refusal = t(`cart.discount.reasons.${code.trim() ? "too_long" : "discount_required"}`);
       } else {

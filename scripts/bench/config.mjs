@@ -100,6 +100,17 @@ export function lighthouseTarget(path, category) {
 /** Debian's Chromium (browsers cannot be downloaded here). */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 
+/** Flags for the Chromium that Playwright drives (sections 1 and 4; Playwright adds --headless). */
+export const PLAYWRIGHT_CHROME_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 /** Flags for the Chromium that Lighthouse drives (chrome-launcher): the same, headless. */
 export const LIGHTHOUSE_CHROME_FLAGS = ["--headless=new", ...PLAYWRIGHT_CHROME_ARGS];
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { isValidSeedKey } from "../../core/auth/seed-key";
 import { buildMime, cloudflareMailSender, createMailSender } from "../../workers/api/adapters/mail";
 import { createApiApp } from "../../workers/api/app";
-import { REFRESH_REUSE_GRACE_MS } from "../../workers/api/routes/auth";
+import { REFRESH_REUSE_GRACE_MS } from "../../workers/api/auth/tokens";
 import { defaultServices } from "../../workers/api/services";
 import { api, flowTokenOf, freshClientIp, postJson, type ErrorBody, outbox, latestCode } from "./helpers";
 

@@ -7,7 +7,7 @@ import type { CatalogueRow } from "../../core/catalogue";
 import type { TransferCheck } from "../../workers/api/contract/transfers";
 import { createSimulatedRegistry, simulatedAuthCode } from "../../workers/api/adapters/registry";
 import { RegistryError, type RegistryAdapter } from "../../workers/api/adapters/registry";
-import { assertTransferable } from "../../workers/api/routes/transfer-in";
+import { assertTransferable } from "../../workers/api/transfer-check";
 import type { ApiServices } from "../../workers/api/services";
 import { api, freshTld, insertTld, seedSampleCatalogue } from "./helpers";
 import { buyer, call, data, errorOf, VISA } from "./my-domains-support";

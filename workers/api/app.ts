@@ -15,6 +15,7 @@ import { contentRoutes } from "./routes/content";
 import { domainRoutes } from "./routes/domains";
 import { calendarRoutes } from "./routes/calendar";
 import { myDomainRoutes, transferStatusRoutes } from "./routes/my-domains";
+import { dnsRoutes } from "./routes/dns";
 import { transferInRoutes } from "./routes/transfer-in";
 import { paymentMethodRoutes } from "./routes/payment-methods";
 import { pricingRoutes } from "./routes/pricing";
@@ -61,6 +62,7 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .route("/", transferInRoutes)
     .route("/", calendarRoutes)
     .route("/", myDomainRoutes)
+    .route("/", dnsRoutes)
     .route("/", serverRoutes)
     // The contract as an OpenAPI 3.1 document (issue 20), built once per isolate.
     .get("/openapi.json", (c) => c.json(openApiDocument(app)));

@@ -1,6 +1,6 @@
 // A customer's domain row brought in line with the registry (the authority on dates, lock,
 // nameservers and who holds the name): the "my domains" routes and the lifecycle job both use it.
-import type { RegistryDomainInfo } from "./adapters/registry/types";
+import type { RegistryDomainInfo } from "./adapters/registry";
 import { updateUserDomain, type UserDomainRow } from "./db/user-domains";
 
 /**

@@ -91,3 +91,6 @@ export async function verifyChallengeToken(
   if (!payload || typeof payload.sub !== "string") return null;
   return { userId: payload.sub, rememberMe: payload.rm === true };
 }
+
+/** How long after a rotation the old refresh token answers 409 instead of revoking the family. */
+export const REFRESH_REUSE_GRACE_MS = 10_000;

@@ -2,8 +2,8 @@
 // invoice once per order, receipt once) that the request runs and the scheduled job resumes after a crash.
 import type { OrderStatus } from "../../../core/checkout";
 import { centsToDecimal } from "../../../core/money";
-import { isRegistryError, RegistryError } from "../adapters/registry/types";
-import { mailLanguage, mailLocaleOf } from "../adapters/mail/templates";
+import { isRegistryError, RegistryError } from "../adapters/registry";
+import { mailLanguage, mailLocaleOf } from "../adapters/mail";
 import { recordTransferCodeFailure } from "../auth/rate-limit";
 import { removeBoughtLines } from "../db/cart";
 import {

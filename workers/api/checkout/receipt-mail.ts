@@ -1,7 +1,7 @@
 // The mails sent when an order is finished: the receipt, or "not charged" when a hold was released.
 import type { OrderStatus } from "../../../core/checkout";
 import type { MailMessage } from "../adapters/mail";
-import { fill, type MailLanguage } from "../adapters/mail/templates";
+import { fill, type MailLanguage } from "../adapters/mail";
 import type { OrderItemRow, OrderRow } from "../db/orders";
 import { parseItemDetails } from "../../../core/servers/item-details";
 import { paidCents } from "../../../core/order-lines";

@@ -1,5 +1,5 @@
 // Off-session orders: renewals the scheduled job charges to the saved default card.
-import { mailLocaleOf } from "../adapters/mail/templates";
+import { mailLocaleOf } from "../adapters/mail";
 import { PaymentsError, type PaymentOutcome } from "../adapters/payments";
 import { listAddresses } from "../db/addresses";
 import {

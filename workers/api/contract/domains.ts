@@ -160,14 +160,10 @@ export const searchPlanRoute = apiRoute(
           .min(1, { error: "is required" })
           .max(2048, { error: "must be at most 2048 characters" })
           .meta({ description: "The query as typed: a name, a keyword or a phrase.", example: "XN--BCHER-KVA.com" }),
-        tld: z
-          .string()
-          .max(255, { error: "must be at most 255 characters" })
-          .optional()
-          .meta({
-            description: "The extension chosen (ASCII or Unicode); ignored when it is not one.",
-            example: "net",
-          }),
+        tld: z.string().max(255, { error: "must be at most 255 characters" }).optional().meta({
+          description: "The extension chosen (ASCII or Unicode); ignored when it is not one.",
+          example: "net",
+        }),
       }),
     },
     responses: { 200: ok(searchPlanSchema, "The checks the results page makes for this query.") },

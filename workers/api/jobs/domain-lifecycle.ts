@@ -21,7 +21,7 @@ import { findUserById } from "../db/users";
 import type { ApiEnv } from "../env";
 import { syncWithRegistry } from "../domain-registry-sync";
 import type { ApiServices } from "../services";
-import { fill, mailLanguage, mailLocaleOf, type MailLanguage } from "../adapters/mail/templates";
+import { fill, mailLanguage, mailLocaleOf, type MailLanguage } from "../adapters/mail";
 import { API_TEXTS, translateApiText } from "../texts";
 
 const DAY_MS = 86_400_000;

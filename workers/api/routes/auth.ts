@@ -79,11 +79,10 @@ import {
   verifyEmailLinkRoute,
   verifyEmailRoute,
 } from "../contract/auth";
+import { REFRESH_REUSE_GRACE_MS } from "../auth/tokens";
 
 export const INVALID_CREDENTIALS = "Invalid username, password or seed key";
 const invalidCredentials = () => new ApiError(401, "invalid_credentials", INVALID_CREDENTIALS);
-/** How long after a rotation the old refresh token answers 409 instead of revoking the family. */
-export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 const sessionExpired = (code: "unauthorized" | "challenge_expired" | "invalid_refresh_token" = "unauthorized") =>
   new ApiError(401, code, SESSION_EXPIRED_MESSAGE);

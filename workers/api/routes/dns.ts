@@ -15,7 +15,7 @@ import {
   type FieldError,
 } from "../../../core/dns";
 import { exportZone, parseZone } from "../../../core/zone-file";
-import { authOf } from "../auth/middleware";
+import { authOf, requireAuth } from "../auth/middleware";
 import {
   createRecordRoute,
   deleteRecordRoute,
@@ -69,6 +69,8 @@ async function zoneOf(db: D1Database, userId: string, domain: string) {
 }
 
 const router = contractRouter();
+router.use("/domains/dns/*", requireAuth);
+router.use("/dns/domains/*", requireAuth);
 
 export const dnsRoutes = router
   .openapi(listRecordsRoute, async (c) => {

@@ -37,7 +37,6 @@ import {
 import { ApiError } from "../errors";
 import type { ApiServices } from "../services";
 import { contractRouter } from "../validate";
-import { dnsRoutes } from "./dns";
 import { assertManageable, domainNotFound, ownDomain } from "../domain-access";
 import { requirePassword } from "../auth/require-password";
 import { syncWithRegistry } from "../domain-registry-sync";
@@ -155,11 +154,8 @@ async function answerTransferOut(
 const router = contractRouter();
 router.use("/user-domains", requireAuth);
 router.use("/user-domains/*", requireAuth);
-router.use("/domains/dns/*", requireAuth);
-router.use("/dns/domains/*", requireAuth);
 
 export const myDomainRoutes = router
-  .route("/", dnsRoutes)
   .openapi(listDomainsRoute, async (c) => {
     const page = await listUserDomains(
       c.env.DB,
