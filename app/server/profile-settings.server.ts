@@ -10,6 +10,7 @@ import {
   type ProfileIntent,
 } from "../components/dashboard/profile";
 import { apiErrorText, isCode } from "../i18n/api-errors";
+import type { ApiErrorCode } from "../../workers/api/contract/errors";
 import { getTranslator } from "./i18n.server";
 import {
   readUserApi,
@@ -65,15 +66,15 @@ export async function profileAction({ request, context }: ActionFunctionArgs) {
       }
       const answer = await readUserApi(request, context, await api.account.username.$put({ json: submission.value }));
       if (!answer.ok) {
-        const text = apiErrorText(t, answer, "profile");
-        const fieldErrors: Record<string, string[]> = isCode(answer, "invalid_password")
-          ? { password: [text] }
-          : isCode(answer, "username_taken", "username_unchanged")
-            ? { new_username: [text] }
-            : {};
-        const formErrors = Object.keys(fieldErrors).length > 0 ? [] : [text];
+        const errors = refusalErrors(
+          apiErrorText(t, answer, "profile"),
+          answer,
+          "new_username",
+          "username_taken",
+          "username_unchanged",
+        );
         return reply(
-          { intent, result: submission.reply({ hideFields: ["password"], fieldErrors, formErrors }), message: null },
+          { intent, result: submission.reply({ hideFields: ["password"], ...errors }), message: null },
           answer.status,
         );
       }
@@ -95,15 +96,15 @@ export async function profileAction({ request, context }: ActionFunctionArgs) {
       }
       const answer = await readUserApi(request, context, await api.account.email.$put({ json: submission.value }));
       if (!answer.ok) {
-        const text = apiErrorText(t, answer, "profile");
-        const fieldErrors: Record<string, string[]> = isCode(answer, "invalid_password")
-          ? { password: [text] }
-          : isCode(answer, "email_exists", "email_unchanged")
-            ? { new_email: [text] }
-            : {};
-        const formErrors = Object.keys(fieldErrors).length > 0 ? [] : [text];
+        const errors = refusalErrors(
+          apiErrorText(t, answer, "profile"),
+          answer,
+          "new_email",
+          "email_exists",
+          "email_unchanged",
+        );
         return reply(
-          { intent, result: submission.reply({ hideFields: ["password"], fieldErrors, formErrors }), message: null },
+          { intent, result: submission.reply({ hideFields: ["password"], ...errors }), message: null },
           answer.status,
         );
       }
@@ -180,4 +181,19 @@ export async function profileAction({ request, context }: ActionFunctionArgs) {
     default:
       return reply({ intent: null, result: null, message: t("errors.unknownIntent") }, 400);
   }
+}
+
+/**
+ * A refused change of username or e-mail → the form's errors: the password field for a wrong
+ * password, the changed field for its own refusals (taken, unchanged), else the whole form.
+ */
+function refusalErrors(
+  text: string,
+  answer: { code: string },
+  field: string,
+  ...codes: [ApiErrorCode, ...ApiErrorCode[]]
+): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
+  if (isCode(answer, "invalid_password")) return { fieldErrors: { password: [text] }, formErrors: [] };
+  if (isCode(answer, ...codes)) return { fieldErrors: { [field]: [text] }, formErrors: [] };
+  return { fieldErrors: {}, formErrors: [text] };
 }
