@@ -62,6 +62,9 @@ async function authenticateApiToken(c: Context<ApiBindings>, token: string): Pro
 
 /** Bearer token required: 401 `unauthorized` otherwise. */
 export const requireAuth = createMiddleware<ApiBindings>(async (c, next) => {
+  // Two routers may guard one path (/account/* and /account/api-tokens/*, the DNS and domain
+  // routes under /dns/domains/*): the request is authenticated (and a token's use counted) once.
+  if (c.var.auth) return next();
   const auth = await authenticate(c);
   if (!auth) throw unauthorized();
   c.set("auth", auth);

@@ -154,6 +154,8 @@ async function answerTransferOut(
 const router = contractRouter();
 router.use("/user-domains", requireAuth);
 router.use("/user-domains/*", requireAuth);
+router.use("/domains/dns/*", requireAuth);
+router.use("/dns/domains/*", requireAuth);
 
 export const myDomainRoutes = router
   .openapi(listDomainsRoute, async (c) => {
