@@ -83,6 +83,8 @@ export default defineConfig({
         PORT: String(PORT),
         WRANGLER_REGISTRY_PATH: resolve(".wrangler/e2e-registry"),
         LOOKUP_UPSTREAMS: `http://127.0.0.1:${FAKE_UPSTREAMS_PORT}`,
+        // A copy of the seeded local state on tmpfs: no fsync on each D1 write (scripts/serve.mjs).
+        SERVE_STATE: "memory",
       },
       url: `${BASE_URL}/robots.txt`,
       reuseExistingServer: !process.env.CI,

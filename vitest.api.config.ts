@@ -8,6 +8,7 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { tomlVars } from "./scripts/deploy-config.mjs";
 import { fuzzSeed } from "./tests/api/fuzz/seed";
+import { useMemoryTmpdir } from "./scripts/memory-tmpdir.mjs";
 
 const DATABASE_ID = "00000000-0000-4000-8000-000000000001";
 
@@ -40,6 +41,8 @@ class LongestFirst extends BaseSequencer {
 }
 
 export default defineConfig(async () => {
+  // Test storage on tmpfs: no fsync wait on every D1 statement (scripts/memory-tmpdir.mjs).
+  useMemoryTmpdir();
   // One seed for every fast-check property of the run (FUZZ_SEED, else the commit's hash).
   const fuzz = fuzzSeed(process.env.FUZZ_SEED);
   console.log(`fuzz seed=${fuzz.seed} (${fuzz.source}); replay with FUZZ_SEED=${fuzz.seed}`);

@@ -4,8 +4,11 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import { startFakeUpstreams } from "./tests/fakes/lookup-upstreams";
+import { useMemoryTmpdir } from "./scripts/memory-tmpdir.mjs";
 
 export default defineConfig(async () => {
+  // Test storage on tmpfs: no fsync wait on every D1 statement (scripts/memory-tmpdir.mjs).
+  useMemoryTmpdir();
   // Loopback fakes of RDAP, SSL Labs and DoH (tests/fakes/lookup-upstreams.ts); the worker is
   // pointed at them through its upstream variables, so the tests call it exactly as in production.
   const fakes = await startFakeUpstreams();

@@ -7,6 +7,12 @@ import { resolve } from "node:path";
 
 export const STATE_DIR = ".wrangler/state";
 
+/** Where both workers keep their local state: STATE_DIR unless a server chose another (see serve.mjs). */
+let stateDir = STATE_DIR;
+export function useStateDir(dir) {
+  stateDir = dir;
+}
+
 /**
  * The wrangler.toml files describe the deployed (production) workers. Serving locally is
  * development, and only here is the development mail outbox (GET /api/v1/dev/outbox and
@@ -41,7 +47,7 @@ export function startWrangler(args, name, restartsLeft = RESTARTS) {
       ...inspector,
       ...LOCAL_VARS,
       "--persist-to",
-      STATE_DIR,
+      stateDir,
       "--show-interactive-dev-session=false",
       "--test-scheduled",
     ],
