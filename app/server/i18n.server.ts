@@ -156,12 +156,15 @@ function memoisePlainLookups(instance: I18n): void {
   const memoised = (key: unknown, options?: unknown, ...rest: unknown[]): unknown => {
     if (typeof key === "string" && rest.length === 0 && typeof options === "object" && options !== null) {
       const fixed = options as { lng?: unknown; lngs?: unknown; ns?: unknown; keyPrefix?: unknown };
+      // react-i18next's `t` (useTranslation) is `getFixedT(null, ns)`: its calls carry `lng` and
+      // `lngs` as null, which i18next reads as "the instance's language" — never changed here.
       if (
-        fixed.lngs === undefined &&
+        fixed.lngs == null &&
         fixed.keyPrefix === undefined &&
         Object.keys(options).every((name) => FIXED_T_OPTIONS.has(name))
       ) {
-        const id = `${String(fixed.lng)}\u0000${Array.isArray(fixed.ns) ? fixed.ns.join(",") : String(fixed.ns)}\u0000${key}`;
+        const lng = fixed.lng ?? instance.language;
+        const id = `${String(lng)}\u0000${Array.isArray(fixed.ns) ? fixed.ns.join(",") : String(fixed.ns)}\u0000${key}`;
         const known = memo.get(id);
         if (known !== undefined) return known;
         const text = translate(key, options);
