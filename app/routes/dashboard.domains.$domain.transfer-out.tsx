@@ -25,6 +25,7 @@ import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
 import { redirectWithToast } from "../server/toast.server";
 import { passwordRefusal, statusOf } from "../server/domain-actions.server";
+import { ownDomainAndTexts } from "../server/domain-detail.server";
 
 /**
  * Transfer out (issue 14): unlock (on the domain page), reveal the auth code with the account
@@ -38,12 +39,7 @@ type TransferActionData = DomainActionData & { authCode?: string };
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
   const name = params.domain ?? "";
-  const [{ t, locale }, answer] = await Promise.all([
-    getTranslator(request, ["domains"]),
-    userApi(context, request, auth)
-      .api.v1["user-domains"][":id"].$get({ param: { id: name } })
-      .then((response) => readUserApi(request, context, response)),
-  ]);
+  const [{ t, locale }, answer] = await ownDomainAndTexts(request, context, auth, name);
   if (!answer.ok) {
     if (answer.status < 500) notFoundResponse();
     throw new Response(answer.message, { status: 500 });

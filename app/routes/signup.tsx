@@ -24,7 +24,7 @@ import { getCartId } from "../server/cookies.server";
 import { cartDroppedText, createUserSession, getSessionState } from "../server/session.server";
 import { commitSignupFlow } from "../server/signup-flow.server";
 import { createToastHeaders } from "../server/toast.server";
-import { PasswordField } from "../components/ui/fields";
+import { NewPasswordFields } from "../components/ui/fields";
 
 export const handle = { i18n: ["account", "signup"] } satisfies I18nHandle;
 
@@ -219,16 +219,10 @@ export default function SignUp() {
             className={INPUT_CLASS}
           />
         </Field>
-        <PasswordField
-          field={fields.password}
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirmPassword}
           label={t("account:fields.password")}
-          autoComplete="new-password"
-          hint={t("account:passwordRule")}
-        />
-        <PasswordField
-          field={fields.confirmPassword}
-          label={t("account:fields.confirmPassword")}
-          autoComplete="new-password"
         />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className={`${BUTTON_CLASS} w-full`} aria-busy={submitting}>

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { formatDay } from "../../core/format";
 import {
   lockFormSchema,
@@ -14,18 +14,23 @@ import { notFoundResponse } from "../components/error-boundary";
 import { apiErrorText } from "../i18n/api-errors";
 import { domainActionReplies, failureText, passwordRefusal, statusOf } from "./domain-actions.server";
 import { getTranslator } from "./i18n.server";
-import { readUserApi, requireAuth, userApi } from "./session.server";
+import { readUserApi, requireAuth, userApi, type AuthSession } from "./session.server";
 
-/** One domain's page (issue 14): the domain with its dates in the page's language; another user's domain is 404. */
-export async function loadDomainDetail({ request, context, params }: LoaderFunctionArgs) {
-  const auth = await requireAuth(request, context);
-  const name = params.domain ?? "";
-  const [{ t, locale }, answer] = await Promise.all([
+/** A domain page's translator (domains texts) and the signed-in user's domain `name` as the API answers it. */
+export function ownDomainAndTexts(request: Request, context: AppLoadContext, auth: AuthSession, name: string) {
+  return Promise.all([
     getTranslator(request, ["domains"]),
     userApi(context, request, auth)
       .api.v1["user-domains"][":id"].$get({ param: { id: name } })
       .then((response) => readUserApi(request, context, response)),
   ]);
+}
+
+/** One domain's page (issue 14): the domain with its dates in the page's language; another user's domain is 404. */
+export async function loadDomainDetail({ request, context, params }: LoaderFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  const name = params.domain ?? "";
+  const [{ t, locale }, answer] = await ownDomainAndTexts(request, context, auth, name);
   if (!answer.ok) {
     if (answer.status === 404 || answer.status === 400) notFoundResponse();
     throw new Response(answer.message, { status: 500 });

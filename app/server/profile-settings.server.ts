@@ -18,8 +18,10 @@ import {
   sessionHeaders,
   updateSessionUser,
   userApi,
+  type AccountUser,
   type AuthSession,
 } from "./session.server";
+import type { ApiResult } from "./api.server";
 import { redirectWithToast } from "./toast.server";
 
 // The profile settings page (app/routes/dashboard.settings._index.tsx): its data and its action.
@@ -57,6 +59,31 @@ export async function profileAction({ request, context }: ActionFunctionArgs) {
   const api = userApi(context, request, auth).api.v1;
   const reply = async (value: ActionData, status: number) =>
     data(value, { status, headers: await sessionHeaders(request, context) });
+  /**
+   * The API's answer to a username or email change: refused → the form again, the reason on the
+   * password, on `field` (for its two codes) or on the form; done → the session's copy and a toast.
+   */
+  const changeAnswered = async (
+    changed: ProfileIntent,
+    answer: ApiResult<AccountUser>,
+    replyWith: (options: { hideFields: string[] } & ReturnType<typeof refusalErrors>) => SubmissionResult<string[]>,
+    [field, ...codes]: [string, ApiErrorCode, ApiErrorCode],
+    done: (user: AccountUser) => string,
+  ) => {
+    if (!answer.ok) {
+      const errors = refusalErrors(apiErrorText(t, answer, "profile"), answer, field, ...codes);
+      return reply(
+        { intent: changed, result: replyWith({ hideFields: ["password"], ...errors }), message: null },
+        answer.status,
+      );
+    }
+    const headers = await updateSessionUser(request, context, auth, answer.data);
+    return redirectWithToast(
+      SETTINGS_PATH,
+      { type: "success", description: done(answer.data) },
+      { status: 303, headers },
+    );
+  };
 
   switch (intent) {
     case PROFILE_INTENTS.changeUsername: {
@@ -65,24 +92,12 @@ export async function profileAction({ request, context }: ActionFunctionArgs) {
         return reply({ intent, result: submission.reply({ hideFields: ["password"] }), message: null }, 400);
       }
       const answer = await readUserApi(request, context, await api.account.username.$put({ json: submission.value }));
-      if (!answer.ok) {
-        const errors = refusalErrors(
-          apiErrorText(t, answer, "profile"),
-          answer,
-          "new_username",
-          "username_taken",
-          "username_unchanged",
-        );
-        return reply(
-          { intent, result: submission.reply({ hideFields: ["password"], ...errors }), message: null },
-          answer.status,
-        );
-      }
-      const headers = await updateSessionUser(request, context, auth, answer.data);
-      return redirectWithToast(
-        SETTINGS_PATH,
-        { type: "success", description: t("profile.username.changed", { username: answer.data.username }) },
-        { status: 303, headers },
+      return changeAnswered(
+        intent,
+        answer,
+        submission.reply,
+        ["new_username", "username_taken", "username_unchanged"],
+        (user) => t("profile.username.changed", { username: user.username }),
       );
     }
 
@@ -95,24 +110,12 @@ export async function profileAction({ request, context }: ActionFunctionArgs) {
         return reply({ intent, result: submission.reply({ hideFields: ["password"] }), message: null }, 400);
       }
       const answer = await readUserApi(request, context, await api.account.email.$put({ json: submission.value }));
-      if (!answer.ok) {
-        const errors = refusalErrors(
-          apiErrorText(t, answer, "profile"),
-          answer,
-          "new_email",
-          "email_exists",
-          "email_unchanged",
-        );
-        return reply(
-          { intent, result: submission.reply({ hideFields: ["password"], ...errors }), message: null },
-          answer.status,
-        );
-      }
-      const headers = await updateSessionUser(request, context, auth, answer.data);
-      return redirectWithToast(
-        SETTINGS_PATH,
-        { type: "success", description: t("profile.email.changed", { email: answer.data.email }) },
-        { status: 303, headers },
+      return changeAnswered(
+        intent,
+        answer,
+        submission.reply,
+        ["new_email", "email_exists", "email_unchanged"],
+        (user) => t("profile.email.changed", { email: user.email }),
       );
     }
 

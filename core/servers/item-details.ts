@@ -14,6 +14,23 @@ export interface ServerItemDetails {
   current_expiry?: string;
 }
 
+/** The details of a renewal line for one more `cycle` of a server (its row's plan, OS, place, name, expiry). */
+export function renewalDetails(
+  server: { id: string; plan: string; os: string | null; datacenter: string; hostname: string; expires_at: string },
+  cycle: BillingCycle,
+): ServerItemDetails {
+  return {
+    plan: server.plan,
+    cycle,
+    os: server.os,
+    datacenter: server.datacenter,
+    hostname: server.hostname,
+    ssh_key: null,
+    server_id: server.id,
+    current_expiry: server.expires_at,
+  };
+}
+
 export function parseItemDetails(raw: string | null): ServerItemDetails | null {
   if (!raw) return null;
   try {

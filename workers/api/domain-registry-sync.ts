@@ -1,5 +1,6 @@
 // A customer's domain row brought in line with the registry (the authority on dates, lock,
-// nameservers and who holds the name): the "my domains" routes and the lifecycle job both use it.
+// nameservers and who holds the name): the "my domains" routes and the lifecycle job both use it;
+// and what the registry says of a name, as the API shows it (search results and "my domains").
 import type { RegistryDomainInfo } from "./adapters/registry";
 import { updateUserDomain, type UserDomainRow } from "./db/user-domains";
 
@@ -57,4 +58,17 @@ export async function syncWithRegistry(
       now,
     )) ?? row
   );
+}
+
+/** What the registry says of a name as the API shows it (RegistrationSummary; "my domains" adds to it). */
+export function registrationSummary(info: RegistryDomainInfo) {
+  return {
+    status: info.status,
+    registrar: info.registrar,
+    created_at: info.createdAt,
+    expires_at: info.expiresAt,
+    locked: info.locked,
+    transferable: info.transferable,
+    held_here: info.heldHere,
+  };
 }

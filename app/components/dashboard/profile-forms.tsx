@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { changeUsernameSchema } from "../../../core/auth/schemas";
 import { CodeField, PasswordField } from "../ui/fields";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
-import { useBusy, useLastResult } from "../ui/form-hooks";
+import { useIntentForm } from "../ui/form-hooks";
 import { Section } from "../ui/section";
 import { changeEmailFormSchema, PROFILE_INTENTS, verifyCodeSchema } from "./profile";
 
@@ -15,13 +14,9 @@ import { changeEmailFormSchema, PROFILE_INTENTS, verifyCodeSchema } from "./prof
 /** Change the username (the current one in the intro); the password confirms it. */
 export function UsernameForm({ username }: { username: string }) {
   const { t } = useTranslation(["dashboard", "account"]);
-  const busy = useBusy(PROFILE_INTENTS.changeUsername);
-  const [form, fields] = useForm({
+  const { form, fields, busy } = useIntentForm(PROFILE_INTENTS.changeUsername, {
     id: "change-username",
-    lastResult: useLastResult(PROFILE_INTENTS.changeUsername),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeUsernameSchema }),
-    shouldValidate: "onInput",
-    shouldRevalidate: "onInput",
+    schema: changeUsernameSchema,
   });
   return (
     <Section
@@ -46,18 +41,7 @@ export function UsernameForm({ username }: { username: string }) {
             className={INPUT_CLASS}
           />
         </Field>
-        <PasswordField
-          field={fields.password}
-          label={t("account:fields.currentPassword")}
-          autoComplete="current-password"
-          hint={t("profile.passwordHint")}
-        />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="sm:col-span-2">
-          <button type="submit" className={BUTTON_CLASS} disabled={busy}>
-            {t("profile.username.submit")}
-          </button>
-        </div>
+        <PasswordAndSubmit password={fields.password} form={form} busy={busy} submit={t("profile.username.submit")} />
       </Form>
     </Section>
   );
@@ -66,15 +50,8 @@ export function UsernameForm({ username }: { username: string }) {
 /** Change the email address (it must differ from the current one); the password confirms it. */
 export function EmailForm({ email }: { email: string }) {
   const { t } = useTranslation(["dashboard", "account"]);
-  const busy = useBusy(PROFILE_INTENTS.changeEmail);
   const schema = changeEmailFormSchema(email, t("profile.email.unchanged"));
-  const [form, fields] = useForm({
-    id: "change-email",
-    lastResult: useLastResult(PROFILE_INTENTS.changeEmail),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onInput",
-    shouldRevalidate: "onInput",
-  });
+  const { form, fields, busy } = useIntentForm(PROFILE_INTENTS.changeEmail, { id: "change-email", schema });
   return (
     <Section titleId="email-title" title={t("profile.email.heading")} intro={t("profile.email.current", { email })}>
       <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
@@ -92,33 +69,49 @@ export function EmailForm({ email }: { email: string }) {
             className={INPUT_CLASS}
           />
         </Field>
-        <PasswordField
-          field={fields.password}
-          label={t("account:fields.currentPassword")}
-          autoComplete="current-password"
-          hint={t("profile.passwordHint")}
-        />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="sm:col-span-2">
-          <button type="submit" className={BUTTON_CLASS} disabled={busy}>
-            {t("profile.email.submit")}
-          </button>
-        </div>
+        <PasswordAndSubmit password={fields.password} form={form} busy={busy} submit={t("profile.email.submit")} />
       </Form>
     </Section>
+  );
+}
+
+/** The end of a change form: the current password (it confirms the change), the form's errors, the button. */
+function PasswordAndSubmit({
+  password,
+  form,
+  busy,
+  submit,
+}: {
+  password: FieldMetadata<string>;
+  form: { errorId: string; errors?: string[] };
+  busy: boolean;
+  submit: string;
+}) {
+  const { t } = useTranslation(["dashboard", "account"]);
+  return (
+    <>
+      <PasswordField
+        field={password}
+        label={t("account:fields.currentPassword")}
+        autoComplete="current-password"
+        hint={t("profile.passwordHint")}
+      />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <div className="sm:col-span-2">
+        <button type="submit" className={BUTTON_CLASS} disabled={busy}>
+          {submit}
+        </button>
+      </div>
+    </>
   );
 }
 
 /** Verify the (new) email address with the code sent to it, or ask for a new code. */
 export function VerifyEmailForm({ email }: { email: string }) {
   const { t } = useTranslation(["dashboard", "account"]);
-  const busy = useBusy(PROFILE_INTENTS.verifyEmail);
-  const [form, fields] = useForm({
+  const { form, fields, busy } = useIntentForm(PROFILE_INTENTS.verifyEmail, {
     id: "verify-email",
-    lastResult: useLastResult(PROFILE_INTENTS.verifyEmail),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: verifyCodeSchema }),
-    shouldValidate: "onInput",
-    shouldRevalidate: "onInput",
+    schema: verifyCodeSchema,
   });
   return (
     <section

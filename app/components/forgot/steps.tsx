@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { forgotPasswordSchema, resetPasswordLinkSchema, resetPasswordSchema } from "../../../core/auth/schemas";
-import { CodeField, PasswordField } from "../ui/fields";
+import { CodeField, NewPasswordFields } from "../ui/fields";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
-import { useBusy, useLastResult } from "../ui/form-hooks";
+import { useBusy, useIntentForm } from "../ui/form-hooks";
 import { FORGOT_INTENTS, type ForgotActionData, type ForgotStep } from "./forms";
 
 // The forgot-password page's steps (app/routes/forgot.tsx): the step list, the address form, the
@@ -42,14 +41,10 @@ export function Steps({ step }: { step: ForgotStep }) {
 
 export function RequestStep({ email }: { email: string }) {
   const { t } = useTranslation(["forgot", "account"]);
-  const busy = useBusy(FORGOT_INTENTS.send);
-  const [form, fields] = useForm({
+  const { form, fields, busy } = useIntentForm(FORGOT_INTENTS.send, {
     id: "forgot-request",
-    lastResult: useLastResult(FORGOT_INTENTS.send),
+    schema: forgotPasswordSchema,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onInput",
-    shouldRevalidate: "onInput",
   });
   return (
     <>
@@ -71,15 +66,11 @@ export function RequestStep({ email }: { email: string }) {
 export function ResetStep({ email }: { email: string }) {
   const { t } = useTranslation(["forgot", "account"]);
   const actionData = useActionData<ForgotActionData>();
-  const busy = useBusy(FORGOT_INTENTS.reset);
   const resending = useBusy(FORGOT_INTENTS.resend);
-  const [form, fields] = useForm({
+  const { form, fields, busy } = useIntentForm(FORGOT_INTENTS.reset, {
     id: "forgot-reset",
-    lastResult: useLastResult(FORGOT_INTENTS.reset),
+    schema: resetPasswordSchema,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onInput",
-    shouldRevalidate: "onInput",
   });
   const resendErrors =
     actionData?.intent === FORGOT_INTENTS.resend
@@ -98,16 +89,10 @@ export function ResetStep({ email }: { email: string }) {
         <input type="hidden" name="intent" value={FORGOT_INTENTS.reset} />
         <input {...getInputProps(fields.email, { type: "hidden" })} />
         <CodeField field={fields.code} label={t("reset.codeLabel")} />
-        <PasswordField
-          field={fields.password}
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirmPassword}
           label={t("account:fields.newPassword")}
-          autoComplete="new-password"
-          hint={t("account:passwordRule")}
-        />
-        <PasswordField
-          field={fields.confirmPassword}
-          label={t("account:fields.confirmPassword")}
-          autoComplete="new-password"
         />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className={`${BUTTON_CLASS} w-full`} aria-busy={busy} disabled={busy}>
@@ -139,14 +124,10 @@ export function ResetStep({ email }: { email: string }) {
 
 export function LinkStep({ token }: { token: string }) {
   const { t } = useTranslation(["forgot", "account"]);
-  const busy = useBusy(FORGOT_INTENTS.link);
-  const [form, fields] = useForm({
+  const { form, fields, busy } = useIntentForm(FORGOT_INTENTS.link, {
     id: "forgot-link",
-    lastResult: useLastResult(FORGOT_INTENTS.link),
+    schema: resetPasswordLinkSchema,
     defaultValue: { token },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordLinkSchema }),
-    shouldValidate: "onInput",
-    shouldRevalidate: "onInput",
   });
   return (
     <>
@@ -154,16 +135,10 @@ export function LinkStep({ token }: { token: string }) {
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value={FORGOT_INTENTS.link} />
         <input {...getInputProps(fields.token, { type: "hidden" })} />
-        <PasswordField
-          field={fields.password}
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirmPassword}
           label={t("account:fields.newPassword")}
-          autoComplete="new-password"
-          hint={t("account:passwordRule")}
-        />
-        <PasswordField
-          field={fields.confirmPassword}
-          label={t("account:fields.confirmPassword")}
-          autoComplete="new-password"
         />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className={`${BUTTON_CLASS} w-full`} aria-busy={busy} disabled={busy}>

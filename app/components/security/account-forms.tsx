@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { changePasswordSchema, DELETE_ACCOUNT_PHRASE, deleteAccountSchema } from "../../../core/auth/schemas";
-import { PasswordField } from "../ui/fields";
+import { NewPasswordFields, PasswordField } from "../ui/fields";
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, IntentField } from "../ui/form";
 import { useBusy, useLastResult, useResetAfterSuccess } from "../ui/form-hooks";
 import { SECURITY_INTENTS } from "./intents";
@@ -30,13 +30,12 @@ export function ChangePasswordForm() {
         label={t("account:fields.currentPassword")}
         autoComplete="current-password"
       />
-      <PasswordField
-        field={fields.new_password}
+      <NewPasswordFields
+        password={fields.new_password}
+        confirm={fields.confirm_password}
         label={t("account:fields.newPassword")}
-        autoComplete="new-password"
-        hint={t("account:passwordRule")}
+        confirmLabel={t("password.confirmLabel")}
       />
-      <PasswordField field={fields.confirm_password} label={t("password.confirmLabel")} autoComplete="new-password" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <div>
         <button type="submit" className={BUTTON_CLASS} aria-busy={busy} disabled={busy}>

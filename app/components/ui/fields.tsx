@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Field, INPUT_CLASS } from "./form";
 
 // The Conform field blocks the account pages share (sign-in, sign-up, forgot, verify, settings,
@@ -26,6 +27,30 @@ export function PasswordField({
         className={INPUT_CLASS}
       />
     </Field>
+  );
+}
+
+/**
+ * A new password and its confirmation (sign-up, reset, change): the rule as the first one's hint,
+ * the labels from the account texts unless given.
+ */
+export function NewPasswordFields({
+  password,
+  confirm,
+  label,
+  confirmLabel,
+}: {
+  password: FieldMetadata<string>;
+  confirm: FieldMetadata<string>;
+  label: ReactNode;
+  confirmLabel?: ReactNode;
+}) {
+  const { t } = useTranslation("account");
+  return (
+    <>
+      <PasswordField field={password} label={label} autoComplete="new-password" hint={t("passwordRule")} />
+      <PasswordField field={confirm} label={confirmLabel ?? t("fields.confirmPassword")} autoComplete="new-password" />
+    </>
   );
 }
 

@@ -1,6 +1,8 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import type { z } from "zod";
 
 // The form hooks of the pages whose action answers `{ intent, result }` on failure (the house
 // style: one route, several forms, each posting a named intent). `Intent` is the page's union of
@@ -35,6 +37,26 @@ export function useBusy<Intent extends string>(intent: Intent, id?: string): boo
     navigation.formData?.get("intent") === intent &&
     (id === undefined || navigation.formData.get("id") === id)
   );
+}
+
+/**
+ * The Conform form posting `intent`: validated by `schema` as the user types, showing the last
+ * reply to this intent, and whether it is being posted (`busy`).
+ */
+export function useIntentForm<Intent extends string, Schema extends z.ZodType<unknown, Record<string, unknown>>>(
+  intent: Intent,
+  { id, schema, defaultValue }: { id: string; schema: Schema; defaultValue?: DefaultValue<z.input<Schema>> },
+) {
+  const busy = useBusy(intent);
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult: useLastResult(intent),
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onInput",
+    shouldRevalidate: "onInput",
+  });
+  return { form, fields, busy };
 }
 
 /**

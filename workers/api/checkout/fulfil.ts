@@ -2,7 +2,7 @@
 // invoice once per order, receipt once) that the request runs and the scheduled job resumes after a crash.
 import type { OrderStatus } from "../../../core/checkout";
 import { centsToDecimal } from "../../../core/money";
-import { isRegistryError, RegistryError } from "../adapters/registry";
+import { isRegistryError, RegistryError, type RegistryDomainInfo } from "../adapters/registry";
 import { mailLanguage, mailLocaleOf } from "../adapters/mail";
 import { recordTransferCodeFailure } from "../auth/rate-limit";
 import { removeBoughtLines } from "../db/cart";
@@ -39,6 +39,30 @@ export const SELLER = {
   vat: "GB 000 0000 00",
 };
 
+/** Records the domain of an order line as the buyer's (user_domains), with what the registry holds. */
+function recordOrderedDomain(
+  db: D1Database,
+  order: OrderRow,
+  item: OrderItemRow,
+  info: RegistryDomainInfo | null,
+  status: "active" | "pending_transfer",
+  now: Date,
+): Promise<void> {
+  return recordUserDomain(
+    db,
+    {
+      userId: order.user_id,
+      name: item.name,
+      unicode: item.unicode,
+      tld: item.tld ?? "",
+      info,
+      orderId: order.id,
+      status,
+    },
+    now,
+  );
+}
+
 /** Carries out one item through the registry (or the provisioning port); throws to retry later. */
 async function fulfilItem(
   env: ApiEnv,
@@ -57,19 +81,7 @@ async function fulfilItem(
         // Resumed after a crash: the name may already be ours from this order.
         const before = await registry.info(item.name);
         if (before?.heldHere && before.ownerId === order.user_id && before.createdAt >= order.created_at) {
-          await recordUserDomain(
-            env.DB,
-            {
-              userId: order.user_id,
-              name: item.name,
-              unicode: item.unicode,
-              tld: item.tld ?? "",
-              info: before,
-              orderId: order.id,
-              status: "active",
-            },
-            now,
-          );
+          await recordOrderedDomain(env.DB, order, item, before, "active", now);
           return { ok: true, result: { expiresAt: before.expiresAt } };
         }
         const info = await registry.create({
@@ -78,19 +90,7 @@ async function fulfilItem(
           ownerId: order.user_id,
           locked: true,
         });
-        await recordUserDomain(
-          env.DB,
-          {
-            userId: order.user_id,
-            name: item.name,
-            unicode: item.unicode,
-            tld: item.tld ?? "",
-            info,
-            orderId: order.id,
-            status: "active",
-          },
-          now,
-        );
+        await recordOrderedDomain(env.DB, order, item, info, "active", now);
         return { ok: true, result: { expiresAt: info.expiresAt } };
       }
       case "transfer": {
@@ -114,19 +114,7 @@ async function fulfilItem(
             await recordTransferCodeFailure(env.DB, order.user_id, item.name, now);
           throw error;
         }
-        await recordUserDomain(
-          env.DB,
-          {
-            userId: order.user_id,
-            name: item.name,
-            unicode: item.unicode,
-            tld: item.tld ?? "",
-            info: null,
-            orderId: order.id,
-            status: "pending_transfer",
-          },
-          now,
-        );
+        await recordOrderedDomain(env.DB, order, item, null, "pending_transfer", now);
         return { ok: true, result: { transfer: transfer.status, expiresAt: transfer.expiresAt } };
       }
       case "renewal":

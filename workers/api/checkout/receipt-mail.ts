@@ -43,22 +43,18 @@ export function receiptMail(
     return fill(t.line, { name: item.unicode, ...itemWhat(item, language), amount: money(paidCents(item)), note });
   });
   const charged = capturedCents !== null && capturedCents !== order.total_cents ? capturedCents : null;
-  return {
-    to,
-    subject: fill(t.subject, { number: order.number }),
-    text: [
-      t.intro,
-      "",
-      ...lines,
-      "",
-      fill(t.total, { amount: money(order.total_cents) }),
-      charged !== null ? fill(t.charged, { amount: money(charged) }) : "",
-      order.refunded_cents > 0 ? fill(t.refunded, { amount: money(order.refunded_cents) }) : "",
-      fill(t.status, { status: language.status(status) }),
-    ]
-      .filter(Boolean)
-      .join("\n"),
-  };
+  // Empty entries are left out, the separators too: the receipt is one block of lines.
+  const text = [
+    t.intro,
+    "",
+    ...lines,
+    "",
+    fill(t.total, { amount: money(order.total_cents) }),
+    charged !== null ? fill(t.charged, { amount: money(charged) }) : "",
+    order.refunded_cents > 0 ? fill(t.refunded, { amount: money(order.refunded_cents) }) : "",
+    fill(t.status, { status: language.status(status) }),
+  ];
+  return orderMail(to, order, t.subject, text.filter(Boolean));
 }
 
 /** An order of which nothing could be carried out, paid by a hold: not charged, the hold released. */
@@ -76,15 +72,11 @@ export function notChargedMail(
       reason: itemFailureText(item, language),
     }),
   );
-  return {
-    to,
-    subject: fill(t.subject, { number: order.number }),
-    text: [
-      t.intro,
-      "",
-      ...lines,
-      "",
-      fill(t.footer, { amount: language.money(order.total_cents, order.currency) }),
-    ].join("\n"),
-  };
+  const footer = fill(t.footer, { amount: language.money(order.total_cents, order.currency) });
+  return orderMail(to, order, t.subject, [t.intro, "", ...lines, "", footer]);
+}
+
+/** A mail about one order: the subject names its number, the text is the given lines. */
+function orderMail(to: string, order: OrderRow, subject: string, text: string[]): MailMessage {
+  return { to, subject: fill(subject, { number: order.number }), text: text.join("\n") };
 }

@@ -1,7 +1,7 @@
 // Orders as the API answers them.
 import { paymentProgress, type OrderStatus } from "../../../core/checkout";
 import { centsToDecimal } from "../../../core/money";
-import { invoiceOfOrder, latestPayment, orderItems, type OrderRow } from "../db/orders";
+import { invoiceOfOrder, latestPayment, orderItems, type OrderRow, type PaymentRow } from "../db/orders";
 import { serverLineFacts } from "../servers/service";
 
 export interface OrderAnswer {
@@ -100,11 +100,7 @@ export async function orderView(db: D1Database, order: OrderRow): Promise<OrderV
     })),
     payment: payment
       ? {
-          id: payment.id,
-          status: payment.status,
-          method: payment.method,
-          card_brand: payment.card_brand,
-          card_last4: payment.card_last4,
+          ...paymentSummary(payment),
           amount: centsToDecimal(payment.amount_cents),
           capture_method: payment.capture_method,
           captured: payment.captured_cents === null ? null : centsToDecimal(payment.captured_cents),
@@ -123,5 +119,16 @@ export async function answerFor(db: D1Database, order: OrderRow): Promise<OrderA
     order: view,
     nextAction: view.payment?.next_action_url ? { redirectUrl: view.payment.next_action_url } : null,
     clientSecret: null,
+  };
+}
+
+/** A payment as an invoice shows it (how it was paid); the order view adds amounts and state. */
+export function paymentSummary(payment: PaymentRow) {
+  return {
+    id: payment.id,
+    status: payment.status,
+    method: payment.method,
+    card_brand: payment.card_brand,
+    card_last4: payment.card_last4,
   };
 }

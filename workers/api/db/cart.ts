@@ -147,6 +147,38 @@ function cartRowFor(
 }
 
 /**
+ * Adds one line named `name` in one transaction: the cart row, the line (`insert` binds the new
+ * line's id and time, and inserts nothing past MAX_CART_ITEMS), the cart's time. A refused line
+ * (already there, cart full) writes nothing: the cart row is created only for the line it will
+ * hold, and touched only when the line went in (issue 12).
+ */
+async function addLine(
+  db: D1Database,
+  cartId: string,
+  name: string,
+  now: Date,
+  ownerId: string | null,
+  insert: (id: string, at: string) => D1PreparedStatement,
+): Promise<AddItemOutcome> {
+  const at = now.toISOString();
+  const id = crypto.randomUUID();
+  const [, inserted] = await db.batch([
+    cartRowFor(db, cartId, at, ownerId, name),
+    insert(id, at),
+    db
+      .prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM cart_items WHERE id = ?3)")
+      .bind(cartId, at, id),
+  ]);
+  if (!inserted) throw new Error("D1 batch: a statement has no result");
+  if ((inserted.meta.changes ?? 0) > 0) return "added";
+  const existing = await db
+    .prepare("SELECT 1 FROM cart_items WHERE cart_id = ?1 AND name = ?2")
+    .bind(cartId, name)
+    .first();
+  return existing ? "duplicate" : "full";
+}
+
+/**
  * Adds one item, creating the cart if needed, in one transaction. A name already in the cart is
  * refused (SPEC §4), and so is an item past MAX_CART_ITEMS.
  */
@@ -157,12 +189,7 @@ export async function addCartItem(
   now: Date,
   ownerId: string | null = null,
 ): Promise<AddItemOutcome> {
-  const at = now.toISOString();
-  const id = crypto.randomUUID();
-  // A refused line (already there, cart full) writes nothing: the cart row is created only for
-  // the line it will hold, and touched only when the line went in (issue 12).
-  const [, inserted] = await db.batch([
-    cartRowFor(db, cartId, at, ownerId, item.name),
+  return addLine(db, cartId, item.name, now, ownerId, (id, at) =>
     db
       .prepare(
         `INSERT OR IGNORE INTO cart_items (id, cart_id, type, name, unicode, tld, operation, years, max_years,
@@ -191,17 +218,7 @@ export async function addCartItem(
         MAX_CART_ITEMS,
         item.auth_code ?? null,
       ),
-    db
-      .prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM cart_items WHERE id = ?3)")
-      .bind(cartId, at, id),
-  ]);
-  if (!inserted) throw new Error("D1 batch: a statement has no result");
-  if ((inserted.meta.changes ?? 0) > 0) return "added";
-  const existing = await db
-    .prepare("SELECT 1 FROM cart_items WHERE cart_id = ?1 AND name = ?2")
-    .bind(cartId, item.name)
-    .first();
-  return existing ? "duplicate" : "full";
+  );
 }
 
 /** A server line: `name` is unique in the cart (vps:<hostname> or renew:<server id>), details as JSON. */
@@ -221,10 +238,7 @@ export async function addServerLine(
   now: Date,
   ownerId: string | null = null,
 ): Promise<AddItemOutcome> {
-  const at = now.toISOString();
-  const id = crypto.randomUUID();
-  const [, inserted] = await db.batch([
-    cartRowFor(db, cartId, at, ownerId, line.name),
+  return addLine(db, cartId, line.name, now, ownerId, (id, at) =>
     db
       .prepare(
         `INSERT OR IGNORE INTO cart_items (id, cart_id, type, name, unicode, tld, operation, years, max_years,
@@ -243,17 +257,7 @@ export async function addServerLine(
         at,
         MAX_CART_ITEMS,
       ),
-    db
-      .prepare("UPDATE carts SET updated_at = ?2 WHERE id = ?1 AND EXISTS (SELECT 1 FROM cart_items WHERE id = ?3)")
-      .bind(cartId, at, id),
-  ]);
-  if (!inserted) throw new Error("D1 batch: a statement has no result");
-  if ((inserted.meta.changes ?? 0) > 0) return "added";
-  const existing = await db
-    .prepare("SELECT 1 FROM cart_items WHERE cart_id = ?1 AND name = ?2")
-    .bind(cartId, line.name)
-    .first();
-  return existing ? "duplicate" : "full";
+  );
 }
 
 /** Removes one line; the cart's discount goes with its last line (SPEC §4: clearing removes it). */

@@ -116,6 +116,31 @@ export function renewalReason(language: MailLanguage, reason: string): string {
   return translateApiText(language.locale, "renewal", reason);
 }
 
+/** What a failed off-session renewal writes on its row (domains and servers). */
+export interface RenewFailureFields {
+  renew_error: string;
+  renew_error_at: string;
+  renew_attempt: number;
+}
+
+/**
+ * Records a failed off-session renewal (domains and servers): the reason and the next attempt on
+ * the row (`save`), then a mail in the user's language (`mail` gets the reason translated).
+ */
+export async function recordRenewFailure(
+  env: ApiEnv,
+  services: ApiServices,
+  row: { user_id: string; renew_attempt: number },
+  reason: string,
+  now: Date,
+  save: (fields: RenewFailureFields) => Promise<unknown>,
+  mail: (language: MailLanguage, reason: string) => { subject: string; text: string },
+): Promise<"failed"> {
+  await save({ renew_error: reason, renew_error_at: now.toISOString(), renew_attempt: row.renew_attempt + 1 });
+  await mailUser(env, services, row.user_id, (language) => mail(language, renewalReason(language, reason)));
+  return "failed";
+}
+
 async function remind(env: ApiEnv, services: ApiServices, row: UserDomainRow, days: number): Promise<void> {
   await mailUser(env, services, row.user_id, (language) => {
     const t = language.texts.domain_reminder;
@@ -176,27 +201,23 @@ async function autoRenew(
   now: Date,
 ): Promise<"renewed" | "failed" | "pending"> {
   const db = env.DB;
-  const fail = async (reason: string) => {
-    await updateUserDomain(
-      db,
-      row.user_id,
-      row.id,
-      { renew_error: reason, renew_error_at: now.toISOString(), renew_attempt: row.renew_attempt + 1 },
+  const fail = (reason: string) =>
+    recordRenewFailure(
+      env,
+      services,
+      row,
+      reason,
       now,
+      (fields) => updateUserDomain(db, row.user_id, row.id, fields, now),
+      (language, why) => {
+        const t = language.texts.domain_renew_failed;
+        const date = row.expires_at ? language.date(row.expires_at) : "";
+        return {
+          subject: fill(t.subject, { name: row.unicode }),
+          text: fill(t.body, { name: row.unicode, reason: why, date }),
+        };
+      },
     );
-    await mailUser(env, services, row.user_id, (language) => {
-      const t = language.texts.domain_renew_failed;
-      return {
-        subject: fill(t.subject, { name: row.unicode }),
-        text: fill(t.body, {
-          name: row.unicode,
-          reason: renewalReason(language, reason),
-          date: row.expires_at ? language.date(row.expires_at) : "",
-        }),
-      };
-    });
-    return "failed" as const;
-  };
   const key = autoRenewKey(row);
   const tldRow = (await loadCatalogue(db)).byTld.get(row.tld);
   const existing = await findOrderByKey(db, row.user_id, key);

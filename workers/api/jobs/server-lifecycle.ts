@@ -16,7 +16,7 @@ import { findOrderByKey } from "../db/orders";
 import { defaultPaymentMethod } from "../db/payment-methods";
 import { serversDueForRenewal, updateServer, type ServerRow } from "../db/servers";
 import type { ApiEnv } from "../env";
-import type { ServerItemDetails } from "../../../core/servers/item-details";
+import { renewalDetails } from "../../../core/servers/item-details";
 import { serverLineCents } from "../servers/catalogue";
 import { expireServers, SERVER_GRACE_DAYS } from "../servers/service";
 import type { ApiServices } from "../services";
@@ -28,7 +28,7 @@ import {
   REMINDER_DAYS,
   reminderDue,
   renewalOutcome,
-  renewalReason,
+  recordRenewFailure,
   RETRY_AFTER_MS,
 } from "./domain-lifecycle";
 
@@ -107,37 +107,25 @@ export async function autoRenewServer(
 ): Promise<"renewed" | "failed" | "pending"> {
   const db = env.DB;
   const now = services.now();
-  const fail = async (reason: string) => {
-    await updateServer(
-      db,
-      row.id,
-      { renew_error: reason, renew_error_at: now.toISOString(), renew_attempt: row.renew_attempt + 1 },
+  const fail = (reason: string) =>
+    recordRenewFailure(
+      env,
+      services,
+      row,
+      reason,
       now,
+      (fields) => updateServer(db, row.id, fields, now),
+      (language, why) => {
+        const t = language.texts.server_renew_failed;
+        const date = language.date(row.expires_at);
+        return {
+          subject: fill(t.subject, { hostname: row.hostname }),
+          text: fill(t.body, { hostname: row.hostname, reason: why, date }),
+        };
+      },
     );
-    await mailUser(env, services, row.user_id, (language) => {
-      const t = language.texts.server_renew_failed;
-      return {
-        subject: fill(t.subject, { hostname: row.hostname }),
-        text: fill(t.body, {
-          hostname: row.hostname,
-          reason: renewalReason(language, reason),
-          date: language.date(row.expires_at),
-        }),
-      };
-    });
-    return "failed" as const;
-  };
   const key = autoRenewKey(row);
-  const details: ServerItemDetails = {
-    plan: row.plan,
-    cycle: row.cycle,
-    os: row.os,
-    datacenter: row.datacenter,
-    hostname: row.hostname,
-    ssh_key: null,
-    server_id: row.id,
-    current_expiry: row.expires_at,
-  };
+  const details = renewalDetails(row, row.cycle);
   const cents = serverLineCents(details);
   const existing = await findOrderByKey(db, row.user_id, key);
   if (!existing) {

@@ -42,7 +42,7 @@ import { runFulfilment } from "../checkout/fulfil";
 import { applyPaymentOutcome, syncOrderPayment } from "../checkout/payment-outcome";
 import { placeOrder } from "../checkout/place-order";
 import { discountMessage, findDiscountRule } from "../checkout/pricing";
-import { orderView } from "../checkout/views";
+import { orderView, paymentSummary } from "../checkout/views";
 import { cardErrorResponse, paymentsErrorResponse } from "../payment-errors";
 import { requestLocale, translateApiText } from "../texts";
 
@@ -248,15 +248,7 @@ export const checkoutRoutes = router
         data: {
           ...invoiceView(invoice),
           order_number: order?.number ?? null,
-          payment: payment
-            ? {
-                id: payment.id,
-                status: payment.status,
-                method: payment.method,
-                card_brand: payment.card_brand,
-                card_last4: payment.card_last4,
-              }
-            : null,
+          payment: payment ? paymentSummary(payment) : null,
         },
       },
       200,

@@ -15,6 +15,7 @@ import { loadCatalogue, type CatalogueIndex } from "../db/catalogue";
 import { domainWarnings, nameFromParts, searchResult, type DomainSearchResult } from "../domain-quote";
 import { planSearch } from "../../../core/search-plan";
 import { ApiError } from "../errors";
+import { registrationSummary } from "../domain-registry-sync";
 import type { ApiServices } from "../services";
 import { contractRouter } from "../validate";
 import { parseSearchName, registrableName } from "../search-name";
@@ -31,17 +32,7 @@ async function searchOne(
   const info = check.reason === "registered" ? await services.registry.info(name.ascii) : null;
   return {
     ...searchResult(name, catalogue.byTld.get(name.tld), check, domainWarnings(name)),
-    registration: info
-      ? {
-          status: info.status,
-          registrar: info.registrar,
-          created_at: info.createdAt,
-          expires_at: info.expiresAt,
-          locked: info.locked,
-          transferable: info.transferable,
-          held_here: info.heldHere,
-        }
-      : null,
+    registration: info ? registrationSummary(info) : null,
   };
 }
 

@@ -39,7 +39,7 @@ import type { ApiServices } from "../services";
 import { contractRouter } from "../validate";
 import { assertManageable, domainNotFound, ownDomain } from "../domain-access";
 import { requirePassword } from "../auth/require-password";
-import { syncWithRegistry } from "../domain-registry-sync";
+import { registrationSummary, syncWithRegistry } from "../domain-registry-sync";
 import { requestLocale, type ApiLocale } from "../texts";
 
 /** The language the answer's texts are in (Accept-Language). */
@@ -57,13 +57,7 @@ async function ownDomainByRef(db: D1Database, userId: string, ref: string): Prom
 
 function registryView(info: RegistryDomainInfo) {
   return {
-    status: info.status,
-    registrar: info.registrar,
-    created_at: info.createdAt,
-    expires_at: info.expiresAt,
-    locked: info.locked,
-    transferable: info.transferable,
-    held_here: info.heldHere,
+    ...registrationSummary(info),
     max_renewal_years: info.maxRenewalYears,
     grace_ends_at: info.graceEndsAt ?? null,
     redemption_ends_at: info.redemptionEndsAt ?? null,

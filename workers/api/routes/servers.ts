@@ -4,6 +4,7 @@
 import type { Context } from "hono";
 import { $ } from "@hono/zod-openapi";
 import { cyclePrice, type ServerKind, type ServerListQuery } from "../../../core/servers";
+import { renewalDetails } from "../../../core/servers/item-details";
 import { authOf, requireAuth } from "../auth/middleware";
 import { listPaymentMethods } from "../db/payment-methods";
 import { addServerLine, getCart } from "../db/cart";
@@ -148,16 +149,8 @@ export const serverRoutes = $(
         hostname: row.hostname,
         operation: "renewal",
         cents: cyclePrice(plan, cycle, os).totalCents,
-        details: {
-          plan: plan.id,
-          cycle,
-          os: row.os,
-          datacenter: row.datacenter,
-          hostname: row.hostname,
-          ssh_key: null,
-          server_id: row.id,
-          current_expiry: row.expires_at,
-        },
+        // A spread: the cart stores details as a plain record. plan is row.plan (findPlan found it by that id).
+        details: { ...renewalDetails(row, cycle) },
       },
       c.var.services.now(),
       resolved.ownerId,
