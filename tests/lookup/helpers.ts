@@ -7,6 +7,7 @@ import type { CatalogueRow } from "../../core/catalogue";
 import { insertTld as insertCatalogueRow } from "../support/catalogue";
 
 export { freshTld, type ErrorBody } from "../support/catalogue";
+export { inOneLimiterWindow, LIMIT_TEST_TIMEOUT } from "../support/limiter-window";
 
 export function insertTld(row: Partial<CatalogueRow> & { tld: string }): Promise<CatalogueRow> {
   return insertCatalogueRow(env.DB, row);

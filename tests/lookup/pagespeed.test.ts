@@ -5,7 +5,14 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { PageSpeedResult } from "../../core/pagespeed";
 import { cacheKey } from "../../workers/lookup/cache";
-import { freshClientIp, lookup, waitForCacheKey, type ErrorBody } from "./helpers";
+import {
+  freshClientIp,
+  lookup,
+  waitForCacheKey,
+  type ErrorBody,
+  inOneLimiterWindow,
+  LIMIT_TEST_TIMEOUT,
+} from "./helpers";
 
 const fresh = (label = "site") => `https://${label}.t${crypto.randomUUID().slice(0, 8)}.com/`;
 
@@ -117,7 +124,8 @@ describe("URL performance analysis through PageSpeed Insights", () => {
     }
   });
 
-  it("limits analyses per client with 429 and Retry-After", async () => {
+  it("limits analyses per client with 429 and Retry-After", { timeout: LIMIT_TEST_TIMEOUT }, async () => {
+    await inOneLimiterWindow();
     const ip = freshClientIp();
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) statuses.push((await analyse(fresh(), "desktop", ip)).response.status);

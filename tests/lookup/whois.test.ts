@@ -6,7 +6,14 @@ import { describe, expect, it } from "vitest";
 import { parseLookupName } from "../../core/lookup-forms";
 import type { WhoisResult } from "../../core/whois";
 import { cacheKey } from "../../workers/lookup/cache";
-import { freshClientIp, lookup, waitForCacheKey, type ErrorBody } from "./helpers";
+import {
+  freshClientIp,
+  lookup,
+  waitForCacheKey,
+  type ErrorBody,
+  inOneLimiterWindow,
+  LIMIT_TEST_TIMEOUT,
+} from "./helpers";
 
 async function whois(domain: string, clientIp?: string) {
   const response = await lookup(`/whois/${encodeURIComponent(domain)}`, clientIp);
@@ -164,7 +171,8 @@ describe("WHOIS through RDAP", () => {
     expect(await fakeCount(`/domain/${parsed.name.ascii}`)).toBe(1);
   });
 
-  it("rate-limits a client with 429 and Retry-After", async () => {
+  it("rate-limits a client with 429 and Retry-After", { timeout: LIMIT_TEST_TIMEOUT }, async () => {
+    await inOneLimiterWindow();
     const ip = freshClientIp();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++)
