@@ -29,6 +29,33 @@ export function priceCents(row: CatalogueRow, check?: PremiumQuote): DomainPrice
   };
 }
 
+/** The price columns a domain's cart line stores (the cart shows them; checkout prices from them). */
+export interface DomainLinePriceColumns {
+  first_year_cents: number;
+  renewal_cents: number;
+  transfer_cents: number;
+  icann_fee_cents: number;
+  currency: string;
+  on_sale: 0 | 1;
+  is_popular: 0 | 1;
+  premium: 0 | 1;
+}
+
+/** A cart line's price columns from the catalogue row and what the registry said of the name. */
+export function domainLinePriceColumns(row: CatalogueRow, check?: PremiumQuote): DomainLinePriceColumns {
+  const cents = priceCents(row, check);
+  return {
+    first_year_cents: cents.firstYear,
+    renewal_cents: cents.renewal,
+    transfer_cents: cents.transfer,
+    icann_fee_cents: cents.icannFee,
+    currency: row.currency,
+    on_sale: row.on_sale,
+    is_popular: row.is_popular,
+    premium: check?.premium ? 1 : 0,
+  };
+}
+
 /** One priced domain line: the years allowed, the unit price, the line's total and the ICANN fee per year. */
 export interface DomainLinePrice {
   years: number;

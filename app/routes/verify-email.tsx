@@ -21,7 +21,7 @@ import type { I18nHandle } from "../i18n/namespaces";
 import { apiErrorText, isCode } from "../i18n/api-errors";
 import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
-import { requireAuth, sessionHeaders, updateSessionUser, type AuthSession } from "../server/session.server";
+import { markEmailVerified, requireAuth, sessionHeaders, type AuthSession } from "../server/session.server";
 import { clearSignupFlow, commitSignupFlow, getSignupFlow, retryAfterMinutes } from "../server/signup-flow.server";
 import { commitRecoveryBrowser, getRecoveryBrowser } from "../server/recovery.server";
 import { redirectWithToast } from "../server/toast.server";
@@ -94,14 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           : submission.reply({ formErrors: [text] });
         return data({ result: reply }, { status: answer.status, headers });
       }
-      const user = {
-        id: auth.user.id,
-        username: auth.user.username,
-        email: auth.user.email,
-        email_verified: true,
-        two_factor_enabled: auth.user.twoFactorEnabled,
-      };
-      const done = await updateSessionUser(request, context, auth, user);
+      const done = await markEmailVerified(request, context, auth);
       done.append("Set-Cookie", await clearSignupFlow(request, context));
       done.append("Set-Cookie", await commitRecoveryBrowser(context, answer.data.browser_token));
       return redirectWithToast(

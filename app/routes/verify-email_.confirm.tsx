@@ -10,7 +10,7 @@ import { isCode } from "../i18n/api-errors";
 import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { commitRecoveryBrowser } from "../server/recovery.server";
-import { getSessionState, updateSessionUser } from "../server/session.server";
+import { getSessionState, markEmailVerified } from "../server/session.server";
 import { redirectWithToast } from "../server/toast.server";
 
 // The one-click link of a verification mail (issue 18): `/verify-email/confirm?token=`. Opening it
@@ -53,14 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   headers.append("Set-Cookie", await commitRecoveryBrowser(context, answer.data.browser_token));
   const { auth } = await getSessionState(request, context);
   if (auth && auth.user.email === answer.data.email) {
-    const user = {
-      id: auth.user.id,
-      username: auth.user.username,
-      email: auth.user.email,
-      email_verified: true,
-      two_factor_enabled: auth.user.twoFactorEnabled,
-    };
-    for (const [name, value] of await updateSessionUser(request, context, auth, user)) headers.append(name, value);
+    for (const [name, value] of await markEmailVerified(request, context, auth)) headers.append(name, value);
     return redirectWithToast(
       "/dashboard",
       { type: "success", description: t("confirmLink.verified") },

@@ -314,6 +314,17 @@ export async function updateSessionUser(
   return headers;
 }
 
+/** The session's user with the email marked verified (after the code or the mailed link proved it). */
+export function markEmailVerified(request: Request, context: AppLoadContext, auth: AuthSession): Promise<Headers> {
+  return updateSessionUser(request, context, auth, {
+    id: auth.user.id,
+    username: auth.user.username,
+    email: auth.user.email,
+    email_verified: true,
+    two_factor_enabled: auth.user.twoFactorEnabled,
+  });
+}
+
 /** Keeps the session with a new access token (extend-session). */
 export async function updateSessionToken(
   request: Request,

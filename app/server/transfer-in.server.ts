@@ -72,34 +72,14 @@ export async function loadTransferIn({ request, context }: LoaderFunctionArgs) {
   const base = { title: t("transferIn.metaTitle"), description: t("transferIn.metaDescription"), domain };
   if (!url.searchParams.has("domain"))
     return data({ ...base, step: "domain" as TransferStep, check: null, failure: null }, { headers: NO_STORE });
-  if (!domain)
-    return data(
-      {
-        ...base,
-        step: "domain" as TransferStep,
-        check: null,
-        failure: { code: "invalid_domain", reason: null } satisfies TransferFailure,
-      },
-      { status: 400, headers: NO_STORE },
-    );
+  /** The first step again, with why the name cannot go on. */
+  const refused = (failure: TransferFailure, status: number) =>
+    data({ ...base, step: "domain" as TransferStep, check: null, failure }, { status, headers: NO_STORE });
+  if (!domain) return refused({ code: "invalid_domain", reason: null }, 400);
   const checked = await checkTransfer(request, context, domain, locale);
-  if (!checked.ok) {
-    return data(
-      { ...base, step: "domain" as TransferStep, check: null, failure: checked.failure },
-      { status: isCode(checked.failure, "server_error") ? 503 : 400, headers: NO_STORE },
-    );
-  }
-  if (await inCart(request, context, checked.check.domain)) {
-    return data(
-      {
-        ...base,
-        step: "domain" as TransferStep,
-        check: null,
-        failure: { code: "already_in_cart", reason: null } satisfies TransferFailure,
-      },
-      { status: 409, headers: NO_STORE },
-    );
-  }
+  if (!checked.ok) return refused(checked.failure, isCode(checked.failure, "server_error") ? 503 : 400);
+  if (await inCart(request, context, checked.check.domain))
+    return refused({ code: "already_in_cart", reason: null }, 409);
   return data({ ...base, step: "auth" as TransferStep, check: checked.check, failure: null }, { headers: NO_STORE });
 }
 

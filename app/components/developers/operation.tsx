@@ -1,7 +1,7 @@
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { FieldRow, OperationView } from "../../server/api-reference.server";
 import { Prose } from "../content/prose";
+import { DataTable, ScrollRegion, type Column } from "../ui/data-table";
 
 // One operation of the /developers/api reference: method and path, summary, auth badge, its
 // parameters, request body, response and error codes (tables that scroll sideways when narrow).
@@ -24,62 +24,52 @@ const TH_CLASS = "border-b border-slate-300 py-2 pr-4 font-semibold dark:border-
 const TD_CLASS = "border-b border-slate-200 py-2 pr-4 align-top dark:border-slate-800";
 
 /** A table that scrolls sideways on a narrow screen (a focusable region, so keyboards can scroll it). */
-function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className="mt-2 overflow-x-auto rounded focus:outline-none focus:ring-2 focus:ring-indigo-500"
-    >
-      <table className="w-full min-w-[36rem] text-left text-sm">{children}</table>
-    </div>
-  );
-}
+const SCROLL_CLASS = "mt-2 overflow-x-auto rounded focus:outline-none focus:ring-2 focus:ring-indigo-500";
+const TABLE_CLASS = "w-full min-w-[36rem] text-left text-sm";
 
 function FieldsTable({ label, fields, withPlace }: { label: string; fields: FieldRow[]; withPlace: boolean }) {
   const { t } = useTranslation("content");
   if (fields.length === 0)
     return <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("developers.noFields")}</p>;
+  const columns: Column<FieldRow>[] = [
+    {
+      key: "name",
+      header: t("developers.columns.name"),
+      cell: (field) => (
+        <code className="break-all font-mono font-semibold text-slate-900 dark:text-white">{field.name}</code>
+      ),
+    },
+    ...(withPlace ? [{ key: "in", header: t("developers.columns.in"), cell: (field: FieldRow) => field.in }] : []),
+    {
+      key: "type",
+      header: t("developers.columns.type"),
+      className: `${TD_CLASS} break-words font-mono text-xs`,
+      cell: (field) => field.type,
+    },
+    {
+      key: "required",
+      header: t("developers.columns.required"),
+      cell: (field) => (field.required ? t("developers.required") : t("developers.optional")),
+    },
+    {
+      key: "description",
+      header: t("developers.columns.description"),
+      className: `${TD_CLASS} min-w-[12rem]`,
+      // The reference's descriptions come from the contract, in English.
+      cell: (field) => <span lang="en">{field.description}</span>,
+    },
+  ];
   return (
-    <ScrollTable label={label}>
-      <thead>
-        <tr>
-          <th scope="col" className={TH_CLASS}>
-            {t("developers.columns.name")}
-          </th>
-          {withPlace ? (
-            <th scope="col" className={TH_CLASS}>
-              {t("developers.columns.in")}
-            </th>
-          ) : null}
-          <th scope="col" className={TH_CLASS}>
-            {t("developers.columns.type")}
-          </th>
-          <th scope="col" className={TH_CLASS}>
-            {t("developers.columns.required")}
-          </th>
-          <th scope="col" className={TH_CLASS}>
-            {t("developers.columns.description")}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {fields.map((field) => (
-          <tr key={`${field.in ?? ""}:${field.name}`}>
-            <td className={TD_CLASS}>
-              <code className="break-all font-mono font-semibold text-slate-900 dark:text-white">{field.name}</code>
-            </td>
-            {withPlace ? <td className={TD_CLASS}>{field.in}</td> : null}
-            <td className={`${TD_CLASS} break-words font-mono text-xs`}>{field.type}</td>
-            <td className={TD_CLASS}>{field.required ? t("developers.required") : t("developers.optional")}</td>
-            <td lang="en" className={`${TD_CLASS} min-w-[12rem]`}>
-              {field.description}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollTable>
+    <ScrollRegion label={label} className={SCROLL_CLASS}>
+      <DataTable
+        className={TABLE_CLASS}
+        headerClassName={TH_CLASS}
+        cellClassName={TD_CLASS}
+        columns={columns}
+        rows={fields}
+        rowKey={(field) => `${field.in ?? ""}:${field.name}`}
+      />
+    </ScrollRegion>
   );
 }
 
@@ -186,23 +176,26 @@ export function Operation({ operation }: { operation: OperationView }) {
       {operation.errors.length > 0 ? (
         <section className="mt-4">
           <h4 className="font-semibold">{t("developers.errors")}</h4>
-          <ScrollTable label={`${t("developers.errors")}: ${route}`}>
-            <thead>
-              <tr>
-                <th scope="col" className={`${TH_CLASS} w-24`}>
-                  {t("developers.columns.status")}
-                </th>
-                <th scope="col" className={TH_CLASS}>
-                  {t("developers.columns.codes")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {operation.errors.map((error) => (
-                <tr key={error.status}>
-                  <td className={`${TD_CLASS} font-mono`}>{error.status}</td>
-                  <td className={TD_CLASS}>
-                    {error.codes.length > 0 ? (
+          <ScrollRegion label={`${t("developers.errors")}: ${route}`} className={SCROLL_CLASS}>
+            <DataTable
+              className={TABLE_CLASS}
+              headerClassName={TH_CLASS}
+              cellClassName={TD_CLASS}
+              rows={operation.errors}
+              rowKey={(error) => String(error.status)}
+              columns={[
+                {
+                  key: "status",
+                  header: t("developers.columns.status"),
+                  headerClassName: `${TH_CLASS} w-24`,
+                  className: `${TD_CLASS} font-mono`,
+                  cell: (error) => error.status,
+                },
+                {
+                  key: "codes",
+                  header: t("developers.columns.codes"),
+                  cell: (error) =>
+                    error.codes.length > 0 ? (
                       <ul className="flex flex-wrap gap-2">
                         {error.codes.map((code) => (
                           <li key={code}>
@@ -212,12 +205,11 @@ export function Operation({ operation }: { operation: OperationView }) {
                       </ul>
                     ) : (
                       <span lang="en">{error.description}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
+                    ),
+                },
+              ]}
+            />
+          </ScrollRegion>
         </section>
       ) : null}
     </article>

@@ -6,6 +6,7 @@ import { zoneImportFormSchema, type DnsRecord } from "../../../core/dns";
 import type { ZoneVersionView } from "../../../workers/api/contract/dns";
 import { DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, IntentField, SECONDARY_BUTTON_CLASS } from "../ui/form";
 import { useBusy, useLastResult } from "../ui/form-hooks";
+import { DataTable } from "../ui/data-table";
 import { Warnings } from "./dns-record-form";
 import { ttlLabel, valueText, zoneChangeText, type DnsActionData } from "./dns-text";
 import { DNS_INTENTS } from "./intents";
@@ -47,49 +48,50 @@ export function RecordsTable({ records }: { records: DnsRecord[] }) {
       {records.length === 0 ? (
         <p>{t("dns.empty")}</p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t("dns.recordsCaption")}</caption>
-          <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="px-2 py-2 font-semibold">
-                {t("dns.columns.type")}
-              </th>
-              <th scope="col" className="px-2 py-2 font-semibold">
-                {t("dns.columns.name")}
-              </th>
-              <th scope="col" className="px-2 py-2 font-semibold">
-                {t("dns.columns.content")}
-              </th>
-              <th scope="col" className="px-2 py-2 font-semibold">
-                {t("dns.columns.ttl")}
-              </th>
-              <th scope="col" className="px-2 py-2 font-semibold">
-                {t("dns.columns.actions")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {records.map((record) => (
-              <tr key={record.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
-                <td className="px-2 py-2 font-mono">{record.type}</td>
-                <th scope="row" className="px-2 py-2 font-mono font-normal break-all">
-                  {record.name}
-                </th>
-                <td className="px-2 py-2 font-mono break-all">{valueText(t, record)}</td>
-                <td className="px-2 py-2 whitespace-nowrap">{ttlLabel(t, record.ttl)}</td>
-                <td className="px-2 py-2">
-                  <div className="flex flex-wrap gap-2">
-                    <Link to={`?edit=${record.id}#record-editor`} preventScrollReset className={SECONDARY_BUTTON_CLASS}>
-                      {t("dns.edit")}
-                      <span className="sr-only"> {`${record.type} ${record.name}`}</span>
-                    </Link>
-                    <DeleteRecord record={record} />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={t("dns.recordsCaption")}
+          headClassName="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-300"
+          headerClassName="px-2 py-2 font-semibold"
+          rows={records}
+          rowKey={(record) => record.id}
+          rowClassName="border-b border-slate-100 align-top last:border-0 dark:border-slate-800"
+          columns={[
+            { key: "type", header: t("dns.columns.type"), className: "px-2 py-2 font-mono", cell: (r) => r.type },
+            {
+              key: "name",
+              header: t("dns.columns.name"),
+              rowHeader: true,
+              className: "px-2 py-2 font-mono font-normal break-all",
+              cell: (r) => r.name,
+            },
+            {
+              key: "content",
+              header: t("dns.columns.content"),
+              className: "px-2 py-2 font-mono break-all",
+              cell: (r) => valueText(t, r),
+            },
+            {
+              key: "ttl",
+              header: t("dns.columns.ttl"),
+              className: "px-2 py-2 whitespace-nowrap",
+              cell: (r) => ttlLabel(t, r.ttl),
+            },
+            {
+              key: "actions",
+              header: t("dns.columns.actions"),
+              className: "px-2 py-2",
+              cell: (record) => (
+                <div className="flex flex-wrap gap-2">
+                  <Link to={`?edit=${record.id}#record-editor`} preventScrollReset className={SECONDARY_BUTTON_CLASS}>
+                    {t("dns.edit")}
+                    <span className="sr-only"> {`${record.type} ${record.name}`}</span>
+                  </Link>
+                  <DeleteRecord record={record} />
+                </div>
+              ),
+            },
+          ]}
+        />
       )}
     </>
   );

@@ -4,6 +4,7 @@ import { DOMAIN_SORTS, STATUS_FILTERS } from "../../../core/my-domains";
 import type { UserDomain } from "../../../workers/api/contract/my-domains";
 import { BUTTON_CLASS, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
 import { CARD_CLASS, StatusBadge } from "./status";
+import { DataTable } from "../ui/data-table";
 
 /** My domains' list parts: the GET filter form (search, status, sort), the table, the page links. */
 
@@ -81,48 +82,47 @@ export function DomainTable({ domains }: { domains: DomainListItem[] }) {
         <p className={CARD_CLASS}>{t("list.noMatch")}</p>
       ) : (
         <div className={`${CARD_CLASS} overflow-x-auto p-0`}>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("list.tableCaption")}</caption>
-            <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-300">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("list.columns.name")}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("list.columns.status")}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("list.columns.expires")}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("list.columns.lock")}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("list.columns.autoRenew")}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  {t("list.columns.actions")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {domains.map((domain) => (
-                <tr key={domain.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                  <th scope="row" className="px-4 py-3 font-semibold break-all">
-                    <Link
-                      to={`/dashboard/domains/${domain.name}`}
-                      className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
-                    >
-                      {domain.unicode}
-                    </Link>
-                  </th>
-                  <td className="px-4 py-3">
+          <DataTable
+            caption={t("list.tableCaption")}
+            headClassName="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-300"
+            headerClassName="px-4 py-3 font-semibold"
+            cellClassName="px-4 py-3"
+            rows={domains}
+            rowKey={(domain) => domain.id}
+            rowClassName="border-b border-slate-100 last:border-0 dark:border-slate-800"
+            columns={[
+              {
+                key: "name",
+                header: t("list.columns.name"),
+                rowHeader: true,
+                className: "px-4 py-3 font-semibold break-all",
+                cell: (domain) => (
+                  <Link
+                    to={`/dashboard/domains/${domain.name}`}
+                    className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+                  >
+                    {domain.unicode}
+                  </Link>
+                ),
+              },
+              {
+                key: "status",
+                header: t("list.columns.status"),
+                cell: (domain) => (
+                  <>
                     <StatusBadge status={domain.status} />
                     <p className="mt-1 max-w-xs text-xs text-slate-600 dark:text-slate-400">
                       {t(`explain.${domain.status}`)}
                     </p>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">
+                  </>
+                ),
+              },
+              {
+                key: "expires",
+                header: t("list.columns.expires"),
+                className: "px-4 py-3 whitespace-nowrap",
+                cell: (domain) => (
+                  <>
                     {domain.expiresText ?? t("list.noExpiry")}
                     {domain.days_left !== null ? (
                       <span className="block text-xs text-slate-600 dark:text-slate-400">
@@ -131,23 +131,35 @@ export function DomainTable({ domains }: { domains: DomainListItem[] }) {
                           : t("list.daysAgo", { count: -domain.days_left })}
                       </span>
                     ) : null}
-                  </td>
-                  <td className="px-4 py-3">{domain.locked ? t("list.locked") : t("list.unlocked")}</td>
-                  <td className="px-4 py-3">{domain.auto_renew ? t("list.on") : t("list.off")}</td>
-                  <td className="px-4 py-3">
-                    <Link to={`/dashboard/domains/${domain.name}`} className={SECONDARY_BUTTON_CLASS}>
-                      {domain.action === "renew"
-                        ? t("action.renew")
-                        : domain.action === "restore"
-                          ? t("action.restore")
-                          : t("list.manage")}
-                      <span className="sr-only"> {domain.unicode}</span>
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              {
+                key: "lock",
+                header: t("list.columns.lock"),
+                cell: (domain) => (domain.locked ? t("list.locked") : t("list.unlocked")),
+              },
+              {
+                key: "autoRenew",
+                header: t("list.columns.autoRenew"),
+                cell: (domain) => (domain.auto_renew ? t("list.on") : t("list.off")),
+              },
+              {
+                key: "actions",
+                header: t("list.columns.actions"),
+                cell: (domain) => (
+                  <Link to={`/dashboard/domains/${domain.name}`} className={SECONDARY_BUTTON_CLASS}>
+                    {domain.action === "renew"
+                      ? t("action.renew")
+                      : domain.action === "restore"
+                        ? t("action.restore")
+                        : t("list.manage")}
+                    <span className="sr-only"> {domain.unicode}</span>
+                  </Link>
+                ),
+              },
+            ]}
+          />
         </div>
       )}
     </>

@@ -1,7 +1,6 @@
 // Fulfilment of a paid order: a list of idempotent steps (each item once, refunds keyed by item,
 // invoice once per order, receipt once) that the request runs and the scheduled job resumes after a crash.
 import type { OrderStatus } from "../../../core/checkout";
-import { centsToDecimal } from "../../../core/money";
 import { isRegistryError, RegistryError, type RegistryDomainInfo } from "../adapters/registry";
 import { mailLanguage, mailLocaleOf } from "../adapters/mail";
 import { recordTransferCodeFailure } from "../auth/rate-limit";
@@ -27,9 +26,10 @@ import { findUserById } from "../db/users";
 import type { ApiEnv } from "../env";
 import type { ApiServices } from "../services";
 import { recordDomainRenewal, recordUserDomain } from "./user-domains";
-import { fulfilServerItem, serverLineFacts } from "../servers/service";
+import { fulfilServerItem } from "../servers/service";
 import { orderLineDetails, paidCents } from "../../../core/order-lines";
 import { notChargedMail, receiptMail } from "./receipt-mail";
+import { orderLineFacts } from "./views";
 
 /** The seller printed on invoices. */
 export const SELLER = {
@@ -327,14 +327,7 @@ async function finishOrder(env: ApiEnv, services: ApiServices, orderId: string):
         invoiced.map((item) => ({
           name: item.unicode,
           product_type: item.type,
-          operation: item.operation,
-          period: item.years,
-          amount: centsToDecimal(item.total_cents),
-          icann_fee: centsToDecimal(item.icann_fee_cents * item.years),
-          discount: centsToDecimal(item.discount_cents),
-          status: item.status,
-          // SPEC §3 invoice fields of a server line: plan, hostname, datacenter, specs, billing cycle.
-          server: item.type === "vps" ? serverLineFacts(item.details) : null,
+          ...orderLineFacts(item),
         })),
       ),
     },

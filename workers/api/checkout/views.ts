@@ -1,7 +1,14 @@
 // Orders as the API answers them.
 import { paymentProgress, type OrderStatus } from "../../../core/checkout";
 import { centsToDecimal } from "../../../core/money";
-import { invoiceOfOrder, latestPayment, orderItems, type OrderRow, type PaymentRow } from "../db/orders";
+import {
+  invoiceOfOrder,
+  latestPayment,
+  orderItems,
+  type OrderItemRow,
+  type OrderRow,
+  type PaymentRow,
+} from "../db/orders";
 import { serverLineFacts } from "../servers/service";
 
 export interface OrderAnswer {
@@ -89,14 +96,8 @@ export async function orderView(db: D1Database, order: OrderRow): Promise<OrderV
       type: item.type,
       name: item.name,
       unicode: item.unicode,
-      operation: item.operation,
-      period: item.years,
-      amount: centsToDecimal(item.total_cents),
-      icann_fee: centsToDecimal(item.icann_fee_cents * item.years),
-      discount: centsToDecimal(item.discount_cents),
-      status: item.status,
+      ...orderLineFacts(item),
       error_code: item.error_code,
-      server: item.type === "vps" ? serverLineFacts(item.details) : null,
     })),
     payment: payment
       ? {
@@ -130,5 +131,22 @@ export function paymentSummary(payment: PaymentRow) {
     method: payment.method,
     card_brand: payment.card_brand,
     card_last4: payment.card_last4,
+  };
+}
+
+/**
+ * What an order line bought and cost, as the order page shows it and the invoice records it: the
+ * operation, the period, the amounts in the API's decimal form, its status, and a server's facts.
+ */
+export function orderLineFacts(item: OrderItemRow) {
+  return {
+    operation: item.operation,
+    period: item.years,
+    amount: centsToDecimal(item.total_cents),
+    icann_fee: centsToDecimal(item.icann_fee_cents * item.years),
+    discount: centsToDecimal(item.discount_cents),
+    status: item.status,
+    // SPEC §3 invoice fields of a server line: plan, hostname, datacenter, specs, billing cycle.
+    server: item.type === "vps" ? serverLineFacts(item.details) : null,
   };
 }

@@ -16,7 +16,7 @@ import {
 import { addCartItem, addServerLine, getCart, removeCartItem, setCartDiscountCode, setCartItemYears } from "../db/cart";
 import { cartSummary, discountMessage, findDiscountRule, priceCart } from "../checkout/pricing";
 import { loadCatalogue } from "../db/catalogue";
-import { priceCents } from "../domain-quote";
+import { domainLinePriceColumns } from "../../../core/domain-pricing";
 import type { ApiBindings } from "../bindings";
 import { ApiError } from "../errors";
 import { contractRouter } from "../validate";
@@ -123,7 +123,6 @@ export const cartRoutes = router
       authCode = parsed.data;
     }
 
-    const cents = priceCents(row, check);
     const maxYears = maxYearsFor(input.operation, row.max_years);
     const years = capYears(input.years, maxYears);
     const outcome = await addCartItem(
@@ -136,14 +135,7 @@ export const cartRoutes = router
         operation: input.operation,
         years,
         max_years: maxYears,
-        first_year_cents: cents.firstYear,
-        renewal_cents: cents.renewal,
-        transfer_cents: cents.transfer,
-        icann_fee_cents: cents.icannFee,
-        currency: row.currency,
-        on_sale: row.on_sale,
-        is_popular: row.is_popular,
-        premium: check.premium ? 1 : 0,
+        ...domainLinePriceColumns(row, check),
         auth_code: authCode,
       },
       c.var.services.now(),

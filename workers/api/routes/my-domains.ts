@@ -25,6 +25,7 @@ import {
 } from "../contract/transfers";
 import { addCartItem, findUserCartId } from "../db/cart";
 import { loadCatalogue } from "../db/catalogue";
+import { domainLinePriceColumns } from "../../../core/domain-pricing";
 import { priceCents } from "../domain-quote";
 import { listPaymentMethods } from "../db/payment-methods";
 import {
@@ -271,14 +272,7 @@ export const myDomainRoutes = router
         operation,
         years,
         max_years: maxYears,
-        first_year_cents: cents.firstYear,
-        renewal_cents: cents.renewal,
-        transfer_cents: cents.transfer,
-        icann_fee_cents: cents.icannFee,
-        currency: priced.currency,
-        on_sale: priced.on_sale,
-        is_popular: priced.is_popular,
-        premium: check?.premium ? 1 : 0,
+        ...domainLinePriceColumns(priced, check),
       },
       now(),
       userId,
