@@ -87,6 +87,9 @@ export default defineConfig({
         SERVE_STATE: "memory",
       },
       url: `${BASE_URL}/robots.txt`,
+      // SIGTERM, not Playwright's default SIGKILL: serve.mjs then stops both wranglers and removes
+      // its tmpfs copy of the state (SERVE_STATE below).
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
       stdout: "ignore",
