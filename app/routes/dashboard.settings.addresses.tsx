@@ -9,7 +9,7 @@ import { ADDRESS_INTENTS, fullName, type Address } from "../components/dashboard
 import { AddressForm } from "../components/dashboard/address-form";
 import { countryOptions } from "../components/dashboard/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
-import { ConfirmCard, DefaultBadge, PostButton } from "../components/ui/confirm-card";
+import { DefaultBadge, ItemActions } from "../components/ui/confirm-card";
 import { SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
@@ -148,28 +148,24 @@ function AddressCard({ address, countryName }: { address: Address; countryName: 
           {address.email ? <span className="block break-all">{address.email}</span> : null}
         </address>
       </div>
-      <div className="flex shrink-0 flex-wrap items-start gap-2">
+      <ItemActions
+        action={ADDRESSES_PATH}
+        id={{ addressId: address.id }}
+        isDefault={address.isDefault}
+        intents={{ makeDefault: ADDRESS_INTENTS.makeDefault, remove: ADDRESS_INTENTS.delete }}
+        labels={{
+          makeDefault: t("addresses.makeDefault"),
+          remove: t("addresses.delete"),
+          question: t("addresses.deleteQuestion"),
+          confirm: t("addresses.deleteConfirm"),
+        }}
+        itemName={name}
+      >
         <Link to={`?edit=${address.id}#address-${address.id}`} preventScrollReset className={SECONDARY_BUTTON_CLASS}>
           {t("addresses.edit")}
           <span className="sr-only"> {name}</span>
         </Link>
-        {address.isDefault ? null : (
-          <PostButton
-            action={ADDRESSES_PATH}
-            fields={{ intent: ADDRESS_INTENTS.makeDefault, addressId: address.id }}
-            label={t("addresses.makeDefault")}
-            itemName={name}
-          />
-        )}
-        <ConfirmCard
-          action={ADDRESSES_PATH}
-          fields={{ intent: ADDRESS_INTENTS.delete, addressId: address.id }}
-          label={t("addresses.delete")}
-          question={t("addresses.deleteQuestion")}
-          confirmLabel={t("addresses.deleteConfirm")}
-          itemName={name}
-        />
-      </div>
+      </ItemActions>
     </article>
   );
 }

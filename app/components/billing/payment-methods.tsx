@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CardFields, useCardLabel } from "../payment/card-form";
-import { ConfirmCard, DefaultBadge, PostButton } from "../ui/confirm-card";
+import { DefaultBadge, ItemActions } from "../ui/confirm-card";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
 import { useBusy } from "../ui/form-hooks";
 import { addCardSchema, METHOD_INTENTS, METHODS_PATH, NICKNAME_MAX, type PaymentMethodItem } from "./method-forms";
@@ -33,24 +33,19 @@ export function MethodCard({ method }: { method: PaymentMethodItem }) {
             : t("methods.expires", { date: method.expiry })}
         </p>
       </div>
-      <div className="flex shrink-0 flex-wrap items-start gap-2">
-        {method.isDefault ? null : (
-          <PostButton
-            action={METHODS_PATH}
-            fields={{ intent: METHOD_INTENTS.makeDefault, methodId: method.id }}
-            label={t("methods.makeDefault")}
-            itemName={label}
-          />
-        )}
-        <ConfirmCard
-          action={METHODS_PATH}
-          fields={{ intent: METHOD_INTENTS.remove, methodId: method.id }}
-          label={t("methods.remove")}
-          question={t("methods.removeQuestion")}
-          confirmLabel={t("methods.removeConfirm")}
-          itemName={label}
-        />
-      </div>
+      <ItemActions
+        action={METHODS_PATH}
+        id={{ methodId: method.id }}
+        isDefault={method.isDefault}
+        intents={{ makeDefault: METHOD_INTENTS.makeDefault, remove: METHOD_INTENTS.remove }}
+        labels={{
+          makeDefault: t("methods.makeDefault"),
+          remove: t("methods.remove"),
+          question: t("methods.removeQuestion"),
+          confirm: t("methods.removeConfirm"),
+        }}
+        itemName={label}
+      />
     </article>
   );
 }

@@ -87,6 +87,52 @@ export function ConfirmCard({
 }
 
 /**
+ * A saved item's actions (a payment card, an address): "Make default" unless it is the default,
+ * then "Delete" that asks first; both post `id` (e.g. `{ addressId }`) with their intent to `action`.
+ * `children` come first (e.g. an "Edit" link).
+ */
+export function ItemActions({
+  action,
+  id,
+  isDefault,
+  intents,
+  labels,
+  itemName,
+  children,
+}: {
+  action: string;
+  /** The item's id field, as posted. */
+  id: HiddenFields;
+  isDefault: boolean;
+  intents: { makeDefault: string; remove: string };
+  labels: { makeDefault: ReactNode; remove: ReactNode; question: ReactNode; confirm: ReactNode };
+  itemName: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex shrink-0 flex-wrap items-start gap-2">
+      {children}
+      {isDefault ? null : (
+        <PostButton
+          action={action}
+          fields={{ intent: intents.makeDefault, ...id }}
+          label={labels.makeDefault}
+          itemName={itemName}
+        />
+      )}
+      <ConfirmCard
+        action={action}
+        fields={{ intent: intents.remove, ...id }}
+        label={labels.remove}
+        question={labels.question}
+        confirmLabel={labels.confirm}
+        itemName={itemName}
+      />
+    </div>
+  );
+}
+
+/**
  * What is shown once and then dismissed ("I copied it", "I have saved them"): a new API token, the
  * recovery codes. `live` announces it (role="status").
  */
