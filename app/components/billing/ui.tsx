@@ -1,7 +1,8 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { SECONDARY_BUTTON_CLASS } from "../ui/form";
+import { TabNav } from "../ui/tab-nav";
 import { pageHref } from "./format";
 
 /** The billing sections: links (not ARIA tabs), so each is its own page and works without JS. */
@@ -15,21 +16,11 @@ export const BILLING_TABS = [
 export function BillingTabs() {
   const { t } = useTranslation("billing");
   return (
-    <nav aria-label={t("tabsLabel")} className="mt-4 border-b border-slate-200 print:hidden dark:border-slate-800">
-      <ul className="-mb-px flex flex-wrap gap-x-1">
-        {BILLING_TABS.map((tab) => (
-          <li key={tab.to}>
-            <NavLink
-              to={tab.to}
-              end={tab.end}
-              className="inline-block border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:border-slate-300 hover:text-slate-900 focus:outline-none focus:ring-2 focus:ring-indigo-500 aria-[current=page]:border-indigo-600 aria-[current=page]:text-indigo-800 dark:text-slate-300 dark:hover:text-white dark:aria-[current=page]:border-indigo-400 dark:aria-[current=page]:text-indigo-200"
-            >
-              {t(`tabs.${tab.key}`)}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <TabNav
+      label={t("tabsLabel")}
+      tabs={BILLING_TABS.map((tab) => ({ to: tab.to, end: tab.end, text: t(`tabs.${tab.key}`) }))}
+      printHidden
+    />
   );
 }
 
