@@ -4,6 +4,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDay, formatMoment } from "../../core/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
+import { EmptyState } from "../components/ui/empty-state";
+import { BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
@@ -144,15 +146,12 @@ export default function DashboardOverview() {
           {t("overview.domainsHeading")}
         </h2>
         {account.totalDomains === 0 ? (
-          <div className="mt-4 rounded-xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
-            <p className="text-lg font-semibold">{t("overview.emptyTitle")}</p>
-            <p className="mt-1 text-slate-600 dark:text-slate-400">{t("overview.emptyText")}</p>
-            <Link
-              to="/domain-search"
-              className="mt-4 inline-block rounded-md bg-indigo-600 px-4 py-2 font-semibold text-white hover:bg-indigo-700 focus:outline-none focus:ring-2 focus:ring-indigo-500 focus:ring-offset-2 dark:bg-indigo-400 dark:text-slate-950 dark:hover:bg-indigo-300 dark:focus:ring-offset-slate-900"
-            >
-              {t("overview.emptyAction")}
-            </Link>
+          <div className="mt-4">
+            <EmptyState title={t("overview.emptyTitle")} text={t("overview.emptyText")}>
+              <Link to="/domain-search" className={BUTTON_CLASS}>
+                {t("overview.emptyAction")}
+              </Link>
+            </EmptyState>
           </div>
         ) : (
           <dl className="mt-4 grid gap-4 sm:grid-cols-3">

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { METHOD_INTENTS, METHODS_PATH } from "../components/billing/method-forms";
 import { AddCardForm, MethodCard } from "../components/billing/payment-methods";
-import { EmptyState } from "../components/billing/ui";
+import { EmptyState } from "../components/ui/empty-state";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { StripeCardSetup } from "../components/payment/stripe-card-setup";
 import { withNamespaces } from "../i18n/client";

@@ -6,6 +6,7 @@ import { MY_DOMAINS_INTENTS } from "../components/domains/intents";
 import { CARD_CLASS } from "../components/domains/status";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
+import { EmptyState } from "../components/ui/empty-state";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { loadMyDomains, myDomainsAction } from "../server/my-domains.server";
@@ -47,18 +48,14 @@ export default function MyDomains() {
       </header>
 
       {page.counts.total === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
-          <p className="text-lg font-semibold">{t("list.emptyTitle")}</p>
-          <p className="mt-1 text-slate-600 dark:text-slate-400">{t("list.emptyText")}</p>
-          <div className="mt-4 flex flex-wrap justify-center gap-3">
-            <Link to="/domain-search" className={BUTTON_CLASS}>
-              {t("list.emptySearch")}
-            </Link>
-            <Link to="/domain/transfer" className={SECONDARY_BUTTON_CLASS}>
-              {t("list.emptyTransfer")}
-            </Link>
-          </div>
-        </div>
+        <EmptyState title={t("list.emptyTitle")} text={t("list.emptyText")}>
+          <Link to="/domain-search" className={BUTTON_CLASS}>
+            {t("list.emptySearch")}
+          </Link>
+          <Link to="/domain/transfer" className={SECONDARY_BUTTON_CLASS}>
+            {t("list.emptyTransfer")}
+          </Link>
+        </EmptyState>
       ) : (
         <>
           <DomainFilter query={query} />

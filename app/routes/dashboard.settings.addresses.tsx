@@ -10,6 +10,7 @@ import { AddressForm } from "../components/dashboard/address-form";
 import { countryOptions } from "../components/dashboard/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { DefaultBadge, ItemActions } from "../components/ui/confirm-card";
+import { EmptyState } from "../components/ui/empty-state";
 import { SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
@@ -197,10 +198,7 @@ export default function AddressBook() {
       ) : null}
 
       {addresses.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
-          <p className="text-lg font-semibold">{t("addresses.emptyTitle")}</p>
-          <p className="mt-1 text-slate-600 dark:text-slate-400">{t("addresses.emptyText")}</p>
-        </div>
+        <EmptyState title={t("addresses.emptyTitle")} text={t("addresses.emptyText")} />
       ) : (
         <ul aria-label={t("addresses.listLabel")} className="space-y-4">
           {addresses.map((address) => (

@@ -131,17 +131,6 @@ export function Pagination({
   );
 }
 
-/** An empty list's message, with an optional action below it. */
-export function EmptyState({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
-  return (
-    <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-slate-700">
-      <p className="text-lg font-semibold">{title}</p>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">{text}</p>
-      {children ? <div className="mt-4">{children}</div> : null}
-    </div>
-  );
-}
-
 /** A wide table that scrolls sideways on a phone: a focusable, labelled region (keyboard users can scroll it). */
 export function TableScroller({ label, children }: { label: string; children: ReactNode }) {
   return (
