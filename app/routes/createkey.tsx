@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
@@ -23,6 +23,7 @@ import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
 import { getUnconfirmedKeyFlow } from "../server/seed-key-flow.server";
 import { commitSignupFlow } from "../server/signup-flow.server";
+import { useSchemaForm } from "../components/ui/form-hooks";
 
 export const handle = { i18n: ["account", "signup"] } satisfies I18nHandle;
 
@@ -147,12 +148,10 @@ export default function CreateKey() {
   const actionData = useActionData<typeof action>();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "createkey",
+    schema: confirmSchema,
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmSchema }),
-    shouldValidate: "onInput",
-    shouldRevalidate: "onInput",
   });
   const savedErrors = fields.saved.errors?.map((message) =>
     message === SAVED_REQUIRED ? t("createkey.savedRequired") : message,

@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -13,6 +13,7 @@ import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
 import { dateTime } from "../server/support.server";
 import { redirectWithToast } from "../server/toast.server";
+import { useSchemaForm } from "../components/ui/form-hooks";
 
 // /dashboard/support/{id}: one ticket's conversation, a reply form and closing (named intents).
 
@@ -100,12 +101,11 @@ function ReplyForm({ closed }: { closed: boolean }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === TICKET_INTENTS.reply;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "ticket-reply",
+    schema: replySchema,
     lastResult: actionData?.result ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: replySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    validateOn: "onBlur",
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">

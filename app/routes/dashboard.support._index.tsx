@@ -3,7 +3,6 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -20,6 +19,7 @@ import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
 import { dateTime } from "../server/support.server";
 import { redirectWithToast } from "../server/toast.server";
+import { useSchemaForm } from "../components/ui/form-hooks";
 
 // /dashboard/support (SPEC §2, §3 "Support message", issue 10): the signed-in user's tickets, a
 // form for a new one (subject, details, priority, category) and the FAQ (<details>, no JS needed).
@@ -85,13 +85,12 @@ function NewTicketForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/dashboard/support";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "new-ticket",
+    schema: ticketSchema,
     lastResult: actionData?.result,
     defaultValue: { priority: "normal", category: "general" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ticketSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    validateOn: "onBlur",
   });
   return (
     <Form method="post" action="/dashboard/support" {...getFormProps(form)} className="mt-4 space-y-4">

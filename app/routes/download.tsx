@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -14,6 +14,7 @@ import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { loadInfoPage } from "../server/info-page.server";
 import { redirectWithToast } from "../server/toast.server";
+import { useSchemaForm } from "../components/ui/form-hooks";
 
 // /download (SPEC §2 "Download: an email field to get updates"): the page's text is
 // data/pages/download.*.md; the form signs the address up for release emails (stored, confirmed
@@ -59,12 +60,11 @@ function ReleaseSignup() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/download";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "release-signup",
+    schema: releaseSignupSchema,
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: releaseSignupSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    validateOn: "onBlur",
   });
   return (
     <section

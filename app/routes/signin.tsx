@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
@@ -24,6 +24,7 @@ import { flowTarget, redirectQuery } from "../../core/auth/flow-redirect";
 import { clearChallenge, readChallenge, saveChallenge } from "../server/signin-flow.server";
 import { createToastHeaders } from "../server/toast.server";
 import { PasswordField } from "../components/ui/fields";
+import { useSchemaForm } from "../components/ui/form-hooks";
 
 export const handle = { i18n: ["account", "signin"] } satisfies I18nHandle;
 
@@ -160,12 +161,10 @@ function CredentialsForm({ redirectTo }: { redirectTo: string }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === SIGNIN_INTENTS.credentials;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "signin",
+    schema: loginSchema,
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onInput",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -237,12 +236,10 @@ function SecondFactorForm({ username }: { username: string }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "signin-2fa",
+    schema: secondFactorSchema,
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: secondFactorSchema }),
-    shouldValidate: "onInput",
-    shouldRevalidate: "onInput",
   });
   return (
     <div className="space-y-4">

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
@@ -25,6 +25,7 @@ import { cartDroppedText, createUserSession, getSessionState } from "../server/s
 import { commitSignupFlow } from "../server/signup-flow.server";
 import { createToastHeaders } from "../server/toast.server";
 import { NewPasswordFields } from "../components/ui/fields";
+import { useSchemaForm } from "../components/ui/form-hooks";
 
 export const handle = { i18n: ["account", "signup"] } satisfies I18nHandle;
 
@@ -165,12 +166,10 @@ export default function SignUp() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === "/signup";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "signup",
+    schema: registerSchema,
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-    shouldValidate: "onInput",
-    shouldRevalidate: "onInput",
   });
   const [username, setUsername] = useState(
     typeof fields.username.initialValue === "string" ? fields.username.initialValue : "",

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
@@ -14,6 +14,7 @@ import type { I18nHandle } from "../i18n/namespaces";
 import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { toolFailure } from "../server/tools.server";
+import { useSchemaForm } from "../components/ui/form-hooks";
 
 // DNS (propagation) checker: one name and type asked of several public DoH resolvers; a GET form
 // with a shareable URL (/tools/dns?name=…&type=…&expected=…) that works without JavaScript.
@@ -162,13 +163,12 @@ export default function DnsPage() {
   const { defaults, lastResult, check, failure } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const pending = navigation.state === "loading" && navigation.location.pathname === "/tools/dns";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "dns",
+    schema: dnsBrowserSchema,
     lastResult,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: dnsBrowserSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    validateOn: "onSubmit",
   });
   const nameError = fields.name.errors?.[0];
   const typeError = fields.type.errors?.[0];

@@ -1,4 +1,3 @@
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
@@ -16,6 +15,7 @@ import type { I18nHandle } from "../i18n/namespaces";
 import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { toolFailure } from "../server/tools.server";
+import { useSchemaForm } from "../components/ui/form-hooks";
 
 // SSL checker (SPEC §2 tools, §3 SSL result, §8 SSL errors). A GET form; while SSL Labs runs the
 // assessment the page shows its progress and polls: with JavaScript by revalidating, without it
@@ -177,13 +177,12 @@ export default function SslPage() {
     navigation.state === "loading" && navigation.location.pathname === "/tools/ssl" && !check
       ? new URLSearchParams(navigation.location.search).get("host")
       : null;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "ssl",
+    schema: sslBrowserSchema,
     lastResult,
     defaultValue: { host: input },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sslBrowserSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    validateOn: "onSubmit",
   });
   return (
     <ToolPage title={t("ssl.title")} intro={t("ssl.intro")}>

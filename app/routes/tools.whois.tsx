@@ -1,4 +1,3 @@
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
@@ -14,6 +13,7 @@ import type { I18nHandle } from "../i18n/namespaces";
 import { apiClient, readApi } from "../server/api.server";
 import { getTranslator } from "../server/i18n.server";
 import { toolFailure } from "../server/tools.server";
+import { useSchemaForm } from "../components/ui/form-hooks";
 
 // WHOIS / RDAP lookup (SPEC §2 tools, §3 WHOIS result, §5 input, §8 "WHOIS: lookup failed"). A GET
 // form: the result has a shareable URL (/tools/whois?domain=…) and works without JavaScript.
@@ -203,13 +203,12 @@ export default function WhoisPage() {
     navigation.state === "loading" && navigation.location.pathname === "/tools/whois"
       ? new URLSearchParams(navigation.location.search).get("domain")
       : null;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "whois",
+    schema: whoisBrowserSchema,
     lastResult,
     defaultValue: { domain: input },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: whoisBrowserSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    validateOn: "onSubmit",
   });
   return (
     <ToolPage title={t("whois.title")} intro={t("whois.intro")}>

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
@@ -26,6 +26,7 @@ import { clearSignupFlow, commitSignupFlow, getSignupFlow, retryAfterMinutes } f
 import { commitRecoveryBrowser, getRecoveryBrowser } from "../server/recovery.server";
 import { redirectWithToast } from "../server/toast.server";
 import { CodeField } from "../components/ui/fields";
+import { useSchemaForm } from "../components/ui/form-hooks";
 
 export const handle = { i18n: ["account", "signup"] } satisfies I18nHandle;
 
@@ -194,12 +195,10 @@ export default function VerifyEmail() {
   const resend = actionData && "resend" in actionData ? actionData.resend : null;
   const left = useCountdown(resend ? resend.wait : loaderData.resendWait, resend ?? loaderData);
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/verify-email") === true;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "verify-email",
+    schema: codeSchema,
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: codeSchema }),
-    shouldValidate: "onInput",
-    shouldRevalidate: "onInput",
   });
 
   return (

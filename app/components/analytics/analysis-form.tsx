@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { analyticsBrowserSchema, MAX_URL_LENGTH, STRATEGIES } from "../../../core/pagespeed";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
+import { useSchemaForm } from "../ui/form-hooks";
 
 // The analysis form of /dashboard/analytics (works without JavaScript).
 
@@ -22,13 +22,12 @@ export function AnalysisForm({ lastResult }: { lastResult: SubmissionResult<stri
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/dashboard/analytics";
   const pendingUrl = busy ? String(navigation.formData?.get("url") ?? "") : null;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "analyse",
+    schema: analyticsBrowserSchema,
     lastResult,
     defaultValue: { strategy: "mobile" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: analyticsBrowserSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    validateOn: "onSubmit",
   });
   return (
     <Form

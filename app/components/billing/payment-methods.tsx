@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CardFields, useCardLabel } from "../payment/card-form";
 import { DefaultBadge, ItemActions } from "../ui/confirm-card";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
-import { useBusy } from "../ui/form-hooks";
+import { useBusy, useSchemaForm } from "../ui/form-hooks";
 import { addCardSchema, METHOD_INTENTS, METHODS_PATH, NICKNAME_MAX, type PaymentMethodItem } from "./method-forms";
 
 // The payment-methods page's parts: one saved card with its actions, and the test provider's
@@ -54,12 +53,11 @@ export function MethodCard({ method }: { method: PaymentMethodItem }) {
 export function AddCardForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation(["billing", "payment"]);
   const busy = useBusy(METHOD_INTENTS.addCard);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "add-card",
+    schema: addCardSchema(),
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addCardSchema() }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    validateOn: "onBlur",
   });
   const card = fields.card.getFieldset();
   // After a refused submission the server kept everything but the number and CVC.

@@ -16,7 +16,7 @@ import {
   IntentField,
   SECONDARY_BUTTON_CLASS,
 } from "../ui/form";
-import { useBusy, useLastResult } from "../ui/form-hooks";
+import { useBusy, useLastResult, useSchemaForm } from "../ui/form-hooks";
 import { useActionMessage } from "./forms";
 import { DOMAIN_INTENTS } from "./intents";
 
@@ -97,12 +97,11 @@ function PasswordField({ field, t }: { field: Parameters<typeof getInputProps>[0
 export function LockForm({ locked }: { locked: boolean }) {
   const { t } = useTranslation(["domains", "account"]);
   const busy = useBusy(DOMAIN_INTENTS.lock);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "lock-form",
+    schema: lockFormSchema,
     lastResult: useLastResult(DOMAIN_INTENTS.lock),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: lockFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    validateOn: "onSubmit",
   });
   return (
     <Form method="post" {...getFormProps(form)} className="grid max-w-md gap-3">
@@ -123,13 +122,12 @@ export function LockForm({ locked }: { locked: boolean }) {
 export function NameserversForm({ nameservers }: { nameservers: string[] }) {
   const { t } = useTranslation(["domains", "account"]);
   const busy = useBusy(DOMAIN_INTENTS.nameservers);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "nameservers-form",
+    schema: nameserversFormSchema,
     lastResult: useLastResult(DOMAIN_INTENTS.nameservers),
     defaultValue: { nameservers: nameservers.join("\n") },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: nameserversFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    validateOn: "onSubmit",
   });
   // Every schema message about the list becomes the one translated rule.
   const errors = fields.nameservers.errors?.length ? [t("errors.nameservers")] : undefined;

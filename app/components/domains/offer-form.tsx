@@ -3,13 +3,12 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { offerSchema, OFFER_CURRENCIES } from "../../../core/domain-offer";
+import { useSchemaForm } from "../ui/form-hooks";
 
 /** The action's last answer to the offer form (null before any). */
 export type OfferResult = SubmissionResult<string[]> | null | undefined;
@@ -50,13 +49,12 @@ function OfferField({
 /** The offer form for a taken name (SPEC §5): posts to the results page's action. */
 export function OfferForm({ domain, lastResult }: { domain: string; lastResult: OfferResult }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: `offer-${domain}`,
+    schema: offerSchema,
     lastResult,
     defaultValue: { domain, currency: "USD" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: offerSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    validateOn: "onBlur",
   });
   return (
     <section

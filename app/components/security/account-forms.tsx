@@ -1,11 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { changePasswordSchema, DELETE_ACCOUNT_PHRASE, deleteAccountSchema } from "../../../core/auth/schemas";
 import { NewPasswordFields, PasswordField } from "../ui/fields";
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, IntentField } from "../ui/form";
-import { useBusy, useLastResult, useResetAfterSuccess } from "../ui/form-hooks";
+import { useBusy, useLastResult, useResetAfterSuccess, useSchemaForm } from "../ui/form-hooks";
 import { SECURITY_INTENTS } from "./intents";
 
 // The password and account-deletion forms of the account-security page.
@@ -14,12 +13,10 @@ import { SECURITY_INTENTS } from "./intents";
 export function ChangePasswordForm() {
   const { t } = useTranslation(["security", "account"]);
   const busy = useBusy(SECURITY_INTENTS.changePassword);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "change-password-form",
+    schema: changePasswordSchema,
     lastResult: useLastResult(SECURITY_INTENTS.changePassword),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldValidate: "onInput",
-    shouldRevalidate: "onInput",
   });
   useResetAfterSuccess(SECURITY_INTENTS.changePassword, form.reset);
   return (
@@ -50,12 +47,10 @@ export function ChangePasswordForm() {
 export function DeleteAccountForm() {
   const { t } = useTranslation(["security", "account"]);
   const busy = useBusy(SECURITY_INTENTS.deleteAccount);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "delete-account-form",
+    schema: deleteAccountSchema,
     lastResult: useLastResult(SECURITY_INTENTS.deleteAccount),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema }),
-    shouldValidate: "onInput",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" {...getFormProps(form)} className="grid max-w-md gap-4">

@@ -1,5 +1,4 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { API_TOKEN_MESSAGES, API_TOKEN_NAME_MAX, API_TOKEN_SCOPES } from "../../../core/auth/api-tokens";
@@ -9,7 +8,7 @@ import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
 import { NoticeCard, PostButton } from "../ui/confirm-card";
 import { CopyField } from "../ui/copy-field";
 import { DataTable, type Column } from "../ui/data-table";
-import { useBusy, useLastResult, useResetAfterSuccess } from "../ui/form-hooks";
+import { useBusy, useLastResult, useResetAfterSuccess, useSchemaForm } from "../ui/form-hooks";
 import {
   API_TOKEN_EXPIRY_OPTIONS,
   API_TOKEN_INTENTS,
@@ -64,13 +63,12 @@ function CreateApiTokenForm() {
   const { t } = useTranslation("security");
   const errorText = useTokenErrorText();
   const busy = useBusy(API_TOKEN_INTENTS.create);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "create-api-token-form",
+    schema: createApiTokenFormSchema,
     lastResult: useLastResult(API_TOKEN_INTENTS.create),
     defaultValue: { expiry: "30" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createApiTokenFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    validateOn: "onBlur",
   });
   useResetAfterSuccess(API_TOKEN_INTENTS.create, form.reset);
   const scopeOptions = getCollectionProps(fields.scopes, { type: "checkbox", options: [...API_TOKEN_SCOPES] });

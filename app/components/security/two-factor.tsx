@@ -1,12 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { disableTwoFactorSchema, enableTwoFactorSchema } from "../../../workers/api/contract/account";
 import { NoticeCard, PostButton } from "../ui/confirm-card";
 import { CodeField, PasswordField } from "../ui/fields";
 import { BUTTON_CLASS, ErrorList, IntentField, SECONDARY_BUTTON_CLASS } from "../ui/form";
-import { useBusy, useLastResult } from "../ui/form-hooks";
+import { useBusy, useLastResult, useSchemaForm } from "../ui/form-hooks";
 import { Section } from "../ui/section";
 import { SECURITY_INTENTS } from "./intents";
 import { QrCode } from "./qr-code";
@@ -33,12 +32,10 @@ function SetupStart() {
 function SetupConfirm({ setup }: { setup: TwoFactorSetup }) {
   const { t } = useTranslation(["security", "account"]);
   const busy = useBusy(SECURITY_INTENTS.enableTwoFactor);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "enable-2fa-form",
+    schema: enableTwoFactorSchema,
     lastResult: useLastResult(SECURITY_INTENTS.enableTwoFactor),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: enableTwoFactorSchema }),
-    shouldValidate: "onInput",
-    shouldRevalidate: "onInput",
   });
   return (
     <div className="space-y-4" data-testid="totp-setup">
@@ -105,12 +102,10 @@ function RecoveryCodes({ codes, fileUrl }: { codes: string[]; fileUrl: string })
 function DisableTwoFactorForm() {
   const { t } = useTranslation(["security", "account"]);
   const busy = useBusy(SECURITY_INTENTS.disableTwoFactor);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "disable-2fa-form",
+    schema: disableTwoFactorSchema,
     lastResult: useLastResult(SECURITY_INTENTS.disableTwoFactor),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: disableTwoFactorSchema }),
-    shouldValidate: "onInput",
-    shouldRevalidate: "onInput",
   });
   return (
     <div>

@@ -6,7 +6,7 @@ import { BILLING_CYCLES, type ServerAction } from "../../../core/servers";
 import type { ServerView } from "../../../workers/api/contract/servers";
 import { useFormat } from "../../i18n/use-format";
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
-import { useLastResult } from "../ui/form-hooks";
+import { useLastResult, useSchemaForm } from "../ui/form-hooks";
 import {
   autoRenewFormSchema,
   powerActionSchema,
@@ -129,12 +129,11 @@ export function PowerActionErrors() {
 
 export function RootPassword({ actionData }: { actionData: ServerActionData | undefined }) {
   const { t } = useTranslation("servers");
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "reveal",
+    schema: revealFormSchema,
     lastResult: useLastResult(SERVER_INTENTS.reveal),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: revealFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    validateOn: "onSubmit",
   });
   const errors = useFormErrors(form, [fields.password]);
   const password = actionData?.intent === SERVER_INTENTS.reveal ? actionData.password : undefined;

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { serverOrderSchema } from "../../../core/servers";
@@ -7,6 +6,7 @@ import type { ServerCatalogueView } from "../../../workers/api/contract/servers"
 import { useFormat } from "../../i18n/use-format";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
 import { useServerErrors, type ServerOrderActionData } from "./forms";
+import { useSchemaForm } from "../ui/form-hooks";
 
 // A plan of the /vps catalogue: its price, specs, cycle prices with their savings, and its order
 // form (billing cycle, OS, datacenter, hostname, SSH key; the schema is core's serverOrderSchema,
@@ -52,13 +52,12 @@ function OrderForm({ plan, catalogue }: { plan: Plan; catalogue: ServerCatalogue
   const navigation = useNavigation();
   const mine = actionData?.plan === plan.id;
   const busy = navigation.state === "submitting" && navigation.formData?.get("plan") === plan.id;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: `order-${plan.id}`,
+    schema: serverOrderSchema,
     lastResult: mine ? actionData?.result : undefined,
     defaultValue: { plan: plan.id, cycle: "monthly", os: plan.os[0] ?? "", datacenter: plan.datacenters[0] },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: serverOrderSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    validateOn: "onBlur",
   });
   const oses = catalogue.operating_systems.filter((os) => plan.os.includes(os.id));
   const isHosting = plan.kind === "hosting";

@@ -39,23 +39,46 @@ export function useBusy<Intent extends string>(intent: Intent, id?: string): boo
   );
 }
 
+type FormSchema = z.ZodType<unknown, Record<string, unknown>>;
+
+/**
+ * A Conform form checked in the browser by the same zod `schema` as the action: first when
+ * `validateOn` says (as the user types by default), then again on every input; it shows
+ * `lastResult`, the action's reply.
+ */
+export function useSchemaForm<Schema extends FormSchema>({
+  id,
+  schema,
+  lastResult,
+  defaultValue,
+  validateOn = "onInput",
+}: {
+  id: string;
+  schema: Schema;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: DefaultValue<z.input<Schema>>;
+  validateOn?: "onInput" | "onBlur" | "onSubmit";
+}) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: validateOn,
+    shouldRevalidate: "onInput",
+  });
+}
+
 /**
  * The Conform form posting `intent`: validated by `schema` as the user types, showing the last
  * reply to this intent, and whether it is being posted (`busy`).
  */
-export function useIntentForm<Intent extends string, Schema extends z.ZodType<unknown, Record<string, unknown>>>(
+export function useIntentForm<Intent extends string, Schema extends FormSchema>(
   intent: Intent,
   { id, schema, defaultValue }: { id: string; schema: Schema; defaultValue?: DefaultValue<z.input<Schema>> },
 ) {
   const busy = useBusy(intent);
-  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
-    id,
-    lastResult: useLastResult(intent),
-    defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onInput",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm({ id, schema, lastResult: useLastResult(intent), defaultValue });
   return { form, fields, busy };
 }
 
