@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DomainFilter, DomainTable, Pagination } from "../components/domains/domain-list";
 import { MY_DOMAINS_INTENTS } from "../components/domains/intents";
@@ -7,6 +7,7 @@ import { CARD_CLASS } from "../components/domains/status";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { EmptyState } from "../components/ui/empty-state";
+import { PostButton } from "../components/ui/confirm-card";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { loadMyDomains, myDomainsAction } from "../server/my-domains.server";
@@ -71,12 +72,11 @@ export default function MyDomains() {
           {t("list.calendar")}
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("list.calendarHint")}</p>
-        <Form method="post" className="mt-3">
-          <input type="hidden" name="intent" value={MY_DOMAINS_INTENTS.calendar} />
-          <button type="submit" className={SECONDARY_BUTTON_CLASS}>
-            {t("list.calendarCreate")}
-          </button>
-        </Form>
+        <PostButton
+          fields={{ intent: MY_DOMAINS_INTENTS.calendar }}
+          label={t("list.calendarCreate")}
+          formClassName="mt-3"
+        />
         {actionData?.calendarUrl ? (
           <p role="status" className="mt-3 text-sm">
             {t("list.calendarCreated")} <code className="break-all select-all">{actionData.calendarUrl}</code>

@@ -3,9 +3,10 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { changeUsernameSchema } from "../../../core/auth/schemas";
 import { CodeField, PasswordField } from "../ui/fields";
-import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
+import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
 import { useIntentForm } from "../ui/form-hooks";
 import { Section } from "../ui/section";
+import { PostButton } from "../ui/confirm-card";
 import { changeEmailFormSchema, PROFILE_INTENTS, verifyCodeSchema } from "./profile";
 
 // The forms of the profile settings page (/dashboard/settings): username, email, email
@@ -134,12 +135,11 @@ export function VerifyEmailForm({ email }: { email: string }) {
           {t("profile.verify.submit")}
         </button>
       </Form>
-      <Form method="post" className="mt-3">
-        <input type="hidden" name="intent" value={PROFILE_INTENTS.resendCode} />
-        <button type="submit" className={SECONDARY_BUTTON_CLASS}>
-          {t("profile.verify.resend")}
-        </button>
-      </Form>
+      <PostButton
+        fields={{ intent: PROFILE_INTENTS.resendCode }}
+        label={t("profile.verify.resend")}
+        formClassName="mt-3"
+      />
     </section>
   );
 }

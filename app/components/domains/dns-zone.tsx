@@ -7,6 +7,7 @@ import type { ZoneVersionView } from "../../../workers/api/contract/dns";
 import { DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, IntentField, SECONDARY_BUTTON_CLASS } from "../ui/form";
 import { useBusy, useLastResult } from "../ui/form-hooks";
 import { DataTable } from "../ui/data-table";
+import { PostButton } from "../ui/confirm-card";
 import { Warnings } from "./dns-record-form";
 import { ttlLabel, valueText, zoneChangeText, type DnsActionData } from "./dns-text";
 import { DNS_INTENTS } from "./intents";
@@ -148,14 +149,11 @@ export function ZoneHistory({ versions }: { versions: ZoneVersionItem[] }) {
               count: version.record_count,
             })}
           </span>
-          <Form method="post">
-            <IntentField intent={DNS_INTENTS.rollback} />
-            <input type="hidden" name="version" value={String(version.id)} />
-            <button type="submit" className={SECONDARY_BUTTON_CLASS}>
-              {t("dns.rollback")}
-              <span className="sr-only"> {version.when}</span>
-            </button>
-          </Form>
+          <PostButton
+            fields={{ intent: DNS_INTENTS.rollback, version: String(version.id) }}
+            label={t("dns.rollback")}
+            itemName={version.when}
+          />
         </li>
       ))}
     </ul>

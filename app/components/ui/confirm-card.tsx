@@ -27,6 +27,7 @@ export function PostButton({
   label,
   itemName,
   className = SECONDARY_BUTTON_CLASS,
+  formClassName,
 }: {
   action?: string;
   fields: HiddenFields;
@@ -34,9 +35,10 @@ export function PostButton({
   /** The item the button acts on, for screen readers (when the label alone does not say). */
   itemName?: string;
   className?: string;
+  formClassName?: string;
 }) {
   return (
-    <Form method="post" action={action}>
+    <Form method="post" action={action} className={formClassName}>
       <Hidden fields={fields} />
       <button type="submit" className={className}>
         {label}
