@@ -2,7 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isManageable } from "../../core/my-domains";
-import { DeleteForm, LockForm, NameserversForm, RenewForm, Row, ToggleForm } from "../components/domains/detail-forms";
+import {
+  DeleteForm,
+  LockForm,
+  NameserversForm,
+  RenewForm,
+  Row,
+  ToggleSection,
+} from "../components/domains/detail-forms";
 import { DOMAIN_INTENTS } from "../components/domains/intents";
 import { StatusBadge } from "../components/domains/status";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
@@ -101,14 +108,13 @@ export default function DomainDetail() {
           <Section bodyClassName="mt-3 space-y-3" titleId="lock-title" title={t("detail.lockHeading")}>
             <LockForm locked={domain.locked} />
           </Section>
-          <Section bodyClassName="mt-3 space-y-3" titleId="auto-renew-title" title={t("detail.autoRenewHeading")}>
-            <ToggleForm
-              intent={DOMAIN_INTENTS.autoRenew}
-              on={domain.auto_renew}
-              text={domain.auto_renew ? t("detail.autoRenewOn") : t("detail.autoRenewOff")}
-              onText={t("detail.turnOn")}
-              offText={t("detail.turnOff")}
-            />
+          <ToggleSection
+            id="auto-renew"
+            title={t("detail.autoRenewHeading")}
+            intent={DOMAIN_INTENTS.autoRenew}
+            on={domain.auto_renew}
+            state={{ on: t("detail.autoRenewOn"), off: t("detail.autoRenewOff") }}
+          >
             <p className="text-sm">
               <Link
                 to="/dashboard/billing"
@@ -117,25 +123,21 @@ export default function DomainDetail() {
                 {t("detail.addCard")}
               </Link>
             </p>
-          </Section>
-          <Section bodyClassName="mt-3 space-y-3" titleId="privacy-title" title={t("detail.privacyHeading")}>
-            <ToggleForm
-              intent={DOMAIN_INTENTS.privacy}
-              on={domain.whois_privacy}
-              text={domain.whois_privacy ? t("detail.privacyOn") : t("detail.privacyOff")}
-              onText={t("detail.turnOn")}
-              offText={t("detail.turnOff")}
-            />
-          </Section>
-          <Section bodyClassName="mt-3 space-y-3" titleId="dnssec-title" title={t("detail.dnssecHeading")}>
-            <ToggleForm
-              intent={DOMAIN_INTENTS.dnssec}
-              on={domain.dnssec}
-              text={domain.dnssec ? t("detail.dnssecOn") : t("detail.dnssecOff")}
-              onText={t("detail.turnOn")}
-              offText={t("detail.turnOff")}
-            />
-          </Section>
+          </ToggleSection>
+          <ToggleSection
+            id="privacy"
+            title={t("detail.privacyHeading")}
+            intent={DOMAIN_INTENTS.privacy}
+            on={domain.whois_privacy}
+            state={{ on: t("detail.privacyOn"), off: t("detail.privacyOff") }}
+          />
+          <ToggleSection
+            id="dnssec"
+            title={t("detail.dnssecHeading")}
+            intent={DOMAIN_INTENTS.dnssec}
+            on={domain.dnssec}
+            state={{ on: t("detail.dnssecOn"), off: t("detail.dnssecOff") }}
+          />
           <Section bodyClassName="mt-3 space-y-3" titleId="nameservers-title" title={t("detail.nameserversHeading")}>
             <NameserversForm nameservers={domain.nameservers} />
           </Section>

@@ -17,6 +17,7 @@ import {
   SECONDARY_BUTTON_CLASS,
 } from "../ui/form";
 import { useBusy, useLastResult, useSchemaForm } from "../ui/form-hooks";
+import { Section } from "../ui/section";
 import { useActionMessage } from "./forms";
 import { DOMAIN_INTENTS } from "./intents";
 
@@ -34,20 +35,37 @@ export function Row({ label, children }: { label: string; children: ReactNode })
   );
 }
 
-/** One on/off switch as a form: the button says what it does. */
-export function ToggleForm({
+/**
+ * A section of the detail page holding one on/off switch (auto-renew, privacy, DNSSEC): the state
+ * in words (`state.on` / `state.off`), then the form; `children` go below it.
+ */
+export function ToggleSection({
+  id,
+  title,
   intent,
   on,
-  text,
-  onText,
-  offText,
+  state,
+  children,
 }: {
+  /** The section's key: its heading is `${id}-title`. */
+  id: string;
+  title: string;
   intent: string;
   on: boolean;
-  text: string;
-  onText: string;
-  offText: string;
+  state: { on: string; off: string };
+  children?: ReactNode;
 }) {
+  return (
+    <Section bodyClassName="mt-3 space-y-3" titleId={`${id}-title`} title={title}>
+      <ToggleForm intent={intent} on={on} text={on ? state.on : state.off} />
+      {children}
+    </Section>
+  );
+}
+
+/** One on/off switch as a form: the button says what it does ("Turn on" / "Turn off"). */
+function ToggleForm({ intent, on, text }: { intent: string; on: boolean; text: string }) {
+  const { t } = useTranslation("domains");
   const busy = useBusy(intent);
   const message = useActionMessage(intent);
   return (
@@ -70,7 +88,7 @@ export function ToggleForm({
         aria-busy={busy}
         aria-disabled={busy || undefined}
       >
-        {on ? offText : onText}
+        {on ? t("detail.turnOff") : t("detail.turnOn")}
       </button>
       <ErrorList errors={message ? [message] : undefined} />
     </Form>
