@@ -10,7 +10,7 @@ import {
   linesSubtotalOf,
   serverFactsText,
 } from "../components/billing/invoice";
-import { StatusBadge } from "../components/billing/ui";
+import { InvoiceParty, StatusBadge } from "../components/billing/ui";
 import { formatDay } from "../../core/format";
 import { countryOptions } from "../components/dashboard/format";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
@@ -202,36 +202,28 @@ export default function InvoicePage() {
       </div>
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <section aria-labelledby="invoice-seller">
-          <h2
-            id="invoice-seller"
-            className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400"
-          >
-            {t("invoice.seller")}
-          </h2>
-          <address className="mt-2 not-italic">
-            {seller.name ? <span className="block font-semibold">{seller.name}</span> : null}
-            {seller.address ? <span className="block">{seller.address}</span> : null}
-            {seller.email ? <span className="block break-all">{seller.email}</span> : null}
-            {seller.vat ? <span className="block">{t("invoice.vat", { vat: seller.vat })}</span> : null}
-          </address>
-        </section>
-        <section aria-labelledby="invoice-buyer">
-          <h2
-            id="invoice-buyer"
-            className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400"
-          >
-            {t("invoice.buyer")}
-          </h2>
-          <address className="mt-2 not-italic">
-            {invoice.buyer.name ? <span className="block font-semibold">{invoice.buyer.name}</span> : null}
-            {invoice.buyer.organization ? <span className="block">{invoice.buyer.organization}</span> : null}
-            {invoice.buyer.address ? <span className="block">{invoice.buyer.address}</span> : null}
-            {invoice.buyer.locality ? <span className="block">{invoice.buyer.locality}</span> : null}
-            {invoice.buyer.country ? <span className="block">{invoice.buyer.country}</span> : null}
-            {invoice.buyer.email ? <span className="block break-all">{invoice.buyer.email}</span> : null}
-          </address>
-        </section>
+        <InvoiceParty
+          id="invoice-seller"
+          title={t("invoice.seller")}
+          lines={[
+            [seller.name, "font-semibold"],
+            [seller.address],
+            [seller.email, "break-all"],
+            [seller.vat ? t("invoice.vat", { vat: seller.vat }) : null],
+          ]}
+        />
+        <InvoiceParty
+          id="invoice-buyer"
+          title={t("invoice.buyer")}
+          lines={[
+            [invoice.buyer.name, "font-semibold"],
+            [invoice.buyer.organization],
+            [invoice.buyer.address],
+            [invoice.buyer.locality],
+            [invoice.buyer.country],
+            [invoice.buyer.email, "break-all"],
+          ]}
+        />
       </div>
 
       <ScrollRegion

@@ -144,3 +144,31 @@ export function TableScroller({ label, children }: { label: string; children: Re
     </div>
   );
 }
+
+/** An invoice's seller or buyer block: its heading, then the lines it has (empty ones left out). */
+export function InvoiceParty({
+  id,
+  title,
+  lines,
+}: {
+  id: string;
+  title: string;
+  lines: [text: string | null | undefined, className?: string][];
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+        {title}
+      </h2>
+      <address className="mt-2 not-italic">
+        {lines.map(([text, className], index) =>
+          text ? (
+            <span key={index} className={className ? `block ${className}` : "block"}>
+              {text}
+            </span>
+          ) : null,
+        )}
+      </address>
+    </section>
+  );
+}
