@@ -11,7 +11,15 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { loginSchema, secondFactorSchema } from "../../core/auth/schemas";
 import { errorTitle, GeneralErrorBoundary } from "../components/error-boundary";
-import { AuthCard, BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
+import {
+  AuthCard,
+  AuthSwitch,
+  BUTTON_CLASS,
+  ErrorList,
+  Field,
+  INPUT_CLASS,
+  SECONDARY_BUTTON_CLASS,
+} from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { apiErrorText, isCode } from "../i18n/api-errors";
@@ -20,7 +28,7 @@ import { getCartId } from "../server/cookies.server";
 import { getTranslator } from "../server/i18n.server";
 import { cartDroppedText, createUserSession, getSessionState } from "../server/session.server";
 import type { SignedIn } from "../../workers/api/contract/auth";
-import { flowTarget, redirectQuery } from "../../core/auth/flow-redirect";
+import { flowTarget } from "../../core/auth/flow-redirect";
 import { clearChallenge, readChallenge, saveChallenge } from "../server/signin-flow.server";
 import { createToastHeaders } from "../server/toast.server";
 import { PasswordField } from "../components/ui/fields";
@@ -218,15 +226,7 @@ function CredentialsForm({ redirectTo }: { redirectTo: string }) {
       <button type="submit" className={`${BUTTON_CLASS} w-full`} disabled={busy}>
         {busy ? t("submitting") : t("submit")}
       </button>
-      <p className="text-center text-sm text-slate-600 dark:text-slate-400">
-        {t("noAccount")}{" "}
-        <Link
-          to={`/signup${redirectQuery(redirectTo)}`}
-          className="font-semibold text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
-        >
-          {t("signUp")}
-        </Link>
-      </p>
+      <AuthSwitch question={t("noAccount")} to="/signup" label={t("signUp")} redirectTo={redirectTo} />
     </Form>
   );
 }

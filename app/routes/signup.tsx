@@ -7,14 +7,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { registerSchema, usernameSchema } from "../../core/auth/schemas";
 import { flowTarget, redirectQuery } from "../../core/auth/flow-redirect";
 import { startSignupFlow } from "../../core/auth/signup-flow";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
-import { AuthCard, BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../components/ui/form";
+import { AuthCard, AuthSwitch, BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { apiErrorText, isCode } from "../i18n/api-errors";
@@ -228,15 +228,13 @@ export default function SignUp() {
           {submitting ? t("form.submitting") : t("form.submit")}
         </button>
       </Form>
-      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
-        {t("form.haveAccount")}{" "}
-        <Link
-          to={`/signin${redirectQuery(redirectTo)}`}
-          className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
-        >
-          {t("form.signIn")}
-        </Link>
-      </p>
+      <AuthSwitch
+        question={t("form.haveAccount")}
+        to="/signin"
+        label={t("form.signIn")}
+        redirectTo={redirectTo}
+        className="mt-6"
+      />
     </AuthCard>
   );
 }

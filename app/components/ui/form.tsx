@@ -1,5 +1,7 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { redirectQuery } from "../../../core/auth/flow-redirect";
 import { AUTH_MESSAGES } from "../../../core/auth/schemas";
 
 // Form primitives of the account pages: a labelled field with its translated errors, the form's
@@ -89,6 +91,36 @@ export function AuthCard({ title, intro, children }: { title: ReactNode; intro?:
         <div className="mt-6">{children}</div>
       </div>
     </section>
+  );
+}
+
+/**
+ * Below a sign-in or sign-up form: "No account yet? Sign up" — the question and the link to the
+ * other page, which carries the flow's `redirect` on.
+ */
+export function AuthSwitch({
+  question,
+  to,
+  label,
+  redirectTo,
+  className = "",
+}: {
+  question: ReactNode;
+  to: "/signin" | "/signup";
+  label: ReactNode;
+  redirectTo: string;
+  className?: string;
+}) {
+  return (
+    <p className={`${className} text-center text-sm text-slate-600 dark:text-slate-400`.trim()}>
+      {question}{" "}
+      <Link
+        to={`${to}${redirectQuery(redirectTo)}`}
+        className="font-semibold text-indigo-700 underline underline-offset-2 dark:text-indigo-300"
+      >
+        {label}
+      </Link>
+    </p>
   );
 }
 
