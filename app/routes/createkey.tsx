@@ -17,7 +17,8 @@ import { wrongConfirmationWords } from "../../core/auth/signup-flow";
 import { flowTarget, redirectQuery } from "../../core/auth/flow-redirect";
 import { z } from "../../core/zod";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
-import { AuthCard, BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
+import { AuthCard, BUTTON_CLASS, ErrorList, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
+import { VerbatimField } from "../components/ui/fields";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
@@ -212,32 +213,16 @@ export default function CreateKey() {
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("createkey.confirmIntro")}</p>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            id={fields.first.id}
+          <VerbatimField
+            field={fields.first}
             label={t("createkey.wordLabel", { position: positions[0] })}
-            errors={fields.first.errors}
-          >
-            <input
-              {...getInputProps(fields.first, { type: "text" })}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              className={INPUT_CLASS}
-            />
-          </Field>
-          <Field
-            id={fields.second.id}
+            autoComplete="off"
+          />
+          <VerbatimField
+            field={fields.second}
             label={t("createkey.wordLabel", { position: positions[1] })}
-            errors={fields.second.errors}
-          >
-            <input
-              {...getInputProps(fields.second, { type: "text" })}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              className={INPUT_CLASS}
-            />
-          </Field>
+            autoComplete="off"
+          />
         </div>
         <div>
           <div className="flex items-start gap-3">

@@ -31,7 +31,7 @@ import type { SignedIn } from "../../workers/api/contract/auth";
 import { flowTarget } from "../../core/auth/flow-redirect";
 import { clearChallenge, readChallenge, saveChallenge } from "../server/signin-flow.server";
 import { createToastHeaders } from "../server/toast.server";
-import { PasswordField } from "../components/ui/fields";
+import { PasswordField, VerbatimField } from "../components/ui/fields";
 import { useSchemaForm } from "../components/ui/form-hooks";
 
 export const handle = { i18n: ["account", "signin"] } satisfies I18nHandle;
@@ -179,15 +179,7 @@ function CredentialsForm({ redirectTo }: { redirectTo: string }) {
       <input type="hidden" name="intent" value={SIGNIN_INTENTS.credentials} />
       <input type="hidden" name="redirect" value={redirectTo} />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field id={fields.username.id} label={t("account:fields.username")} errors={fields.username.errors}>
-        <input
-          {...getInputProps(fields.username, { type: "text" })}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          className={INPUT_CLASS}
-        />
-      </Field>
+      <VerbatimField field={fields.username} label={t("account:fields.username")} autoComplete="username" />
       <PasswordField field={fields.password} label={t("account:fields.password")} autoComplete="current-password" />
       <Field
         id={fields.seed_key.id}

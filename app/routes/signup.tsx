@@ -24,7 +24,7 @@ import { getCartId } from "../server/cookies.server";
 import { cartDroppedText, createUserSession, getSessionState } from "../server/session.server";
 import { commitSignupFlow } from "../server/signup-flow.server";
 import { createToastHeaders } from "../server/toast.server";
-import { NewPasswordFields } from "../components/ui/fields";
+import { NewPasswordFields, VerbatimField } from "../components/ui/fields";
 import { useSchemaForm } from "../components/ui/form-hooks";
 
 export const handle = { i18n: ["account", "signup"] } satisfies I18nHandle;
@@ -209,15 +209,7 @@ export default function SignUp() {
           />
           <AvailabilityStatus state={fields.username.errors ? "idle" : availability} id={availabilityId} />
         </Field>
-        <Field id={fields.email.id} label={t("account:fields.email")} errors={fields.email.errors}>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            className={INPUT_CLASS}
-          />
-        </Field>
+        <VerbatimField field={fields.email} label={t("account:fields.email")} type="email" autoComplete="email" />
         <NewPasswordFields
           password={fields.password}
           confirm={fields.confirmPassword}

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/rea
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { changeUsernameSchema } from "../../../core/auth/schemas";
-import { CodeField, PasswordField } from "../ui/fields";
+import { CodeField, PasswordField, VerbatimField } from "../ui/fields";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
 import { useIntentForm } from "../ui/form-hooks";
 import { Section } from "../ui/section";
@@ -27,21 +27,12 @@ export function UsernameForm({ username }: { username: string }) {
     >
       <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value={PROFILE_INTENTS.changeUsername} />
-        <Field
-          id={fields.new_username.id}
+        <VerbatimField
+          field={fields.new_username}
           label={t("profile.username.newLabel")}
-          errors={fields.new_username.errors}
           hint={t("account:usernameRule")}
-        >
-          <input
-            {...getInputProps(fields.new_username, { type: "text" })}
-            aria-describedby={`${fields.new_username.id}-hint ${fields.new_username.id}-error`}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            className={INPUT_CLASS}
-          />
-        </Field>
+          autoComplete="username"
+        />
         <PasswordAndSubmit password={fields.password} form={form} busy={busy} submit={t("profile.username.submit")} />
       </Form>
     </Section>

@@ -23,6 +23,7 @@ import {
   IntentField,
   SECONDARY_BUTTON_CLASS,
 } from "../ui/form";
+import { VerbatimField } from "../ui/fields";
 import { useBusy } from "../ui/form-hooks";
 import { recordErrors, ttlLabel, type DnsActionData } from "./dns-text";
 import { DNS_INTENTS } from "./intents";
@@ -103,19 +104,12 @@ export function RecordForm({
           ))}
         </select>
       </Field>
-      <Field
-        id={fields.name.id}
+      <VerbatimField
+        field={fields.name}
         label={t("dns.name")}
         errors={recordErrors(t, fields.name.errors)}
         hint={t("dns.nameHint", { domain })}
-      >
-        <input
-          {...getInputProps(fields.name, { type: "text", ariaDescribedBy: `${fields.name.id}-hint` })}
-          autoCapitalize="none"
-          spellCheck={false}
-          className={INPUT_CLASS}
-        />
-      </Field>
+      />
       <Field
         id={fields.content.id}
         label={t("dns.content")}

@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, INPUT_CLASS } from "./form";
 
-// The Conform field blocks the account pages share (sign-in, sign-up, forgot, verify, settings,
-// security): a password and a one-time code, each a labelled input with its hint and translated
-// errors. Put them inside a Conform form and hand them that form's field.
+// The Conform field blocks the pages share (sign-in, sign-up, forgot, verify, settings, security,
+// DNS): a password, a one-time code and verbatim text, each a labelled input with its hint and
+// translated errors. Put them inside a Conform form and hand them that form's field.
 
 /** A password input: the current one (`current-password`) or a new one (`new-password`, with the rule as its hint). */
 export function PasswordField({
@@ -74,6 +74,39 @@ export function CodeField({
         autoComplete="one-time-code"
         maxLength={maxLength}
         className={`${INPUT_CLASS} font-mono tracking-widest`}
+      />
+    </Field>
+  );
+}
+
+/**
+ * Text the browser must keep as typed (a username, an email address, a word of the seed key, a
+ * DNS name): no automatic capitals, no spell check. `errors` replaces the field's own (already
+ * translated ones).
+ */
+export function VerbatimField({
+  field,
+  label,
+  type = "text",
+  autoComplete,
+  hint,
+  errors,
+}: {
+  field: FieldMetadata<string>;
+  label: ReactNode;
+  type?: "text" | "email";
+  autoComplete?: "username" | "email" | "off";
+  hint?: ReactNode;
+  errors?: string[] | undefined;
+}) {
+  return (
+    <Field id={field.id} label={label} errors={errors ?? field.errors} hint={hint}>
+      <input
+        {...getInputProps(field, { type, ...(hint ? { ariaDescribedBy: `${field.id}-hint` } : {}) })}
+        autoComplete={autoComplete}
+        autoCapitalize="none"
+        spellCheck={false}
+        className={INPUT_CLASS}
       />
     </Field>
   );
