@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { formatShortMoment } from "../../core/format";
 import { normaliseLocale } from "../../core/locale";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
-import { BUTTON_CLASS, INPUT_CLASS } from "../components/ui/form";
+import { BUTTON_CLASS, INPUT_CLASS, Labelled } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { apiClient, readApi } from "../server/api.server";
@@ -47,10 +47,7 @@ export default function DevMailbox() {
       <h1 className="text-3xl font-bold tracking-tight">{t("mailbox.title")}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-400">{t("mailbox.intro")}</p>
       <Form method="get" action="/dev/mailbox" className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="flex-1">
-          <label htmlFor="mailbox-to" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            {t("mailbox.email")}
-          </label>
+        <Labelled id="mailbox-to" label={t("mailbox.email")} className="flex-1">
           <input
             id="mailbox-to"
             name="to"
@@ -61,7 +58,7 @@ export default function DevMailbox() {
             autoComplete="email"
             className={INPUT_CLASS}
           />
-        </div>
+        </Labelled>
         <button type="submit" className={BUTTON_CLASS}>
           {t("mailbox.show")}
         </button>

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { SECONDARY_BUTTON_CLASS } from "../ui/form";
+import { Labelled, SECONDARY_BUTTON_CLASS } from "../ui/form";
 import { TabNav } from "../ui/tab-nav";
 import { pageHref } from "./format";
 
@@ -69,10 +69,7 @@ export function StatusFilter({
   const { t } = useTranslation("billing");
   return (
     <Form method="get" className="flex flex-wrap items-end gap-2">
-      <div>
-        <label htmlFor="status-filter" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-          {t("common.status")}
-        </label>
+      <Labelled id="status-filter" label={t("common.status")}>
         <select
           id="status-filter"
           name="status"
@@ -87,7 +84,7 @@ export function StatusFilter({
             </option>
           ))}
         </select>
-      </div>
+      </Labelled>
       <button type="submit" className={SECONDARY_BUTTON_CLASS}>
         {t("common.filter")}
       </button>

@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-ru
 import { useTranslation } from "react-i18next";
 import type { CartWithSummary } from "../../../workers/api/contract/cart";
 import { useFormat } from "../../i18n/use-format";
-import { BUTTON_CLASS, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
+import { BUTTON_CLASS, INPUT_CLASS, Labelled, SECONDARY_BUTTON_CLASS } from "../ui/form";
 import { DISCOUNT_INTENTS, isDiscountRefusal } from "./discount";
 
 // The cart's summary: the discount code form (apply, or the applied code with its remove button;
@@ -51,10 +51,7 @@ export function CartSummary({ cart, signedIn }: { cart: CartWithSummary; signedI
           <Form method="post" action="/cart" className="flex flex-wrap items-end gap-2" noValidate>
             <input type="hidden" name="intent" value={DISCOUNT_INTENTS.apply} />
             <input type="hidden" name="redirectTo" value={location.pathname} />
-            <div className="min-w-0 flex-1">
-              <label htmlFor="discount-code" className="text-sm font-medium">
-                {t("cart.discount.label")}
-              </label>
+            <Labelled id="discount-code" label={t("cart.discount.label")} className="min-w-0 flex-1">
               <input
                 id="discount-code"
                 name="code"
@@ -68,7 +65,7 @@ export function CartSummary({ cart, signedIn }: { cart: CartWithSummary; signedI
                 aria-describedby={refused ? "discount-code-error" : undefined}
                 className={INPUT_CLASS}
               />
-            </div>
+            </Labelled>
             <button type="submit" className={SECONDARY_BUTTON_CLASS} disabled={busy}>
               {t("cart.discount.apply")}
             </button>

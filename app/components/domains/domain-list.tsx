@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DOMAIN_SORTS, STATUS_FILTERS } from "../../../core/my-domains";
 import type { UserDomain } from "../../../workers/api/contract/my-domains";
-import { BUTTON_CLASS, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
+import { BUTTON_CLASS, INPUT_CLASS, Labelled, SECONDARY_BUTTON_CLASS } from "../ui/form";
 import { CARD_CLASS, StatusBadge } from "./status";
 import { DataTable } from "../ui/data-table";
 
@@ -21,10 +21,7 @@ export function DomainFilter({ query }: { query: Record<string, string> }) {
       aria-label={t("list.filterLabel")}
       className={`${CARD_CLASS} grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end`}
     >
-      <div>
-        <label htmlFor="domains-q" className="block text-sm font-medium">
-          {t("list.search")}
-        </label>
+      <Labelled id="domains-q" label={t("list.search")}>
         <input
           id="domains-q"
           name="q"
@@ -34,11 +31,8 @@ export function DomainFilter({ query }: { query: Record<string, string> }) {
           maxLength={253}
           className={INPUT_CLASS}
         />
-      </div>
-      <div>
-        <label htmlFor="domains-status" className="block text-sm font-medium">
-          {t("list.status")}
-        </label>
+      </Labelled>
+      <Labelled id="domains-status" label={t("list.status")}>
         <select id="domains-status" name="status" defaultValue={query.status ?? ""} className={INPUT_CLASS}>
           <option value="">{t("list.anyStatus")}</option>
           {STATUS_FILTERS.map((status) => (
@@ -47,11 +41,8 @@ export function DomainFilter({ query }: { query: Record<string, string> }) {
             </option>
           ))}
         </select>
-      </div>
-      <div>
-        <label htmlFor="domains-sort" className="block text-sm font-medium">
-          {t("list.sort")}
-        </label>
+      </Labelled>
+      <Labelled id="domains-sort" label={t("list.sort")}>
         <select id="domains-sort" name="sort" defaultValue={query.sort ?? "name"} className={INPUT_CLASS}>
           {DOMAIN_SORTS.map((sort) => (
             <option key={sort} value={sort}>
@@ -59,7 +50,7 @@ export function DomainFilter({ query }: { query: Record<string, string> }) {
             </option>
           ))}
         </select>
-      </div>
+      </Labelled>
       <div className="flex gap-2">
         <button type="submit" className={BUTTON_CLASS}>
           {t("list.apply")}

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { transferAuthFormSchema } from "../../../core/transfer";
 import { isCode } from "../../i18n/api-errors";
 import { useFormat } from "../../i18n/use-format";
-import { BUTTON_CLASS, ErrorList, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
+import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
 import { useBusy } from "../ui/form-hooks";
 import { TRANSFER_INTENTS } from "./intents";
 import {
@@ -71,10 +71,27 @@ export function DomainStep({ domain, failure }: { domain: string; failure: Trans
         {t("transferIn.domainHeading")}
       </h2>
       <Form method="get" action={TRANSFER_PATH} className="mt-4 grid max-w-xl gap-3">
-        <div>
-          <label htmlFor="transfer-domain" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            {t("transferIn.domainLabel")}
-          </label>
+        <Field
+          id="transfer-domain"
+          label={t("transferIn.domainLabel")}
+          hint={t("transferIn.domainHint")}
+          errors={failureText ? [failureText] : undefined}
+          below={
+            isCode(failure, "already_in_cart") ? (
+              <p className="mt-1 text-sm">
+                <Link to="/cart" className="font-semibold underline">
+                  {t("transferIn.viewCart")}
+                </Link>
+              </p>
+            ) : isCode(failure, "not_registered") ? (
+              <p className="mt-1 text-sm">
+                <Link to={`/domain-search?q=${encodeURIComponent(domain)}`} className="font-semibold underline">
+                  {t("transferIn.registerInstead")}
+                </Link>
+              </p>
+            ) : null
+          }
+        >
           <input
             id="transfer-domain"
             name="domain"
@@ -90,24 +107,7 @@ export function DomainStep({ domain, failure }: { domain: string; failure: Trans
             placeholder="example.com"
             className={INPUT_CLASS}
           />
-          <p id="transfer-domain-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            {t("transferIn.domainHint")}
-          </p>
-          <ErrorList id="transfer-domain-error" errors={failureText ? [failureText] : undefined} />
-          {isCode(failure, "already_in_cart") ? (
-            <p className="mt-1 text-sm">
-              <Link to="/cart" className="font-semibold underline">
-                {t("transferIn.viewCart")}
-              </Link>
-            </p>
-          ) : isCode(failure, "not_registered") ? (
-            <p className="mt-1 text-sm">
-              <Link to={`/domain-search?q=${encodeURIComponent(domain)}`} className="font-semibold underline">
-                {t("transferIn.registerInstead")}
-              </Link>
-            </p>
-          ) : null}
-        </div>
+        </Field>
         <div>
           <button type="submit" className={BUTTON_CLASS}>
             {t("transferIn.check")}
@@ -157,10 +157,12 @@ export function AuthStep({ check, domain }: { check: TransferChecked | null; dom
       <Form method="post" action={TRANSFER_PATH} {...getFormProps(form)} className="mt-4 grid max-w-xl gap-3">
         <input type="hidden" name="intent" value={TRANSFER_INTENTS.review} />
         <input {...getInputProps(fields.domain, { type: "hidden" })} key={fields.domain.key} value={domain} />
-        <div>
-          <label htmlFor={fields.auth_code.id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            {t("transferIn.authLabel")}
-          </label>
+        <Field
+          id={fields.auth_code.id}
+          label={t("transferIn.authLabel")}
+          hint={t("transferIn.authHint")}
+          errors={fieldErrors}
+        >
           <input
             {...getInputProps(fields.auth_code, { type: "password", ariaDescribedBy: `${fields.auth_code.id}-hint` })}
             key={fields.auth_code.key}
@@ -169,11 +171,7 @@ export function AuthStep({ check, domain }: { check: TransferChecked | null; dom
             maxLength={128}
             className={INPUT_CLASS}
           />
-          <p id={`${fields.auth_code.id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            {t("transferIn.authHint")}
-          </p>
-          <ErrorList id={fields.auth_code.errorId} errors={fieldErrors} />
-        </div>
+        </Field>
         <ErrorList id={form.errorId} errors={failureText ? [failureText] : undefined} />
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className={BUTTON_CLASS} aria-busy={busy} disabled={busy}>

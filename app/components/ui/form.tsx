@@ -30,13 +30,19 @@ export function useErrorText(): (message: string) => string {
   };
 }
 
-/** A labelled field: `children` is the control, which must use `id` and `aria-describedby={errorId}`. */
+const LABEL_CLASS = "block text-sm font-medium text-slate-800 dark:text-slate-200";
+
+/**
+ * A labelled field: `children` is the control, which must use `id` and `aria-describedby={errorId}`;
+ * `below` comes after its errors (e.g. a link that helps with the error).
+ */
 export function Field({
   id,
   label,
   errors,
   hint,
   children,
+  below,
   className,
 }: {
   id: string;
@@ -44,12 +50,13 @@ export function Field({
   errors?: string[] | undefined;
   hint?: ReactNode;
   children: ReactNode;
+  below?: ReactNode;
   className?: string;
 }) {
   const errorText = useErrorText();
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+      <label htmlFor={id} className={LABEL_CLASS}>
         {label}
       </label>
       {children}
@@ -59,6 +66,29 @@ export function Field({
         </p>
       ) : null}
       <ErrorList id={`${id}-error`} errors={errors?.map(errorText)} />
+      {below}
+    </div>
+  );
+}
+
+/** A label above a control that has no error region of its own (a list's filter, a GET search). */
+export function Labelled({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={LABEL_CLASS}>
+        {label}
+      </label>
+      {children}
     </div>
   );
 }
