@@ -8,6 +8,7 @@ import { DNS_INTENTS } from "../components/domains/intents";
 import { CARD_CLASS } from "../components/domains/status";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { ErrorList } from "../components/ui/form";
+import { Section } from "../components/ui/section";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { dnsEditorAction, loadDnsEditor } from "../server/dns-editor.server";
@@ -65,10 +66,12 @@ export default function DnsEditor() {
         <RecordsTable records={records} />
       </section>
 
-      <section id="record-editor" aria-labelledby="record-form-title" className={CARD_CLASS}>
-        <h2 id="record-form-title" className="mb-4 text-lg font-semibold">
-          {editing ? t("dns.editHeading", { type: editing.type, name: editing.name }) : t("dns.addHeading")}
-        </h2>
+      <Section
+        id="record-editor"
+        titleId="record-form-title"
+        title={editing ? t("dns.editHeading", { type: editing.type, name: editing.name }) : t("dns.addHeading")}
+        bodyClassName="mt-4"
+      >
         {/* A new key after every change: the add form starts empty again after "DNS record added.". */}
         <RecordForm
           key={editing?.id ?? `new-${versions[0]?.id ?? 0}-${records.length}-${addType}`}
@@ -76,22 +79,16 @@ export default function DnsEditor() {
           editing={editing}
           addType={addType}
         />
-      </section>
+      </Section>
 
-      <section aria-labelledby="import-title" className={CARD_CLASS}>
-        <h2 id="import-title" className="mb-3 text-lg font-semibold">
-          {t("dns.importHeading")}
-        </h2>
+      <Section titleId="import-title" title={t("dns.importHeading")} bodyClassName="mt-3">
         <ImportForm />
-      </section>
+      </Section>
 
-      <section aria-labelledby="history-title" className={CARD_CLASS}>
-        <h2 id="history-title" className="text-lg font-semibold">
-          {t("dns.historyHeading")}
-        </h2>
+      <Section titleId="history-title" title={t("dns.historyHeading")} bodyClassName="">
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("dns.historyIntro")}</p>
         <ZoneHistory versions={versions} />
-      </section>
+      </Section>
     </div>
   );
 }

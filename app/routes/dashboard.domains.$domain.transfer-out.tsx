@@ -7,7 +7,8 @@ import { passwordFormSchema, transferPossibleFrom } from "../../core/my-domains"
 import { formatDay } from "../../core/format";
 import type { DomainActionData } from "../components/domains/forms";
 import { useBusy, useLastResult } from "../components/ui/form-hooks";
-import { CARD_CLASS } from "../components/domains/status";
+import { PostButton } from "../components/ui/confirm-card";
+import { Section } from "../components/ui/section";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
 import {
   BUTTON_CLASS,
@@ -191,22 +192,16 @@ export default function TransferOut() {
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("transferOut.intro")}</p>
       </header>
 
-      <section aria-labelledby="step1-title" className={CARD_CLASS}>
-        <h2 id="step1-title" className="text-lg font-semibold">
-          {t("transferOut.step1")}
-        </h2>
+      <Section titleId="step1-title" title={t("transferOut.step1")} bodyClassName="">
         <p className="mt-2 text-sm">{domain.locked ? t("transferOut.locked") : t("transferOut.unlocked")}</p>
         {domain.locked ? (
           <Link to={`${base}#lock-title`} className={`${SECONDARY_BUTTON_CLASS} mt-3`}>
             {t("transferOut.goUnlock")}
           </Link>
         ) : null}
-      </section>
+      </Section>
 
-      <section aria-labelledby="step2-title" className={CARD_CLASS}>
-        <h2 id="step2-title" className="mb-3 text-lg font-semibold">
-          {t("transferOut.step2")}
-        </h2>
+      <Section titleId="step2-title" title={t("transferOut.step2")} bodyClassName="mt-3">
         {tooSoonUntil ? (
           <p className="text-sm">{t("transferOut.tooSoonUntil", { date: tooSoonUntil })}</p>
         ) : domain.locked ? (
@@ -214,12 +209,9 @@ export default function TransferOut() {
         ) : (
           <RevealForm />
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="step3-title" className={CARD_CLASS}>
-        <h2 id="step3-title" className="text-lg font-semibold">
-          {t("transferOut.step3")}
-        </h2>
+      <Section titleId="step3-title" title={t("transferOut.step3")} bodyClassName="">
         {transfer === null ? (
           <p className="mt-2 text-sm">{t("transferOut.noRequest")}</p>
         ) : transfer.status === "pending" ? (
@@ -232,18 +224,16 @@ export default function TransferOut() {
               })}
             </p>
             <div className="flex flex-wrap gap-2">
-              <Form method="post">
-                <IntentField intent={TRANSFER_OUT_INTENTS.approve} />
-                <button type="submit" className={BUTTON_CLASS}>
-                  {t("transferOut.approve")}
-                </button>
-              </Form>
-              <Form method="post">
-                <IntentField intent={TRANSFER_OUT_INTENTS.reject} />
-                <button type="submit" className={DANGER_BUTTON_CLASS}>
-                  {t("transferOut.reject")}
-                </button>
-              </Form>
+              <PostButton
+                fields={{ intent: TRANSFER_OUT_INTENTS.approve }}
+                label={t("transferOut.approve")}
+                className={BUTTON_CLASS}
+              />
+              <PostButton
+                fields={{ intent: TRANSFER_OUT_INTENTS.reject }}
+                label={t("transferOut.reject")}
+                className={DANGER_BUTTON_CLASS}
+              />
             </div>
           </div>
         ) : (
@@ -252,7 +242,7 @@ export default function TransferOut() {
           </p>
         )}
         <ErrorList errors={answerMessage ? [answerMessage] : undefined} />
-      </section>
+      </Section>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DomainFilter, DomainTable, Pagination } from "../components/domains/domain-list";
 import { MY_DOMAINS_INTENTS } from "../components/domains/intents";
-import { CARD_CLASS } from "../components/domains/status";
+import { Section } from "../components/ui/section";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { EmptyState } from "../components/ui/empty-state";
@@ -67,10 +67,7 @@ export default function MyDomains() {
         </>
       )}
 
-      <section aria-labelledby="calendar-title" className={CARD_CLASS}>
-        <h2 id="calendar-title" className="text-lg font-semibold">
-          {t("list.calendar")}
-        </h2>
+      <Section titleId="calendar-title" title={t("list.calendar")} bodyClassName="">
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("list.calendarHint")}</p>
         <PostButton
           fields={{ intent: MY_DOMAINS_INTENTS.calendar }}
@@ -87,7 +84,7 @@ export default function MyDomains() {
             {actionData.message}
           </p>
         ) : null}
-      </section>
+      </Section>
     </div>
   );
 }
