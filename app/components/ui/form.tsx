@@ -55,10 +55,7 @@ export function Field({
 }) {
   const errorText = useErrorText();
   return (
-    <div className={className}>
-      <label htmlFor={id} className={LABEL_CLASS}>
-        {label}
-      </label>
+    <Labelled id={id} label={label} className={className}>
       {children}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
@@ -67,7 +64,7 @@ export function Field({
       ) : null}
       <ErrorList id={`${id}-error`} errors={errors?.map(errorText)} />
       {below}
-    </div>
+    </Labelled>
   );
 }
 
