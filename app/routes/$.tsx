@@ -11,6 +11,7 @@ import { RegistrationSummary } from "../components/domain/registration-summary";
 import { WhoisSummary } from "../components/domain/whois-summary";
 import { DomainWarnings } from "../components/domain/warnings";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
+import { Section } from "../components/ui/section";
 import { DataTable } from "../components/ui/data-table";
 import { domainApi } from "../server/domain-search.server";
 import { getTranslator } from "../server/i18n.server";
@@ -144,10 +145,7 @@ export default function DomainDetail() {
 
       <DomainWarnings warnings={result.warnings} />
 
-      <section aria-labelledby="status-title" className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800">
-        <h2 id="status-title" className="text-lg font-semibold">
-          {t("domain.statusHeading")}
-        </h2>
+      <Section variant="outline" titleId="status-title" title={t("domain.statusHeading")} bodyClassName="">
         <p className="mt-2" data-testid="domain-status">
           {t(`domain.statusText.${statusKey}`)}
         </p>
@@ -160,12 +158,9 @@ export default function DomainDetail() {
             <TransferInLink domain={result.domain} unicode={result.unicode} />
           ) : null}
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby="prices-title" className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800">
-        <h2 id="prices-title" className="text-lg font-semibold">
-          {t("domain.pricesHeading")}
-        </h2>
+      <Section variant="outline" titleId="prices-title" title={t("domain.pricesHeading")} bodyClassName="">
         {prices && cents ? (
           <DataTable
             className="mt-4 w-full text-left text-sm"
@@ -206,7 +201,7 @@ export default function DomainDetail() {
             {t("domain.couldNotLoadPricing")}
           </p>
         )}
-      </section>
+      </Section>
 
       {alternatives ? (
         <section aria-labelledby="alternatives-title">

@@ -7,6 +7,7 @@ import { ScoreCard, VitalsTable } from "../components/analytics/results";
 import { RunHistory } from "../components/analytics/run-history";
 import { ScoreChart } from "../components/analytics/score-chart";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
+import { Section } from "../components/ui/section";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { analyticsAction, loadAnalytics } from "../server/analytics.server";
@@ -46,14 +47,13 @@ export default function AnalyticsPage() {
       </header>
 
       {selected ? (
-        <section
+        <Section
           id="result"
-          aria-labelledby="result-title"
-          className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800"
+          variant="outline"
+          titleId="result-title"
+          title={<span className="break-all">{t("analytics.resultTitle", { url: selected.url })}</span>}
+          bodyClassName=""
         >
-          <h2 id="result-title" className="text-lg font-semibold break-all">
-            {t("analytics.resultTitle", { url: selected.url })}
-          </h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
             {t("analytics.resultMeta", {
               strategy: t(`analytics.strategies.${selected.strategy}`),
@@ -70,7 +70,7 @@ export default function AnalyticsPage() {
           <h3 className="mt-6 font-semibold">{t("analytics.vitalsTitle")}</h3>
           <VitalsTable vitals={selected.vitals} locale={locale} />
           <ScoreChart series={series} url={selected.url} strategy={t(`analytics.strategies.${selected.strategy}`)} />
-        </section>
+        </Section>
       ) : null}
 
       <section>

@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { SUPPORT_RESPONSE_HOURS, TICKET_CATEGORIES, TICKET_PRIORITIES, ticketSchema } from "../../core/content-forms";
 import { SELECT_CLASS, TicketStatusBadge, useSupportErrors } from "../components/content/support";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
+import { Section } from "../components/ui/section";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
@@ -179,15 +180,9 @@ export default function SupportCentre() {
         )}
       </section>
 
-      <section
-        aria-labelledby="new-ticket-title"
-        className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800"
-      >
-        <h2 id="new-ticket-title" className="text-lg font-semibold">
-          {t("support.newTicket")}
-        </h2>
+      <Section variant="outline" titleId="new-ticket-title" title={t("support.newTicket")} bodyClassName="">
         <NewTicketForm />
-      </section>
+      </Section>
 
       <section aria-labelledby="faq-title">
         <h2 id="faq-title" className="text-lg font-semibold">

@@ -1,11 +1,17 @@
 import type { ReactNode } from "react";
 
-// A titled card of a dashboard page (settings, security, a domain's overview): a <section> named
-// by its heading, an optional intro, then the body.
+// A titled card of a page (settings, security, a domain's overview, the domain page): a <section>
+// named by its heading, an optional intro, then the body. "raised" (white, shadow) on the dashboard,
+// "outline" (border only) on the page background.
 
 const TONE_BORDER = {
   default: "border-slate-200 dark:border-slate-800",
   danger: "border-rose-300 dark:border-rose-800",
+} as const;
+
+const VARIANT = {
+  raised: "rounded-2xl border bg-white p-5 shadow-sm sm:p-6 dark:bg-slate-900",
+  outline: "rounded-2xl border p-6",
 } as const;
 
 export function Section({
@@ -15,6 +21,7 @@ export function Section({
   intro,
   level = 2,
   tone = "default",
+  variant = "raised",
   bodyClassName = "mt-4",
   children,
 }: {
@@ -27,16 +34,13 @@ export function Section({
   /** The heading level (h2 by default; h3 under a page heading that is an h2). */
   level?: 2 | 3;
   tone?: keyof typeof TONE_BORDER;
+  variant?: keyof typeof VARIANT;
   bodyClassName?: string;
   children: ReactNode;
 }) {
   const Heading = level === 3 ? "h3" : "h2";
   return (
-    <section
-      id={id}
-      aria-labelledby={titleId}
-      className={`scroll-mt-24 rounded-2xl border bg-white p-5 shadow-sm sm:p-6 dark:bg-slate-900 ${TONE_BORDER[tone]}`}
-    >
+    <section id={id} aria-labelledby={titleId} className={`scroll-mt-24 ${VARIANT[variant]} ${TONE_BORDER[tone]}`}>
       <Heading id={titleId} className="text-lg font-semibold">
         {title}
       </Heading>
