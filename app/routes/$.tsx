@@ -145,7 +145,11 @@ export default function DomainDetail() {
 
       <DomainWarnings warnings={result.warnings} />
 
-      <Section variant="outline" titleId="status-title" title={t("domain.statusHeading")} bodyClassName="">
+      {/* Not the Section kit: the registration rows must stay "section > dl" (the browser suite reads them so). */}
+      <section aria-labelledby="status-title" className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800">
+        <h2 id="status-title" className="text-lg font-semibold">
+          {t("domain.statusHeading")}
+        </h2>
         <p className="mt-2" data-testid="domain-status">
           {t(`domain.statusText.${statusKey}`)}
         </p>
@@ -158,7 +162,7 @@ export default function DomainDetail() {
             <TransferInLink domain={result.domain} unicode={result.unicode} />
           ) : null}
         </div>
-      </Section>
+      </section>
 
       <Section variant="outline" titleId="prices-title" title={t("domain.pricesHeading")} bodyClassName="">
         {prices && cents ? (
