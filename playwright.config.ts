@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 // Browsers are never downloaded: the tests drive Debian's Chromium headless shell
@@ -35,9 +34,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   workers: 2,
-  // One more try in CI only, for wrangler dev's keep-alive race that answers a request with
-  // "socket hang up" or 503 "worker restarted mid-request" (cloudflare/workers-sdk#14641, a local
-  // server bug, not ours). A test that fails twice still fails; the list reports retried ones as flaky.
+  // One more try in CI only: on a loaded 2-core machine a step can miss its timeout. (It was for
+  // wrangler dev's keep-alive race, cloudflare/workers-sdk#14641, before the suite's server ran in
+  // one Miniflare instance.) A test that fails twice still fails; the list reports retried ones as flaky.
   retries: process.env.CI ? 1 : 0,
   reporter: "list",
   timeout: 30_000,
@@ -77,18 +76,17 @@ export default defineConfig({
     {
       // `npm test` / `npm run test:e2e` build, migrate and seed first; this only serves the build.
       command: "node scripts/serve.mjs",
-      // A private wrangler dev registry: the storefront's LOOKUP service binding then reaches this
-      // server's own lookup worker, never one from an `npm start` or bench run on the same machine.
+      // Both workers in one Miniflare instance: the LOOKUP service binding reaches this server's
+      // own lookup worker, whatever else runs on the machine (docs/decisions/2026-11-28-one-server.md).
       env: {
         PORT: String(PORT),
-        WRANGLER_REGISTRY_PATH: resolve(".wrangler/e2e-registry"),
         LOOKUP_UPSTREAMS: `http://127.0.0.1:${FAKE_UPSTREAMS_PORT}`,
         // A copy of the seeded local state on tmpfs: no fsync on each D1 write (scripts/serve.mjs).
         SERVE_STATE: "memory",
       },
       url: `${BASE_URL}/robots.txt`,
-      // SIGTERM, not Playwright's default SIGKILL: serve.mjs then stops both wranglers and removes
-      // its tmpfs copy of the state (SERVE_STATE below).
+      // SIGTERM, not Playwright's default SIGKILL: serve.mjs then stops workerd and removes its
+      // tmpfs copy of the state (SERVE_STATE above).
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

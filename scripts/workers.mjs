@@ -1,24 +1,24 @@
-// Starts the lookup worker (wrangler dev) and waits until it answers. Shared by serve.mjs and
-// dev.mjs. Both workers use the same local state (.wrangler/state) so the lookup worker reads
-// the catalogue the storefront's migrations and seed wrote; the storefront reaches it through
-// the LOOKUP service binding (wrangler's local dev registry).
+// What local serving shares: the ports, the state directory, the development variables and the
+// lookup worker's upstreams (serve.mjs and dev.mjs), and starting the lookup worker under
+// wrangler dev (dev.mjs). Both workers use the same local state (.wrangler/state) so the lookup
+// worker reads the catalogue the storefront's migrations and seed wrote; under `npm run dev` the
+// storefront reaches it through the LOOKUP service binding and wrangler's local dev registry.
 import { spawn } from "node:child_process";
 import { resolve } from "node:path";
 
 export const STATE_DIR = ".wrangler/state";
-
-/** Where both workers keep their local state: STATE_DIR unless a server chose another (see serve.mjs). */
-let stateDir = STATE_DIR;
-export function useStateDir(dir) {
-  stateDir = dir;
-}
 
 /**
  * The wrangler.toml files describe the deployed (production) workers. Serving locally is
  * development, and only here is the development mail outbox (GET /api/v1/dev/outbox and
  * /dev/mailbox, which show verification and reset codes) turned on (issue 12).
  */
-export const LOCAL_VARS = ["--var", "ENVIRONMENT:development", "--var", "DEV_OUTBOX:on"];
+export const LOCAL_VARS = { ENVIRONMENT: "development", DEV_OUTBOX: "on" };
+
+/** `wrangler dev --var NAME:value` arguments for `vars`. */
+function varArgs(vars) {
+  return Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+}
 const wranglerBin = "node_modules/.bin/wrangler";
 
 /** How many times a crashed worker is started again, and how long it must have run first. */
@@ -29,9 +29,8 @@ const RESTART_AFTER_MS = 15_000;
  * Starts `wrangler dev` for one worker. A worker that ran a while and then exits on its own is
  * started again (at most RESTARTS times): wrangler dev itself sometimes exits with an empty
  * "✘ [ERROR]" after serving for many minutes (seen in both clean-clone browser runs of 2026-11-28,
- * about 20 minutes in, as shell.spec.ts starts), and
- * one crash must not take every later request of a long test run or `npm start` session with
- * it. A worker that fails soon after starting (a port in use, a bad config) stops everything.
+ * when the browser suite still ran under it), and one crash must not end a long `npm run dev`
+ * session. A worker that fails soon after starting (a port in use, a bad config) stops everything.
  */
 export function startWrangler(args, name, restartsLeft = RESTARTS) {
   // A devtools port derived from the worker's port (PORT + 10000): several servers starting at
@@ -45,9 +44,9 @@ export function startWrangler(args, name, restartsLeft = RESTARTS) {
       "dev",
       ...args,
       ...inspector,
-      ...LOCAL_VARS,
+      ...varArgs(LOCAL_VARS),
       "--persist-to",
-      stateDir,
+      STATE_DIR,
       "--show-interactive-dev-session=false",
       "--test-scheduled",
     ],
@@ -67,6 +66,7 @@ export function startWrangler(args, name, restartsLeft = RESTARTS) {
     console.error(`${name} stopped (${how}); shutting down.`);
     stopAll(code ?? 1);
   });
+  if (children.length === 0) for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stopAll(0));
   children.push(child);
   return child;
 }
@@ -78,7 +78,6 @@ export function stopAll(code = 0) {
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   setTimeout(() => process.exit(code), 500).unref();
 }
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stopAll(0));
 
 export async function waitFor(url, { timeoutMs = 60_000 } = {}) {
   const started = Date.now();
@@ -98,31 +97,24 @@ export async function waitFor(url, { timeoutMs = 60_000 } = {}) {
  * the loopback fakes (tests/fakes/serve-upstreams.ts), as the browser tests do. Unset, it asks
  * the real services (and, offline, shows their clear failure messages).
  */
-function upstreamVars() {
+export function upstreamVars() {
   const base = process.env.LOOKUP_UPSTREAMS;
-  if (!base) return [];
-  return [
-    "--var",
-    `RDAP_BOOTSTRAP_URL:${base}/iana/dns.json`,
-    "--var",
-    `SSLLABS_API_URL:${base}/ssllabs/api/v4/`,
-    "--var",
-    "SSLLABS_EMAIL:tools@trinity.example",
-    "--var",
-    `PAGESPEED_API_URL:${base}/pagespeed/runPagespeed`,
-    "--var",
-    `DOH_RESOLVERS:cloudflare=${base}/doh/cloudflare/dns-query,google=${base}/doh/google/resolve`,
+  if (!base) return {};
+  return {
+    RDAP_BOOTSTRAP_URL: `${base}/iana/dns.json`,
+    SSLLABS_API_URL: `${base}/ssllabs/api/v4/`,
+    SSLLABS_EMAIL: "tools@trinity.example",
+    PAGESPEED_API_URL: `${base}/pagespeed/runPagespeed`,
+    DOH_RESOLVERS: `cloudflare=${base}/doh/cloudflare/dns-query,google=${base}/doh/google/resolve`,
     // The fakes' port-43 WHOIS listens on the next port.
-    "--var",
-    "WHOIS_IANA_SERVER:127.0.0.1",
-    "--var",
-    `WHOIS_PORT:${Number(new URL(base).port) + 1}`,
-  ];
+    WHOIS_IANA_SERVER: "127.0.0.1",
+    WHOIS_PORT: String(Number(new URL(base).port) + 1),
+  };
 }
 
 export function startLookup(port) {
   startWrangler(
-    ["-c", "workers/lookup/wrangler.toml", "--port", String(port), "--ip", "127.0.0.1", ...upstreamVars()],
+    ["-c", "workers/lookup/wrangler.toml", "--port", String(port), "--ip", "127.0.0.1", ...varArgs(upstreamVars())],
     "lookup worker",
   );
   return waitFor(`http://127.0.0.1:${port}/`);

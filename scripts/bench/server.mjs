@@ -178,28 +178,25 @@ export async function findFreePort(start) {
 }
 
 /**
- * Starts `node scripts/serve.mjs` (both workers) with PORT=port, LOOKUP_PORT=port+1 and a private
- * wrangler dev registry, so the storefront's LOOKUP binding reaches this lookup worker and not one
- * another `npm start` on the machine registered. Resolves once it printed "Storefront ready".
+ * Starts `node scripts/serve.mjs` (both workers in one Miniflare instance) with PORT=port and
+ * LOOKUP_PORT=port+1. Resolves once it printed "Storefront ready".
  */
 export async function startServer({ cwd, port, logFile, env = {}, timeoutMs = 120_000 }) {
-  const registry = mkdtempSync(path.join(os.tmpdir(), "trinity-bench-registry-"));
   const fd = openSync(logFile, "w");
   const child = spawn(process.execPath, ["scripts/serve.mjs"], {
     cwd,
     stdio: ["ignore", fd, fd],
-    detached: true, // own process group: the fallback stop below can reach wrangler/workerd too
+    detached: true, // own process group: the fallback stop below can reach workerd too
     env: {
       ...process.env,
       ...env,
       PORT: String(port),
       LOOKUP_PORT: String(port + 1),
-      WRANGLER_REGISTRY_PATH: registry,
       WRANGLER_SEND_METRICS: "false",
     },
   });
   closeSync(fd);
-  const server = { child, port, lookupPort: port + 1, registry, logFile, origin: `http://localhost:${port}` };
+  const server = { child, port, lookupPort: port + 1, logFile, origin: `http://localhost:${port}` };
   server.stop = () => stopServer(server);
 
   const started = Date.now();
@@ -219,7 +216,7 @@ export async function startServer({ cwd, port, logFile, env = {}, timeoutMs = 12
   }
 }
 
-/** SIGTERM to serve.mjs (it stops both wranglers); then make sure nothing of its group is left. */
+/** SIGTERM to serve.mjs (it stops workerd); then make sure nothing of its group is left. */
 export async function stopServer(server) {
   if (server.stopped) return server.stopped;
   server.stopped = (async () => {
@@ -228,7 +225,7 @@ export async function stopServer(server) {
       child.kill("SIGTERM");
       await waitExit(child, 10_000);
     }
-    // serve.mjs exits 500 ms after signalling its children; give them time to close, then insist.
+    // serve.mjs exits once Miniflare is disposed; give workerd time to close, then insist.
     const pgid = child.pid;
     for (let i = 0; i < 40 && pgid && groupAlive(pgid); i++) await sleep(250);
     if (pgid && groupAlive(pgid)) {
@@ -248,7 +245,6 @@ export async function stopServer(server) {
     }
     const leftovers = [];
     for (const port of [server.port, server.lookupPort]) if (await portListening(port)) leftovers.push(port);
-    rmSync(server.registry, { recursive: true, force: true });
     if (leftovers.length)
       console.error(`warning: port(s) ${leftovers.join(", ")} still answer after stopping the server`);
   })();

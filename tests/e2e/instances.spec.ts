@@ -1,16 +1,17 @@
-// Issue 12: two `npm start` on one machine must not break each other. Each instance registers its
-// lookup worker in a wrangler dev registry of its own, so a second instance (or a test run) does
-// not take over the first one's LOOKUP binding — which used to leave its home page showing NaN.
+// Issue 12: two `npm start` on one machine must not break each other. A second instance (or a test
+// run) once took over the first one's LOOKUP binding through wrangler's shared dev registry, which
+// left its home page showing NaN; each instance now serves both workers in one Miniflare instance
+// of its own (scripts/serve.mjs).
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { expect, test } from "./support/test";
 import { expectedHomePrice } from "./support/catalogue";
 
-/** A free port p whose p+1 (the lookup worker) and p+10000, p+10001 (inspectors) look free too. */
+/** A free port p whose p+1 (the lookup worker) looks free too. */
 async function freePort(): Promise<number> {
   for (;;) {
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const free = await Promise.all([port, port + 1, port + 10000, port + 10001].map(isFree));
+    const free = await Promise.all([port, port + 1].map(isFree));
     if (free.every(Boolean)) return port;
   }
 }
@@ -24,10 +25,9 @@ function isFree(port: number): Promise<boolean> {
   });
 }
 
-/** `npm start`'s server step, as a user runs it (no WRANGLER_REGISTRY_PATH of ours). */
+/** `npm start`'s server step, as a user runs it. */
 function start(port: number): ChildProcess {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), WRANGLER_SEND_METRICS: "false" };
-  delete env.WRANGLER_REGISTRY_PATH;
   return spawn("node", ["scripts/serve.mjs"], { env, stdio: "ignore", detached: true });
 }
 

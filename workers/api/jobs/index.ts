@@ -13,9 +13,8 @@ import { notConfiguredError } from "../production-guard";
  * A job must be idempotent and resumable: it may run twice, or stop half-way and run again.
  * Add a job by appending it to `JOBS`.
  *
- * Run them locally on demand: `npm start`, then
- * `curl http://localhost:8787/__scheduled` (wrangler dev runs with
- * `--test-scheduled`).
+ * Run them locally on demand: `npm start`, then `curl http://localhost:8787/__scheduled`
+ * (scripts/serve.mjs).
  */
 export type Job = {
   name: string;
