@@ -65,8 +65,16 @@ export function GeneralErrorBoundary({
     const handler = statusHandlers[error.status];
     return handler ? handler({ status: error.status }) : <GenericError status={error.status} />;
   }
-  if (typeof document !== "undefined") console.error(error);
+  // An interrupted load (a newer navigation or submission took over) can reach the boundary as an
+  // AbortError under single fetch (remix-run/react-router#14203): the newer load replaces this
+  // page, so it is not logged as a failure.
+  if (typeof document !== "undefined" && !isAbortError(error)) console.error(error);
   return <GenericError />;
+}
+
+/** A load cancelled by its AbortSignal: a DOMException (or an Error) named "AbortError". */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && error.name === "AbortError";
 }
 
 /** The document title for a route that failed (its `meta` gets the error, not data). */

@@ -42,6 +42,13 @@ import { LAZY_NAMESPACES, NAMESPACE_LOADERS } from "../../../app/i18n/namespaces
  *    checks that), e.g. "cart.icannFees": i18next shows the key when a text or a whole namespace
  *    is missing. Left out are keys shaped like a domain name (lowercase labels ending in an
  *    extension of the catalogue, e.g. "blog.by", "dns.ms"), which a page may show as a name.
+ *
+ * One kind of error is not counted under 1 and 2: an AbortError ("signal is aborted without
+ * reason") raised while the main frame is being left — a document request of the main frame
+ * (a reload, `goto`, a JavaScript-off form post) has started and the next document has not yet
+ * replaced the page. The browser cancels the leaving page's fetches (Remix's route discovery and
+ * data loads), and Remix's single fetch can surface that as an error (remix-run/react-router#14203)
+ * in a document no one sees any more. The same error in a page that stays is still a failure.
  */
 
 type Check = { problems: string[]; finish: () => Promise<void> };
@@ -88,6 +95,8 @@ function withoutFragment(href: string): string {
   return url.href;
 }
 
+/** How Chromium words a fetch cancelled through its AbortSignal. */
+const ABORTED = /\bAbortError\b|signal is aborted without reason/u;
 const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of (\d{3})\b/u;
 
 function watch(keys: Set<string>): Check & { context: (context: BrowserContext) => void } {
@@ -157,10 +166,22 @@ function watch(keys: Set<string>): Check & { context: (context: BrowserContext) 
   const onPage = (page: Page) => {
     if (pages.includes(page)) return;
     pages.push(page);
-    page.on("pageerror", (error) => report(`pageerror on ${page.url()}: ${error.message}`));
+    /** A main-frame document request is on the way: the page shown now is being left. */
+    let leaving = false;
+    page.on("request", (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) leaving = true;
+    });
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) leaving = false;
+    });
+    page.on("pageerror", (error) => {
+      if (leaving && ABORTED.test(`${error.name}: ${error.message}`)) return;
+      report(`pageerror on ${page.url()}: ${error.message}`);
+    });
     page.on("console", (message: ConsoleMessage) => {
       if (message.type() !== "error") return;
       const text = message.text();
+      if (leaving && ABORTED.test(text)) return;
       const failed = FAILED_RESOURCE.exec(text);
       if (failed?.[1]?.startsWith("4")) failedLoads.push({ status: failed[1], url: message.location().url, text });
       else
