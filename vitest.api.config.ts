@@ -9,6 +9,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { tomlVars } from "./scripts/deploy-config.mjs";
 import { fuzzSeed } from "./tests/api/fuzz/seed";
 import { useMemoryTmpdir } from "./scripts/memory-tmpdir.mjs";
+import { dropDependencySourceMaps, PREBUNDLED_DEPENDENCIES } from "./scripts/vitest-module-shipping.mjs";
 
 const DATABASE_ID = "00000000-0000-4000-8000-000000000001";
 
@@ -61,6 +62,7 @@ export default defineConfig(async () => {
   });
   return {
     plugins: [
+      dropDependencySourceMaps(),
       cloudflareTest({
         main: "./workers/api/app.ts",
         wrangler: { configPath: "./wrangler.toml" },
@@ -121,9 +123,9 @@ export default defineConfig(async () => {
       globalSetup: ["./tests/fakes/global-setup.ts"],
       // The fuzz suites' seed, read by tests/api/fuzz/harness.ts through inject("fuzzSeed").
       provide: { fuzzSeed: fuzz.seed },
-      // The page fuzz (tests/api/fuzz-pages.test.ts) imports the storefront worker, whose Remix
-      // runtime is CommonJS with import cycles that only load once pre-bundled as ESM.
-      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+      // One module per dependency, not hundreds (scripts/vitest-module-shipping.mjs); the page fuzz
+      // imports the storefront worker, whose Remix runtime only loads pre-bundled.
+      deps: { optimizer: { ssr: { enabled: true, include: PREBUNDLED_DEPENDENCIES } } },
     },
   };
 });

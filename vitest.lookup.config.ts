@@ -5,6 +5,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { defineConfig } from "vitest/config";
 import { startFakeUpstreams } from "./tests/fakes/lookup-upstreams";
 import { useMemoryTmpdir } from "./scripts/memory-tmpdir.mjs";
+import { dropDependencySourceMaps, PREBUNDLED_DEPENDENCIES } from "./scripts/vitest-module-shipping.mjs";
 
 export default defineConfig(async () => {
   // Test storage on tmpfs: no fsync wait on every D1 statement (scripts/memory-tmpdir.mjs).
@@ -14,6 +15,7 @@ export default defineConfig(async () => {
   const fakes = await startFakeUpstreams();
   return {
     plugins: [
+      dropDependencySourceMaps(),
       cloudflareTest({
         main: "./workers/lookup/index.ts",
         wrangler: { configPath: "./workers/lookup/wrangler.toml" },
@@ -45,6 +47,8 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/lookup/**/*.test.ts"],
       setupFiles: ["./tests/lookup/apply-migrations.ts"],
+      // One module per dependency, not dozens (scripts/vitest-module-shipping.mjs).
+      deps: { optimizer: { ssr: { enabled: true, include: PREBUNDLED_DEPENDENCIES } } },
     },
   };
 });
