@@ -20,6 +20,6 @@ describe("the deployed configuration", () => {
   });
 
   it("only local serving turns the outbox on", () => {
-    expect(LOCAL_VARS).toEqual(["--var", "ENVIRONMENT:development", "--var", "DEV_OUTBOX:on"]);
+    expect(LOCAL_VARS).toEqual({ ENVIRONMENT: "development", DEV_OUTBOX: "on" });
   });
 });
