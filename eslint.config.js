@@ -64,7 +64,9 @@ export default tseslint.config(
       ],
       // Our regular expressions that name control characters do so on purpose: they refuse or strip them.
       "no-control-regex": "off",
-      "import-x/no-cycle": "error",
+      // Cycles among our own modules; walking into node_modules found none of ours and was three
+      // quarters of the lint time (31 of 42 s of rule time; 9 s without).
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-restricted-paths": [
         "error",
         {
