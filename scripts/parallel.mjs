@@ -1,8 +1,9 @@
 // `node scripts/parallel.mjs <script>…`: runs the named npm scripts side by side and fails if any
 // fails (used by `npm test` for the stages that do not depend on each other: the unit suite, the
-// type check and the build each keep one core of two busy for a minute or two). Each line of a
-// script's output is printed as it comes, after the script's name; the first failure stops the
-// others.
+// type check and the build each keep one core of two busy for a minute or two). `a>b` runs b
+// once a has passed, beside the others: the API suite needs the build, not the lint, and starts
+// on the core the build leaves. Each line of a script's output is printed as it comes, after the
+// script's name; the first failure stops the others.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
@@ -57,7 +58,15 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-const results = await Promise.all(names.map(run));
+/** Runs the scripts of one `a>b>c` chain one after the other, stopping at the first failure. */
+async function chain(spec) {
+  for (const name of spec.split(">")) {
+    if (failed || !(await run(name))) return false;
+  }
+  return true;
+}
+
+const results = await Promise.all(names.map(chain));
 const seconds = Math.round((Date.now() - started) / 1000);
 console.log(`[parallel] ${names.join(", ")}: ${results.every(Boolean) ? "all passed" : "failed"} in ${seconds}s`);
 process.exit(results.every(Boolean) ? 0 : 1);
