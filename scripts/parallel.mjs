@@ -1,9 +1,10 @@
 // `node scripts/parallel.mjs <script>…`: runs the named npm scripts side by side and fails if any
 // fails (used by `npm test` for the stages that do not depend on each other: the unit suite, the
-// type check and the build each keep one core of two busy for a minute or two). `a>b` runs b
-// once a has passed, beside the others: the API suite needs the build, not the lint, and starts
-// on the core the build leaves. Each line of a script's output is printed as it comes, after the
-// script's name; the first failure stops the others.
+// type check and the build each keep one core of two busy for a minute or two). `a>b,c` runs b
+// and c side by side once a has passed, beside the others: the API suite and the type check need
+// the build (the storefront imports build/server), not the lint, and start on the core the build
+// leaves. Each line of a script's output is printed as it comes, after the script's name; the
+// first failure stops the others.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
@@ -58,10 +59,12 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
-/** Runs the scripts of one `a>b>c` chain one after the other, stopping at the first failure. */
+/** Runs the steps of one `a>b,c` chain one after the other (a step's scripts side by side), stopping at the first failure. */
 async function chain(spec) {
-  for (const name of spec.split(">")) {
-    if (failed || !(await run(name))) return false;
+  for (const step of spec.split(">")) {
+    if (failed) return false;
+    const passed = await Promise.all(step.split(",").map(run));
+    if (!passed.every(Boolean)) return false;
   }
   return true;
 }
