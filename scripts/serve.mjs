@@ -75,7 +75,8 @@ console.log(`\n  Storefront ready: http://localhost:${port}\n`);
 
 /** The storefront's scheduled handler, with the cron of its wrangler.toml (`?cron=` picks another). */
 async function runScheduled(request) {
-  const cron = new URL(request.url).searchParams.get("cron") ?? "*/5 * * * *";
+  const cron =
+    new URL(request.url).searchParams.get("cron") ?? tomlString("wrangler.toml", /^crons\s*=\s*\[\s*"([^"]+)"/m);
   const { outcome } = await (await mf.getWorker("trinity-storefront")).scheduled({ cron });
   return new Response(`Ran scheduled event: ${outcome}\n`, { status: outcome === "ok" ? 200 : 500 });
 }
@@ -125,7 +126,12 @@ async function worker(configPath, name) {
 
 /** The `name` of a wrangler.toml (the service the LOOKUP binding names). */
 function workerName(configPath) {
-  const match = /^name\s*=\s*"([^"]+)"/m.exec(readFileSync(configPath, "utf8"));
-  if (!match) throw new Error(`${configPath} has no name`);
+  return tomlString(configPath, /^name\s*=\s*"([^"]+)"/m);
+}
+
+/** The first string `pattern` captures in a wrangler.toml (its top-level `name`, its first cron). */
+function tomlString(configPath, pattern) {
+  const match = pattern.exec(readFileSync(configPath, "utf8"));
+  if (!match?.[1]) throw new Error(`${configPath}: nothing matches ${pattern}`);
   return match[1];
 }

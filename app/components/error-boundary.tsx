@@ -73,7 +73,7 @@ export function GeneralErrorBoundary({
 }
 
 /** A load cancelled by its AbortSignal: a DOMException (or an Error) named "AbortError". */
-export function isAbortError(error: unknown): boolean {
+function isAbortError(error: unknown): boolean {
   return error instanceof Error && error.name === "AbortError";
 }
 
