@@ -55,10 +55,10 @@ export default defineConfig({
     // Tests tagged @js-only check a JavaScript enhancement and run only with JavaScript; tests
     // tagged @no-js-only check the plain-HTML path and run only without it. Tests tagged @axe
     // sweep a page's markup with axe, and tests tagged @markup only read what the server sends
-    // (a document's text and head, a feed, robots.txt): the same markup with JavaScript or
-    // without (hydration must not change it, the suite's guard fails on a hydration error), so
-    // they run once, with JavaScript (docs/decisions/2026-11-28-suite-time.md). Every other test
-    // runs in both projects.
+    // (a document's text, head and status, a redirect, a feed, robots.txt) and click nothing: the
+    // same markup with JavaScript or without (hydration must not change it, the suite's guard
+    // fails on a hydration error), so they run once, with JavaScript
+    // (docs/decisions/2026-11-28-suite-time.md). Every other test runs in both projects.
     { name: "js-on", use: { javaScriptEnabled: true, viewport: desktop }, grepInvert: /@no-js-only/ },
     { name: "js-off", use: { javaScriptEnabled: false, viewport: desktop }, grepInvert: /@js-only|@axe|@markup/ },
   ],

@@ -255,42 +255,47 @@ test.describe("payments history and invoices", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Invoice ${invoiceLabel(invoiceNumber)}`);
   });
 
-  test("someone else's invoice, an unknown number and a malformed one are Page Not Found", async ({
-    page,
-    browser,
-  }) => {
-    const { invoiceNumber } = await customerWithPurchase(page);
-    const otherContext = await browser.newContext();
-    const other = await otherContext.newPage();
-    await signedInUser(other);
-    for (const path of [
-      `/dashboard/billing/invoices/${invoiceNumber}`,
-      "/dashboard/billing/invoices/999999999",
-      "/dashboard/billing/invoices/abc",
-      "/dashboard/billing/invoices/0",
-    ]) {
-      const response = await other.goto(path);
-      expect(response?.status(), path).toBe(404);
-      await expect(other.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
-    }
-    await otherContext.close();
-  });
+  test(
+    "someone else's invoice, an unknown number and a malformed one are Page Not Found",
+    { tag: "@markup" },
+    async ({ page, browser }) => {
+      const { invoiceNumber } = await customerWithPurchase(page);
+      const otherContext = await browser.newContext();
+      const other = await otherContext.newPage();
+      await signedInUser(other);
+      for (const path of [
+        `/dashboard/billing/invoices/${invoiceNumber}`,
+        "/dashboard/billing/invoices/999999999",
+        "/dashboard/billing/invoices/abc",
+        "/dashboard/billing/invoices/0",
+      ]) {
+        const response = await other.goto(path);
+        expect(response?.status(), path).toBe(404);
+        await expect(other.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+      }
+      await otherContext.close();
+    },
+  );
 
-  test("a new customer sees the empty states; unknown query values fall back", async ({ page, javaScriptEnabled }) => {
-    await signedInUser(page);
-    await open(page, "/dashboard/billing?status=bogus&page=-3", javaScriptEnabled);
-    await expect(page.getByText("No payments yet")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Search for a domain" }).last()).toHaveAttribute(
-      "href",
-      "/domain-search",
-    );
-    await open(page, "/dashboard/billing/invoices?page=abc&status=%00", javaScriptEnabled);
-    await expect(page.getByText("No invoices yet")).toBeVisible();
-    await open(page, "/dashboard/billing/orders?page=zero", javaScriptEnabled);
-    await expect(page.getByText("No orders yet")).toBeVisible();
-    await open(page, "/dashboard/billing/methods", javaScriptEnabled);
-    await expect(page.getByText("No saved cards")).toBeVisible();
-  });
+  test(
+    "a new customer sees the empty states; unknown query values fall back",
+    { tag: "@markup" },
+    async ({ page, javaScriptEnabled }) => {
+      await signedInUser(page);
+      await open(page, "/dashboard/billing?status=bogus&page=-3", javaScriptEnabled);
+      await expect(page.getByText("No payments yet")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Search for a domain" }).last()).toHaveAttribute(
+        "href",
+        "/domain-search",
+      );
+      await open(page, "/dashboard/billing/invoices?page=abc&status=%00", javaScriptEnabled);
+      await expect(page.getByText("No invoices yet")).toBeVisible();
+      await open(page, "/dashboard/billing/orders?page=zero", javaScriptEnabled);
+      await expect(page.getByText("No orders yet")).toBeVisible();
+      await open(page, "/dashboard/billing/methods", javaScriptEnabled);
+      await expect(page.getByText("No saved cards")).toBeVisible();
+    },
+  );
 
   test("the header's user menu and the dashboard navigation lead to billing", async ({ page, javaScriptEnabled }) => {
     const user = await signedInUser(page);

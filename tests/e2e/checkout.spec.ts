@@ -172,7 +172,7 @@ test.describe("checkout", () => {
     await expect(page.getByText("Your cart is empty: there is nothing to pay for.")).toBeVisible();
   });
 
-  test("another user's order and a garbage order id are not found", async ({ page }) => {
+  test("another user's order and a garbage order id are not found", { tag: "@markup" }, async ({ page }) => {
     await signedInUser(page);
     for (const path of [
       "/checkout/00000000-0000-4000-8000-000000000000",

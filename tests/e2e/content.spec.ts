@@ -304,7 +304,7 @@ test.describe("release emails on the download page", () => {
     ).toBeVisible();
   });
 
-  test("a broken link says so with 404", async ({ page }) => {
+  test("a broken link says so with 404", { tag: "@markup" }, async ({ page }) => {
     const response = await page.goto(`/download/confirm?token=${"x".repeat(43)}`);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("alert")).toHaveText(
@@ -315,7 +315,7 @@ test.describe("release emails on the download page", () => {
 });
 
 test.describe("support centre", () => {
-  test("a visitor is sent to sign in first", async ({ page }) => {
+  test("a visitor is sent to sign in first", { tag: "@markup" }, async ({ page }) => {
     await page.goto("/dashboard/support");
     await expect(page).toHaveURL(/\/signin\?redirect=%2Fdashboard%2Fsupport$/u);
   });
@@ -401,22 +401,26 @@ test.describe("support centre", () => {
 });
 
 test.describe("illuminate", () => {
-  test("a new account's health report says there is nothing to check, in both languages", async ({ page }) => {
-    await signedInUser(page);
-    const response = await page.goto("/dashboard/illuminate");
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Illuminate");
-    await expect(
-      page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Illuminate" }),
-    ).toHaveAttribute("aria-current", "page");
-    await expect(
-      page.getByRole("status").filter({ hasText: "You have no domains yet, so there is nothing to check." }),
-    ).toBeVisible();
-    await page.goto("/dashboard/illuminate?lang=tr");
-    await expect(page.getByText("Henüz alan adınız yok, kontrol edilecek bir şey bulunmuyor.")).toBeVisible();
-  });
+  test(
+    "a new account's health report says there is nothing to check, in both languages",
+    { tag: "@markup" },
+    async ({ page }) => {
+      await signedInUser(page);
+      const response = await page.goto("/dashboard/illuminate");
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Illuminate");
+      await expect(
+        page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Illuminate" }),
+      ).toHaveAttribute("aria-current", "page");
+      await expect(
+        page.getByRole("status").filter({ hasText: "You have no domains yet, so there is nothing to check." }),
+      ).toBeVisible();
+      await page.goto("/dashboard/illuminate?lang=tr");
+      await expect(page.getByText("Henüz alan adınız yok, kontrol edilecek bir şey bulunmuyor.")).toBeVisible();
+    },
+  );
 
-  test("a visitor is sent to sign in first", async ({ page }) => {
+  test("a visitor is sent to sign in first", { tag: "@markup" }, async ({ page }) => {
     await page.goto("/dashboard/illuminate");
     await expect(page).toHaveURL(/\/signin\?redirect=%2Fdashboard%2Filluminate$/u);
   });

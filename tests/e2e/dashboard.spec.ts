@@ -10,7 +10,7 @@ const today = (locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date());
 
 test.describe("the dashboard guard", () => {
-  test("a signed-out visitor is sent to sign-in with the full path and query", async ({ page }) => {
+  test("a signed-out visitor is sent to sign-in with the full path and query", { tag: "@markup" }, async ({ page }) => {
     await page.goto("/dashboard/settings?tab=x");
     const url = new URL(page.url());
     expect(`${url.pathname}${url.search}`).toBe("/signin?redirect=%2Fdashboard%2Fsettings%3Ftab%3Dx");
@@ -23,7 +23,7 @@ test.describe("the dashboard guard", () => {
     "/dashboard/domains/example.com/dns",
     "/dashboard/illuminate?x=1&y=2",
   ]) {
-    test(`${path} needs sign-in too`, async ({ page }) => {
+    test(`${path} needs sign-in too`, { tag: "@markup" }, async ({ page }) => {
       await page.goto(path);
       const url = new URL(page.url());
       expect(url.pathname).toBe("/signin");
@@ -49,7 +49,7 @@ test.describe("the dashboard guard", () => {
 });
 
 test.describe("the account overview", () => {
-  test("shows the user's name, email, membership and the empty domain state", async ({ page }) => {
+  test("shows the user's name, email, membership and the empty domain state", { tag: "@markup" }, async ({ page }) => {
     const user = await signedInUser(page);
     await page.goto("/dashboard");
     await expect(page).toHaveTitle("Dashboard");
@@ -94,16 +94,20 @@ test.describe("the account overview", () => {
     await expect(nav.getByRole("link", { name: "Overview" })).not.toHaveAttribute("aria-current", "page");
   });
 
-  test("paths that are no dashboard section show Page Not Found inside the dashboard", async ({ page }) => {
-    await signedInUser(page);
-    for (const section of ["vps/nope/more", "billing/nope", "analytics/nope", "settings/nope"]) {
-      const response = await page.goto(`/dashboard/${section}`);
-      expect(response?.status(), section).toBe(404);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
-      await expect(page).toHaveTitle("Page Not Found");
-      await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
-    }
-  });
+  test(
+    "paths that are no dashboard section show Page Not Found inside the dashboard",
+    { tag: "@markup" },
+    async ({ page }) => {
+      await signedInUser(page);
+      for (const section of ["vps/nope/more", "billing/nope", "analytics/nope", "settings/nope"]) {
+        const response = await page.goto(`/dashboard/${section}`);
+        expect(response?.status(), section).toBe(404);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+        await expect(page).toHaveTitle("Page Not Found");
+        await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
+      }
+    },
+  );
 
   test("an unverified email shows the banner until the address is verified", async ({ page }) => {
     const user = await registerUser(page.request);
@@ -121,7 +125,7 @@ test.describe("the account overview", () => {
     await expect(page.getByRole("complementary", { name: "Verify your email" })).toHaveCount(0);
   });
 
-  test("in Turkish", async ({ page, context, baseURL }) => {
+  test("in Turkish", { tag: "@markup" }, async ({ page, context, baseURL }) => {
     const user = await signedInUser(page);
     await setRemixCookie(context, baseURL, "locale", "tr");
     await page.goto("/dashboard");

@@ -146,38 +146,41 @@ test.describe("the API reference in English", () => {
 test.describe("the API reference in Turkish", () => {
   test.use({ locale: "tr-TR" });
 
-  test("has Turkish chrome, says the reference is in English, and lists the pricing routes with their codes", async ({
-    page,
-    request,
-  }) => {
-    const response = await page.goto(PAGE);
-    expect(response?.status()).toBe(200);
-    await expect(page.locator("html")).toHaveAttribute("lang", "tr");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("API başvurusu");
-    await expect(page).toHaveTitle("API başvurusu · Trinity");
-    await expect(
-      page.getByText("Başvurunun kendisi (özetler, açıklamalar, alan adları ve kodlar) İngilizcedir", { exact: false }),
-    ).toBeVisible();
-    await expect(page.getByRole("link", { name: "openapi.json dosyasını indir" })).toHaveAttribute("href", DOCUMENT);
-    await expect(
-      page.getByRole("navigation", { name: "İçindekiler" }).getByRole("link", { name: "Pricing" }),
-    ).toHaveAttribute("href", "?tag=pricing#tag-pricing");
-    await page.goto(`${PAGE}?tag=pricing`);
-    for (const route of PRICING_ROUTES) {
-      const name = `${route.method} ${route.path}`;
-      const card = page.getByRole("article", { name });
-      await expect(card.getByText("Belirteç gerekmez")).toBeVisible();
-      const errors = card.getByRole("region", { name: `Hatalar: ${name}` });
-      for (const list of (await documentedCodes(request, route.method, route.path)).values()) {
-        for (const code of list)
-          await expect(errors.getByText(code, { exact: true }).first(), `${name} ${code}`).toBeVisible();
+  test(
+    "has Turkish chrome, says the reference is in English, and lists the pricing routes with their codes",
+    { tag: "@markup" },
+    async ({ page, request }) => {
+      const response = await page.goto(PAGE);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("lang", "tr");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("API başvurusu");
+      await expect(page).toHaveTitle("API başvurusu · Trinity");
+      await expect(
+        page.getByText("Başvurunun kendisi (özetler, açıklamalar, alan adları ve kodlar) İngilizcedir", {
+          exact: false,
+        }),
+      ).toBeVisible();
+      await expect(page.getByRole("link", { name: "openapi.json dosyasını indir" })).toHaveAttribute("href", DOCUMENT);
+      await expect(
+        page.getByRole("navigation", { name: "İçindekiler" }).getByRole("link", { name: "Pricing" }),
+      ).toHaveAttribute("href", "?tag=pricing#tag-pricing");
+      await page.goto(`${PAGE}?tag=pricing`);
+      for (const route of PRICING_ROUTES) {
+        const name = `${route.method} ${route.path}`;
+        const card = page.getByRole("article", { name });
+        await expect(card.getByText("Belirteç gerekmez")).toBeVisible();
+        const errors = card.getByRole("region", { name: `Hatalar: ${name}` });
+        for (const list of (await documentedCodes(request, route.method, route.path)).values()) {
+          for (const code of list)
+            await expect(errors.getByText(code, { exact: true }).first(), `${name} ${code}`).toBeVisible();
+        }
       }
-    }
-    await expect(page.getByRole("contentinfo").getByRole("link", { name: "API başvurusu" })).toHaveAttribute(
-      "href",
-      PAGE,
-    );
-  });
+      await expect(page.getByRole("contentinfo").getByRole("link", { name: "API başvurusu" })).toHaveAttribute(
+        "href",
+        PAGE,
+      );
+    },
+  );
 });
 
 test.describe("axe, every OS theme and size", () => {

@@ -103,7 +103,7 @@ function alternatives(page: Page) {
 }
 
 test.describe("a registered corporate name", () => {
-  test("google.com shows its registration, no transfer, and the .com prices", async ({ page }) => {
+  test("google.com shows its registration, no transfer, and the .com prices", { tag: "@markup" }, async ({ page }) => {
     const response = await page.goto("/google.com");
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle("google.com — Trinity");
@@ -239,7 +239,7 @@ test.describe("an available name", () => {
   );
 });
 
-test("a taken name that may be transferred offers the transfer", async ({ page }) => {
+test("a taken name that may be transferred offers the transfer", { tag: "@markup" }, async ({ page }) => {
   const seed = seededRegistration(TRANSFERABLE);
   expect(seed).toMatchObject({ transferable: true, heldHere: false });
   await page.goto(`/${TRANSFERABLE}`);
@@ -253,25 +253,29 @@ test("a taken name that may be transferred offers the transfer", async ({ page }
   await expect(page.getByRole("button", { name: `Add to cart: ${TRANSFERABLE}` })).toHaveCount(0);
 });
 
-test("an internationalised name shows its Unicode and punycode forms and a warning", async ({ page }) => {
-  catalogueRow("de");
-  const unicode = `bücher-${freshLabel("x")}.de`;
-  const ascii = domainToASCII(unicode);
-  expect(ascii).toMatch(/^xn--/);
-  await page.goto(`/${unicode}`);
-  await expect(page).toHaveTitle(`${unicode} — Trinity`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${unicode} is available`);
-  await expect(page.getByRole("main").locator("header").getByText(ascii, { exact: true })).toBeVisible();
-  const warnings = page.getByRole("region", { name: "Security warnings" });
-  await expect(warnings).toContainText(
-    `This name uses international characters. Its registry (punycode) form is ${ascii}.`,
-  );
-  await expect(page.getByRole("button", { name: `Add to cart: ${unicode}` })).toBeVisible();
-});
+test(
+  "an internationalised name shows its Unicode and punycode forms and a warning",
+  { tag: "@markup" },
+  async ({ page }) => {
+    catalogueRow("de");
+    const unicode = `bücher-${freshLabel("x")}.de`;
+    const ascii = domainToASCII(unicode);
+    expect(ascii).toMatch(/^xn--/);
+    await page.goto(`/${unicode}`);
+    await expect(page).toHaveTitle(`${unicode} — Trinity`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${unicode} is available`);
+    await expect(page.getByRole("main").locator("header").getByText(ascii, { exact: true })).toBeVisible();
+    const warnings = page.getByRole("region", { name: "Security warnings" });
+    await expect(warnings).toContainText(
+      `This name uses international characters. Its registry (punycode) form is ${ascii}.`,
+    );
+    await expect(page.getByRole("button", { name: `Add to cart: ${unicode}` })).toBeVisible();
+  },
+);
 
 test.describe("names that cannot exist", () => {
   for (const path of ["/nodot", "/.com", "/example.", "/foo.notatld"]) {
-    test(`${path} answers 404 with the Page Not Found page`, async ({ page }) => {
+    test(`${path} answers 404 with the Page Not Found page`, { tag: "@markup" }, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page).toHaveTitle("Page Not Found");

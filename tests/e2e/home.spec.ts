@@ -19,7 +19,7 @@ function untranslated(en: unknown, tr: unknown): string[] {
 }
 
 test.describe("home page", () => {
-  test("shows the hero, its search box and the English title", async ({ page }) => {
+  test("shows the hero, its search box and the English title", { tag: "@markup" }, async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveTitle("Trinity — Domain names, VPS and servers");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find the domain that fits your idea");
@@ -31,7 +31,7 @@ test.describe("home page", () => {
   test.describe("in Turkish", () => {
     test.use({ locale: "tr-TR" });
 
-    test("follows the browser language in the title and the headings", async ({ page }) => {
+    test("follows the browser language in the title and the headings", { tag: "@markup" }, async ({ page }) => {
       await page.goto("/");
       await expect(page).toHaveTitle("Trinity — Alan adları, VPS ve sunucular");
       await expect(page.locator("html")).toHaveAttribute("lang", "tr");
@@ -39,22 +39,26 @@ test.describe("home page", () => {
       await expect(page.getByRole("search").getByRole("button", { name: "Ara", exact: true })).toBeVisible();
     });
 
-    test("shows no English: both search buttons, every text and the prices are Turkish", async ({ page }) => {
-      await page.goto("/");
-      await expect(page.getByRole("search").getByRole("button", { name: "Trinity Modu ile ara" })).toBeVisible();
-      for (const tld of ["com", "net", "org"]) {
-        // "$10.44" in English is "$10,44" in Turkish (Intl tr-TR).
-        await expect(page.getByTestId(`price-${tld}`)).toHaveText(expectedHomePrice(tld).replace(".", ","));
-      }
-      const shown = await page.locator("body").innerText();
-      const english = [...untranslated(homeTexts, homeTr), ...untranslated(shellEn, shellTr)].filter((text) =>
-        shown.includes(text),
-      );
-      expect(english).toEqual([]);
-    });
+    test(
+      "shows no English: both search buttons, every text and the prices are Turkish",
+      { tag: "@markup" },
+      async ({ page }) => {
+        await page.goto("/");
+        await expect(page.getByRole("search").getByRole("button", { name: "Trinity Modu ile ara" })).toBeVisible();
+        for (const tld of ["com", "net", "org"]) {
+          // "$10.44" in English is "$10,44" in Turkish (Intl tr-TR).
+          await expect(page.getByTestId(`price-${tld}`)).toHaveText(expectedHomePrice(tld).replace(".", ","));
+        }
+        const shown = await page.locator("body").innerText();
+        const english = [...untranslated(homeTexts, homeTr), ...untranslated(shellEn, shellTr)].filter((text) =>
+          shown.includes(text),
+        );
+        expect(english).toEqual([]);
+      },
+    );
   });
 
-  test("price cards show the catalogue's .com, .net and .org prices", async ({ page }) => {
+  test("price cards show the catalogue's .com, .net and .org prices", { tag: "@markup" }, async ({ page }) => {
     await page.goto("/");
     for (const tld of ["com", "net", "org"]) {
       const expected = expectedHomePrice(tld);

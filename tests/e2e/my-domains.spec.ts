@@ -81,13 +81,17 @@ test.describe("my domains", () => {
     await expectNoAxeViolations(page, javaScriptEnabled);
   });
 
-  test("an empty account shows how to get a domain; a bad query falls back", async ({ page, javaScriptEnabled }) => {
-    await signedInUser(page);
-    await page.goto("/dashboard/domains?status=sleeping&page=-4&sort=%00");
-    await expect(page.getByText("No domains yet")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Transfer a domain" })).toHaveAttribute("href", "/domain/transfer");
-    await expectNoAxeViolations(page, javaScriptEnabled);
-  });
+  test(
+    "an empty account shows how to get a domain; a bad query falls back",
+    { tag: "@markup" },
+    async ({ page, javaScriptEnabled }) => {
+      await signedInUser(page);
+      await page.goto("/dashboard/domains?status=sleeping&page=-4&sort=%00");
+      await expect(page.getByText("No domains yet")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Transfer a domain" })).toHaveAttribute("href", "/domain/transfer");
+      await expectNoAxeViolations(page, javaScriptEnabled);
+    },
+  );
 
   test("unlocks a domain with the account password (wrong password refused)", async ({ page, javaScriptEnabled }) => {
     const user = await signedInUser(page);
@@ -246,7 +250,7 @@ test.describe("my domains", () => {
     await expectNoAxeViolations(page, javaScriptEnabled);
   });
 
-  test("another user's domain is Page Not Found on every page", async ({ page, browser }) => {
+  test("another user's domain is Page Not Found on every page", { tag: "@markup" }, async ({ page, browser }) => {
     const owner = await signedInUser(page);
     const name = fresh();
     await buy(page, owner, [name]);

@@ -2,7 +2,7 @@ import { expect, test } from "./support/test";
 
 test.describe("404 page", () => {
   for (const path of ["/definitely-not-here", "/no/such/page", "/nodot?q=1"]) {
-    test(`${path} answers 404 with the Page Not Found page`, async ({ page }) => {
+    test(`${path} answers 404 with the Page Not Found page`, { tag: "@markup" }, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page).toHaveTitle("Page Not Found");
@@ -24,7 +24,7 @@ test.describe("404 page", () => {
   test.describe("in Turkish", () => {
     test.use({ locale: "tr-TR" });
 
-    test("the page text is translated", async ({ page }) => {
+    test("the page text is translated", { tag: "@markup" }, async ({ page }) => {
       const response = await page.goto("/definitely-not-here");
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sayfa Bulunamadı");

@@ -99,29 +99,33 @@ async function search(page: Page, query: string) {
 }
 
 test.describe("domain pricing page", () => {
-  test("has its title, heading, tabs and the recommended extensions from the catalogue", async ({ page }) => {
-    const response = await page.goto("/domain");
-    expect(response?.status()).toBe(200);
-    await expect(page).toHaveTitle("Domain registration and pricing — Trinity");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Domain registration and pricing");
+  test(
+    "has its title, heading, tabs and the recommended extensions from the catalogue",
+    { tag: "@markup" },
+    async ({ page }) => {
+      const response = await page.goto("/domain");
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle("Domain registration and pricing — Trinity");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Domain registration and pricing");
 
-    const links = tabs(page).getByRole("link");
-    await expect(links).toHaveText(["Recommended", "Popular", "All"]);
-    await expect(tabs(page).getByRole("link", { name: "Recommended" })).toHaveAttribute("aria-current", "page");
-    await expect(tabs(page).getByRole("link", { name: "Popular" })).not.toHaveAttribute("aria-current");
-    await expect(tabs(page).getByRole("link", { name: "All" })).not.toHaveAttribute("aria-current");
+      const links = tabs(page).getByRole("link");
+      await expect(links).toHaveText(["Recommended", "Popular", "All"]);
+      await expect(tabs(page).getByRole("link", { name: "Recommended" })).toHaveAttribute("aria-current", "page");
+      await expect(tabs(page).getByRole("link", { name: "Popular" })).not.toHaveAttribute("aria-current");
+      await expect(tabs(page).getByRole("link", { name: "All" })).not.toHaveAttribute("aria-current");
 
-    const headers = priceTable(page).getByRole("columnheader");
-    // The last column holds the Register links; its header is for screen readers only.
-    await expect(headers).toHaveCount(COLUMNS.length + 1);
-    for (const [index, name] of COLUMNS.entries()) await expect(headers.nth(index)).toHaveText(name);
+      const headers = priceTable(page).getByRole("columnheader");
+      // The last column holds the Register links; its header is for screen readers only.
+      await expect(headers).toHaveCount(COLUMNS.length + 1);
+      for (const [index, name] of COLUMNS.entries()) await expect(headers.nth(index)).toHaveText(name);
 
-    const recommended = CATALOGUE.filter((row) => row.is_recommended === "true");
-    expect(recommended.length).toBeGreaterThan(0);
-    await expectRowsToMatch(page, recommended);
-    await expect(page.getByText(`Showing ${recommended.length} of ${recommended.length}`)).toBeVisible();
-    await expect(page.getByRole("link", { name: "Show more" })).toHaveCount(0);
-  });
+      const recommended = CATALOGUE.filter((row) => row.is_recommended === "true");
+      expect(recommended.length).toBeGreaterThan(0);
+      await expectRowsToMatch(page, recommended);
+      await expect(page.getByText(`Showing ${recommended.length} of ${recommended.length}`)).toBeVisible();
+      await expect(page.getByRole("link", { name: "Show more" })).toHaveCount(0);
+    },
+  );
 
   test("the Popular tab lists the catalogue's popular extensions", async ({ page }) => {
     await page.goto("/domain");
@@ -234,7 +238,7 @@ test.describe("domain pricing page", () => {
       await setRemixCookie(context, baseURL, "locale", "tr");
     });
 
-    test("the heading and the tabs are translated", async ({ page }) => {
+    test("the heading and the tabs are translated", { tag: "@markup" }, async ({ page }) => {
       await page.goto("/domain");
       await expect(page.locator("html")).toHaveAttribute("lang", "tr");
       await expect(page).toHaveTitle("Alan adı kaydı ve fiyatları — Trinity");

@@ -188,7 +188,7 @@ test.describe("the server's session checks on each request", () => {
     expect((await context.cookies()).some((cookie) => cookie.name === "__session")).toBe(false);
   });
 
-  test("a forged session cookie is ignored", async ({ page, context, baseURL }) => {
+  test("a forged session cookie is ignored", { tag: "@markup" }, async ({ page, context, baseURL }) => {
     await useClientIp(page);
     await context.addCookies([{ name: "__session", value: "eyJhdXRoIjp7fX0%3D.forged", url: baseURL ?? "" }]);
     await page.goto("/cart");

@@ -24,7 +24,7 @@ function menuLink(page: Page, label: string) {
 }
 
 test.describe("document", () => {
-  test("the page is served with the security headers", async ({ page }) => {
+  test("the page is served with the security headers", { tag: "@markup" }, async ({ page }) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     const headers = response!.headers();
@@ -275,7 +275,7 @@ test.describe("pages without a JavaScript bundle (blog, info pages)", () => {
 });
 
 test.describe("footer", () => {
-  test("lists every site link and the copyright", async ({ page }) => {
+  test("lists every site link and the copyright", { tag: "@markup" }, async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
     for (const column of FOOTER_COLUMNS) {
@@ -295,7 +295,7 @@ test.describe("footer", () => {
     await expect(footer.getByText(`© 2019–${new Date().getUTCFullYear()} Trinity. All rights reserved.`)).toBeVisible();
   });
 
-  test("the footer covers the pages the spec lists", async ({ page }) => {
+  test("the footer covers the pages the spec lists", { tag: "@markup" }, async ({ page }) => {
     await page.goto("/");
     const hrefs = await page
       .getByRole("contentinfo")

@@ -142,7 +142,7 @@ test.describe("sign-up, seed key and email verification", () => {
     await expect(page).toHaveURL(/\/verify-email$/u);
   });
 
-  test("the key page without a fresh sign-up sends the visitor to sign up", async ({ page }) => {
+  test("the key page without a fresh sign-up sends the visitor to sign up", { tag: "@markup" }, async ({ page }) => {
     await page.goto("/createkey");
     await expect(page).toHaveURL(/\/signup$/u);
     await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
@@ -164,7 +164,7 @@ test.describe("sign-up, seed key and email verification", () => {
     expect(download.headers()["location"]).toBe("/signup");
   });
 
-  test("the verification page asks a visitor to sign in first", async ({ page }) => {
+  test("the verification page asks a visitor to sign in first", { tag: "@markup" }, async ({ page }) => {
     await page.goto("/verify-email");
     await expect(page).toHaveURL(/\/signin\?redirect=%2Fverify-email$/u);
   });
