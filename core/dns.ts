@@ -1,7 +1,7 @@
 // DNS records of a customer's zone (SPEC §2 DNS management, §3 DNS record, §5, §9; issue 14):
 // one schema per record type, the zone-wide rules (no CNAME at the apex or beside other
 // records), and the preview of what a change breaks. Pure: no I/O.
-import { normaliseHost } from "./domain-name";
+import { aLabelToUnicode, normaliseHost } from "./domain-name";
 import { z } from "./zod";
 
 export const RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "SRV", "CAA", "FORWARD", "STEALTH"] as const;
@@ -16,6 +16,16 @@ export const TXT_CHUNK = 255;
 export const TXT_MAX = 4000;
 export const PAGE_TITLE_MAX = 200;
 export const MAX_RECORDS_PER_ZONE = 1000;
+/** The CAA property tags of the IANA registry (RFC 8659 §7.2 and its later entries). */
+export const CAA_TAGS = [
+  "issue",
+  "issuewild",
+  "iodef",
+  "issuemail",
+  "issuevmc",
+  "contactemail",
+  "contactphone",
+] as const;
 
 /** A record as stored and answered (`name` relative to the domain, "@" = the apex). */
 export interface DnsRecord {
@@ -38,17 +48,23 @@ const M = {
   ipv4: "must be an IPv4 address like 192.0.2.1",
   ipv6: "must be an IPv6 address like 2001:db8::1",
   host: "must be a host name like mail.example.com",
+  hostNotIp: "must be a host name like mail.example.com, not an IP address",
+  ldhHost: "must be a host name of letters, digits and hyphens (no underscores), like mail.example.com",
+  badALabel: "has an xn-- label that is not valid punycode",
+  outside: "is outside this domain: use a name without a final dot, or one ending in the domain",
+  nameLength: "makes a full name longer than 253 characters",
+  nullMx: 'A null MX (".") must have priority 0 and be the only MX of its name',
   name: 'must be "@" or a name like www, mail or _sip._tcp',
-  srvName: "must start with _service._protocol, like _sip._tcp",
+  srvName: "must start with _service._protocol (or *._protocol), like _sip._tcp",
   priority: "must be a whole number from 0 to 65535",
   ttl: `must be one of ${TTL_OPTIONS.join(", ")} (0 = automatic)`,
-  txtLength: `must be at most ${TXT_MAX} characters`,
+  txtLength: `must be at most ${TXT_MAX} bytes`,
   txtQuotes: "has unbalanced quotes",
-  txtChunk: `has a quoted string longer than ${TXT_CHUNK} characters`,
+  txtChunk: `has a quoted string longer than ${TXT_CHUNK} bytes (UTF-8)`,
   url: "must be a web address starting with http:// or https://",
   redirect: "must be 301 or 302",
   pageTitle: `is required (at most ${PAGE_TITLE_MAX} characters)`,
-  caa: 'must be like 0 issue "letsencrypt.org"',
+  caa: `must be like 0 issue "letsencrypt.org" (tags: ${CAA_TAGS.join(", ")}; the value at most ${TXT_CHUNK} bytes)`,
   notAllowed: "is not used by this record type",
   apexCname: "A CNAME record cannot be at the apex (@) of the domain",
   cnameBeside: "A CNAME record cannot share its name with other records",
@@ -60,8 +76,16 @@ export const DNS_MESSAGES = M;
 
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 const LABEL = "(?!-)[a-z0-9_-]{1,63}(?<!-)";
-const HOST = new RegExp(`^(?=.{1,253}$)(?:${LABEL}\\.)+[a-z0-9-]{2,63}$`);
 const RELATIVE_NAME = new RegExp(`^(?:\\*|${LABEL})(?:\\.${LABEL})*$`);
+const LDH_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const UNDERSCORE_LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
+const MAX_NAME = 253;
+const encoder = new TextEncoder();
+
+/** UTF-8 length of a text: DNS strings are counted in bytes (RFC 1035 §3.3). */
+export function byteLength(text: string): number {
+  return encoder.encode(text).length;
+}
 
 export function isIpv4(value: string): boolean {
   return IPV4.test(value);
@@ -82,32 +106,69 @@ export function canonicalIpv6(value: string): string {
   return new URL(`http://[${value}]/`).hostname.slice(1, -1);
 }
 
+/**
+ * Why `value` is not a host name a record may point at, or null when it is one: at least two
+ * labels, at most 253 characters, never an IP address, the last label not all digits (RFC 3696
+ * §2), every xn-- label valid punycode. MX, NS and SRV targets take letters, digits and hyphens
+ * only (RFC 5321, RFC 1123); a CNAME may point at a name with underscores (_dmarc, DKIM keys).
+ */
+export function hostProblem(value: string, underscores: boolean): string | null {
+  if (isIpv4(value) || isIpv6(value)) return M.hostNotIp;
+  const labels = value.split(".");
+  const last = labels.at(-1) ?? "";
+  if (value.length > MAX_NAME || labels.length < 2 || /^\d+$/.test(last)) return M.host;
+  const pattern = underscores ? UNDERSCORE_LABEL : LDH_LABEL;
+  if (!labels.every((label) => pattern.test(label)))
+    return underscores || !labels.every((label) => UNDERSCORE_LABEL.test(label)) ? M.host : M.ldhHost;
+  if (labels.some((label) => label.startsWith("xn--") && aLabelToUnicode(label) === null)) return M.badALabel;
+  return null;
+}
+
 export function isHost(value: string): boolean {
-  return HOST.test(value);
+  return hostProblem(value, true) === null;
 }
 
 /**
  * The record's name relative to `domain`: "@" for the apex, "www" for www.<domain>. A full
- * name ending in the domain (with or without the final dot) is made relative.
+ * name ending in the domain (with or without the final dot) is made relative; any other name
+ * is relative to the domain (RFC 1035), except an absolute one (final dot) outside it, which
+ * answers null.
  */
-export function relativeName(input: string, domain: string): string {
+export function relativeName(input: string, domain: string): string | null {
+  const absolute = /\.\s*$/.test(input) && input.trim() !== ".";
   const name = normaliseHost(input);
   if (name === "" || name === "@" || name === domain) return "@";
-  return name.endsWith(`.${domain}`) ? name.slice(0, -(domain.length + 1)) : name;
+  if (name.endsWith(`.${domain}`)) return name.slice(0, -(domain.length + 1));
+  return absolute ? null : name;
 }
 
 export function hostOf(name: string, domain: string): string {
   return name === "@" ? domain : `${name}.${domain}`;
 }
 
-/** TXT content → its character-strings: quoted strings as given, or plain text cut into 255-character pieces. */
+/** Plain text cut into pieces of at most 255 bytes of UTF-8, never inside a character. */
+function byteChunks(text: string): string[] {
+  const pieces: string[] = [];
+  let piece = "";
+  let size = 0;
+  for (const char of text) {
+    const width = byteLength(char);
+    if (size + width > TXT_CHUNK) {
+      pieces.push(piece);
+      piece = "";
+      size = 0;
+    }
+    piece += char;
+    size += width;
+  }
+  pieces.push(piece);
+  return pieces;
+}
+
+/** TXT content → its character-strings: quoted strings as given, or plain text cut into 255-byte pieces. */
 export function txtStrings(content: string): string[] | { error: string } {
   const text = content.trim();
-  if (!text.startsWith('"')) {
-    const pieces: string[] = [];
-    for (let start = 0; start < text.length; start += TXT_CHUNK) pieces.push(text.slice(start, start + TXT_CHUNK));
-    return pieces.length > 0 ? pieces : [""];
-  }
+  if (!text.startsWith('"')) return byteChunks(text);
   const pieces: string[] = [];
   let index = 0;
   while (index < text.length) {
@@ -135,7 +196,7 @@ export function txtStrings(content: string): string[] | { error: string } {
       index += 1;
     }
     if (!closed) return { error: M.txtQuotes };
-    if (value.length > TXT_CHUNK) return { error: M.txtChunk };
+    if (byteLength(value) > TXT_CHUNK) return { error: M.txtChunk };
     pieces.push(value);
   }
   return pieces;
@@ -234,8 +295,19 @@ export function checkRecord(
   domain: string,
 ): { ok: true; record: DnsRecordInput } | { ok: false; errors: FieldError[] } {
   const errors: FieldError[] = [];
-  const name = relativeName(body.name, domain);
-  if (name !== "@" && !RELATIVE_NAME.test(name)) errors.push({ path: "name", message: M.name });
+  const relative = relativeName(body.name, domain);
+  const name = relative ?? normaliseHost(body.name);
+  const nameProblem =
+    relative === null
+      ? M.outside
+      : name !== "@" && !RELATIVE_NAME.test(name)
+        ? M.name
+        : hostOf(name, domain).length > MAX_NAME
+          ? M.nameLength
+          : name.split(".").some((label) => label.startsWith("xn--") && aLabelToUnicode(label) === null)
+            ? M.badALabel
+            : null;
+  if (nameProblem) errors.push({ path: "name", message: nameProblem });
   const content = body.content.trim();
   if (content === "" && body.type !== "TXT") errors.push({ path: "content", message: M.required });
   for (const field of EXTRA_RECORD_FIELDS) {
@@ -264,19 +336,34 @@ export function checkRecord(
         else record.content = canonicalIpv6(content);
         break;
       case "CNAME":
-      case "NS":
-      case "MX":
+      case "NS": {
         record.content = normaliseHost(content);
-        if (!isHost(record.content)) errors.push({ path: "content", message: M.host });
+        const problem = hostProblem(record.content, body.type === "CNAME");
+        if (problem) errors.push({ path: "content", message: problem });
         break;
-      case "SRV":
+      }
+      case "MX":
+      case "SRV": {
+        // "." is a null MX (RFC 7505: no mail) or an SRV service that is not offered (RFC 2782).
         record.content = content === "." ? "." : normaliseHost(content);
-        if (record.content !== "." && !isHost(record.content)) errors.push({ path: "content", message: M.host });
+        const problem = record.content === "." ? null : hostProblem(record.content, false);
+        if (problem) errors.push({ path: "content", message: problem });
+        else if (body.type === "MX" && record.content === "." && body.priority !== 0)
+          errors.push({ path: "priority", message: M.nullMx });
         break;
+      }
       case "CAA": {
-        const match = /^(\d{1,3})\s+(issue|issuewild|iodef)\s+"([^"]*)"$/i.exec(content);
-        if (!match || Number(match[1]) > 255) errors.push({ path: "content", message: M.caa });
-        else record.content = `${Number(match[1])} ${(match[2] ?? "").toLowerCase()} "${match[3]}"`;
+        const match = /^(\d{1,3})\s+([A-Za-z0-9]{1,15})\s+(?:"((?:[^"\\]|\\.)*)"|([^\s"]+))$/.exec(content);
+        const tag = match?.[2]?.toLowerCase() ?? "";
+        const value = match?.[3] !== undefined ? match[3].replace(/\\(.)/g, "$1") : (match?.[4] ?? "");
+        if (
+          !match ||
+          Number(match[1]) > 255 ||
+          !(CAA_TAGS as readonly string[]).includes(tag) ||
+          byteLength(value) > TXT_CHUNK
+        )
+          errors.push({ path: "content", message: M.caa });
+        else record.content = `${Number(match[1])} ${tag} "${value.replace(/["\\]/g, (char) => `\\${char}`)}"`;
         break;
       }
       case "FORWARD":
@@ -289,7 +376,7 @@ export function checkRecord(
     }
   }
   if (body.type === "TXT") {
-    if (content.length > TXT_MAX) errors.push({ path: "content", message: M.txtLength });
+    if (byteLength(content) > TXT_MAX) errors.push({ path: "content", message: M.txtLength });
     else {
       const strings = txtStrings(content);
       if (!Array.isArray(strings)) errors.push({ path: "content", message: strings.error });
@@ -305,7 +392,8 @@ export function checkRecord(
     else record.weight = body.weight;
     if (body.port === undefined || body.port === null) errors.push({ path: "port", message: M.priority });
     else record.port = body.port;
-    if (!/^_[a-z0-9-]+\._(tcp|udp|tls|sctp)(\.|$)/.test(name)) errors.push({ path: "name", message: M.srvName });
+    // A wildcard service (`*._tcp`, RFC 4592) answers every service of that protocol.
+    if (!/^(?:_[a-z0-9-]+|\*)\._(tcp|udp|tls|sctp)(\.|$)/.test(name)) errors.push({ path: "name", message: M.srvName });
   }
   if (body.type === "FORWARD") {
     if (body.redirect_type !== 301 && body.redirect_type !== 302)
@@ -349,6 +437,12 @@ export function zoneConflicts(zone: readonly DnsRecordInput[], changed: DnsRecor
   ) {
     errors.push({ path: "name", message: M.cnameBeside });
   }
+  const isNullMx = (record: DnsRecordInput) => record.type === "MX" && record.content === ".";
+  if (
+    changed.type === "MX" &&
+    sameName.some((record) => record.type === "MX" && (isNullMx(record) || isNullMx(changed)))
+  )
+    errors.push({ path: "content", message: M.nullMx });
   if (
     (changed.type === "FORWARD" || changed.type === "STEALTH") &&
     sameName.some((record) => ["CNAME", "FORWARD", "STEALTH"].includes(record.type))
