@@ -35,7 +35,8 @@ function namedCheckzone(domain: string, text: string): { errors: number; output:
     return { errors: 0, output };
   } catch (error) {
     const failed = error as { code?: string; stdout?: string; stderr?: string };
-    if (failed.code === "ENOENT") throw new Error("named-checkzone is missing: apt-get install bind9-utils");
+    if (failed.code === "ENOENT")
+      throw new Error("named-checkzone is missing: apt-get install bind9-utils", { cause: error });
     return { errors: 1, output: `${failed.stdout ?? ""}${failed.stderr ?? ""}` };
   }
 }

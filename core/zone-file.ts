@@ -5,6 +5,8 @@
 import {
   AUTO_TTL,
   checkRecord,
+  isIpv4,
+  isIpv6,
   TTL_OPTIONS,
   txtStrings,
   type DnsRecord,
@@ -235,6 +237,9 @@ interface Context {
 
 /** A target name token → the host the record stores ("." stays "."), with a note when it doubled the zone. */
 function target(token: ZoneToken, context: Context, notes: string[]): string | { error: string } {
+  const written = token.raw.replace(/\.$/, "");
+  if (isIpv4(written) || isIpv6(written))
+    return { error: `${token.raw} is an IP address: a target must be a host name like mail.example.com.` };
   const name = parseName(token, context.origin);
   if ("error" in name) return name;
   if (name.labels.length === 0) return ".";

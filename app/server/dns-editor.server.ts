@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { TFunction } from "i18next";
 import { RECORD_TYPES, dnsRecordFormSchema, zoneImportFormSchema, type RecordType } from "../../core/dns";
 import { formatMoment } from "../../core/format";
 import type { DnsActionData } from "../components/domains/dns-text";
@@ -144,17 +145,43 @@ export async function dnsEditorAction({ request, context, params }: ActionFuncti
       if (submission.status !== "success") return reply({ intent, result: submission.reply(), message: null }, 400);
       const answer = await read(await dns.zone.$post({ param: { domain: name }, json: submission.value }));
       if (!answer.ok) {
-        const lines = isCode(answer, "invalid_zone") ? importErrors(answer.message) : [failureText(t, answer)];
+        const lines = isCode(answer, "invalid_zone") ? importErrors(t, answer) : [failureText(t, answer)];
         return reply({ intent, result: submission.reply({ formErrors: lines }), message: null }, statusOf(answer));
       }
-      return done(t("dns.imported", { count: answer.data.imported }));
+      return done(importSummary(t, answer.data));
     }
     default:
       return reply({ intent: null, result: null, message: t("errors.unknownIntent") }, 400);
   }
 }
 
-/** The API's first import error ("Parameter "zone" line 3: content must be…") as the form's error. */
-function importErrors(message: string): string[] {
-  return [message.replace(/^Parameter "zone" /, "")];
+/** How many refused lines the import form lists before "…and N more". */
+const IMPORT_ERRORS_SHOWN = 20;
+
+/** Every refused line of a zone file ("line 3: content must be…"), as the form's errors. */
+function importErrors(t: TFunction, answer: { message: string; details: { message: string }[] }): string[] {
+  const texts = answer.details.length > 0 ? answer.details.map((detail) => detail.message) : [answer.message];
+  const lines = texts.map((text) => {
+    const refused = /^(?:Parameter "zone" )?line (\d+): ([\s\S]*)$/.exec(text);
+    return refused ? t("dns.importFailed", { line: refused[1], message: refused[2] }) : text;
+  });
+  if (lines.length <= IMPORT_ERRORS_SHOWN) return lines;
+  return [...lines.slice(0, IMPORT_ERRORS_SHOWN), t("dns.importMore", { count: lines.length - IMPORT_ERRORS_SHOWN })];
+}
+
+/** The toast after an import: what came in, which lines were skipped (by type), how many were adjusted. */
+function importSummary(
+  t: TFunction,
+  data: { imported: number; skipped: number; report: { outcome: string; type?: string; notes?: string[] }[] },
+): string {
+  const parts = [t("dns.imported", { count: data.imported })];
+  if (data.skipped > 0) {
+    const types = [
+      ...new Set(data.report.flatMap((entry) => (entry.outcome === "skipped" && entry.type ? [entry.type] : []))),
+    ];
+    parts.push(t("dns.importSkipped", { count: data.skipped, types: types.join(", ") }));
+  }
+  const noted = data.report.filter((entry) => (entry.notes?.length ?? 0) > 0).length;
+  if (noted > 0) parts.push(t("dns.importNoted", { count: noted }));
+  return parts.join(" ");
 }

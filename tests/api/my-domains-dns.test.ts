@@ -286,10 +286,26 @@ describe("zone files", () => {
     const [name] = await buy(user);
     // knot's example zone (tests/fixtures/zones/knot-example.com.zone; workerd has no file access), re-rooted at the bought name.
     const text = KNOT_ZONE.replace("$ORIGIN example.com.", `$ORIGIN ${name}.`);
-    const imported = await data<{ imported: number; skipped: number; records: DnsRecord[] }>(
-      await call(user, "POST", `/dns/domains/${name}/zone`, { zone: text }),
-    );
+    const imported = await data<{
+      imported: number;
+      skipped: number;
+      records: DnsRecord[];
+      report: { line: number; outcome: string; type?: string }[];
+    }>(await call(user, "POST", `/dns/domains/${name}/zone`, { zone: text }));
     expect(imported).toMatchObject({ imported: 7, skipped: 3 });
+    // Every record line is reported: the SOA and the apex NS skipped with their reason, the rest imported.
+    expect(imported.report.map((entry) => `${entry.line} ${entry.outcome} ${entry.type ?? ""}`)).toEqual([
+      "4 skipped SOA",
+      "11 skipped NS",
+      "12 skipped NS",
+      "13 imported MX",
+      "15 imported A",
+      "16 imported AAAA",
+      "18 imported A",
+      "19 imported AAAA",
+      "21 imported A",
+      "22 imported AAAA",
+    ]);
     expect(imported.records.find((record) => record.type === "MX")).toMatchObject({
       name: "@",
       content: `mail.${name}`,
@@ -300,8 +316,9 @@ describe("zone files", () => {
     expect(exported.status).toBe(200);
     const zoneText = await exported.text();
     expect(zoneText).toContain(`$ORIGIN ${name}.`);
-    expect(zoneText).toContain(`@\t3600\tIN\tMX\t10 mail.${name}.`);
-    expect(zoneText).toContain("dns1\t3600\tIN\tAAAA\t2001:db8::1");
+    // The zone's records have no TTL of their own ($TTL 3600 is the automatic one): none written.
+    expect(zoneText).toContain(`@\tIN\tMX\t10 mail.${name}.`);
+    expect(zoneText).toContain("dns1\tIN\tAAAA\t2001:db8::1");
 
     // Importing it again changes nothing (no duplicates); a bad line → 400 naming the line, nothing written.
     expect(
@@ -316,6 +333,17 @@ describe("zone files", () => {
     );
     expect(bad.code).toBe("invalid_zone");
     expect(bad.errors?.[0]!.message).toMatch(/^line 3: content/);
+    // Every refused line is named, with its reason: an $INCLUDE, an IP address where a host belongs.
+    const refused = await errorOf(
+      await call(user, "POST", `/dns/domains/${name}/zone`, {
+        zone: `www A 192.0.2.1\n$INCLUDE other.zone\n@ MX 10 192.0.2.10\n`,
+      }),
+      400,
+    );
+    expect(refused.errors?.map((error) => error.message)).toEqual([
+      "line 2: $INCLUDE is not supported: paste the included file's records here instead",
+      "line 3: 192.0.2.10 is an IP address: a target must be a host name like mail.example.com.",
+    ]);
     expect(await zone(user, name)).toHaveLength(7);
     const stranger = await signedInUser();
     expect((await errorOf(await call(stranger, "GET", `/dns/domains/${name}/zone`), 404)).code).toBe(

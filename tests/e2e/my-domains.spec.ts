@@ -207,6 +207,44 @@ test.describe("my domains", () => {
     await expectNoAxeViolations(page, javaScriptEnabled);
   });
 
+  test("a zone file import names each refused line and keeps the text, then reports what it skipped and adjusted", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const user = await signedInUser(page);
+    const name = fresh();
+    await buy(page, user, [name]);
+    await page.goto(`/dashboard/domains/${name}/dns`);
+    await waitForHydration(page, javaScriptEnabled);
+    const zoneFile = page.getByLabel("Zone file (BIND format)");
+    const refused = "www A 192.0.2.1\n$INCLUDE other.zone\n@ MX 10 192.0.2.10\n";
+    await zoneFile.fill(refused);
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(
+      page.getByText("Line 2: $INCLUDE is not supported: paste the included file's records here instead"),
+    ).toBeVisible();
+    await expect(
+      page.getByText("Line 3: 192.0.2.10 is an IP address: a target must be a host name like mail.example.com."),
+    ).toBeVisible();
+    await expect(zoneFile).toHaveValue(refused);
+    await expect(page.getByText("No records yet. Add the first one below.")).toBeVisible();
+
+    // BIND's own layout: $ORIGIN, $TTL, an SOA and the apex NS (skipped, said), a TTL the editor rounds.
+    await zoneFile.fill(
+      `$ORIGIN ${name}.\n$TTL 3600\n@ IN SOA ns1.example.net. hostmaster.${name}. ( 1 7200 3600 1209600 3600 )\n` +
+        "@ IN NS ns1.example.net.\nwww 301 IN A 192.0.2.1\nmail IN A 192.0.2.2\n",
+    );
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(
+      page.getByText(
+        "2 records imported. 2 lines skipped (SOA, NS). 1 record was adjusted on the way in (a TTL to the nearest option, a name without its final dot…).",
+      ),
+    ).toBeVisible();
+    const table = page.getByRole("table", { name: "DNS records" });
+    await expect(table).toContainText("192.0.2.1");
+    await expect(table).toContainText("192.0.2.2");
+  });
+
   test("auto-renewal needs a card, renewal goes into the cart, the auth code needs an unlocked domain", async ({
     page,
     javaScriptEnabled,

@@ -74,6 +74,27 @@ export const importBodySchema = z.strictObject({
 
 const records = z.array(dnsRecordSchema);
 
+/** What became of one record line of an imported zone file (core/zone-file.ts ZoneLineReport). */
+export const zoneLineReportSchema = z
+  .discriminatedUnion("outcome", [
+    z.object({
+      line: z.number().int(),
+      outcome: z.literal("imported"),
+      type: z.enum(RECORD_TYPES),
+      name: z.string(),
+      notes: z.array(z.string()).meta({ description: "A TTL changed to the editor's nearest, a doubled name…" }),
+    }),
+    z.object({
+      line: z.number().int(),
+      outcome: z.literal("skipped"),
+      type: z.string(),
+      name: z.string(),
+      reason: z.string(),
+    }),
+    z.object({ line: z.number().int(), outcome: z.literal("refused"), reason: z.string() }),
+  ])
+  .meta({ id: "ZoneLineReport" });
+
 export const listRecordsRoute = apiRoute(
   {
     method: "get",
@@ -195,7 +216,7 @@ export const importZoneRoute = apiRoute(
     tags: ["DNS"],
     summary: "Import a zone file: merged with the zone, or replacing it",
     description:
-      "Every supported record of the file is checked as if added one by one; any bad line is a 400 listing them and nothing is written.",
+      "The file is read as RFC 1035 §5 and BIND write it (escapes, $ORIGIN, $TTL, the RFC 3597 generic form). Every record of a type the editor holds is checked as if added one by one; any refused line is a 400 listing each with its line number, and nothing is written. Skipped lines (other types, other classes, names outside the domain, SOA and apex NS) and changed TTLs are listed in `report`.",
     security: BEARER,
     request: { params: domainParamSchema, body: jsonBody(importBodySchema) },
     responses: {
@@ -207,6 +228,9 @@ export const importZoneRoute = apiRoute(
             .int()
             .meta({ description: "Records of other types or names outside the domain, and apex NS." }),
           records,
+          report: z.array(zoneLineReportSchema).meta({
+            description: "Every record line of the file, in order: imported (with notes) or skipped (and why).",
+          }),
         }),
         "The zone after the import.",
       ),

@@ -190,7 +190,12 @@ export const dnsRoutes = router
     return c.json(
       {
         success: true as const,
-        data: { imported: added.length, skipped: parsed.skipped, records: await listRecords(c.env.DB, row.id) },
+        data: {
+          imported: added.length,
+          skipped: parsed.skipped,
+          records: await listRecords(c.env.DB, row.id),
+          report: parsed.report,
+        },
         message: "Zone imported.",
       },
       200,
