@@ -275,7 +275,7 @@ export const nameserversFormSchema = z.object({
     .pipe(nameserversSchema),
 });
 
-/** Our own nameservers, set on a new registration when the customer chose none. */
+/** Our own nameservers (unless NAMESERVERS names others): set on every new registration, their zone served by us. */
 export const DEFAULT_NAMESERVERS = ["ns1.trinity-dns.net", "ns2.trinity-dns.net"];
 
 // ─── HTML forms (Conform in the browser, parseWithZod in the actions) ───────────────────────

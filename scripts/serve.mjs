@@ -14,6 +14,12 @@
 // seeded .wrangler/state on tmpfs (/dev/shm) instead of the state itself: every D1 write then
 // skips SQLite's fsync (docs/decisions/2026-11-28-test-storage.md), and each run starts from the
 // seeded state instead of what earlier runs left. The copy is removed when the server stops.
+//
+// $PORT speaks HTTP/1.1 and HTTP/2 without TLS ("h2c", prior knowledge): workerd's server speaks
+// HTTP/1.1 only, and DNS-over-HTTPS clients such as `dig +http-plain=/dns-query` speak HTTP/2
+// only. Each connection's first bytes pick the way: HTTP/1.1 connections are spliced to workerd
+// byte for byte, HTTP/2 ones are answered by Node's http2 server forwarding each request
+// (scripts/h2c-front.mjs). In production Cloudflare's edge speaks both.
 import { execFile } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { basename, extname, join, resolve } from "node:path";
@@ -21,6 +27,7 @@ import { promisify } from "node:util";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions as workerOptionsOf } from "wrangler";
 import { LOCAL_VARS, ports, STATE_DIR, upstreamVars } from "./workers.mjs";
+import { listenFront } from "./h2c-front.mjs";
 
 const { port, lookupPort } = ports();
 let stateDir = STATE_DIR;
@@ -38,7 +45,8 @@ const [storefront, lookup] = await Promise.all([
 ]);
 const mf = new Miniflare({
   host: "127.0.0.1",
-  port,
+  // workerd listens on a free port of its own; $PORT is the front (scripts/h2c-front.mjs).
+  port: 0,
   // Where `wrangler dev --persist-to .wrangler/state` and `wrangler d1 migrations apply --local` keep
   // D1 and KV: the migrations and seed of `npm run setup` are what is served.
   defaultPersistRoot: resolve(stateDir, "v3"),
@@ -70,7 +78,7 @@ const mf = new Miniflare({
     },
   ],
 });
-await mf.ready;
+await listenFront(port, new URL(await mf.ready));
 console.log(`\n  Storefront ready: http://localhost:${port}\n`);
 
 /** The storefront's scheduled handler, with the cron of its wrangler.toml (`?cron=` picks another). */

@@ -15,6 +15,7 @@ import {
 import { cachedResponse, createPageCache, pageCacheKey, storeIfShared } from "./page-cache";
 import { createNonce, withSecurityHeaders } from "./security-headers";
 import { handleSpeed, isSpeedPath } from "./speed";
+import { handleDnsQuery, isDnsQueryPath } from "./dns-over-https";
 
 export type { StorefrontEnv };
 
@@ -33,6 +34,8 @@ export default {
     }
     // Speed-test endpoints (no cookies, no caching): before the cross-site check, like the API.
     if (isSpeedPath(url.pathname)) return withSecurityHeaders(await handleSpeed(request));
+    // Our nameservers' answers over DNS-over-HTTPS (RFC 8484): no cookies, any origin may ask.
+    if (isDnsQueryPath(url.pathname)) return withSecurityHeaders(await handleDnsQuery(request, env));
     // Form posts of the web UI ride on the session cookie: refuse them from other sites.
     if (isCrossSiteRequest(request)) return withSecurityHeaders(crossSiteRefusal());
     const badPath = unsafePathRefusal(url) ?? legacyDataRequestRefusal(url);

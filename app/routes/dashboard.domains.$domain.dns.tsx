@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RecordForm } from "../components/domains/dns-record-form";
+import { ServingStatus } from "../components/domains/dns-serving";
 import type { DnsActionData } from "../components/domains/dns-text";
 import { ImportForm, RecordsTable, ZoneHistory } from "../components/domains/dns-zone";
 import { DNS_INTENTS } from "../components/domains/intents";
@@ -32,7 +33,7 @@ export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export default function DnsEditor() {
   const { t } = useTranslation(["domains", "account"]);
-  const { domain, unicode, records, versions, editing, addType } = useLoaderData<typeof loader>();
+  const { domain, unicode, records, serving, versions, editing, addType } = useLoaderData<typeof loader>();
   const actionData = useActionData<DnsActionData>();
   const base = `/dashboard/domains/${domain}`;
 
@@ -54,6 +55,8 @@ export default function DnsEditor() {
           </a>
         </p>
       </header>
+
+      <ServingStatus serving={serving} domain={unicode} />
 
       {actionData?.intent === DNS_INTENTS.rollback && actionData.message ? (
         <ErrorList errors={[actionData.message]} />

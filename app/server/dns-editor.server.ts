@@ -36,6 +36,7 @@ export async function loadDnsEditor({ request, context, params }: LoaderFunction
     domain: records.data.domain,
     unicode: records.data.unicode,
     records: records.data.records,
+    serving: records.data.serving,
     versions: history.data.versions.map((version) => ({
       ...version,
       when: formatMoment(locale, version.created_at) ?? version.created_at,

@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { resend, signedInUser, waitForHydration, type TestUser } from "./support/account";
@@ -205,6 +207,40 @@ test.describe("my domains", () => {
     await expect(page.getByText("Zone restored.")).toBeVisible();
     await expect(table).toContainText("10 mx1.example.net");
     await expectNoAxeViolations(page, javaScriptEnabled);
+  });
+
+  test("a saved record is live on our nameservers, and dig asks them over DNS-over-HTTPS", async ({
+    page,
+    baseURL,
+  }) => {
+    const user = await signedInUser(page);
+    const name = fresh();
+    await buy(page, user, [name]);
+    await page.goto(`/dashboard/domains/${name}/dns`);
+    const status = page.getByRole("status").filter({ hasText: "our nameservers" });
+    await expect(status).toHaveText(
+      /^Live on our nameservers \(ns1\.trinity-dns\.net, ns2\.trinity-dns\.net\): version \d+ is being answered\.$/,
+    );
+    const editor = page.getByRole("region", { name: "Add a record" });
+    await editor.getByLabel("Value", { exact: true }).fill("192.0.2.44");
+    await editor.getByRole("button", { name: "Add record" }).click();
+    await expect(page.getByText("DNS record added.")).toBeVisible();
+    await expect(status).toContainText("is being answered");
+    // A real DNS client (BIND's dig, Debian bind9-dnsutils) asks the storefront's /dns-query.
+    const port = new URL(baseURL ?? "").port;
+    const dig = (type: string) =>
+      promisify(execFile)(
+        "dig",
+        ["+http-plain=/dns-query", "@127.0.0.1", "-p", port, name, type, "+short", "+tries=1"],
+        {
+          encoding: "utf8",
+        },
+      );
+    expect((await dig("A")).stdout.trim()).toBe("192.0.2.44");
+    expect((await dig("NS")).stdout.trim().split("\n").sort()).toEqual([
+      "ns1.trinity-dns.net.",
+      "ns2.trinity-dns.net.",
+    ]);
   });
 
   test("a zone file import names each refused line and keeps the text, then reports what it skipped and adjusted", async ({

@@ -22,6 +22,11 @@ export interface ApiEnv extends PaymentsEnv {
    * requests to any other host are looked up as customer domains with forwarding.
    */
   STOREFRONT_HOSTS?: string;
+  /**
+   * Our nameservers' host names, comma-separated (default ns1/ns2.trinity-dns.net): a domain
+   * delegated to exactly these has its zone served; they are its apex NS and the SOA's primary.
+   */
+  NAMESERVERS?: string;
   /** "simulated" (default) or "http" (registrar/EPP gateway at REGISTRY_API_URL). */
   REGISTRY_ADAPTER?: string;
   REGISTRY_API_URL?: string;

@@ -190,7 +190,18 @@ const domains = {
   dns: {
     metaTitle: "DNS — {{domain}}",
     heading: "DNS records of {{domain}}",
-    intro: "Records take effect within the TTL you choose. Forwarding sends visitors of a name to another web address.",
+    intro:
+      "Our nameservers answer with these records as soon as they are saved; resolvers that asked before keep the old answer for up to its TTL. Forwarding sends visitors of a name to another web address.",
+    serving: {
+      live: "Live on our nameservers ({{ours}}): version {{serial}} is being answered.",
+      pending:
+        "Publishing version {{serial}} to our nameservers… It is retried every few minutes until they confirm it.",
+      lastError: "Last attempt: {{error}}",
+      elsewhereTitle: "These records are not served",
+      elsewhere:
+        "{{domain}} uses other nameservers ({{nameservers}}). Point it at {{ours}} on the domain's page for these records to take effect.",
+      none: "none",
+    },
     back: "Back to {{domain}}",
     recordsCaption: "DNS records",
     columns: { type: "Type", name: "Name", content: "Value", ttl: "TTL", actions: "Actions" },

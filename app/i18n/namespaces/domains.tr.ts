@@ -195,7 +195,17 @@ const domains: DomainsResources = {
     metaTitle: "DNS — {{domain}}",
     heading: "{{domain}} DNS kayıtları",
     intro:
-      "Kayıtlar seçtiğiniz TTL süresi içinde geçerli olur. Yönlendirme, bir adın ziyaretçilerini başka bir web adresine gönderir.",
+      "Ad sunucularımız bu kayıtlarla kaydedildikleri anda yanıt verir; daha önce soran çözümleyiciler eski yanıtı TTL süresince tutabilir. Yönlendirme, bir adın ziyaretçilerini başka bir web adresine gönderir.",
+    serving: {
+      live: "Ad sunucularımızda yayında ({{ours}}): {{serial}} sürümü yanıtlanıyor.",
+      pending:
+        "{{serial}} sürümü ad sunucularımıza yayımlanıyor… Onaylayana kadar birkaç dakikada bir yeniden denenir.",
+      lastError: "Son deneme: {{error}}",
+      elsewhereTitle: "Bu kayıtlar yayında değil",
+      elsewhere:
+        "{{domain}} başka ad sunucuları kullanıyor ({{nameservers}}). Bu kayıtların geçerli olması için alan adının sayfasında onu {{ours}} adreslerine yönlendirin.",
+      none: "yok",
+    },
     back: "{{domain}} sayfasına dön",
     recordsCaption: "DNS kayıtları",
     columns: { type: "Tür", name: "Ad", content: "Değer", ttl: "TTL", actions: "İşlemler" },

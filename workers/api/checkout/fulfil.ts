@@ -26,6 +26,8 @@ import { findUserById } from "../db/users";
 import type { ApiEnv } from "../env";
 import type { ApiServices } from "../services";
 import { recordDomainRenewal, recordUserDomain } from "./user-domains";
+import { publishNewZone } from "../dns-publish";
+import { ourNameservers } from "../adapters/dns";
 import { fulfilServerItem } from "../servers/service";
 import { orderLineDetails, paidCents } from "../../../core/order-lines";
 import { notChargedMail, receiptMail } from "./receipt-mail";
@@ -84,13 +86,16 @@ async function fulfilItem(
           await recordOrderedDomain(env.DB, order, item, before, "active", now);
           return { ok: true, result: { expiresAt: before.expiresAt } };
         }
+        // A new name points at our nameservers, which serve its zone from the first minute.
         const info = await registry.create({
           name: item.name,
           years: item.years,
           ownerId: order.user_id,
           locked: true,
+          nameservers: ourNameservers(env),
         });
         await recordOrderedDomain(env.DB, order, item, info, "active", now);
+        await publishNewZone(env, services, item.name);
         return { ok: true, result: { expiresAt: info.expiresAt } };
       }
       case "transfer": {

@@ -74,6 +74,24 @@ export const importBodySchema = z.strictObject({
 
 const records = z.array(dnsRecordSchema);
 
+/** Where the zone is served (issue 22): live when `served_serial` equals `serial` and the domain is delegated to us. */
+export const zoneServingSchema = z
+  .object({
+    serial: z.number().int().meta({ description: "The zone's version (its SOA serial), bumped with every change." }),
+    served_serial: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The version our nameservers confirmed serving; null before the first push." }),
+    delegated: z
+      .boolean()
+      .meta({ description: "Whether the domain's nameservers are all ours (else nothing is served)." }),
+    our_nameservers: z.array(z.string()),
+    nameservers: z.array(z.string()).meta({ description: "The domain's nameservers at the registry." }),
+    error: z.string().nullable().meta({ description: "Why the last push failed (retried by the scheduled job)." }),
+  })
+  .meta({ id: "ZoneServing" });
+
 /** What became of one record line of an imported zone file (core/zone-file.ts ZoneLineReport). */
 export const zoneLineReportSchema = z
   .discriminatedUnion("outcome", [
@@ -103,7 +121,9 @@ export const listRecordsRoute = apiRoute(
     summary: "The DNS records of a domain",
     security: BEARER,
     request: { params: domainParamSchema },
-    responses: { 200: ok(z.object({ domain: z.string(), unicode: z.string(), records }), "The zone.") },
+    responses: {
+      200: ok(z.object({ domain: z.string(), unicode: z.string(), records, serving: zoneServingSchema }), "The zone."),
+    },
   },
   ["domain_not_found"],
 );

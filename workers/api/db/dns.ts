@@ -2,6 +2,7 @@
 // function takes the domain row's id, which the caller has already checked belongs to the user.
 import type { DnsRecord, DnsRecordInput, ZoneChange } from "../../../core/dns";
 import { hostOf, parseZoneChange, zoneChangeSummary } from "../../../core/dns";
+import { serialFloor } from "../../../core/dns-serve";
 
 /** A stored row: the record, its domain and the full host name it answers for. */
 type RecordRow = DnsRecord & { domain_id: string; host: string };
@@ -65,7 +66,8 @@ function insertStatement(
 
 /**
  * Writes a change to a zone in one batch with the zone as it was before (`zone`), kept as a
- * version for rollback; `statements` get the change's time.
+ * version for rollback, and the zone's serial bumped (the DNS provider is then behind until it
+ * confirms the new one); `statements` get the change's time.
  */
 async function changeZone(
   db: D1Database,
@@ -81,6 +83,9 @@ async function changeZone(
       .prepare("INSERT INTO dns_zone_versions (domain_id, records, summary, created_at) VALUES (?1, ?2, ?3, ?4)")
       .bind(domainId, JSON.stringify(zone), zoneChangeSummary(change), at),
     ...statements(at),
+    db
+      .prepare("UPDATE user_domains SET zone_serial = MAX(zone_serial + 1, ?2) WHERE id = ?1")
+      .bind(domainId, serialFloor(now)),
   ]);
 }
 
@@ -190,4 +195,45 @@ export async function findForwarding(
     .bind(host, now.toISOString())
     .first<RecordRow & { domain: string }>();
   return row ? { ...toRecord(row), domain: row.domain } : null;
+}
+
+/** A domain's zone as the nameservers serve it: its name, serial, delegation and records. */
+export interface ZoneRow {
+  id: string;
+  name: string;
+  nameservers: string;
+  zone_serial: number;
+  zone_served_serial: number | null;
+  zone_push_error: string | null;
+  zone_pushed_at: string | null;
+}
+
+/**
+ * The live domain (active or being transferred out, not deleted, not expired past `now`) whose
+ * name is `qname` or its nearest parent, with its records; null when there is none.
+ */
+export async function findServedZone(
+  db: D1Database,
+  qname: string,
+  now: Date,
+): Promise<{ row: ZoneRow; records: DnsRecord[] } | null> {
+  const labels = qname.split(".");
+  // A registrable domain has at least two labels; at most the ten nearest parents are asked.
+  const candidates = labels
+    .slice(0, -1)
+    .map((_, index) => labels.slice(index).join("."))
+    .slice(-10);
+  if (candidates.length === 0) return null;
+  const placeholders = candidates.map((_, index) => `?${index + 2}`).join(", ");
+  const row = await db
+    .prepare(
+      `SELECT id, name, nameservers, zone_serial, zone_served_serial, zone_push_error, zone_pushed_at FROM user_domains
+        WHERE name IN (${placeholders}) AND status IN ('active', 'transfer_out_pending') AND deleted_at IS NULL
+          AND (expires_at IS NULL OR expires_at > ?1)
+        ORDER BY length(name) DESC LIMIT 1`,
+    )
+    .bind(now.toISOString(), ...candidates)
+    .first<ZoneRow>();
+  if (!row) return null;
+  return { row, records: await listRecords(db, row.id) };
 }

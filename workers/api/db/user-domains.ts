@@ -37,6 +37,11 @@ export interface UserDomainRow {
   renew_error_at: string | null;
   /** Numbers the off-session renewal orders of one expiry date (migration 0016). */
   renew_attempt: number;
+  /** The zone's version (SOA serial), bumped with every change; what the DNS provider last confirmed (migration 0022). */
+  zone_serial: number;
+  zone_served_serial: number | null;
+  zone_push_error: string | null;
+  zone_pushed_at: string | null;
 }
 
 /** SPEC §3 Domain (account view) as the API answers it. */

@@ -2,6 +2,7 @@ import type { ApiEnv } from "../env";
 import { resumeOpenOrders } from "../checkout/resume-job";
 import { runDomainLifecycle } from "./domain-lifecycle";
 import { runServerLifecycle } from "./server-lifecycle";
+import { runDnsSync } from "../dns-publish";
 import { defaultServices, type ApiServices } from "../services";
 import type { OutsideService } from "../../../core/production-config";
 import { notConfiguredError } from "../production-guard";
@@ -31,6 +32,8 @@ export const JOBS: Job[] = [
   // Servers: auto-renew (off-session, order + invoice), reminders 30/7/1 days, expired or suspended
   // (declined auto-renewal) after expires_at, terminated after the grace period.
   { name: "servers", run: runServerLifecycle, needs: ["provisioning", "payments", "mail"] },
+  // DNS hosting: zones whose provider is behind (a failed push, a new registration) pushed again.
+  { name: "dns", run: runDnsSync },
 ];
 
 /**

@@ -40,6 +40,11 @@ import type { UserDomainRow } from "../db/user-domains";
 import { ApiError } from "../errors";
 import { contractRouter } from "../validate";
 import { assertManageable, ownDomain } from "../domain-access";
+import { onOurNameservers } from "../../../core/dns-serve";
+import { ourNameservers } from "../adapters/dns";
+import { publishZone } from "../dns-publish";
+import type { ApiEnv } from "../env";
+import type { ApiServices } from "../services";
 
 const recordNotFound = () => new ApiError(404, "record_not_found", "No such DNS record.");
 
@@ -63,6 +68,25 @@ function validated(
   return { record: checked.record, after };
 }
 
+/** Pushes the zone just changed to the DNS provider; the outcome lands on the domain row (never an error here). */
+async function published(env: ApiEnv, services: ApiServices, row: UserDomainRow): Promise<void> {
+  await publishZone(env.DB, services.dns, ourNameservers(env), row.id, services.now());
+}
+
+/** Where the zone is served: its version, what our nameservers serve, and whether the domain points at them. */
+function servingOf(env: ApiEnv, row: UserDomainRow) {
+  const ours = ourNameservers(env);
+  const nameservers = JSON.parse(row.nameservers) as string[];
+  return {
+    serial: row.zone_serial,
+    served_serial: row.zone_served_serial,
+    delegated: onOurNameservers(nameservers, ours),
+    our_nameservers: ours,
+    nameservers,
+    error: row.zone_push_error,
+  };
+}
+
 async function zoneOf(db: D1Database, userId: string, domain: string) {
   const row = await ownDomain(db, userId, domain);
   return { row, zone: await listRecords(db, row.id) };
@@ -75,7 +99,13 @@ router.use("/dns/domains/*", requireAuth);
 export const dnsRoutes = router
   .openapi(listRecordsRoute, async (c) => {
     const { row, zone } = await zoneOf(c.env.DB, authOf(c).userId, c.req.valid("param").domain);
-    return c.json({ success: true as const, data: { domain: row.name, unicode: row.unicode, records: zone } }, 200);
+    return c.json(
+      {
+        success: true as const,
+        data: { domain: row.name, unicode: row.unicode, records: zone, serving: servingOf(c.env, row) },
+      },
+      200,
+    );
   })
   .openapi(createRecordRoute, async (c) => {
     const { now } = c.var.services;
@@ -85,6 +115,7 @@ export const dnsRoutes = router
       throw new ApiError(409, "zone_full", `A zone holds at most ${MAX_RECORDS_PER_ZONE} records.`);
     const { record, after } = validated(row, zone, c.req.valid("json"));
     const created = await createRecord(c.env.DB, row.id, row.name, zone, record, now());
+    await published(c.env, c.var.services, row);
     return c.json(
       {
         success: true as const,
@@ -120,6 +151,7 @@ export const dnsRoutes = router
     assertManageable(row, now());
     const { record, after } = validated(row, zone, c.req.valid("json"), id);
     const updated = await updateRecord(c.env.DB, row.id, row.name, zone, id, record, now());
+    await published(c.env, c.var.services, row);
     return c.json(
       {
         success: true as const,
@@ -137,6 +169,7 @@ export const dnsRoutes = router
     if (!record) throw recordNotFound();
     assertManageable(row, now());
     await deleteRecord(c.env.DB, row.id, zone, record, now());
+    await published(c.env, c.var.services, row);
     const after = zone.filter((candidate) => candidate.id !== record.id);
     return c.json(
       {
@@ -160,6 +193,7 @@ export const dnsRoutes = router
     const records = await findVersion(c.env.DB, row.id, version);
     if (!records) throw new ApiError(404, "version_not_found", "No such zone version.");
     await replaceZone(c.env.DB, row.id, row.name, zone, records, { action: "rollback", version }, now());
+    await published(c.env, c.var.services, row);
     return c.json(
       { success: true as const, data: { records: await listRecords(c.env.DB, row.id) }, message: "Zone restored." },
       200,
@@ -187,6 +221,7 @@ export const dnsRoutes = router
     if (after.length > MAX_RECORDS_PER_ZONE)
       throw new ApiError(409, "zone_full", `A zone holds at most ${MAX_RECORDS_PER_ZONE} records.`);
     await replaceZone(c.env.DB, row.id, row.name, zone, after, { action: "import", replace: body.replace }, now());
+    await published(c.env, c.var.services, row);
     return c.json(
       {
         success: true as const,

@@ -1,0 +1,101 @@
+// Publishing zones to the DNS provider (issue 22): after D1 has committed a change (which bumped
+// the zone's serial), the zone as it now is goes to the provider; the serial it confirms is kept,
+// and the DNS page says "live on our nameservers" only when that is the current one. A failure is
+// kept for the page and the scheduled job (`dns` in jobs/index.ts) pushes the zone again.
+import type { DnsRecord } from "../../core/dns";
+import { onOurNameservers } from "../../core/dns-serve";
+import { ourNameservers, type DnsProvider } from "./adapters/dns";
+import type { ApiEnv } from "./env";
+import type { ApiServices } from "./services";
+
+type PublishRow = { id: string; name: string; nameservers: string; zone_serial: number };
+
+/** How many zones one run of the job pushes at most. */
+const SYNC_BATCH = 200;
+
+/**
+ * Pushes one domain's zone if the domain is delegated to us (else nothing is served: there is
+ * nothing to push). The serial and the records are read in one batch, so they belong together.
+ * Never throws: the outcome is written to the domain row.
+ */
+export async function publishZone(
+  db: D1Database,
+  provider: DnsProvider,
+  ours: readonly string[],
+  domainId: string,
+  now: Date,
+): Promise<"served" | "failed" | "not_delegated" | "gone"> {
+  const [domain, records] = await db.batch<PublishRow | DnsRecord>([
+    db.prepare("SELECT id, name, nameservers, zone_serial FROM user_domains WHERE id = ?1").bind(domainId),
+    db
+      .prepare(
+        "SELECT id, type, name, content, ttl, priority, weight, port, redirect_type, page_title FROM dns_records WHERE domain_id = ?1 AND type NOT IN ('FORWARD', 'STEALTH')",
+      )
+      .bind(domainId),
+  ]);
+  const row = domain?.results[0] as PublishRow | undefined;
+  if (!row) return "gone";
+  if (!onOurNameservers(JSON.parse(row.nameservers) as string[], ours)) return "not_delegated";
+  const at = now.toISOString();
+  try {
+    const { serial } = await provider.push({
+      zone: row.name,
+      serial: row.zone_serial,
+      nameservers: ours,
+      records: (records?.results ?? []) as DnsRecord[],
+    });
+    await db
+      .prepare(
+        "UPDATE user_domains SET zone_served_serial = MAX(COALESCE(zone_served_serial, 0), ?2), zone_push_error = NULL, zone_pushed_at = ?3 WHERE id = ?1",
+      )
+      .bind(domainId, serial, at)
+      .run();
+    return "served";
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db
+      .prepare("UPDATE user_domains SET zone_push_error = ?2, zone_pushed_at = ?3 WHERE id = ?1")
+      .bind(domainId, message.slice(0, 500), at)
+      .run();
+    return "failed";
+  }
+}
+
+/**
+ * The scheduled job: every live domain delegated to our nameservers whose provider is behind
+ * (never pushed, or an older serial served) is pushed again. Idempotent: a pushed zone is not
+ * selected on the next run.
+ */
+export async function runDnsSync(env: ApiEnv, services: ApiServices): Promise<Record<string, number>> {
+  const ours = ourNameservers(env);
+  const placeholders = ours.map((_, index) => `?${index + 2}`).join(", ");
+  const { results } = await env.DB.prepare(
+    `SELECT id FROM user_domains
+      WHERE status IN ('active', 'transfer_out_pending') AND deleted_at IS NULL
+        AND (zone_served_serial IS NULL OR zone_served_serial < zone_serial)
+        AND json_array_length(nameservers) > 0
+        AND NOT EXISTS (SELECT 1 FROM json_each(user_domains.nameservers) WHERE lower(json_each.value) NOT IN (${placeholders}))
+      ORDER BY zone_pushed_at IS NOT NULL, zone_pushed_at LIMIT ?1`,
+  )
+    .bind(SYNC_BATCH, ...ours)
+    .all<{ id: string }>();
+  const counts = { served: 0, failed: 0 };
+  for (const { id } of results) {
+    const outcome = await publishZone(env.DB, services.dns, ours, id, services.now());
+    if (outcome === "served" || outcome === "failed") counts[outcome] += 1;
+  }
+  return counts;
+}
+
+/**
+ * A new zone at registration: the domain just recorded (on our nameservers by default) gets its
+ * empty zone (SOA and NS) pushed. A failure never fails the registration: the job pushes it later.
+ */
+export async function publishNewZone(env: ApiEnv, services: ApiServices, name: string): Promise<void> {
+  try {
+    const row = await env.DB.prepare("SELECT id FROM user_domains WHERE name = ?1").bind(name).first<{ id: string }>();
+    if (row) await publishZone(env.DB, services.dns, ourNameservers(env), row.id, services.now());
+  } catch (error) {
+    console.error(`dns: the zone of ${name} was not published at registration`, error);
+  }
+}
