@@ -16,6 +16,8 @@ export default defineConfig(() => {
         "app/**/*.test.ts",
         "workers/*.test.ts",
         "workers/lookup/*.test.ts",
+        // The DNS providers against the real servers they drive (pdns_server on loopback).
+        "tests/dns-provider/*.test.ts",
       ],
       environment: "node",
       // The fast-check properties generate a hundred inputs each; on a busy 2-core machine one

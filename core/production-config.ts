@@ -1,13 +1,14 @@
 // What a production deployment (ENVIRONMENT=production) must configure, in one place (issue 18):
 // the embedded defaults that only simulate the outside world (test payments, the simulated
-// registry, simulated provisioning, the D1 mail outbox) are refused there. Used by the worker's
+// registry, simulated provisioning, the D1 mail outbox, DNS served only over HTTPS from D1) are
+// refused there. Used by the worker's
 // production guard (workers/api/production-guard.ts) and by `npm run deploy`'s check
 // (scripts/deploy-check.ts), so the two cannot drift. Pure: it reads the settings it is given.
 
 /** The outside services whose embedded default is a simulation. */
-export type OutsideService = "payments" | "registry" | "provisioning" | "mail";
+export type OutsideService = "payments" | "registry" | "provisioning" | "mail" | "dns";
 
-export const OUTSIDE_SERVICES: readonly OutsideService[] = ["payments", "registry", "provisioning", "mail"];
+export const OUTSIDE_SERVICES: readonly OutsideService[] = ["payments", "registry", "provisioning", "mail", "dns"];
 
 /** What the service does, in the words a visitor reads in the 503 message. */
 export const SERVICE_PURPOSE: Record<OutsideService, string> = {
@@ -15,6 +16,7 @@ export const SERVICE_PURPOSE: Record<OutsideService, string> = {
   registry: "register or manage domain names",
   provisioning: "create or manage servers",
   mail: "send email",
+  dns: "serve DNS zones",
 };
 
 interface Requirement {
@@ -43,6 +45,12 @@ export const PRODUCTION_REQUIREMENTS: Record<OutsideService, Requirement> = {
     bindings: [],
   },
   mail: { adapter: { name: "MAIL_ADAPTER", value: "cloudflare" }, settings: ["MAIL_FROM"], bindings: ["EMAIL"] },
+  // The embedded provider answers DNS-over-HTTPS only; resolvers ask nameservers on port 53.
+  dns: {
+    adapter: { name: "DNS_ADAPTER", value: "powerdns" },
+    settings: ["POWERDNS_API_URL", "POWERDNS_API_KEY"],
+    bindings: [],
+  },
 };
 
 /** Secrets production needs whatever the adapters (cookies, access tokens, root passwords at rest). */

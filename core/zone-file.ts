@@ -520,8 +520,8 @@ function fqdn(host: string): string {
   return host === "." ? "." : `${host}.`;
 }
 
-/** A record's RDATA as a master file writes it. */
-function rdataOf(record: DnsRecord): string {
+/** A record's RDATA in the presentation format (a master file, PowerDNS's API): targets absolute. */
+export function rdataOf(record: DnsRecordInput): string {
   switch (record.type) {
     case "MX":
       return `${record.priority} ${fqdn(record.content)}`;

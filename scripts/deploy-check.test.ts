@@ -11,6 +11,7 @@ function complete() {
     ENVIRONMENT: "production",
     MAIL_FROM: "accounts@trinity.example",
     REGISTRY_API_URL: "https://epp.example/api",
+    POWERDNS_API_URL: "https://pdns.example:8081",
   };
   for (const requirement of Object.values(PRODUCTION_REQUIREMENTS))
     vars[requirement.adapter.name] = requirement.adapter.value;
@@ -25,6 +26,7 @@ function complete() {
     "REGISTRY_API_TOKEN",
     "REGISTRY_CLIENT_ID",
     "PROVISIONING_API_TOKEN",
+    "POWERDNS_API_KEY",
   ];
   return { vars, bindings, secrets };
 }
@@ -45,6 +47,7 @@ describe("the deploy check", () => {
       "registry (to register or manage domain names): REGISTRY_ADAPTER=http, REGISTRY_API_URL, REGISTRY_API_TOKEN, REGISTRY_CLIENT_ID",
       "provisioning (to create or manage servers): PROVISIONING_ADAPTER=hetzner, PROVISIONING_API_TOKEN",
       "mail (to send email): MAIL_ADAPTER=cloudflare, MAIL_FROM, EMAIL",
+      "dns (to serve DNS zones): DNS_ADAPTER=powerdns, POWERDNS_API_URL, POWERDNS_API_KEY",
       "secrets: COOKIE_SECRET, JWT_SECRET, SERVERS_SECRET (wrangler secret put NAME)",
     ]);
   });
@@ -83,6 +86,7 @@ describe("the deploy check", () => {
       "registry (to register or manage domain names): REGISTRY_ADAPTER=http",
       "provisioning (to create or manage servers): PROVISIONING_ADAPTER=hetzner",
       "mail (to send email): MAIL_ADAPTER=cloudflare, EMAIL",
+      "dns (to serve DNS zones): DNS_ADAPTER=powerdns",
     ]);
     const { vars, bindings } = complete();
     expect(deployProblems({ vars, bindings, secrets: null })).toEqual([]);
@@ -96,6 +100,7 @@ describe("the deploy check", () => {
       "registry",
       "provisioning",
       "mail",
+      "dns",
     ]);
     expect(productionProblems({ ...settings, JWT_SECRET: " " }).at(-1)).toEqual({
       service: "secrets",

@@ -43,7 +43,7 @@ afterEach(() => {
 describe("production without real outside services (wrangler.toml as deployed)", () => {
   it("is what deploy ships: production, no adapter chosen", () => {
     expect(env.DEPLOY_VARS.ENVIRONMENT).toBe("production");
-    for (const name of ["PAYMENTS_ADAPTER", "REGISTRY_ADAPTER", "PROVISIONING_ADAPTER", "MAIL_ADAPTER"])
+    for (const name of ["PAYMENTS_ADAPTER", "REGISTRY_ADAPTER", "PROVISIONING_ADAPTER", "MAIL_ADAPTER", "DNS_ADAPTER"])
       expect(env.DEPLOY_VARS[name], name).toBeUndefined();
   });
 
@@ -121,6 +121,25 @@ describe("production without real outside services (wrangler.toml as deployed)",
     }
   });
 
+  it("refuses DNS zone changes (nothing would answer them on port 53)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    for (const [method, path] of [
+      ["POST", "/dns/domains/example.com/records"],
+      ["PUT", `/dns/domains/example.com/records/${uuid}`],
+      ["DELETE", `/dns/domains/example.com/records/${uuid}`],
+      ["POST", "/dns/domains/example.com/zone"],
+      ["POST", "/dns/domains/example.com/history/3/rollback"],
+    ] as const) {
+      await refused(
+        await request(method, path, { type: "A", name: "@", content: "192.0.2.1" }),
+        "cannot serve DNS zones",
+        "DNS_ADAPTER=powerdns",
+        "POWERDNS_API_URL",
+        "POWERDNS_API_KEY",
+      );
+    }
+  });
+
   it("keeps serving what needs no outside service", async () => {
     expect((await request("GET", "/cart", undefined)).status).toBe(200);
     expect((await request("GET", "/vps/plans", undefined)).status).toBe(200);
@@ -159,7 +178,7 @@ describe("production without real outside services (wrangler.toml as deployed)",
   it("skips the scheduled jobs that would use a simulation", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const results = await runJobs(deployed());
-    expect(Object.keys(results)).toEqual(["orders", "domains", "servers"]);
+    expect(Object.keys(results)).toEqual(["orders", "domains", "servers", "dns"]);
     for (const result of Object.values(results))
       expect(result).toMatchObject({ skipped: expect.stringContaining("not configured for production") });
   });
@@ -181,6 +200,9 @@ describe("production without real outside services (wrangler.toml as deployed)",
       MAIL_ADAPTER: "cloudflare",
       MAIL_FROM: "accounts@trinity.example",
       EMAIL: { send: async (message: unknown) => void sent.push(message) } as unknown as SendEmail,
+      DNS_ADAPTER: "powerdns",
+      POWERDNS_API_URL: "http://127.0.0.1:9",
+      POWERDNS_API_KEY: "key",
     };
     const forgot = await request(
       "POST",

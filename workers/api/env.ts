@@ -27,6 +27,13 @@ export interface ApiEnv extends PaymentsEnv {
    * delegated to exactly these has its zone served; they are its apex NS and the SOA's primary.
    */
   NAMESERVERS?: string;
+  /** "embedded" (default: /dns-query answers from D1) or "powerdns" (PowerDNS Authoritative's HTTP API). */
+  DNS_ADAPTER?: string;
+  /** The PowerDNS webserver's base URL (e.g. http://127.0.0.1:8081) and its API key (DNS_ADAPTER=powerdns). */
+  POWERDNS_API_URL?: string;
+  POWERDNS_API_KEY?: string;
+  /** The server id in PowerDNS's API paths (default "localhost"). */
+  POWERDNS_SERVER_ID?: string;
   /** "simulated" (default) or "http" (registrar/EPP gateway at REGISTRY_API_URL). */
   REGISTRY_ADAPTER?: string;
   REGISTRY_API_URL?: string;

@@ -87,6 +87,9 @@ export const SERVICE_ROUTES: readonly { methods: readonly Method[]; path: RegExp
     { methods: ["POST"], path: /^\/email\/send-verification$/, needs: ["mail"] },
     { methods: ["PUT"], path: /^\/account\/email$/, needs: ["mail"] },
     { methods: ["POST"], path: /^\/updates\/subscribe$/, needs: ["mail"] },
+    // A zone change is served through the DNS provider (record changes, import, rollback).
+    { methods: ["POST", "PUT", "DELETE"], path: /^\/dns\/domains\/[^/]+\/records(\/[^/]+)?$/, needs: ["dns"] },
+    { methods: ["POST"], path: /^\/dns\/domains\/[^/]+\/(zone|history\/[^/]+\/rollback)$/, needs: ["dns"] },
   ];
 
 /** The outside services a request to `path` (below /api/v1) needs; empty for everything else. */

@@ -4,7 +4,7 @@ import { createSuggestionSource, type SuggestionSource } from "./adapters/sugges
 import { createMailSender, refusingMailSender, type MailSender } from "./adapters/mail";
 import { createPayments, refusingPayments, type PaymentsAdapter } from "./adapters/payments";
 import { createProvisioning, refusingProvisioning, type ProvisioningAdapter } from "./adapters/provisioning";
-import { createDnsProvider, type DnsProvider } from "./adapters/dns";
+import { createDnsProvider, refusingDnsProvider, type DnsProvider } from "./adapters/dns";
 import type { ApiEnv } from "./env";
 import { notConfiguredError, unconfiguredServices } from "./production-guard";
 import type { OutsideService } from "../../core/production-config";
@@ -17,7 +17,7 @@ export interface ApiServices {
   payments: PaymentsAdapter;
   /** Servers: the simulated provider (default) or Hetzner Cloud (PROVISIONING_ADAPTER). */
   provisioning: ProvisioningAdapter;
-  /** Where the zones are served: the embedded DNS-over-HTTPS answers (default). */
+  /** Where the zones are served: the embedded DNS-over-HTTPS answers (default) or PowerDNS (DNS_ADAPTER). */
   dns: DnsProvider;
   now: () => Date;
   /** Waits (sign-in slow-down); tests hand in one that records instead of waiting. */
@@ -48,7 +48,7 @@ export function defaultServices(env: ApiEnv): ApiServices {
           refusal("provisioning"),
         )
       : createProvisioning(env, { now }),
-    dns: createDnsProvider(env),
+    dns: unconfigured.has("dns") ? refusingDnsProvider(refusal("dns")) : createDnsProvider(env),
     now,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };

@@ -33,7 +33,7 @@ export const JOBS: Job[] = [
   // (declined auto-renewal) after expires_at, terminated after the grace period.
   { name: "servers", run: runServerLifecycle, needs: ["provisioning", "payments", "mail"] },
   // DNS hosting: zones whose provider is behind (a failed push, a new registration) pushed again.
-  { name: "dns", run: runDnsSync },
+  { name: "dns", run: runDnsSync, needs: ["dns"] },
 ];
 
 /**

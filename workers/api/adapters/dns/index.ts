@@ -1,14 +1,28 @@
 import { DEFAULT_NAMESERVERS } from "../../../../core/my-domains";
 import type { ApiEnv } from "../../env";
 import { embeddedDnsProvider } from "./embedded";
+import { powerDnsProvider } from "./powerdns";
 import type { DnsProvider } from "./types";
 
 export type { DnsProvider, ZoneSnapshot } from "./types";
 export { DnsProviderError } from "./types";
 export { embeddedDnsProvider } from "./embedded";
+export { powerDnsProvider, rrsetsOf } from "./powerdns";
 
-/** The provider of the served zones: the embedded DNS-over-HTTPS answers of the storefront. */
-export function createDnsProvider(_env: ApiEnv): DnsProvider {
+/**
+ * The provider of the served zones: DNS_ADAPTER=powerdns (PowerDNS Authoritative's HTTP API at
+ * POWERDNS_API_URL with POWERDNS_API_KEY), else the embedded DNS-over-HTTPS answers of the storefront.
+ */
+export function createDnsProvider(env: ApiEnv): DnsProvider {
+  if ((env.DNS_ADAPTER ?? "").trim().toLowerCase() === "powerdns") {
+    if (!env.POWERDNS_API_URL || !env.POWERDNS_API_KEY)
+      throw new Error("DNS_ADAPTER=powerdns needs POWERDNS_API_URL and POWERDNS_API_KEY");
+    return powerDnsProvider({
+      url: env.POWERDNS_API_URL,
+      apiKey: env.POWERDNS_API_KEY,
+      serverId: env.POWERDNS_SERVER_ID || undefined,
+    });
+  }
   return embeddedDnsProvider();
 }
 
@@ -19,4 +33,14 @@ export function ourNameservers(env: Pick<ApiEnv, "NAMESERVERS">): string[] {
     .map((host) => host.trim().toLowerCase().replace(/\.$/, ""))
     .filter(Boolean);
   return configured.length > 0 ? configured : [...DEFAULT_NAMESERVERS];
+}
+
+/** A provider whose every push rejects with `error()` (production guard: DNS not configured). */
+export function refusingDnsProvider(error: () => Error): DnsProvider {
+  return {
+    kind: "embedded",
+    push: async (): Promise<never> => {
+      throw error();
+    },
+  };
 }

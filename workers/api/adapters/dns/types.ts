@@ -17,7 +17,7 @@ export interface ZoneSnapshot {
  * idempotent (pushing a serial the provider already serves changes nothing) so a retry is safe.
  */
 export interface DnsProvider {
-  readonly kind: "embedded";
+  readonly kind: "embedded" | "powerdns";
   push(snapshot: ZoneSnapshot): Promise<{ serial: number }>;
 }
 

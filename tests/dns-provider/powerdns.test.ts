@@ -1,0 +1,216 @@
+// The PowerDNS provider (issue 22) against a real PowerDNS Authoritative: Debian's pdns-server
+// with the sqlite3 backend on loopback (`.ci/run` installs pdns-server and pdns-backend-sqlite3),
+// its HTTP API fed by workers/api/adapters/dns/powerdns.ts, then asked over UDP port 53's
+// protocol with dns-packet for every record type after every kind of change.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createSocket } from "node:dgram";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import dnsPacket, { type DecodedPacket } from "dns-packet";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DnsRecord, RecordType } from "../../core/dns";
+import { DnsProviderError, powerDnsProvider, type ZoneSnapshot } from "../../workers/api/adapters/dns";
+
+const SCHEMA = "/usr/share/doc/pdns-backend-sqlite3/schema.sqlite3.sql";
+const API_KEY = "test-api-key";
+const NS = ["ns1.trinity-dns.net", "ns2.trinity-dns.net"];
+
+let dir = "";
+let server: ChildProcess | null = null;
+let dnsPort = 0;
+let apiUrl = "";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "pdns-test-"));
+  const database = join(dir, "pdns.sqlite");
+  try {
+    execFileSync("sqlite3", [database], { input: readFileSync(SCHEMA, "utf8") });
+  } catch (error) {
+    throw new Error(`PowerDNS's sqlite3 schema is missing: apt-get install pdns-server pdns-backend-sqlite3`, {
+      cause: error,
+    });
+  }
+  writeFileSync(join(dir, "pdns.conf"), "");
+  dnsPort = await freePort();
+  const webPort = await freePort();
+  apiUrl = `http://127.0.0.1:${webPort}`;
+  server = spawn(
+    "pdns_server",
+    [
+      `--config-dir=${dir}`,
+      "--launch=gsqlite3",
+      `--gsqlite3-database=${database}`,
+      "--local-address=127.0.0.1",
+      `--local-port=${dnsPort}`,
+      "--api=yes",
+      `--api-key=${API_KEY}`,
+      "--webserver=yes",
+      "--webserver-address=127.0.0.1",
+      `--webserver-port=${webPort}`,
+      "--webserver-allow-from=127.0.0.0/8",
+      `--socket-dir=${dir}`,
+      "--daemon=no",
+      "--guardian=no",
+      "--disable-syslog",
+      "--write-pid=no",
+      "--security-poll-suffix=",
+      "--loglevel=3",
+    ],
+    { stdio: "ignore" },
+  );
+  server.on("error", () => undefined);
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      const response = await fetch(`${apiUrl}/api/v1/servers/localhost`, { headers: { "x-api-key": API_KEY } });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("pdns_server did not start (is pdns-server installed?)");
+}, 30_000);
+
+afterAll(() => {
+  server?.kill("SIGKILL");
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Asks PowerDNS over UDP, as any resolver would. */
+async function ask(name: string, type: string): Promise<DecodedPacket & { rcode?: string }> {
+  const socket = createSocket("udp4");
+  try {
+    return await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer for ${name} ${type}`)), 5_000);
+      socket.once("message", (message) => {
+        clearTimeout(timer);
+        resolve(dnsPacket.decode(message));
+      });
+      socket.send(
+        dnsPacket.encode({ type: "query", id: 7, questions: [{ type, name } as never] }),
+        dnsPort,
+        "127.0.0.1",
+      );
+    });
+  } finally {
+    socket.close();
+  }
+}
+
+let next = 0;
+const record = (type: RecordType, name: string, content: string, more: Partial<DnsRecord> = {}): DnsRecord => ({
+  id: String((next += 1)),
+  type,
+  name,
+  content,
+  ttl: 0,
+  priority: null,
+  weight: null,
+  port: null,
+  redirect_type: null,
+  page_title: null,
+  ...more,
+});
+
+const ZONE = "pdns-test.example";
+const RECORDS: DnsRecord[] = [
+  record("A", "@", "192.0.2.1", { ttl: 300 }),
+  record("AAAA", "@", "2001:db8::1"),
+  record("MX", "@", `mail.${ZONE}`, { priority: 10 }),
+  record("A", "mail", "192.0.2.25"),
+  record("TXT", "@", '"v=spf1 mx -all" "çok güzel"'),
+  record("CAA", "@", '0 issue "letsencrypt.org"'),
+  record("CNAME", "www", ZONE),
+  record("SRV", "_sip._tcp", `mail.${ZONE}`, { priority: 10, weight: 5, port: 5060 }),
+  record("NS", "child", "ns1.child.example.net"),
+  record("A", "*.apps", "192.0.2.99"),
+  record("FORWARD", "go", "https://example.org/", { redirect_type: 301 }),
+];
+
+describe("PowerDNS Authoritative behind the DNS-provider port", () => {
+  const provider = () => powerDnsProvider({ url: apiUrl, apiKey: API_KEY });
+  const snapshot = (serial: number, records = RECORDS): ZoneSnapshot => ({
+    zone: ZONE,
+    serial,
+    nameservers: NS,
+    records,
+  });
+
+  it("creates the zone and answers every record type over DNS, the SOA with our serial", async () => {
+    expect(await provider().push(snapshot(2026112800))).toEqual({ serial: 2026112800 });
+    const a = await ask(ZONE, "A");
+    expect(a.flag_aa).toBe(true);
+    expect(a.answers).toEqual([expect.objectContaining({ type: "A", ttl: 300, data: "192.0.2.1" })]);
+    expect((await ask(ZONE, "AAAA")).answers?.[0]).toMatchObject({ data: "2001:db8::1", ttl: 3600 });
+    expect((await ask(ZONE, "MX")).answers?.[0]).toMatchObject({ data: { preference: 10, exchange: `mail.${ZONE}` } });
+    const txt = (await ask(ZONE, "TXT")).answers?.[0] as { data: Buffer[] };
+    expect(txt.data.map((part) => part.toString("utf8"))).toEqual(["v=spf1 mx -all", "çok güzel"]);
+    expect((await ask(ZONE, "CAA")).answers?.[0]).toMatchObject({ data: { tag: "issue", value: "letsencrypt.org" } });
+    expect((await ask(`www.${ZONE}`, "CNAME")).answers?.[0]).toMatchObject({ data: ZONE });
+    expect((await ask(`_sip._tcp.${ZONE}`, "SRV")).answers?.[0]).toMatchObject({
+      data: { priority: 10, weight: 5, port: 5060, target: `mail.${ZONE}` },
+    });
+    expect((await ask(`x.apps.${ZONE}`, "A")).answers?.[0]).toMatchObject({ data: "192.0.2.99" });
+    expect((await ask(ZONE, "SOA")).answers?.[0]).toMatchObject({
+      data: { mname: NS[0], rname: `hostmaster.${ZONE}`, serial: 2026112800, minimum: 3600 },
+    });
+    expect((await ask(ZONE, "NS")).answers?.map((answer) => ("data" in answer ? answer.data : null)).sort()).toEqual(
+      NS,
+    );
+    // A delegation answers a referral; forwarding is no DNS record.
+    expect((await ask(`host.child.${ZONE}`, "A")).authorities?.[0]).toMatchObject({
+      type: "NS",
+      data: "ns1.child.example.net",
+    });
+    expect((await ask(`go.${ZONE}`, "A")).rcode).toBe("NXDOMAIN");
+  });
+
+  it("a newer serial replaces the zone exactly (removed rrsets go); the same or an older one changes nothing", async () => {
+    const calls: string[] = [];
+    const counting = powerDnsProvider({
+      url: apiUrl,
+      apiKey: API_KEY,
+      fetch: (input, init) => {
+        calls.push(`${init?.method ?? "GET"}`);
+        return fetch(input, init);
+      },
+    });
+    await counting.push(snapshot(2026112800));
+    const changed = RECORDS.filter((r) => r.type !== "AAAA" && r.type !== "CAA").map((r) =>
+      r.type === "A" && r.name === "@" ? { ...r, content: "192.0.2.2" } : r,
+    );
+    expect(await counting.push(snapshot(2026112801, changed))).toEqual({ serial: 2026112801 });
+    expect((await ask(ZONE, "A")).answers?.[0]).toMatchObject({ data: "192.0.2.2" });
+    expect((await ask(ZONE, "AAAA")).answers).toEqual([]);
+    expect((await ask(ZONE, "CAA")).answers).toEqual([]);
+    expect((await ask(ZONE, "SOA")).answers?.[0]).toMatchObject({ data: { serial: 2026112801 } });
+    // An older snapshot arriving late (a slow retry) does not undo the newer one.
+    expect(await counting.push(snapshot(2026112800))).toEqual({ serial: 2026112801 });
+    expect((await ask(ZONE, "A")).answers?.[0]).toMatchObject({ data: "192.0.2.2" });
+    expect(calls).toEqual(["GET", "GET", "PATCH", "GET"]);
+  });
+
+  it("a wrong key or an unreachable server is a DnsProviderError naming why", async () => {
+    await expect(powerDnsProvider({ url: apiUrl, apiKey: "wrong" }).push(snapshot(1))).rejects.toThrow(
+      /PowerDNS refused to read the zone pdns-test\.example \(401\)/,
+    );
+    const closed = await freePort();
+    const unreachable = powerDnsProvider({ url: `http://127.0.0.1:${closed}`, apiKey: API_KEY }).push(snapshot(1));
+    await expect(unreachable).rejects.toBeInstanceOf(DnsProviderError);
+    await expect(unreachable).rejects.toThrow(/could not be reached/);
+  });
+});

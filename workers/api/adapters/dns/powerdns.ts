@@ -1,0 +1,131 @@
+// PowerDNS Authoritative through its HTTP API (DNS_ADAPTER=powerdns; reference:
+// https://doc.powerdns.com/authoritative/http-api/zone.html): what an operator self-hosts on port
+// 53. A push makes the zone exactly the snapshot in one PATCH (every rrset REPLACEd, the ones the
+// snapshot no longer has DELETEd), the SOA carrying our serial (the zone's SOA-EDIT-API is off so
+// PowerDNS keeps it). Idempotent: a zone already serving that serial or a newer one is not touched.
+import type { DnsRecord } from "../../../../core/dns";
+import { SOA_TIMERS } from "../../../../core/dns-serve";
+import { rdataOf } from "../../../../core/zone-file";
+import { DnsProviderError, type DnsProvider, type ZoneSnapshot } from "./types";
+
+export interface PowerDnsConfig {
+  /** The API's base, e.g. http://127.0.0.1:8081 (the webserver of pdns_server). */
+  url: string;
+  apiKey: string;
+  /** The server id in the API's paths ("localhost" unless configured otherwise). */
+  serverId?: string;
+  fetch?: typeof fetch;
+}
+
+type RRset = {
+  name: string;
+  type: string;
+  ttl?: number;
+  changetype?: "REPLACE" | "DELETE";
+  records?: { content: string; disabled: boolean }[];
+};
+
+const absolute = (name: string) => `${name}.`;
+const AUTO_TTL = 3600;
+
+/** The snapshot as PowerDNS rrsets: SOA and apex NS first, then each (name, type) of the records. */
+export function rrsetsOf(snapshot: ZoneSnapshot): RRset[] {
+  const zone = absolute(snapshot.zone);
+  const sets = new Map<string, RRset>();
+  const add = (name: string, type: string, ttl: number, content: string) => {
+    const key = `${name} ${type}`;
+    const set = sets.get(key) ?? { name, type, ttl, changetype: "REPLACE" as const, records: [] };
+    set.ttl = Math.min(set.ttl ?? ttl, ttl);
+    set.records?.push({ content, disabled: false });
+    sets.set(key, set);
+  };
+  const primary = snapshot.nameservers[0] ?? `ns1.${snapshot.zone}`;
+  add(
+    zone,
+    "SOA",
+    SOA_TIMERS.minimum,
+    `${absolute(primary)} hostmaster.${zone} ${snapshot.serial} ${SOA_TIMERS.refresh} ${SOA_TIMERS.retry} ${SOA_TIMERS.expire} ${SOA_TIMERS.minimum}`,
+  );
+  for (const host of snapshot.nameservers) add(zone, "NS", AUTO_TTL, absolute(host));
+  for (const record of snapshot.records as DnsRecord[]) {
+    if (record.type === "FORWARD" || record.type === "STEALTH") continue;
+    const owner = record.name === "@" ? zone : `${record.name}.${zone}`;
+    add(owner, record.type, record.ttl === 0 ? AUTO_TTL : record.ttl, rdataOf(record));
+  }
+  return [...sets.values()];
+}
+
+export function powerDnsProvider(config: PowerDnsConfig): DnsProvider {
+  const doFetch = config.fetch ?? fetch;
+  const base = `${config.url.replace(/\/+$/, "")}/api/v1/servers/${encodeURIComponent(config.serverId ?? "localhost")}/zones`;
+
+  async function call(method: string, path: string, body?: unknown): Promise<Response> {
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}`, {
+        method,
+        headers: { "x-api-key": config.apiKey, accept: "application/json", "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      throw new DnsProviderError(
+        `PowerDNS at ${config.url} could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    }
+    return response;
+  }
+
+  async function failure(response: Response, what: string): Promise<DnsProviderError> {
+    const text = await response.text();
+    let reason = text.slice(0, 300);
+    try {
+      const parsed = JSON.parse(text) as { error?: unknown };
+      if (typeof parsed.error === "string") reason = parsed.error;
+    } catch {
+      // not JSON: the text itself
+    }
+    return new DnsProviderError(`PowerDNS refused to ${what} (${response.status}): ${reason}`);
+  }
+
+  /** The zone's rrsets and its SOA serial, or null when PowerDNS has no such zone. */
+  async function current(zone: string): Promise<{ serial: number; rrsets: RRset[] } | null> {
+    const response = await call("GET", `/${encodeURIComponent(absolute(zone))}`);
+    if (response.status === 404 || response.status === 422) return null;
+    if (!response.ok) throw await failure(response, `read the zone ${zone}`);
+    const body = (await response.json()) as { rrsets?: RRset[] };
+    const rrsets = body.rrsets ?? [];
+    const soa = rrsets.find((set) => set.type === "SOA")?.records?.[0]?.content ?? "";
+    const serial = Number(soa.split(/\s+/)[2] ?? "-1");
+    return { serial: Number.isFinite(serial) ? serial : -1, rrsets };
+  }
+
+  return {
+    kind: "powerdns",
+    async push(snapshot) {
+      const wanted = rrsetsOf(snapshot);
+      const served = await current(snapshot.zone);
+      if (served === null) {
+        const created = await call("POST", "", {
+          name: absolute(snapshot.zone),
+          kind: "Native",
+          soa_edit_api: "",
+          nameservers: [],
+          rrsets: wanted.map(({ changetype: _changetype, ...set }) => set),
+        });
+        if (!created.ok) throw await failure(created, `create the zone ${snapshot.zone}`);
+        return { serial: snapshot.serial };
+      }
+      if (served.serial >= snapshot.serial) return { serial: served.serial };
+      const keep = new Set(wanted.map((set) => `${set.name} ${set.type}`));
+      const gone: RRset[] = served.rrsets
+        .filter((set) => !keep.has(`${set.name} ${set.type}`))
+        .map((set) => ({ name: set.name, type: set.type, changetype: "DELETE" }));
+      const patched = await call("PATCH", `/${encodeURIComponent(absolute(snapshot.zone))}`, {
+        rrsets: [...wanted, ...gone],
+      });
+      if (!patched.ok) throw await failure(patched, `update the zone ${snapshot.zone}`);
+      return { serial: snapshot.serial };
+    },
+  };
+}
