@@ -1,21 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { DnsRecord, RecordType } from "./dns";
+import { recordOf, type DnsRecord, type RecordType } from "./dns";
 import { answerQuestion, onOurNameservers, serialFloor, type ServedZone } from "./dns-serve";
 
 let next = 0;
-const record = (type: RecordType, name: string, content: string, more: Partial<DnsRecord> = {}): DnsRecord => ({
-  id: String((next += 1)),
-  type,
-  name,
-  content,
-  ttl: 0,
-  priority: null,
-  weight: null,
-  port: null,
-  redirect_type: null,
-  page_title: null,
-  ...more,
-});
+const record = (type: RecordType, name: string, content: string, more: Partial<DnsRecord> = {}): DnsRecord =>
+  recordOf(type, name, content, { id: String((next += 1)), ...more });
 
 const NS = ["ns1.trinity-dns.net", "ns2.trinity-dns.net"];
 const zone: ServedZone = {

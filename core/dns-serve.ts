@@ -4,7 +4,7 @@
 // a wildcard (RFC 4592) answers a name that does not exist; otherwise NODATA or NXDOMAIN with the
 // zone's SOA in the authority section (RFC 2308). The wire format is the caller's (dns-packet
 // shapes: the data of each type as that library encodes it). Pure: no I/O.
-import { AUTO_TTL, txtStrings, type DnsRecord } from "./dns";
+import { AUTO_TTL, recordOf, txtStrings, type DnsRecord } from "./dns";
 
 /** The record types answered (FORWARD and STEALTH are the web server's, not DNS records). */
 export const SERVED_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "SRV", "CAA", "SOA"] as const;
@@ -114,19 +114,7 @@ function nodesOf(zone: ServedZone): Map<string, DnsRecord[]> {
     else nodes.set(record.name, [record]);
   };
   for (const record of zone.records) if (record.type !== "FORWARD" && record.type !== "STEALTH") add(record);
-  const apexNs = zone.nameservers.map((host, index): DnsRecord => ({
-    id: `ns-${index}`,
-    type: "NS",
-    name: "@",
-    content: host,
-    ttl: 0,
-    priority: null,
-    weight: null,
-    port: null,
-    redirect_type: null,
-    page_title: null,
-  }));
-  for (const record of apexNs) add(record);
+  zone.nameservers.forEach((host, index) => add(recordOf("NS", "@", host, { id: `ns-${index}` })));
   return nodes;
 }
 

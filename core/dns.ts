@@ -43,6 +43,23 @@ export interface DnsRecord {
 
 export type DnsRecordInput = Omit<DnsRecord, "id">;
 
+/** A record of `type` with the fields it does not use empty and the automatic TTL, unless `more` says otherwise. */
+export function recordOf(type: RecordType, name: string, content: string, more: Partial<DnsRecord> = {}): DnsRecord {
+  return {
+    id: "",
+    type,
+    name,
+    content,
+    ttl: 0,
+    priority: null,
+    weight: null,
+    port: null,
+    redirect_type: null,
+    page_title: null,
+    ...more,
+  };
+}
+
 const M = {
   required: "is required",
   ipv4: "must be an IPv4 address like 192.0.2.1",

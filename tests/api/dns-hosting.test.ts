@@ -9,6 +9,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import storefront from "../../workers/storefront";
 import { ourNameservers, type DnsProvider } from "../../workers/api/adapters/dns";
+import type { ZoneServing } from "../../workers/api/contract/dns";
 import { publishZone, runDnsSync } from "../../workers/api/dns-publish";
 import { defaultServices } from "../../workers/api/services";
 import { inProcess } from "./fuzz/harness";
@@ -24,14 +25,7 @@ beforeAll(async () => {
 const send = inProcess(storefront);
 const ORIGIN = "https://shop.test";
 
-type Serving = {
-  serial: number;
-  served_serial: number | null;
-  delegated: boolean;
-  our_nameservers: string[];
-  nameservers: string[];
-  error: string | null;
-};
+type Serving = ZoneServing;
 
 async function serving(user: Buyer, name: string): Promise<Serving> {
   return (await data<{ serving: Serving }>(await call(user, "GET", `/dns/domains/${name}/records`))).serving;

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import dnsPacket, { type DecodedPacket } from "dns-packet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DnsRecord, RecordType } from "../../core/dns";
+import { recordOf, type DnsRecord, type RecordType } from "../../core/dns";
 import { DnsProviderError, powerDnsProvider, type ZoneSnapshot } from "../../workers/api/adapters/dns";
 
 const SCHEMA = "/usr/share/doc/pdns-backend-sqlite3/schema.sqlite3.sql";
@@ -112,19 +112,8 @@ async function ask(name: string, type: string): Promise<DecodedPacket & { rcode?
 }
 
 let next = 0;
-const record = (type: RecordType, name: string, content: string, more: Partial<DnsRecord> = {}): DnsRecord => ({
-  id: String((next += 1)),
-  type,
-  name,
-  content,
-  ttl: 0,
-  priority: null,
-  weight: null,
-  port: null,
-  redirect_type: null,
-  page_title: null,
-  ...more,
-});
+const record = (type: RecordType, name: string, content: string, more: Partial<DnsRecord> = {}): DnsRecord =>
+  recordOf(type, name, content, { id: String((next += 1)), ...more });
 
 const ZONE = "pdns-test.example";
 const RECORDS: DnsRecord[] = [

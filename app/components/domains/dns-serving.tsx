@@ -1,14 +1,5 @@
 import { useTranslation } from "react-i18next";
-
-/** Where the zone is served, as the API says it (GET …/records `serving`). */
-export interface ZoneServing {
-  serial: number;
-  served_serial: number | null;
-  delegated: boolean;
-  our_nameservers: string[];
-  nameservers: string[];
-  error: string | null;
-}
+import type { ZoneServing } from "../../../workers/api/contract/dns";
 
 /**
  * Whether the records on this page answer on the internet (issue 22): live on our nameservers

@@ -91,6 +91,7 @@ export const zoneServingSchema = z
     error: z.string().nullable().meta({ description: "Why the last push failed (retried by the scheduled job)." }),
   })
   .meta({ id: "ZoneServing" });
+export type ZoneServing = z.infer<typeof zoneServingSchema>;
 
 /** What became of one record line of an imported zone file (core/zone-file.ts ZoneLineReport). */
 export const zoneLineReportSchema = z
