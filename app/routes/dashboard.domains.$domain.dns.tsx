@@ -66,7 +66,7 @@ export default function DnsEditor() {
         <h2 id="records-title" className="sr-only">
           {t("dns.recordsCaption")}
         </h2>
-        <RecordsTable records={records} />
+        <RecordsTable records={records} domain={domain} />
       </section>
 
       <Section

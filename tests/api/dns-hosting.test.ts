@@ -144,6 +144,15 @@ describe("a zone served on our nameservers", () => {
       delegated: false,
       nameservers: ["ns1.elsewhere.example", "ns2.elsewhere.example"],
     });
+    // The scheduled job takes the zone off the provider (once: a removed zone is not selected again).
+    const removed: string[] = [];
+    const recording = { ...defaultServices(env).dns, remove: async (zone: string) => void removed.push(zone) };
+    await runDnsSync(env, { ...defaultServices(env), dns: recording });
+    expect(removed).toContain(name);
+    expect((await serving(user, name)).served_serial).toBeNull();
+    removed.length = 0;
+    await runDnsSync(env, { ...defaultServices(env), dns: recording });
+    expect(removed).not.toContain(name);
   });
 
   it("a push that fails leaves the change pending with its reason; the scheduled job pushes it later", async () => {
@@ -159,6 +168,7 @@ describe("a zone served on our nameservers", () => {
     const down: DnsProvider = {
       kind: "embedded",
       push: () => Promise.reject(new Error("provider unreachable: connect ECONNREFUSED")),
+      remove: () => Promise.reject(new Error("provider unreachable: connect ECONNREFUSED")),
     };
     expect(await publishZone(env.DB, down, ourNameservers(env), row!.id, new Date())).toBe("failed");
     expect(await serving(user, name)).toMatchObject({

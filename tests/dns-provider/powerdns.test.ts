@@ -193,6 +193,14 @@ describe("PowerDNS Authoritative behind the DNS-provider port", () => {
     expect(calls).toEqual(["GET", "GET", "PATCH", "GET"]);
   });
 
+  it("removing the zone stops the answers (REFUSED: not a zone it holds); removing it again is fine", async () => {
+    await provider().push(snapshot(2026112802));
+    expect((await ask(ZONE, "A")).rcode).toBe("NOERROR");
+    await provider().remove(ZONE);
+    expect((await ask(ZONE, "A")).rcode).toBe("REFUSED");
+    await provider().remove(ZONE);
+  });
+
   it("a wrong key or an unreachable server is a DnsProviderError naming why", async () => {
     await expect(powerDnsProvider({ url: apiUrl, apiKey: "wrong" }).push(snapshot(1))).rejects.toThrow(
       /PowerDNS refused to read the zone pdns-test\.example \(401\)/,

@@ -63,8 +63,9 @@ export async function publishZone(
 
 /**
  * The scheduled job: every live domain delegated to our nameservers whose provider is behind
- * (never pushed, or an older serial served) is pushed again. Idempotent: a pushed zone is not
- * selected on the next run.
+ * (never pushed, or an older serial served) is pushed again, and the zone of every domain that is
+ * gone or points elsewhere is removed from the provider. Idempotent: a pushed zone is not
+ * selected on the next run, nor a removed one.
  */
 export async function runDnsSync(env: ApiEnv, services: ApiServices): Promise<Record<string, number>> {
   const ours = ourNameservers(env);
@@ -79,10 +80,33 @@ export async function runDnsSync(env: ApiEnv, services: ApiServices): Promise<Re
   )
     .bind(SYNC_BATCH, ...ours)
     .all<{ id: string }>();
-  const counts = { served: 0, failed: 0 };
+  const counts = { served: 0, failed: 0, removed: 0 };
   for (const { id } of results) {
     const outcome = await publishZone(env.DB, services.dns, ours, id, services.now());
     if (outcome === "served" || outcome === "failed") counts[outcome] += 1;
+  }
+  // Zones served for domains that are gone (deleted, transferred out, expired) or now point elsewhere.
+  const { results: stale } = await env.DB.prepare(
+    `SELECT id, name FROM user_domains
+      WHERE zone_served_serial IS NOT NULL
+        AND (status NOT IN ('active', 'transfer_out_pending') OR deleted_at IS NOT NULL
+          OR json_array_length(nameservers) = 0
+          OR EXISTS (SELECT 1 FROM json_each(user_domains.nameservers) WHERE lower(json_each.value) NOT IN (${placeholders})))
+      LIMIT ?1`,
+  )
+    .bind(SYNC_BATCH, ...ours)
+    .all<{ id: string; name: string }>();
+  for (const { id, name } of stale) {
+    try {
+      await services.dns.remove(name);
+      await env.DB.prepare("UPDATE user_domains SET zone_served_serial = NULL, zone_push_error = NULL WHERE id = ?1")
+        .bind(id)
+        .run();
+      counts.removed += 1;
+    } catch (error) {
+      console.error(`dns: the zone of ${name} could not be removed`, error);
+      counts.failed += 1;
+    }
   }
   return counts;
 }

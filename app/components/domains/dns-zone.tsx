@@ -2,7 +2,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { zoneImportFormSchema, type DnsRecord } from "../../../core/dns";
+import { hostOf, zoneImportFormSchema, type DnsRecord } from "../../../core/dns";
 import type { ZoneVersionView } from "../../../workers/api/contract/dns";
 import { DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, IntentField, SECONDARY_BUTTON_CLASS } from "../ui/form";
 import { useBusy, useLastResult } from "../ui/form-hooks";
@@ -42,7 +42,18 @@ function DeleteRecord({ record }: { record: DnsRecord }) {
   );
 }
 
-export function RecordsTable({ records }: { records: DnsRecord[] }) {
+/**
+ * The DNS checker (/tools/dns) for a record's name and type, with its value as the expected answer
+ * where resolvers give it back as stored: what public resolvers answer once it is saved.
+ */
+function propagationLink(domain: string, record: DnsRecord): string | null {
+  if (record.type === "FORWARD" || record.type === "STEALTH") return null;
+  const query = new URLSearchParams({ name: hostOf(record.name, domain), type: record.type });
+  if (["A", "AAAA", "CNAME", "NS"].includes(record.type)) query.set("expected", record.content);
+  return `/tools/dns?${query.toString()}`;
+}
+
+export function RecordsTable({ records, domain }: { records: DnsRecord[]; domain: string }) {
   const { t } = useTranslation(["domains", "account"]);
   return (
     <>
@@ -88,6 +99,12 @@ export function RecordsTable({ records }: { records: DnsRecord[] }) {
                     <span className="sr-only"> {`${record.type} ${record.name}`}</span>
                   </Link>
                   <DeleteRecord record={record} />
+                  {propagationLink(domain, record) ? (
+                    <Link to={propagationLink(domain, record) ?? ""} className={SECONDARY_BUTTON_CLASS}>
+                      {t("dns.checkPropagation")}
+                      <span className="sr-only"> {`${record.type} ${record.name}`}</span>
+                    </Link>
+                  ) : null}
                 </div>
               ),
             },

@@ -208,6 +208,7 @@ const domains = {
     empty: "No records yet. Add the first one below.",
     edit: "Edit",
     delete: "Delete",
+    checkPropagation: "Check propagation",
     addHeading: "Add a record",
     editHeading: "Edit the {{type}} record {{name}}",
     cancel: "Cancel",

@@ -212,6 +212,7 @@ const domains: DomainsResources = {
     empty: "Henüz kayıt yok. İlkini aşağıdan ekleyin.",
     edit: "Düzenle",
     delete: "Sil",
+    checkPropagation: "Yayılımı denetle",
     addHeading: "Kayıt ekle",
     editHeading: "{{type}} kaydını düzenle: {{name}}",
     cancel: "Vazgeç",

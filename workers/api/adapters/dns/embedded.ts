@@ -9,5 +9,7 @@ export function embeddedDnsProvider(): DnsProvider {
   return {
     kind: "embedded",
     push: async (snapshot) => ({ serial: snapshot.serial }),
+    // /dns-query serves only live domains delegated to us: one that is not is no longer answered.
+    remove: async () => undefined,
   };
 }

@@ -42,5 +42,8 @@ export function refusingDnsProvider(error: () => Error): DnsProvider {
     push: async (): Promise<never> => {
       throw error();
     },
+    remove: async (): Promise<never> => {
+      throw error();
+    },
   };
 }

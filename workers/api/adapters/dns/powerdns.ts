@@ -127,5 +127,10 @@ export function powerDnsProvider(config: PowerDnsConfig): DnsProvider {
       if (!patched.ok) throw await failure(patched, `update the zone ${snapshot.zone}`);
       return { serial: snapshot.serial };
     },
+    async remove(zone) {
+      const response = await call("DELETE", `/${encodeURIComponent(absolute(zone))}`);
+      if (!response.ok && response.status !== 404 && response.status !== 422)
+        throw await failure(response, `delete the zone ${zone}`);
+    },
   };
 }

@@ -19,6 +19,8 @@ export interface ZoneSnapshot {
 export interface DnsProvider {
   readonly kind: "embedded" | "powerdns";
   push(snapshot: ZoneSnapshot): Promise<{ serial: number }>;
+  /** Stops serving the zone (the domain was deleted, moved away or pointed elsewhere); none served is fine. */
+  remove(zone: string): Promise<void>;
 }
 
 /** A provider that could not be reached or refused the zone: the change stays pending and is retried. */
