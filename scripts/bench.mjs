@@ -40,6 +40,7 @@ import { hashTimeRun, signinRun } from "./bench/signin.mjs";
 import { formatWhois } from "./bench/report.mjs";
 import { startFakes, whoisRun } from "./bench/whois.mjs";
 import { benchAccount, domainsRun, DOMAINS } from "./bench/domains.mjs";
+import { dnsRun, formatDns } from "./bench/dns.mjs";
 
 const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>] [--connections <n>] [--lighthouse-runs <n>]
                       [--check-requests <n>] [--search-loads <n>] [--signin-requests <n>] [--port <n>] [--only whois|domains|first-purchase|…]
@@ -58,6 +59,7 @@ const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>
                          the lookup upstream fakes the first free pair from port + 10
   --only whois           run only the WHOIS section (cache-hit latency, upstream calls saved)
   --only domains         only the my-domains section (10,000 domains, 100,000 DNS records seeded into the snapshot)
+  --only dns             only the DNS hosting section (save → answered over /dns-query; PowerDNS on loopback)
   --only ssr             only the SSR/static load section (6), with the page cache's cached vs rendered times
   --only lighthouse      only the Lighthouse section (2)
   --only assets          only the home page's JS/CSS bytes (1)
@@ -164,9 +166,9 @@ const errorText = (error) => (error instanceof Error ? error.message : String(er
 
 function onlySection(value) {
   if (value === undefined) return null;
-  if (!["domains", "whois", "ssr", "lighthouse", "assets", "first-purchase"].includes(value))
+  if (!["domains", "dns", "whois", "ssr", "lighthouse", "assets", "first-purchase"].includes(value))
     throw new Error(
-      `--only takes "whois", "domains", "ssr", "lighthouse", "assets" or "first-purchase" (got ${JSON.stringify(value)})`,
+      `--only takes "whois", "domains", "dns", "ssr", "lighthouse", "assets" or "first-purchase" (got ${JSON.stringify(value)})`,
     );
   return value;
 }
@@ -533,6 +535,21 @@ async function main() {
       await domainsSection(report, { origin: server.origin, cwd, root });
       report.sections.domains.seconds = seconds(sectionStart);
     }
+    if (wanted("dns")) {
+      sectionStart = Date.now();
+      report.sections.dns = { loadAverageAtStart: loadAverage() };
+      step(
+        "DNS hosting: record saves answered over /dns-query, then PowerDNS on loopback (scripts/bench/dns-provider.ts)…",
+      );
+      try {
+        checkpoint();
+        report.dns = await dnsRun({ origin: server.origin, account: await benchAccount(server.origin), cwd });
+      } catch (error) {
+        report.dns = { error: errorText(error) };
+        report.errors.push(`dns: ${errorText(error)}`);
+      }
+      report.sections.dns.seconds = seconds(sectionStart);
+    }
     if (wanted("whois")) {
       sectionStart = Date.now();
       report.sections.whois = { loadAverageAtStart: loadAverage() };
@@ -575,14 +592,14 @@ async function main() {
   }
   if (opts.only) {
     writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`\n${formatWhois(report)}`);
+    console.log(opts.only === "dns" ? `\n${formatDns(report.dns)}` : `\n${formatWhois(report)}`);
     if (report.errors.length) console.log(`\nErrors:\n${report.errors.map((error) => `  - ${error}`).join("\n")}`);
     return report.errors.length ? 1 : 0;
   }
   report.targets = targetRows(report);
   writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
   console.log(
-    `\n${formatReport(report)}\n\n${formatFirstPurchase(report)}\n\n${formatWhois(report)}\n\n${formatDomains(report.domains)}`,
+    `\n${formatReport(report)}\n\n${formatFirstPurchase(report)}\n\n${formatWhois(report)}\n\n${formatDomains(report.domains)}\n\n${formatDns(report.dns)}`,
   );
   return report.errors.length ? 1 : 0;
 }

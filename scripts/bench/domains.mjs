@@ -68,7 +68,8 @@ export async function benchAccount(origin) {
   ).json();
   const code = outbox.data.messages.map((message) => /\b(\d{6})\b/u.exec(message.text)?.[1]).find(Boolean);
   if (!code) throw new Error(`no verification code mailed to ${account.email} (is the development outbox on?)`);
-  await post("/auth/verify-email", { email: account.email, code }, 200);
+  // A code is tried within its registration's flow (issue 18): the register answer's flow token.
+  await post("/auth/verify-email", { email: account.email, code, flow_token: registered.flow_token }, 200);
   const login = await post(
     "/auth/login",
     { username, password: account.password, seed_key: registered.seed_key, remember_me: false },

@@ -1,115 +1,25 @@
 // The PowerDNS provider (issue 22) against a real PowerDNS Authoritative: Debian's pdns-server
-// with the sqlite3 backend on loopback (`.ci/run` installs pdns-server and pdns-backend-sqlite3),
-// its HTTP API fed by workers/api/adapters/dns/powerdns.ts, then asked over UDP port 53's
-// protocol with dns-packet for every record type after every kind of change.
-import { spawn, type ChildProcess } from "node:child_process";
-import { createSocket } from "node:dgram";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import dnsPacket, { type DecodedPacket } from "dns-packet";
+// with the sqlite3 backend on loopback (tests/support/pdns-server.ts), its HTTP API fed by
+// workers/api/adapters/dns/powerdns.ts, then asked over UDP with dns-packet for every record type
+// after every kind of change.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordOf, type DnsRecord, type RecordType } from "../../core/dns";
 import { DnsProviderError, powerDnsProvider, type ZoneSnapshot } from "../../workers/api/adapters/dns";
+import { askUdp, freePort, startPdns, type PdnsServer } from "../support/pdns-server";
 
-const SCHEMA = "/usr/share/doc/pdns-backend-sqlite3/schema.sqlite3.sql";
-const API_KEY = "test-api-key";
 const NS = ["ns1.trinity-dns.net", "ns2.trinity-dns.net"];
-
-let dir = "";
-let server: ChildProcess | null = null;
-let dnsPort = 0;
+let pdns: PdnsServer | null = null;
 let apiUrl = "";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
+const API_KEY = "test-api-key";
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "pdns-test-"));
-  const database = join(dir, "pdns.sqlite");
-  try {
-    execFileSync("sqlite3", [database], { input: readFileSync(SCHEMA, "utf8") });
-  } catch (error) {
-    throw new Error(`PowerDNS's sqlite3 schema is missing: apt-get install pdns-server pdns-backend-sqlite3`, {
-      cause: error,
-    });
-  }
-  writeFileSync(join(dir, "pdns.conf"), "");
-  dnsPort = await freePort();
-  const webPort = await freePort();
-  apiUrl = `http://127.0.0.1:${webPort}`;
-  server = spawn(
-    "pdns_server",
-    [
-      `--config-dir=${dir}`,
-      "--launch=gsqlite3",
-      `--gsqlite3-database=${database}`,
-      "--local-address=127.0.0.1",
-      `--local-port=${dnsPort}`,
-      "--api=yes",
-      `--api-key=${API_KEY}`,
-      "--webserver=yes",
-      "--webserver-address=127.0.0.1",
-      `--webserver-port=${webPort}`,
-      "--webserver-allow-from=127.0.0.0/8",
-      `--socket-dir=${dir}`,
-      "--daemon=no",
-      "--guardian=no",
-      "--disable-syslog",
-      "--write-pid=no",
-      "--security-poll-suffix=",
-      "--loglevel=3",
-    ],
-    { stdio: "ignore" },
-  );
-  server.on("error", () => undefined);
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      const response = await fetch(`${apiUrl}/api/v1/servers/localhost`, { headers: { "x-api-key": API_KEY } });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("pdns_server did not start (is pdns-server installed?)");
+  pdns = await startPdns();
+  apiUrl = pdns.apiUrl;
 }, 30_000);
 
-afterAll(() => {
-  server?.kill("SIGKILL");
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => pdns?.stop());
 
-/** Asks PowerDNS over UDP, as any resolver would. */
-async function ask(name: string, type: string): Promise<DecodedPacket & { rcode?: string }> {
-  const socket = createSocket("udp4");
-  try {
-    return await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no answer for ${name} ${type}`)), 5_000);
-      socket.once("message", (message) => {
-        clearTimeout(timer);
-        resolve(dnsPacket.decode(message));
-      });
-      socket.send(
-        dnsPacket.encode({ type: "query", id: 7, questions: [{ type, name } as never] }),
-        dnsPort,
-        "127.0.0.1",
-      );
-    });
-  } finally {
-    socket.close();
-  }
-}
+const ask = (name: string, type: string) => askUdp(pdns?.dnsPort ?? 0, name, type);
 
 let next = 0;
 const record = (type: RecordType, name: string, content: string, more: Partial<DnsRecord> = {}): DnsRecord =>
