@@ -6,3 +6,7 @@ ALTER TABLE user_domains ADD COLUMN zone_serial INTEGER NOT NULL DEFAULT 0 CHECK
 ALTER TABLE user_domains ADD COLUMN zone_served_serial INTEGER;
 ALTER TABLE user_domains ADD COLUMN zone_push_error TEXT;
 ALTER TABLE user_domains ADD COLUMN zone_pushed_at TEXT;
+-- DNSSEC: the DS records sent to the registry for the signed zone (JSON array, "keyTag alg
+-- digestType digest"); '[]' while unsigned. The simulated registry keeps what it publishes.
+ALTER TABLE user_domains ADD COLUMN zone_ds TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(zone_ds));
+ALTER TABLE registry_domains ADD COLUMN ds TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(ds));

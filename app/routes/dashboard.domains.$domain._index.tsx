@@ -9,6 +9,7 @@ import {
   RenewForm,
   Row,
   ToggleSection,
+  DsRecords,
 } from "../components/domains/detail-forms";
 import { DOMAIN_INTENTS } from "../components/domains/intents";
 import { StatusBadge } from "../components/domains/status";
@@ -137,7 +138,9 @@ export default function DomainDetail() {
             intent={DOMAIN_INTENTS.dnssec}
             on={domain.dnssec}
             state={{ on: t("detail.dnssecOn"), off: t("detail.dnssecOff") }}
-          />
+          >
+            {domain.dnssec ? <DsRecords ds={domain.ds} /> : null}
+          </ToggleSection>
           <Section bodyClassName="mt-3 space-y-3" titleId="nameservers-title" title={t("detail.nameserversHeading")}>
             <NameserversForm nameservers={domain.nameservers} />
           </Section>

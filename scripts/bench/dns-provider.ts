@@ -42,6 +42,7 @@ async function main() {
       serial,
       nameservers: NS,
       records: list,
+      dnssec: false,
     });
 
     // A 1,000-record zone pushed from nothing.

@@ -170,7 +170,9 @@ describe("a zone served on our nameservers", () => {
       push: () => Promise.reject(new Error("provider unreachable: connect ECONNREFUSED")),
       remove: () => Promise.reject(new Error("provider unreachable: connect ECONNREFUSED")),
     };
-    expect(await publishZone(env.DB, down, ourNameservers(env), row!.id, new Date())).toBe("failed");
+    expect(await publishZone(env.DB, { ...defaultServices(env), dns: down }, ourNameservers(env), row!.id)).toBe(
+      "failed",
+    );
     expect(await serving(user, name)).toMatchObject({
       serial: before.serial + 1,
       served_serial: before.serial,
@@ -239,5 +241,63 @@ describe("what a DoH client can send", () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("DNSSEC through the provider and the registry", () => {
+  it("a signing provider's DS goes to the registry after the push; turning DNSSEC off removes the DS there first", async () => {
+    const user = await buyer();
+    const [name] = await buy(user);
+    const row = await env.DB.prepare("SELECT id FROM user_domains WHERE name = ?1").bind(name).first<{ id: string }>();
+    const steps: string[] = [];
+    const DS = `4242 13 2 ${"AB".repeat(32)}`;
+    const base = defaultServices(env);
+    const services = {
+      ...base,
+      dns: {
+        kind: "powerdns" as const,
+        push: async (snapshot: { serial: number; dnssec: boolean }) => {
+          steps.push(snapshot.dnssec ? "push signed" : "push unsigned");
+          return { serial: snapshot.serial, ds: snapshot.dnssec ? [DS] : [] };
+        },
+        remove: async () => undefined,
+      },
+      registry: {
+        ...base.registry,
+        setDsRecords: async (domain: string, ds: string[]) => {
+          steps.push(`registry DS ${ds.length}`);
+          return base.registry.setDsRecords(domain, ds);
+        },
+      },
+    };
+    expect(await publishZone(env.DB, services, ourNameservers(env), row!.id)).toBe("served");
+    expect(steps).toEqual(["push signed", "registry DS 1"]);
+    expect((await base.registry.info(name))?.ds).toEqual([DS]);
+    const detail = await data<{ dnssec: boolean; ds: string[] }>(await call(user, "GET", `/user-domains/${name}`));
+    expect(detail).toMatchObject({ dnssec: true, ds: [DS] });
+    // Published again with nothing new: the registry is not asked twice.
+    steps.length = 0;
+    await publishZone(env.DB, services, ourNameservers(env), row!.id);
+    expect(steps).toEqual(["push signed"]);
+
+    // Off: the DS leaves the registry before the zone is unsigned.
+    await env.DB.prepare("UPDATE user_domains SET dnssec = 0, zone_serial = zone_serial + 1 WHERE id = ?1")
+      .bind(row!.id)
+      .run();
+    steps.length = 0;
+    await publishZone(env.DB, services, ourNameservers(env), row!.id);
+    expect(steps).toEqual(["registry DS 0", "push unsigned"]);
+    expect((await base.registry.info(name))?.ds).toEqual([]);
+    expect(await data<{ ds: string[] }>(await call(user, "GET", `/user-domains/${name}`))).toMatchObject({ ds: [] });
+  });
+
+  it("the DNSSEC switch republishes the zone with a new serial", async () => {
+    const user = await buyer();
+    const [name] = await buy(user);
+    const before = await serving(user, name);
+    await data(await call(user, "PUT", `/user-domains/${name}/dnssec`, { dnssec: false }));
+    const after = await serving(user, name);
+    expect(after.serial).toBeGreaterThan(before.serial);
+    expect(after.served_serial).toBe(after.serial);
   });
 });

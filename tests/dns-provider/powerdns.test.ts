@@ -2,6 +2,10 @@
 // with the sqlite3 backend on loopback (tests/support/pdns-server.ts), its HTTP API fed by
 // workers/api/adapters/dns/powerdns.ts, then asked over UDP with dns-packet for every record type
 // after every kind of change.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordOf, type DnsRecord, type RecordType } from "../../core/dns";
 import { DnsProviderError, powerDnsProvider, type ZoneSnapshot } from "../../workers/api/adapters/dns";
@@ -17,7 +21,11 @@ beforeAll(async () => {
   apiUrl = pdns.apiUrl;
 }, 30_000);
 
-afterAll(() => pdns?.stop());
+const scratch = mkdtempSync(join(tmpdir(), "pdns-test-"));
+afterAll(() => {
+  pdns?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
 
 const ask = (name: string, type: string) => askUdp(pdns?.dnsPort ?? 0, name, type);
 
@@ -42,15 +50,16 @@ const RECORDS: DnsRecord[] = [
 
 describe("PowerDNS Authoritative behind the DNS-provider port", () => {
   const provider = () => powerDnsProvider({ url: apiUrl, apiKey: API_KEY });
-  const snapshot = (serial: number, records = RECORDS): ZoneSnapshot => ({
+  const snapshot = (serial: number, records = RECORDS, dnssec = false): ZoneSnapshot => ({
     zone: ZONE,
     serial,
     nameservers: NS,
     records,
+    dnssec,
   });
 
   it("creates the zone and answers every record type over DNS, the SOA with our serial", async () => {
-    expect(await provider().push(snapshot(2026112800))).toEqual({ serial: 2026112800 });
+    expect(await provider().push(snapshot(2026112800))).toEqual({ serial: 2026112800, ds: [] });
     const a = await ask(ZONE, "A");
     expect(a.flag_aa).toBe(true);
     expect(a.answers).toEqual([expect.objectContaining({ type: "A", ttl: 300, data: "192.0.2.1" })]);
@@ -92,15 +101,16 @@ describe("PowerDNS Authoritative behind the DNS-provider port", () => {
     const changed = RECORDS.filter((r) => r.type !== "AAAA" && r.type !== "CAA").map((r) =>
       r.type === "A" && r.name === "@" ? { ...r, content: "192.0.2.2" } : r,
     );
-    expect(await counting.push(snapshot(2026112801, changed))).toEqual({ serial: 2026112801 });
+    expect(await counting.push(snapshot(2026112801, changed))).toEqual({ serial: 2026112801, ds: [] });
     expect((await ask(ZONE, "A")).answers?.[0]).toMatchObject({ data: "192.0.2.2" });
     expect((await ask(ZONE, "AAAA")).answers).toEqual([]);
     expect((await ask(ZONE, "CAA")).answers).toEqual([]);
     expect((await ask(ZONE, "SOA")).answers?.[0]).toMatchObject({ data: { serial: 2026112801 } });
     // An older snapshot arriving late (a slow retry) does not undo the newer one.
-    expect(await counting.push(snapshot(2026112800))).toEqual({ serial: 2026112801 });
+    expect(await counting.push(snapshot(2026112800))).toEqual({ serial: 2026112801, ds: [] });
     expect((await ask(ZONE, "A")).answers?.[0]).toMatchObject({ data: "192.0.2.2" });
-    expect(calls).toEqual(["GET", "GET", "PATCH", "GET"]);
+    // Each push: the zone read, then its keys read (signed or not); only a newer serial PATCHes.
+    expect(calls).toEqual(["GET", "GET", "GET", "PATCH", "GET", "GET", "GET"]);
   });
 
   it("removing the zone stops the answers (REFUSED: not a zone it holds); removing it again is fine", async () => {
@@ -109,6 +119,31 @@ describe("PowerDNS Authoritative behind the DNS-provider port", () => {
     await provider().remove(ZONE);
     expect((await ask(ZONE, "A")).rcode).toBe("REFUSED");
     await provider().remove(ZONE);
+  });
+
+  it("DNSSEC: a signed zone answers RRSIGs that validate (delv) and gives its DS; unsigned again, none", async () => {
+    const signed = await provider().push(snapshot(2026112803, RECORDS, true));
+    expect(signed.serial).toBe(2026112803);
+    expect(signed.ds).toHaveLength(1);
+    expect(signed.ds[0]).toMatch(/^\d{1,5} 13 2 [0-9a-f]{64}$/i);
+    // delv validates from a trust anchor: the zone's own key (what the registry's DS vouches for).
+    const keys = (await (
+      await fetch(`${apiUrl}/api/v1/servers/localhost/zones/${ZONE}./cryptokeys`, { headers: { "x-api-key": API_KEY } })
+    ).json()) as { dnskey: string }[];
+    const [flags, protocol, algorithm, key] = (keys[0]?.dnskey ?? "").split(" ");
+    const anchors = join(scratch, "anchors.conf");
+    writeFileSync(anchors, `trust-anchors {\n  ${ZONE}. static-key ${flags} ${protocol} ${algorithm} "${key}";\n};\n`);
+    const delv = (name: string) =>
+      execFileSync("delv", [`@127.0.0.1`, "-p", String(pdns?.dnsPort), "-a", anchors, `+root=${ZONE}.`, name, "A"], {
+        encoding: "utf8",
+      });
+    const validated = delv(ZONE);
+    expect(validated).toContain("; fully validated");
+    expect(validated).toMatch(/RRSIG\s+A 13 2 300/);
+    // Off: no key, no signatures, no DS to publish.
+    const unsigned = await provider().push(snapshot(2026112804, RECORDS, false));
+    expect(unsigned).toEqual({ serial: 2026112804, ds: [] });
+    expect(delv(ZONE)).not.toContain("; fully validated");
   });
 
   it("a wrong key or an unreachable server is a DnsProviderError naming why", async () => {

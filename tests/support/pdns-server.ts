@@ -52,6 +52,8 @@ export async function startPdns(): Promise<PdnsServer> {
       `--config-dir=${dir}`,
       "--launch=gsqlite3",
       `--gsqlite3-database=${database}`,
+      // Keys and signatures in the backend: DNSSEC live signing (the provider adds a CSK a signed zone).
+      "--gsqlite3-dnssec=yes",
       "--local-address=127.0.0.1",
       `--local-port=${dnsPort}`,
       "--api=yes",

@@ -4,29 +4,43 @@
 // kept for the page and the scheduled job (`dns` in jobs/index.ts) pushes the zone again.
 import type { DnsRecord } from "../../core/dns";
 import { onOurNameservers } from "../../core/dns-serve";
-import { ourNameservers, type DnsProvider } from "./adapters/dns";
+import { ourNameservers } from "./adapters/dns";
 import type { ApiEnv } from "./env";
 import type { ApiServices } from "./services";
 
-type PublishRow = { id: string; name: string; nameservers: string; zone_serial: number };
+type PublishRow = {
+  id: string;
+  name: string;
+  nameservers: string;
+  zone_serial: number;
+  dnssec: number;
+  zone_ds: string;
+};
 
 /** How many zones one run of the job pushes at most. */
 const SYNC_BATCH = 200;
 
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((entry) => b.includes(entry));
+
 /**
  * Pushes one domain's zone if the domain is delegated to us (else nothing is served: there is
  * nothing to push). The serial and the records are read in one batch, so they belong together.
- * Never throws: the outcome is written to the domain row.
+ * DNSSEC: the DS records of the provider's key go to the registry after a signed push; turning
+ * DNSSEC off removes the DS at the registry first, then unsigns (a signed delegation to an
+ * unsigned zone would make validating resolvers refuse it). The served serial is recorded only
+ * when all of it succeeded. Never throws: the outcome is written to the domain row.
  */
 export async function publishZone(
   db: D1Database,
-  provider: DnsProvider,
+  services: Pick<ApiServices, "dns" | "registry" | "now">,
   ours: readonly string[],
   domainId: string,
-  now: Date,
 ): Promise<"served" | "failed" | "not_delegated" | "gone"> {
   const [domain, records] = await db.batch<PublishRow | DnsRecord>([
-    db.prepare("SELECT id, name, nameservers, zone_serial FROM user_domains WHERE id = ?1").bind(domainId),
+    db
+      .prepare("SELECT id, name, nameservers, zone_serial, dnssec, zone_ds FROM user_domains WHERE id = ?1")
+      .bind(domainId),
     db
       .prepare(
         "SELECT id, type, name, content, ttl, priority, weight, port, redirect_type, page_title FROM dns_records WHERE domain_id = ?1 AND type NOT IN ('FORWARD', 'STEALTH')",
@@ -36,19 +50,29 @@ export async function publishZone(
   const row = domain?.results[0] as PublishRow | undefined;
   if (!row) return "gone";
   if (!onOurNameservers(JSON.parse(row.nameservers) as string[], ours)) return "not_delegated";
-  const at = now.toISOString();
+  const at = services.now().toISOString();
+  const dnssec = row.dnssec === 1;
   try {
-    const { serial } = await provider.push({
+    let sent = JSON.parse(row.zone_ds) as string[];
+    if (!dnssec && sent.length > 0) {
+      await services.registry.setDsRecords(row.name, []);
+      await db.prepare("UPDATE user_domains SET zone_ds = '[]' WHERE id = ?1").bind(domainId).run();
+      sent = [];
+    }
+    const { serial, ds } = await services.dns.push({
       zone: row.name,
       serial: row.zone_serial,
       nameservers: ours,
       records: (records?.results ?? []) as DnsRecord[],
+      dnssec,
     });
+    const published = dnssec ? ds : [];
+    if (!sameSet(published, sent)) await services.registry.setDsRecords(row.name, published);
     await db
       .prepare(
-        "UPDATE user_domains SET zone_served_serial = MAX(COALESCE(zone_served_serial, 0), ?2), zone_push_error = NULL, zone_pushed_at = ?3 WHERE id = ?1",
+        "UPDATE user_domains SET zone_served_serial = MAX(COALESCE(zone_served_serial, 0), ?2), zone_ds = ?3, zone_push_error = NULL, zone_pushed_at = ?4 WHERE id = ?1",
       )
-      .bind(domainId, serial, at)
+      .bind(domainId, serial, JSON.stringify(published), at)
       .run();
     return "served";
   } catch (error) {
@@ -82,7 +106,7 @@ export async function runDnsSync(env: ApiEnv, services: ApiServices): Promise<Re
     .all<{ id: string }>();
   const counts = { served: 0, failed: 0, removed: 0 };
   for (const { id } of results) {
-    const outcome = await publishZone(env.DB, services.dns, ours, id, services.now());
+    const outcome = await publishZone(env.DB, services, ours, id);
     if (outcome === "served" || outcome === "failed") counts[outcome] += 1;
   }
   // Zones served for domains that are gone (deleted, transferred out, expired) or now point elsewhere.
@@ -118,7 +142,7 @@ export async function runDnsSync(env: ApiEnv, services: ApiServices): Promise<Re
 export async function publishNewZone(env: ApiEnv, services: ApiServices, name: string): Promise<void> {
   try {
     const row = await env.DB.prepare("SELECT id FROM user_domains WHERE name = ?1").bind(name).first<{ id: string }>();
-    if (row) await publishZone(env.DB, services.dns, ourNameservers(env), row.id, services.now());
+    if (row) await publishZone(env.DB, services, ourNameservers(env), row.id);
   } catch (error) {
     console.error(`dns: the zone of ${name} was not published at registration`, error);
   }

@@ -269,3 +269,21 @@ export function DeleteForm({ unicode }: { unicode: string }) {
     </details>
   );
 }
+
+/** The DS records the registry publishes for the signed zone, or why there are none yet. */
+export function DsRecords({ ds }: { ds: string[] }) {
+  const { t } = useTranslation("domains");
+  if (ds.length === 0) return <p className="text-sm text-slate-700 dark:text-slate-300">{t("detail.dnssecNoDs")}</p>;
+  return (
+    <div className="text-sm">
+      <p className="text-slate-700 dark:text-slate-300">{t("detail.dnssecDs")}</p>
+      <ul className="mt-1 space-y-1">
+        {ds.map((record) => (
+          <li key={record}>
+            <code className="font-mono break-all">{record}</code>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

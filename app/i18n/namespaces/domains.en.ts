@@ -141,7 +141,10 @@ const domains = {
     privacyEnabled: "WHOIS privacy turned on.",
     privacyDisabled: "WHOIS privacy turned off.",
     dnssecHeading: "DNSSEC",
-    dnssecOn: "On: answers for this domain are signed.",
+    dnssecOn: "On: our nameservers sign the answers of this domain's zone.",
+    dnssecNoDs:
+      "Not signed yet: no DS record is at the registry. Signing needs a signing DNS provider (PowerDNS); the built-in answers are unsigned.",
+    dnssecDs: "DS record at the registry (key tag, algorithm, digest type, digest):",
     dnssecOff: "Off: answers for this domain are not signed.",
     dnssecEnabled: "DNSSEC turned on.",
     dnssecDisabled: "DNSSEC turned off.",

@@ -145,7 +145,10 @@ const domains: DomainsResources = {
     privacyEnabled: "WHOIS gizliliği açıldı.",
     privacyDisabled: "WHOIS gizliliği kapatıldı.",
     dnssecHeading: "DNSSEC",
-    dnssecOn: "Açık: bu alan adının yanıtları imzalanır.",
+    dnssecOn: "Açık: ad sunucularımız bu alan adının bölgesinin yanıtlarını imzalar.",
+    dnssecNoDs:
+      "Henüz imzalanmadı: kayıt kuruluşunda DS kaydı yok. İmzalama için imzalayan bir DNS sağlayıcısı (PowerDNS) gerekir; yerleşik yanıtlar imzasızdır.",
+    dnssecDs: "Kayıt kuruluşundaki DS kaydı (anahtar etiketi, algoritma, özet türü, özet):",
     dnssecOff: "Kapalı: bu alan adının yanıtları imzalanmaz.",
     dnssecEnabled: "DNSSEC açıldı.",
     dnssecDisabled: "DNSSEC kapatıldı.",

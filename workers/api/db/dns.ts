@@ -197,6 +197,14 @@ export async function findForwarding(
   return row ? { ...toRecord(row), domain: row.domain } : null;
 }
 
+/** Bumps a zone's serial without a record change (DNSSEC turned on or off: the provider must sign or unsign). */
+export async function bumpZoneSerial(db: D1Database, domainId: string, now: Date): Promise<void> {
+  await db
+    .prepare("UPDATE user_domains SET zone_serial = MAX(zone_serial + 1, ?2) WHERE id = ?1")
+    .bind(domainId, serialFloor(now))
+    .run();
+}
+
 /** A domain's zone as the nameservers serve it: its name, serial, delegation and records. */
 export interface ZoneRow {
   id: string;

@@ -42,6 +42,8 @@ export interface UserDomainRow {
   zone_served_serial: number | null;
   zone_push_error: string | null;
   zone_pushed_at: string | null;
+  /** The DS records sent to the registry for the signed zone (JSON array). */
+  zone_ds: string;
 }
 
 /** SPEC §3 Domain (account view) as the API answers it. */
@@ -59,6 +61,7 @@ export interface UserDomainView {
   auto_renew: boolean;
   whois_privacy: boolean;
   dnssec: boolean;
+  ds: string[];
   nameservers: string[];
   deleted_at: string | null;
   renew_error: string | null;
@@ -82,6 +85,7 @@ export function toDomainView(row: UserDomainRow, now: Date, locale: ApiLocale = 
     auto_renew: row.auto_renew === 1,
     whois_privacy: row.whois_privacy === 1,
     dnssec: row.dnssec === 1,
+    ds: parseList(row.zone_ds ?? "[]"),
     nameservers: parseList(row.nameservers),
     deleted_at: row.deleted_at,
     renew_error: row.renew_error === null ? null : translateApiText(locale, "renewal", row.renew_error),

@@ -70,7 +70,7 @@ function validated(
 
 /** Pushes the zone just changed to the DNS provider; the outcome lands on the domain row (never an error here). */
 async function published(env: ApiEnv, services: ApiServices, row: UserDomainRow): Promise<void> {
-  await publishZone(env.DB, services.dns, ourNameservers(env), row.id, services.now());
+  await publishZone(env.DB, services, ourNameservers(env), row.id);
 }
 
 /** Where the zone is served: its version, what our nameservers serve, and whether the domain points at them. */

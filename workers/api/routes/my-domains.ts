@@ -42,6 +42,9 @@ import { assertManageable, domainNotFound, ownDomain } from "../domain-access";
 import { requirePassword } from "../auth/require-password";
 import { registrationSummary, syncWithRegistry } from "../domain-registry-sync";
 import { requestLocale, type ApiLocale } from "../texts";
+import { bumpZoneSerial } from "../db/dns";
+import { publishZone } from "../dns-publish";
+import { ourNameservers } from "../adapters/dns";
 
 /** The language the answer's texts are in (Accept-Language). */
 const localeOf = (c: { req: { header(name: string): string | undefined } }) =>
@@ -223,8 +226,14 @@ export const myDomainRoutes = router
     const row = await ownDomainByRef(c.env.DB, userId, c.req.valid("param").id);
     assertManageable(row, now());
     const { dnssec } = c.req.valid("json");
-    const updated = await updateUserDomain(c.env.DB, userId, row.id, { dnssec: dnssec ? 1 : 0 }, now());
+    let updated = await updateUserDomain(c.env.DB, userId, row.id, { dnssec: dnssec ? 1 : 0 }, now());
     if (!updated) throw domainNotFound();
+    if (updated.dnssec !== row.dnssec) {
+      // The zone is signed or unsigned by the DNS provider, its DS sent to or removed from the registry.
+      await bumpZoneSerial(c.env.DB, row.id, now());
+      await publishZone(c.env.DB, c.var.services, ourNameservers(c.env), row.id);
+      updated = await ownDomainByRef(c.env.DB, userId, row.id);
+    }
     return c.json(
       {
         success: true as const,

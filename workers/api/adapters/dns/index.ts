@@ -4,7 +4,7 @@ import { embeddedDnsProvider } from "./embedded";
 import { powerDnsProvider } from "./powerdns";
 import type { DnsProvider } from "./types";
 
-export type { DnsProvider, ZoneSnapshot } from "./types";
+export type { DnsProvider, PushResult, ZoneSnapshot } from "./types";
 export { DnsProviderError } from "./types";
 export { embeddedDnsProvider } from "./embedded";
 export { powerDnsProvider, rrsetsOf } from "./powerdns";

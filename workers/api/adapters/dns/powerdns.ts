@@ -2,7 +2,8 @@
 // https://doc.powerdns.com/authoritative/http-api/zone.html): what an operator self-hosts on port
 // 53. A push makes the zone exactly the snapshot in one PATCH (every rrset REPLACEd, the ones the
 // snapshot no longer has DELETEd), the SOA carrying our serial (the zone's SOA-EDIT-API is off so
-// PowerDNS keeps it). Idempotent: a zone already serving that serial or a newer one is not touched.
+// PowerDNS keeps it). Idempotent: a zone already serving that serial or a newer one keeps its
+// records. DNSSEC: a signed zone has one active CSK (PowerDNS signs live); unsigned, none.
 import type { DnsRecord } from "../../../../core/dns";
 import { SOA_TIMERS } from "../../../../core/dns-serve";
 import { rdataOf } from "../../../../core/zone-file";
@@ -24,6 +25,9 @@ type RRset = {
   changetype?: "REPLACE" | "DELETE";
   records?: { content: string; disabled: boolean }[];
 };
+
+/** A key of the zone as PowerDNS's API shows it (`ds`: its DS records, one per digest type). */
+type CryptoKey = { id: number; active: boolean; keytype: string; dnskey?: string; ds?: string[] };
 
 const absolute = (name: string) => `${name}.`;
 const AUTO_TTL = 3600;
@@ -100,6 +104,33 @@ export function powerDnsProvider(config: PowerDnsConfig): DnsProvider {
     return { serial: Number.isFinite(serial) ? serial : -1, rrsets };
   }
 
+  /**
+   * Signs or unsigns the zone as asked (PowerDNS live-signs with a CSK, ECDSA P-256, algorithm 13)
+   * and answers the DS records (SHA-256 digests) of its active keys.
+   */
+  async function keys(zone: string, dnssec: boolean): Promise<string[]> {
+    const path = `/${encodeURIComponent(absolute(zone))}/cryptokeys`;
+    const listed = await call("GET", path);
+    if (!listed.ok) throw await failure(listed, `read the keys of ${zone}`);
+    let found = (await listed.json()) as CryptoKey[];
+    if (dnssec && !found.some((key) => key.active)) {
+      const made = await call("POST", path, { keytype: "csk", active: true, algorithm: "ECDSAP256SHA256" });
+      if (!made.ok) throw await failure(made, `sign ${zone}`);
+      found = [(await made.json()) as CryptoKey];
+    } else if (!dnssec) {
+      for (const key of found) {
+        const removed = await call("DELETE", `${path}/${key.id}`);
+        if (!removed.ok && removed.status !== 404) throw await failure(removed, `unsign ${zone}`);
+      }
+      return [];
+    }
+    return found
+      .filter((key) => key.active)
+      .flatMap((key) => key.ds ?? [])
+      .filter((ds) => ds.split(/\s+/)[2] === "2")
+      .map((ds) => ds.replace(/\s+/g, " ").trim());
+  }
+
   return {
     kind: "powerdns",
     async push(snapshot) {
@@ -114,18 +145,19 @@ export function powerDnsProvider(config: PowerDnsConfig): DnsProvider {
           rrsets: wanted.map(({ changetype: _changetype, ...set }) => set),
         });
         if (!created.ok) throw await failure(created, `create the zone ${snapshot.zone}`);
-        return { serial: snapshot.serial };
+        return { serial: snapshot.serial, ds: await keys(snapshot.zone, snapshot.dnssec) };
       }
-      if (served.serial >= snapshot.serial) return { serial: served.serial };
-      const keep = new Set(wanted.map((set) => `${set.name} ${set.type}`));
-      const gone: RRset[] = served.rrsets
-        .filter((set) => !keep.has(`${set.name} ${set.type}`))
-        .map((set) => ({ name: set.name, type: set.type, changetype: "DELETE" }));
-      const patched = await call("PATCH", `/${encodeURIComponent(absolute(snapshot.zone))}`, {
-        rrsets: [...wanted, ...gone],
-      });
-      if (!patched.ok) throw await failure(patched, `update the zone ${snapshot.zone}`);
-      return { serial: snapshot.serial };
+      if (served.serial < snapshot.serial) {
+        const keep = new Set(wanted.map((set) => `${set.name} ${set.type}`));
+        const gone: RRset[] = served.rrsets
+          .filter((set) => !keep.has(`${set.name} ${set.type}`))
+          .map((set) => ({ name: set.name, type: set.type, changetype: "DELETE" }));
+        const patched = await call("PATCH", `/${encodeURIComponent(absolute(snapshot.zone))}`, {
+          rrsets: [...wanted, ...gone],
+        });
+        if (!patched.ok) throw await failure(patched, `update the zone ${snapshot.zone}`);
+      }
+      return { serial: Math.max(served.serial, snapshot.serial), ds: await keys(snapshot.zone, snapshot.dnssec) };
     },
     async remove(zone) {
       const response = await call("DELETE", `/${encodeURIComponent(absolute(zone))}`);

@@ -16,6 +16,7 @@ import {
   assertYears,
   isoDate,
   maxRenewalYears,
+  normaliseDsRecords,
   normaliseNameservers,
   splitName,
 } from "./lifecycle";
@@ -279,6 +280,31 @@ export function createHttpRegistry(config: HttpRegistryConfig): RegistryAdapter 
       return infoOf(name);
     },
 
+    async setDsRecords(name, ds) {
+      splitName(name);
+      const records = normaliseDsRecords(ds);
+      const current = await infoOf(name);
+      if (!current.heldHere) throw new RegistryError("not_held_here", `${name} is registered with another registrar.`);
+      // secDNS update (RFC 5910 §3.2.5): remove all, then add the wanted set, in one command.
+      await call("update", {
+        name,
+        secDNS: {
+          rem: { all: true },
+          ...(records.length > 0
+            ? {
+                add: {
+                  dsData: records.map((record) => {
+                    const [keyTag, alg, digestType, digest] = record.split(" ");
+                    return { keyTag: Number(keyTag), alg: Number(alg), digestType: Number(digestType), digest };
+                  }),
+                },
+              }
+            : {}),
+        },
+      });
+      return infoOf(name);
+    },
+
     async getAuthCode(name) {
       splitName(name);
       const answer = await call("info", { name, hosts: "none" });
@@ -430,6 +456,15 @@ function toInfo(data: Record<string, unknown>, clientId: string, at: Date): Regi
   };
   const transferredAt = isoOrUndefined(data.trDate);
   if (transferredAt !== undefined) info.transferredAt = transferredAt;
+  // RFC 5910 secDNS infData, DS data interface, as the gateway answers it: [{keyTag, alg, digestType, digest}].
+  const dsData = record(data.secDNS)?.dsData;
+  if (Array.isArray(dsData)) {
+    info.ds = dsData.flatMap((entry) => {
+      const ds = record(entry);
+      const parts = [ds?.keyTag, ds?.alg, ds?.digestType, ds?.digest].map((part) => text(part) ?? String(part ?? ""));
+      return parts.every((part) => part !== "") ? [parts.join(" ")] : [];
+    });
+  }
   const registrant = text(data.registrant);
   if (heldHere && registrant !== undefined) info.ownerId = registrant;
   return info;

@@ -106,6 +106,7 @@ export function refusingRegistry(error: () => Error): RegistryAdapter {
     transferCancel: fail,
     setLock: fail,
     setNameservers: fail,
+    setDsRecords: fail,
     getAuthCode: fail,
     delete: fail,
     restore: fail,

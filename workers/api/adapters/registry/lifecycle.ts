@@ -64,6 +64,33 @@ export function normaliseNameservers(nameservers: readonly string[], allowEmpty 
   return hosts;
 }
 
+/** At most this many DS records a name (a key rollover needs two or three). */
+export const MAX_DS_RECORDS = 8;
+
+/**
+ * DS records as "keyTag algorithm digestType digest" (RFC 4034 §5.3): numbers in range, the digest
+ * hexadecimal (upper case here), no duplicates; anything else is invalid_input.
+ */
+export function normaliseDsRecords(ds: readonly string[]): string[] {
+  const records = [
+    ...new Set(
+      ds.map((record) => {
+        const match = /^\s*(\d{1,5})\s+(\d{1,3})\s+(\d{1,3})\s+([0-9A-Fa-f]{2,256})\s*$/.exec(record);
+        const [keyTag, algorithm, digestType] = [match?.[1], match?.[2], match?.[3]].map(Number);
+        if (!match || keyTag === undefined || keyTag > 65535 || (algorithm ?? 256) > 255 || (digestType ?? 256) > 255)
+          throw new RegistryError(
+            "invalid_input",
+            `"${record}" is not a DS record (keyTag algorithm digestType digest).`,
+          );
+        return `${keyTag} ${algorithm} ${digestType} ${(match[4] ?? "").toUpperCase()}`;
+      }),
+    ),
+  ];
+  if (records.length > MAX_DS_RECORDS)
+    throw new RegistryError("invalid_input", `At most ${MAX_DS_RECORDS} DS records are allowed.`);
+  return records;
+}
+
 export function assertYears(years: number, min: number, max: number, what: string): void {
   if (!Number.isInteger(years) || years < min || years > max) {
     throw new RegistryError(

@@ -36,6 +36,8 @@ export interface DomainRow {
   owner_id: string | null;
   auth_code: string | null;
   nameservers: string;
+  /** JSON array of DS records ("keyTag alg digestType digest"), migration 0022. */
+  ds: string;
   rev: string;
   updated_at: string;
 }
@@ -78,6 +80,7 @@ export type Changes = Partial<
     | "owner_id"
     | "auth_code"
     | "nameservers"
+    | "ds"
   >
 >;
 
@@ -134,7 +137,8 @@ export function dueTransfer(
   return { cancel: latest };
 }
 
-function parseNameservers(json: string): string[] {
+/** A JSON array of strings (nameservers, DS records) as stored. */
+function parseStringList(json: string): string[] {
   const value: unknown = JSON.parse(json);
   return Array.isArray(value) ? value.filter((host): host is string => typeof host === "string") : [];
 }
@@ -159,7 +163,8 @@ export function toInfo(standing: Standing, at: Date): RegistryDomainInfo {
     locked: row.locked === 1,
     transferable: row.transferable === 1,
     heldHere: held,
-    nameservers: parseNameservers(row.nameservers),
+    nameservers: parseStringList(row.nameservers),
+    ds: parseStringList(row.ds ?? "[]"),
     maxRenewalYears: renewable ? maxRenewalYears(expiresAt, at) : 0,
   };
   if (row.transferred_at !== null) info.transferredAt = row.transferred_at;

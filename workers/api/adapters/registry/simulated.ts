@@ -13,6 +13,7 @@ import {
   assertLabel,
   assertTld,
   assertYears,
+  normaliseDsRecords,
   normaliseNameservers,
   splitName,
 } from "./lifecycle";
@@ -344,6 +345,15 @@ export function createSimulatedRegistry(
       await change(name, async () => {
         const { standing, at } = await heldHere(name, "change its nameservers");
         return sql.commit([sql.update(standing.row, { nameservers: JSON.stringify(hosts) }, crypto.randomUUID(), at)]);
+      });
+      return infoOf(name);
+    },
+
+    async setDsRecords(name, ds) {
+      const records = normaliseDsRecords(ds);
+      await change(name, async () => {
+        const { standing, at } = await heldHere(name, "change its DNSSEC records");
+        return sql.commit([sql.update(standing.row, { ds: JSON.stringify(records) }, crypto.randomUUID(), at)]);
       });
       return infoOf(name);
     },

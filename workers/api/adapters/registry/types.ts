@@ -73,6 +73,8 @@ export interface RegistryDomainInfo {
   /** Our user who holds it; only for names held here. */
   ownerId?: string;
   nameservers: string[];
+  /** The DS records the registry publishes for the name (secDNS), when it answered them. */
+  ds?: string[];
   /**
    * The most years `renew()` accepts right now: expiry + years may not pass now + 10 years
    * (SPEC §5). 0 when the name cannot be renewed (not held here, redemption, pending delete,
@@ -172,6 +174,11 @@ export interface RegistryAdapter {
   setLock(name: string, locked: boolean): Promise<RegistryDomainInfo>;
   /** Replaces the nameservers (1–13 host names, ASCII). */
   setNameservers(name: string, nameservers: string[]): Promise<RegistryDomainInfo>;
+  /**
+   * Replaces the DS records of a name held here (RFC 5910 secDNS, DS data interface: each
+   * "keyTag algorithm digestType digest"); [] removes them, which unsigned delegation needs first.
+   */
+  setDsRecords(name: string, ds: string[]): Promise<RegistryDomainInfo>;
   /** The transfer auth code (EPP authInfo) of a name held here. */
   getAuthCode(name: string): Promise<string>;
   /** Deletes a name held here: it goes into redemption (restorable for 30 days), then pending delete. */
