@@ -49,11 +49,9 @@ export const userDomainSchema = z
     auto_renew: z.boolean(),
     whois_privacy: z.boolean(),
     dnssec: z.boolean(),
-    ds: z
-      .array(z.string())
-      .meta({
-        description: "The DS records at the registry for the signed zone (keyTag alg digestType digest); [] unsigned.",
-      }),
+    ds: z.array(z.string()).meta({
+      description: "The DS records at the registry for the signed zone (keyTag alg digestType digest); [] unsigned.",
+    }),
     nameservers: z.array(z.string()),
     deleted_at: time.nullable(),
     renew_error: z
