@@ -155,6 +155,16 @@ describe("http registry: info and changes", () => {
     expect(await registry.info("gone.com")).toBeNull();
   });
 
+  it("reads the DS records of secDNS infData (RFC 5910)", async () => {
+    const { registry } = gateway(() => ({
+      code: 1000,
+      resData: infoData({
+        secDNS: { dsData: [{ keyTag: 12345, alg: 13, digestType: 2, digest: "AB".repeat(32) }, { keyTag: "x" }] },
+      }),
+    }));
+    expect((await registry.info("shop.com"))?.ds).toEqual([`12345 13 2 ${"AB".repeat(32)}`]);
+  });
+
   it("maps EPP and RGP statuses to SPEC statuses", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ status: ["pendingCreate"] }, "pending"],
@@ -226,6 +236,22 @@ describe("http registry: info and changes", () => {
     expect(sent[1]!.body).toMatchObject({ add: { ns: ["ns3.host.example"] }, rem: { ns: ["ns1.host.example"] } });
 
     expect(await registry.getAuthCode("shop.com")).toBe("Secret-Auth-1");
+
+    // DNSSEC: RFC 5910 secDNS update, all DS removed and the new set added in one command.
+    sent.length = 0;
+    await registry.setDsRecords("shop.com", [`2371 13 2 ${"c0".repeat(32)}`]);
+    expect(sent.map((request) => request.command)).toEqual(["info", "update", "info"]);
+    expect(sent[1]!.body).toMatchObject({
+      name: "shop.com",
+      secDNS: {
+        rem: { all: true },
+        add: { dsData: [{ keyTag: 2371, alg: 13, digestType: 2, digest: "C0".repeat(32) }] },
+      },
+    });
+    sent.length = 0;
+    await registry.setDsRecords("shop.com", []);
+    expect(sent[1]!.body).toEqual(expect.objectContaining({ secDNS: { rem: { all: true } } }));
+    await rejects(registry.setDsRecords("shop.com", ["not a ds"]), "invalid_input");
 
     sent.length = 0;
     await registry.delete("shop.com");
