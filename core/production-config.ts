@@ -20,8 +20,10 @@ export const SERVICE_PURPOSE: Record<OutsideService, string> = {
 };
 
 interface Requirement {
-  /** The variable that picks the adapter and the only value production accepts. */
+  /** The variable that picks the adapter and the value production asks for. */
   adapter: { name: string; value: string };
+  /** Other values production accepts, each with the settings it needs instead. */
+  alternatives?: { value: string; settings: string[] }[];
   /** Variables/secrets the real adapter needs (names only; values are never shown). */
   settings: string[];
   /** Bindings the real adapter needs (wrangler.toml). */
@@ -49,6 +51,7 @@ export const PRODUCTION_REQUIREMENTS: Record<OutsideService, Requirement> = {
   dns: {
     adapter: { name: "DNS_ADAPTER", value: "powerdns" },
     settings: ["POWERDNS_API_URL", "POWERDNS_API_KEY"],
+    alternatives: [{ value: "cloudflare", settings: ["CLOUDFLARE_API_TOKEN", "CLOUDFLARE_ACCOUNT_ID"] }],
     bindings: [],
   },
 };
@@ -73,8 +76,11 @@ export function missingFor(service: OutsideService, settings: SettingsView): str
   const chosen = settings[requirement.adapter.name];
   const choice = typeof chosen === "string" ? chosen.trim().toLowerCase() : "";
   const missing: string[] = [];
-  if (choice !== requirement.adapter.value) missing.push(`${requirement.adapter.name}=${requirement.adapter.value}`);
-  for (const name of [...requirement.settings, ...requirement.bindings]) if (!isSet(settings[name])) missing.push(name);
+  const alternative = requirement.alternatives?.find((candidate) => candidate.value === choice);
+  if (choice !== requirement.adapter.value && !alternative)
+    missing.push(`${requirement.adapter.name}=${requirement.adapter.value}`);
+  const needed = alternative ? alternative.settings : requirement.settings;
+  for (const name of [...needed, ...requirement.bindings]) if (!isSet(settings[name])) missing.push(name);
   return missing;
 }
 

@@ -70,6 +70,17 @@ describe("the deploy check", () => {
     expect(deployProblems({ vars, bindings, secrets: secrets.filter((name) => name !== "JWT_SECRET") })).toEqual([
       "secrets: JWT_SECRET (wrangler secret put NAME)",
     ]);
+    // DNS on Cloudflare instead of PowerDNS: its own settings, not PowerDNS's.
+    expect(deployProblems({ vars: { ...vars, DNS_ADAPTER: "cloudflare" }, bindings, secrets })).toEqual([
+      "dns (to serve DNS zones): CLOUDFLARE_API_TOKEN, CLOUDFLARE_ACCOUNT_ID",
+    ]);
+    expect(
+      deployProblems({
+        vars: { ...vars, DNS_ADAPTER: "cloudflare", CLOUDFLARE_ACCOUNT_ID: "0123456789abcdef0123456789abcdef" },
+        bindings,
+        secrets: [...secrets, "CLOUDFLARE_API_TOKEN"],
+      }),
+    ).toEqual([]);
     expect(deployProblems({ vars: { ...vars, ENVIRONMENT: "development" }, bindings, secrets })).toEqual([
       'ENVIRONMENT: wrangler.toml [vars] must set ENVIRONMENT = "production" (it is "development").',
     ]);

@@ -27,13 +27,17 @@ export interface ApiEnv extends PaymentsEnv {
    * delegated to exactly these has its zone served; they are its apex NS and the SOA's primary.
    */
   NAMESERVERS?: string;
-  /** "embedded" (default: /dns-query answers from D1) or "powerdns" (PowerDNS Authoritative's HTTP API). */
+  /** "embedded" (default: /dns-query answers from D1), "powerdns" (PowerDNS Authoritative's HTTP API) or "cloudflare". */
   DNS_ADAPTER?: string;
   /** The PowerDNS webserver's base URL (e.g. http://127.0.0.1:8081) and its API key (DNS_ADAPTER=powerdns). */
   POWERDNS_API_URL?: string;
   POWERDNS_API_KEY?: string;
   /** The server id in PowerDNS's API paths (default "localhost"). */
   POWERDNS_SERVER_ID?: string;
+  /** Cloudflare DNS (DNS_ADAPTER=cloudflare): an API token with DNS and zone write, the account, the API's base. */
+  CLOUDFLARE_API_TOKEN?: string;
+  CLOUDFLARE_ACCOUNT_ID?: string;
+  CLOUDFLARE_API_URL?: string;
   /** "simulated" (default) or "http" (registrar/EPP gateway at REGISTRY_API_URL). */
   REGISTRY_ADAPTER?: string;
   REGISTRY_API_URL?: string;

@@ -26,7 +26,7 @@ export interface PushResult {
  * serial the provider already serves changes no record) so a retry is safe.
  */
 export interface DnsProvider {
-  readonly kind: "embedded" | "powerdns";
+  readonly kind: "embedded" | "powerdns" | "cloudflare";
   push(snapshot: ZoneSnapshot): Promise<PushResult>;
   /** Stops serving the zone (the domain was deleted, moved away or pointed elsewhere); none served is fine. */
   remove(zone: string): Promise<void>;
