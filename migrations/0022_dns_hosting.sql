@@ -10,3 +10,7 @@ ALTER TABLE user_domains ADD COLUMN zone_pushed_at TEXT;
 -- digestType digest"); '[]' while unsigned. The simulated registry keeps what it publishes.
 ALTER TABLE user_domains ADD COLUMN zone_ds TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(zone_ds));
 ALTER TABLE registry_domains ADD COLUMN ds TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(ds));
+-- One push of a zone at a time (workers/api/dns-publish.ts): a claim with a lease, so an older
+-- version can never reach the provider after a newer one, and a crashed push's claim lapses.
+ALTER TABLE user_domains ADD COLUMN zone_push_claim TEXT;
+ALTER TABLE user_domains ADD COLUMN zone_push_claim_until TEXT;

@@ -188,6 +188,45 @@ describe("a zone served on our nameservers", () => {
   });
 });
 
+describe("one push of a zone at a time", () => {
+  it("a second push finds the zone busy, and the first pushes again what changed meanwhile", async () => {
+    const user = await buyer();
+    const [name] = await buy(user);
+    const row = await env.DB.prepare("SELECT id, zone_serial FROM user_domains WHERE name = ?1")
+      .bind(name)
+      .first<{ id: string; zone_serial: number }>();
+    const pushed: number[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow: DnsProvider = {
+      kind: "embedded",
+      push: async (snapshot) => {
+        pushed.push(snapshot.serial);
+        if (pushed.length === 1) await gate;
+        return { serial: snapshot.serial, ds: [] };
+      },
+      remove: async () => undefined,
+    };
+    const services = { ...defaultServices(env), dns: slow };
+    const first = publishZone(env.DB, services, ourNameservers(env), row!.id);
+    while (pushed.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // A change lands while the first push is on its way.
+    await env.DB.prepare("UPDATE user_domains SET zone_serial = zone_serial + 1 WHERE id = ?1").bind(row!.id).run();
+    expect(await publishZone(env.DB, services, ourNameservers(env), row!.id)).toBe("busy");
+    release();
+    expect(await first).toBe("served");
+    expect(pushed).toEqual([row!.zone_serial, row!.zone_serial + 1]);
+    expect(await serving(user, name)).toMatchObject({
+      serial: row!.zone_serial + 1,
+      served_serial: row!.zone_serial + 1,
+    });
+    // The claim is released: the next push goes through.
+    expect(await publishZone(env.DB, services, ourNameservers(env), row!.id)).toBe("served");
+  });
+});
+
 describe("what a DoH client can send", () => {
   const raw = (init: RequestInit, search = "") => send(new Request(`${ORIGIN}/dns-query${search}`, init));
 

@@ -23,9 +23,19 @@ const SYNC_BATCH = 200;
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((entry) => b.includes(entry));
 
+/** How long a push may hold its zone before another may take over (a crashed isolate's claim lapses). */
+const PUSH_LEASE_MS = 60_000;
+/** Pushes one claim makes at most when the zone keeps changing while it pushes. */
+const MAX_ROUNDS = 3;
+
+type Outcome = "served" | "failed" | "not_delegated" | "gone" | "busy";
+
 /**
  * Pushes one domain's zone if the domain is delegated to us (else nothing is served: there is
- * nothing to push). The serial and the records are read in one batch, so they belong together.
+ * nothing to push). One push of a zone at a time: a push claims the zone (a lease on the domain
+ * row) and another finds it busy, so an older version can never land after a newer one (Cloudflare
+ * keeps no serial to refuse it). The holder reads the zone after claiming it and pushes again
+ * while it changed meanwhile; what a busy caller wrote, the holder or the job pushes.
  * DNSSEC: the DS records of the provider's key go to the registry after a signed push; turning
  * DNSSEC off removes the DS at the registry first, then unsigns (a signed delegation to an
  * unsigned zone would make validating resolvers refuse it). The served serial is recorded only
@@ -36,7 +46,50 @@ export async function publishZone(
   services: Pick<ApiServices, "dns" | "registry" | "now">,
   ours: readonly string[],
   domainId: string,
-): Promise<"served" | "failed" | "not_delegated" | "gone"> {
+): Promise<Outcome> {
+  const claim = crypto.randomUUID();
+  const now = services.now();
+  const claimed = await db
+    .prepare(
+      `UPDATE user_domains SET zone_push_claim = ?2, zone_push_claim_until = ?3
+        WHERE id = ?1 AND (zone_push_claim IS NULL OR zone_push_claim_until < ?4)`,
+    )
+    .bind(domainId, claim, new Date(now.getTime() + PUSH_LEASE_MS).toISOString(), now.toISOString())
+    .run();
+  if ((claimed.meta.changes ?? 0) === 0) {
+    const exists = await db.prepare("SELECT 1 AS one FROM user_domains WHERE id = ?1").bind(domainId).first();
+    return exists ? "busy" : "gone";
+  }
+  try {
+    let outcome: Outcome = "served";
+    for (let round = 0; round < MAX_ROUNDS; round += 1) {
+      const pushed = await pushOnce(db, services, ours, domainId);
+      outcome = pushed.outcome;
+      if (outcome !== "served") break;
+      const now2 = await db
+        .prepare("SELECT zone_serial FROM user_domains WHERE id = ?1")
+        .bind(domainId)
+        .first<{ zone_serial: number }>();
+      if (!now2 || now2.zone_serial <= pushed.serial) break;
+    }
+    return outcome;
+  } finally {
+    await db
+      .prepare(
+        "UPDATE user_domains SET zone_push_claim = NULL, zone_push_claim_until = NULL WHERE id = ?1 AND zone_push_claim = ?2",
+      )
+      .bind(domainId, claim)
+      .run();
+  }
+}
+
+/** One push of the zone as D1 holds it now (serial and records read together). */
+async function pushOnce(
+  db: D1Database,
+  services: Pick<ApiServices, "dns" | "registry" | "now">,
+  ours: readonly string[],
+  domainId: string,
+): Promise<{ outcome: Exclude<Outcome, "busy">; serial: number }> {
   const [domain, records] = await db.batch<PublishRow | DnsRecord>([
     db
       .prepare("SELECT id, name, nameservers, zone_serial, dnssec, zone_ds FROM user_domains WHERE id = ?1")
@@ -48,8 +101,9 @@ export async function publishZone(
       .bind(domainId),
   ]);
   const row = domain?.results[0] as PublishRow | undefined;
-  if (!row) return "gone";
-  if (!onOurNameservers(JSON.parse(row.nameservers) as string[], ours)) return "not_delegated";
+  if (!row) return { outcome: "gone", serial: 0 };
+  if (!onOurNameservers(JSON.parse(row.nameservers) as string[], ours))
+    return { outcome: "not_delegated", serial: row.zone_serial };
   const at = services.now().toISOString();
   const dnssec = row.dnssec === 1;
   try {
@@ -74,14 +128,14 @@ export async function publishZone(
       )
       .bind(domainId, serial, JSON.stringify(published), at)
       .run();
-    return "served";
+    return { outcome: "served", serial: row.zone_serial };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await db
       .prepare("UPDATE user_domains SET zone_push_error = ?2, zone_pushed_at = ?3 WHERE id = ?1")
       .bind(domainId, message.slice(0, 500), at)
       .run();
-    return "failed";
+    return { outcome: "failed", serial: row.zone_serial };
   }
 }
 
