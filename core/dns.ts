@@ -469,7 +469,11 @@ export function zoneConflicts(zone: readonly DnsRecordInput[], changed: DnsRecor
   return errors;
 }
 
-export type ChangeWarning = "last_mx" | "second_spf" | "apex_address_removed";
+/**
+ * What a change breaks, said before it is saved. `not_served` is the API's own (the domain points
+ * at other nameservers: the change is kept but nobody answers with it); the rest come from the zone.
+ */
+export type ChangeWarning = "last_mx" | "second_spf" | "apex_address_removed" | "not_served";
 
 const isSpf = (record: DnsRecordInput) => record.type === "TXT" && /^v=spf1(\s|$)/i.test(txtValue(record.content));
 

@@ -140,6 +140,14 @@ describe("a zone served on our nameservers", () => {
       }),
     );
     expect(rcodeOf(await ask(name, "A"))).toBe("REFUSED");
+    // The change preview says a change would not be served.
+    const preview = await data<{ warnings: string[] }>(
+      await call(user, "POST", `/dns/domains/${name}/records/preview`, {
+        action: "create",
+        record: { type: "A", name: "www", content: "192.0.2.7" },
+      }),
+    );
+    expect(preview.warnings).toEqual(["not_served"]);
     expect(await serving(user, name)).toMatchObject({
       delegated: false,
       nameservers: ["ns1.elsewhere.example", "ns2.elsewhere.example"],

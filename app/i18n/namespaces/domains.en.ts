@@ -258,6 +258,8 @@ const domains = {
         "This adds a second SPF record at the same name: receivers then reject SPF for both. Merge them into one.",
       apex_address_removed:
         "This removes the last address of the domain itself: the website at the bare domain stops working.",
+      not_served:
+        "This domain uses other nameservers: the change is saved but not answered until the domain points at ours.",
     },
     confirm: "Save anyway",
     confirmDelete: "Delete anyway",

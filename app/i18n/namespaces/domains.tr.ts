@@ -262,6 +262,8 @@ const domains: DomainsResources = {
         "Bu, aynı ada ikinci bir SPF kaydı ekler: alıcılar ikisi için de SPF'yi reddeder. Tek kayıtta birleştirin.",
       apex_address_removed:
         "Bu, alan adının kendisinin son adresini kaldırır: yalın alan adındaki web sitesi çalışmaz.",
+      not_served:
+        "Bu alan adı başka ad sunucuları kullanıyor: değişiklik kaydedilir ama alan adı bizimkilere yönlendirilene kadar yanıtlanmaz.",
     },
     confirm: "Yine de kaydet",
     confirmDelete: "Yine de sil",

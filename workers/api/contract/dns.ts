@@ -23,7 +23,12 @@ export const dnsRecordSchema = z
   })
   .meta({ id: "DnsRecord" });
 
-const CHANGE_WARNINGS = ["last_mx", "second_spf", "apex_address_removed"] as const satisfies readonly ChangeWarning[];
+const CHANGE_WARNINGS = [
+  "last_mx",
+  "second_spf",
+  "apex_address_removed",
+  "not_served",
+] as const satisfies readonly ChangeWarning[];
 export const changeWarningsSchema = z.array(z.enum(CHANGE_WARNINGS)).meta({
   description:
     "What the change breaks: the last MX removed, a second SPF record at a name, the apex's last address removed.",

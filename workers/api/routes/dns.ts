@@ -13,6 +13,7 @@ import {
   type DnsRecord,
   type DnsRecordInput,
   type FieldError,
+  type ChangeWarning,
 } from "../../../core/dns";
 import { exportZone, parseZone } from "../../../core/zone-file";
 import { authOf, requireAuth } from "../auth/middleware";
@@ -141,7 +142,12 @@ export const dnsRoutes = router
         ]);
       after = validated(row, zone, body.record, body.id).after;
     }
-    return c.json({ success: true as const, data: { warnings: changeWarnings(zone, after) } }, 200);
+    // A domain pointed at other nameservers: the preview says the change will not be served.
+    const warnings: ChangeWarning[] = [
+      ...changeWarnings(zone, after),
+      ...(servingOf(c.env, row).delegated ? [] : (["not_served"] as const)),
+    ];
+    return c.json({ success: true as const, data: { warnings } }, 200);
   })
   .openapi(updateRecordRoute, async (c) => {
     const { now } = c.var.services;
