@@ -3,9 +3,11 @@
 // workers/api/adapters/dns/powerdns.ts, then asked over UDP with dns-packet for every record type
 // after every kind of change.
 import { execFileSync } from "node:child_process";
+import { createSocket } from "node:dgram";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import dnsPacket from "dns-packet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordOf, type DnsRecord, type RecordType } from "../../core/dns";
 import { DnsProviderError, powerDnsProvider, type ZoneSnapshot } from "../../workers/api/adapters/dns";
@@ -109,8 +111,9 @@ describe("PowerDNS Authoritative behind the DNS-provider port", () => {
     // An older snapshot arriving late (a slow retry) does not undo the newer one.
     expect(await counting.push(snapshot(2026112800))).toEqual({ serial: 2026112801, ds: [] });
     expect((await ask(ZONE, "A")).answers?.[0]).toMatchObject({ data: "192.0.2.2" });
-    // Each push: the zone read, then its keys read (signed or not); only a newer serial PATCHes.
-    expect(calls).toEqual(["GET", "GET", "GET", "PATCH", "GET", "GET", "GET"]);
+    // Each push: the zone read, then its keys read (signed or not); only a newer serial PATCHes
+    // and NOTIFYs the secondaries (PUT …/notify).
+    expect(calls).toEqual(["GET", "GET", "GET", "PATCH", "GET", "PUT", "GET", "GET"]);
   });
 
   it("removing the zone stops the answers (REFUSED: not a zone it holds); removing it again is fine", async () => {
@@ -144,6 +147,30 @@ describe("PowerDNS Authoritative behind the DNS-provider port", () => {
     const unsigned = await provider().push(snapshot(2026112804, RECORDS, false));
     expect(unsigned).toEqual({ serial: 2026112804, ds: [] });
     expect(delv(ZONE)).not.toContain("; fully validated");
+  });
+
+  it("a change NOTIFYs the zone's secondaries (RFC 1996)", async () => {
+    await provider().push(snapshot(2026112805));
+    const secondary = createSocket("udp4");
+    const notified: { opcode?: string; questions?: { name: string }[] }[] = [];
+    secondary.on("message", (message) => notified.push(dnsPacket.decode(message)));
+    const port = await freePort();
+    await new Promise<void>((resolve) => secondary.bind(port, "127.0.0.1", () => resolve()));
+    try {
+      // The operator names the zone's secondaries (here one, on loopback).
+      const metadata = await fetch(`${apiUrl}/api/v1/servers/localhost/zones/${ZONE}./metadata/ALSO-NOTIFY`, {
+        method: "PUT",
+        headers: { "x-api-key": API_KEY, "content-type": "application/json" },
+        body: JSON.stringify({ kind: "ALSO-NOTIFY", metadata: [`127.0.0.1:${port}`] }),
+      });
+      expect(metadata.status).toBe(200);
+      await provider().push(snapshot(2026112806, RECORDS.slice(1)));
+      for (let wait = 0; wait < 100 && notified.length === 0; wait += 1)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(notified[0]).toMatchObject({ opcode: "NOTIFY", questions: [{ name: ZONE }] });
+    } finally {
+      secondary.close();
+    }
   });
 
   it("a wrong key or an unreachable server is a DnsProviderError naming why", async () => {

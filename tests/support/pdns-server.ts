@@ -68,6 +68,8 @@ export async function startPdns(): Promise<PdnsServer> {
       "--disable-syslog",
       "--write-pid=no",
       "--security-poll-suffix=",
+      // A primary: NOTIFY goes to the secondaries of Master zones (ALSO-NOTIFY) after a change.
+      "--primary=yes",
       // Answers are read from the backend every time: a change is visible at once (no packet cache).
       "--cache-ttl=0",
       "--negquery-cache-ttl=0",

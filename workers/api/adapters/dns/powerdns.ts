@@ -3,7 +3,8 @@
 // 53. A push makes the zone exactly the snapshot in one PATCH (every rrset REPLACEd, the ones the
 // snapshot no longer has DELETEd), the SOA carrying our serial (the zone's SOA-EDIT-API is off so
 // PowerDNS keeps it). Idempotent: a zone already serving that serial or a newer one keeps its
-// records. DNSSEC: a signed zone has one active CSK (PowerDNS signs live); unsigned, none.
+// records. DNSSEC: a signed zone has one active CSK (PowerDNS signs live); unsigned, none. Zones
+// are the primary's (kind Master): after a change, PowerDNS is asked to NOTIFY the secondaries.
 import type { DnsRecord } from "../../../../core/dns";
 import { SOA_TIMERS } from "../../../../core/dns-serve";
 import { rdataOf } from "../../../../core/zone-file";
@@ -131,6 +132,19 @@ export function powerDnsProvider(config: PowerDnsConfig): DnsProvider {
       .map((ds) => ds.replace(/\s+/g, " ").trim());
   }
 
+  /**
+   * Tells the zone's secondaries now that it changed (NOTIFY, RFC 1996), rather than at the next
+   * check of PowerDNS's communicator. Best effort: the change is served by this primary already,
+   * and a secondary also polls the SOA.
+   */
+  async function notify(zone: string): Promise<void> {
+    try {
+      await call("PUT", `/${encodeURIComponent(absolute(zone))}/notify`);
+    } catch {
+      // the primary serves the change; secondaries catch up on their SOA check
+    }
+  }
+
   return {
     kind: "powerdns",
     async push(snapshot) {
@@ -139,13 +153,16 @@ export function powerDnsProvider(config: PowerDnsConfig): DnsProvider {
       if (served === null) {
         const created = await call("POST", "", {
           name: absolute(snapshot.zone),
-          kind: "Native",
+          // A primary's zone: PowerDNS sends NOTIFY to its secondaries (ALSO-NOTIFY, also-notify).
+          kind: "Master",
           soa_edit_api: "",
           nameservers: [],
           rrsets: wanted.map(({ changetype: _changetype, ...set }) => set),
         });
         if (!created.ok) throw await failure(created, `create the zone ${snapshot.zone}`);
-        return { serial: snapshot.serial, ds: await keys(snapshot.zone, snapshot.dnssec) };
+        const ds = await keys(snapshot.zone, snapshot.dnssec);
+        await notify(snapshot.zone);
+        return { serial: snapshot.serial, ds };
       }
       if (served.serial < snapshot.serial) {
         const keep = new Set(wanted.map((set) => `${set.name} ${set.type}`));
@@ -157,7 +174,9 @@ export function powerDnsProvider(config: PowerDnsConfig): DnsProvider {
         });
         if (!patched.ok) throw await failure(patched, `update the zone ${snapshot.zone}`);
       }
-      return { serial: Math.max(served.serial, snapshot.serial), ds: await keys(snapshot.zone, snapshot.dnssec) };
+      const ds = await keys(snapshot.zone, snapshot.dnssec);
+      if (served.serial < snapshot.serial) await notify(snapshot.zone);
+      return { serial: Math.max(served.serial, snapshot.serial), ds };
     },
     async remove(zone) {
       const response = await call("DELETE", `/${encodeURIComponent(absolute(zone))}`);
