@@ -196,6 +196,34 @@ describe("a zone served on our nameservers", () => {
   });
 });
 
+describe("a zone file that breaks the zone changes nothing that is served", () => {
+  it("5 MB, binary bytes, an $INCLUDE loop, a conflicting record: refused by line, the answers and the serial as before", async () => {
+    const user = await buyer();
+    const [name] = await buy(user);
+    await data(
+      await call(user, "POST", `/dns/domains/${name}/records`, { type: "A", name: "www", content: "192.0.2.80" }),
+      201,
+    );
+    const before = await serving(user, name);
+    const answer = async () => (await ask(`www.${name}`, "A")).answers?.map((a) => ("data" in a ? a.data : null));
+    expect(await answer()).toEqual(["192.0.2.80"]);
+    const refusals: [string, number, RegExp][] = [
+      [`www A 192.0.2.1\n${"x".repeat(5 * 1024 * 1024)}\n`, 400, /too large/],
+      ["www A 192.0.2.1\n\u0000\u0001\u00ff\n", 400, /line 2: /],
+      ["$INCLUDE zone.txt\n".repeat(10_000), 400, /line 1: \$INCLUDE is not supported/],
+      ["www A 192.0.2.9\nwww CNAME elsewhere.example.net.\n", 400, /line 2: .*CNAME/],
+    ];
+    for (const [zone, status, message] of refusals) {
+      const response = await call(user, "POST", `/dns/domains/${name}/zone`, { zone, replace: true });
+      const text = await response.text();
+      expect(response.status, text.slice(0, 200)).toBe(status);
+      expect(text).toMatch(message);
+    }
+    expect(await answer()).toEqual(["192.0.2.80"]);
+    expect(await serving(user, name)).toMatchObject({ serial: before.serial, served_serial: before.serial });
+  });
+});
+
 describe("one push of a zone at a time", () => {
   it("a second push finds the zone busy, and the first pushes again what changed meanwhile", async () => {
     const user = await buyer();
