@@ -4,7 +4,7 @@
 // a wildcard (RFC 4592) answers a name that does not exist; otherwise NODATA or NXDOMAIN with the
 // zone's SOA in the authority section (RFC 2308). The wire format is the caller's (dns-packet
 // shapes: the data of each type as that library encodes it). Pure: no I/O.
-import { AUTO_TTL, recordOf, txtStrings, type DnsRecord } from "./dns";
+import { AUTO_TTL, caaParts, recordOf, txtParts, type DnsRecord } from "./dns";
 
 /** The record types answered (FORWARD and STEALTH are the web server's, not DNS records). */
 export const SERVED_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "SRV", "CAA", "SOA"] as const;
@@ -90,15 +90,11 @@ function served(record: DnsRecord, owner: string): ServedRecord | null {
           target: record.content,
         },
       };
-    case "TXT": {
-      const strings = txtStrings(record.content);
-      return { ...base, type: "TXT", data: Array.isArray(strings) ? strings : [record.content] };
-    }
+    case "TXT":
+      return { ...base, type: "TXT", data: txtParts(record.content) };
     case "CAA": {
-      const match = /^(\d{1,3}) ([a-z0-9]+) "((?:[^"\\]|\\.)*)"$/.exec(record.content);
-      if (!match) return null;
-      const value = (match[3] ?? "").replace(/\\(.)/g, "$1");
-      return { ...base, type: "CAA", data: { flags: Number(match[1]), tag: match[2] ?? "", value } };
+      const parts = caaParts(record.content);
+      return parts ? { ...base, type: "CAA", data: parts } : null;
     }
     default:
       return null;

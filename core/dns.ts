@@ -219,6 +219,19 @@ export function txtStrings(content: string): string[] | { error: string } {
   return pieces;
 }
 
+/** A stored CAA record's parts (`0 issue "letsencrypt.org"`, as checkRecord normalises it), or null. */
+export function caaParts(content: string): { flags: number; tag: string; value: string } | null {
+  const match = /^(\d{1,3}) ([a-z0-9]+) "((?:[^"\\]|\\.)*)"$/.exec(content);
+  if (!match) return null;
+  return { flags: Number(match[1]), tag: match[2] ?? "", value: (match[3] ?? "").replace(/\\(.)/g, "$1") };
+}
+
+/** The character-strings of stored TXT content (its own text as one string when it cannot be read). */
+export function txtParts(content: string): string[] {
+  const strings = txtStrings(content);
+  return Array.isArray(strings) ? strings : [content];
+}
+
 /** The TXT value a resolver would assemble (the strings joined). */
 export function txtValue(content: string): string {
   const strings = txtStrings(content);

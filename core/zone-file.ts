@@ -4,11 +4,12 @@
 // core/zone-text.ts; the RFC 3597 generic form is decoded here for the types we hold. Pure: no I/O.
 import {
   AUTO_TTL,
+  caaParts,
   checkRecord,
   isIpv4,
   isIpv6,
   TTL_OPTIONS,
-  txtStrings,
+  txtParts,
   type DnsRecord,
   type DnsRecordBody,
   type DnsRecordInput,
@@ -530,14 +531,11 @@ export function rdataOf(record: DnsRecordInput): string {
     case "CNAME":
     case "NS":
       return fqdn(record.content);
-    case "TXT": {
-      const strings = txtStrings(record.content);
-      return (Array.isArray(strings) ? strings : [record.content]).map(quoteString).join(" ");
-    }
+    case "TXT":
+      return txtParts(record.content).map(quoteString).join(" ");
     case "CAA": {
-      const match = /^(\d{1,3}) ([a-z0-9]+) "((?:[^"\\]|\\.)*)"$/.exec(record.content);
-      if (!match) return record.content;
-      return `${match[1]} ${match[2]} ${quoteString((match[3] ?? "").replace(/\\(.)/g, "$1"))}`;
+      const parts = caaParts(record.content);
+      return parts ? `${parts.flags} ${parts.tag} ${quoteString(parts.value)}` : record.content;
     }
     default:
       return record.content;

@@ -5,17 +5,10 @@
 // puts, posts) in one transaction and refused whole when one change is invalid or they exceed 200.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { randomBytes, randomUUID } from "node:crypto";
+import type { CloudflareRecord } from "../../workers/api/adapters/dns/cloudflare";
 
-export interface FakeRecord {
-  id: string;
-  type: string;
-  name: string;
-  ttl: number;
-  content?: string;
-  priority?: number;
-  proxied?: boolean;
-  data?: Record<string, string | number>;
-}
+/** A record as the fake holds it: the provider's shape, with the id Cloudflare gives it. */
+export type FakeRecord = CloudflareRecord & { id: string };
 interface FakeZone {
   id: string;
   name: string;

@@ -5,7 +5,7 @@
 // batches (deletes, then posts; at most 200 changes a request, the Free plan's limit). Pushing the
 // same snapshot twice changes nothing. DNSSEC is Cloudflare's: PATCH …/dnssec, its DS answered.
 import type { DnsRecord } from "../../../../core/dns";
-import { txtStrings } from "../../../../core/dns";
+import { caaParts, txtParts } from "../../../../core/dns";
 import { DnsProviderError, type DnsProvider, type PushResult, type ZoneSnapshot } from "./types";
 
 export interface CloudflareDnsConfig {
@@ -55,8 +55,7 @@ export function cloudflareRecordOf(zone: string, record: DnsRecord): CloudflareR
     case "MX":
       return { type: "MX", name, ttl, content: record.content, priority: record.priority ?? 0 };
     case "TXT": {
-      const strings = txtStrings(record.content);
-      const content = (Array.isArray(strings) ? strings : [record.content])
+      const content = txtParts(record.content)
         .map((value) => `"${value.replace(/["\\]/g, (char) => `\\${char}`)}"`)
         .join(" ");
       return { type: "TXT", name, ttl, content };
@@ -74,14 +73,8 @@ export function cloudflareRecordOf(zone: string, record: DnsRecord): CloudflareR
         },
       };
     case "CAA": {
-      const match = /^(\d{1,3}) ([a-z0-9]+) "((?:[^"\\]|\\.)*)"$/.exec(record.content);
-      if (!match) return null;
-      return {
-        type: "CAA",
-        name,
-        ttl,
-        data: { flags: Number(match[1]), tag: match[2] ?? "", value: (match[3] ?? "").replace(/\\(.)/g, "$1") },
-      };
+      const parts = caaParts(record.content);
+      return parts ? { type: "CAA", name, ttl, data: parts } : null;
     }
     default:
       return null;
