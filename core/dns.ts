@@ -598,6 +598,12 @@ export const zoneImportFormSchema = z.object({
     .transform((value) => value === "on"),
 });
 
+/** One line of a zone file's import report as the page shows it (core/zone-file.ts ZoneLineReport). */
+export type ZoneReportLine =
+  | { line: number; outcome: "imported"; type: string; name: string; notes: string[] }
+  | { line: number; outcome: "skipped"; type: string; name: string; reason: string }
+  | { line: number; outcome: "refused"; reason: string };
+
 /**
  * What a zone history entry was (the change made right after that snapshot). Stored as a short
  * English text (`summary`, the API's log words) and answered as this structure too, so each page

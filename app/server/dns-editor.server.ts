@@ -141,13 +141,29 @@ export async function dnsEditorAction({ request, context, params }: ActionFuncti
         return reply({ intent, result: null, message: failureText(t, answer), recordId: null }, statusOf(answer));
       return done(t("dns.rolledBack"));
     }
+    case DNS_INTENTS.importPreview:
     case DNS_INTENTS.import: {
       const submission = parseWithZod(formData, { schema: zoneImportFormSchema });
       if (submission.status !== "success") return reply({ intent, result: submission.reply(), message: null }, 400);
-      const answer = await read(await dns.zone.$post({ param: { domain: name }, json: submission.value }));
+      const preview = intent === DNS_INTENTS.importPreview;
+      const answer = await read(
+        await dns.zone.$post({ param: { domain: name }, json: { ...submission.value, preview } }),
+      );
       if (!answer.ok) {
         const lines = isCode(answer, "invalid_zone") ? importErrors(t, answer) : [failureText(t, answer)];
         return reply({ intent, result: submission.reply({ formErrors: lines }), message: null }, statusOf(answer));
+      }
+      if (preview) {
+        const lines = answer.data.report.filter((line) => line.outcome !== "imported" || line.notes.length > 0);
+        return reply(
+          {
+            intent,
+            result: submission.reply(),
+            message: null,
+            importReport: { imported: answer.data.imported, skipped: answer.data.skipped, lines },
+          },
+          200,
+        );
       }
       return done(importSummary(t, answer.data));
     }

@@ -221,6 +221,18 @@ describe("a zone file that breaks the zone changes nothing that is served", () =
     }
     expect(await answer()).toEqual(["192.0.2.80"]);
     expect(await serving(user, name)).toMatchObject({ serial: before.serial, served_serial: before.serial });
+    // A preview answers the report and writes nothing.
+    const preview = await data<{ imported: number; skipped: number; report: { line: number; outcome: string }[] }>(
+      await call(user, "POST", `/dns/domains/${name}/zone`, {
+        zone: "@ SOA ns1.x. h.x. 1 2 3 4 5\nwww A 192.0.2.99\n",
+        replace: true,
+        preview: true,
+      }),
+    );
+    expect(preview).toMatchObject({ imported: 1, skipped: 1 });
+    expect(preview.report.map((line) => `${line.line} ${line.outcome}`)).toEqual(["1 skipped", "2 imported"]);
+    expect(await answer()).toEqual(["192.0.2.80"]);
+    expect((await serving(user, name)).serial).toBe(before.serial);
   });
 });
 

@@ -266,10 +266,23 @@ test.describe("my domains", () => {
     await expect(page.getByText("No records yet. Add the first one below.")).toBeVisible();
 
     // BIND's own layout: $ORIGIN, $TTL, an SOA and the apex NS (skipped, said), a TTL the editor rounds.
-    await zoneFile.fill(
+    const bind =
       `$ORIGIN ${name}.\n$TTL 3600\n@ IN SOA ns1.example.net. hostmaster.${name}. ( 1 7200 3600 1209600 3600 )\n` +
-        "@ IN NS ns1.example.net.\nwww 301 IN A 192.0.2.1\nmail IN A 192.0.2.2\n",
+      "@ IN NS ns1.example.net.\nwww 301 IN A 192.0.2.1\nmail IN A 192.0.2.2\n";
+    await zoneFile.fill(bind);
+    // The preview first: what an import would do, line by line, nothing saved.
+    await page.getByRole("button", { name: "Preview", exact: true }).click();
+    const report = page.getByRole("status").filter({ hasText: "Nothing is saved yet" });
+    await expect(report).toContainText("An import would add 2 records and skip 2 lines. Nothing is saved yet.");
+    await expect(report).toContainText("Line 3: SOA @ skipped: SOA is not a type the DNS editor holds");
+    await expect(report).toContainText(
+      "Line 4: NS @ skipped: the domain's own nameservers are set on the Nameservers form",
     );
+    await expect(report).toContainText(
+      "Line 5: A www imported, adjusted: TTL 301 is kept as 300, the nearest the editor offers",
+    );
+    await expect(zoneFile).toHaveValue(bind);
+    await expect(page.getByText("No records yet. Add the first one below.")).toBeVisible();
     await page.getByRole("button", { name: "Import", exact: true }).click();
     await expect(
       page.getByText(

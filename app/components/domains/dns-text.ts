@@ -1,10 +1,15 @@
 import type { TFunction } from "i18next";
-import { DNS_MESSAGES, type DnsRecord, type ZoneChange } from "../../../core/dns";
+import { DNS_MESSAGES, type DnsRecord, type ZoneChange, type ZoneReportLine } from "../../../core/dns";
 import type { DnsWarning } from "../../../workers/api/contract/dns";
 import type { DomainActionData } from "./forms";
 
 /** The DNS editor's answer to a failed or previewed post: the form's data, the preview's warnings, the record. */
-export type DnsActionData = DomainActionData & { warnings?: DnsWarning[]; recordId?: string | null };
+export type DnsActionData = DomainActionData & {
+  warnings?: DnsWarning[];
+  recordId?: string | null;
+  /** A zone file's import preview: what would be imported, skipped or adjusted, line by line. */
+  importReport?: { imported: number; skipped: number; lines: ZoneReportLine[] };
+};
 
 /** A history entry's change in the page language (the API's `summary` is English). */
 export function zoneChangeText(t: TFunction<"domains">, change: ZoneChange | null): string {

@@ -117,16 +117,21 @@ export function RecordsTable({ records, domain }: { records: DnsRecord[]; domain
 
 export function ImportForm() {
   const { t } = useTranslation(["domains", "account"]);
-  const busy = useBusy(DNS_INTENTS.import);
+  const actionData = useActionData<DnsActionData>();
+  const importing = useBusy(DNS_INTENTS.import);
+  const previewing = useBusy(DNS_INTENTS.importPreview);
+  const busy = importing || previewing;
+  const lastImport = useLastResult(DNS_INTENTS.import);
+  const lastPreview = useLastResult(DNS_INTENTS.importPreview);
   const [form, fields] = useForm({
     id: "zone-import-form",
-    lastResult: useLastResult(DNS_INTENTS.import),
+    lastResult: lastImport ?? lastPreview,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: zoneImportFormSchema }),
     shouldValidate: "onSubmit",
   });
+  const report = actionData?.intent === DNS_INTENTS.importPreview ? actionData.importReport : undefined;
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-3">
-      <IntentField intent={DNS_INTENTS.import} />
       <Field id={fields.zone.id} label={t("dns.importLabel")} errors={fields.zone.errors} hint={t("dns.importHint")}>
         <textarea
           {...getTextareaProps(fields.zone, { ariaDescribedBy: `${fields.zone.id}-hint` })}
@@ -140,12 +145,65 @@ export function ImportForm() {
         {t("dns.importReplace")}
       </label>
       <ErrorList id={form.errorId} errors={form.errors} />
-      <div>
-        <button type="submit" className={SECONDARY_BUTTON_CLASS} aria-busy={busy} disabled={busy}>
+      {report ? <ImportReport report={report} /> : null}
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="submit"
+          name="intent"
+          value={DNS_INTENTS.importPreview}
+          className={SECONDARY_BUTTON_CLASS}
+          aria-busy={busy}
+          disabled={busy}
+        >
+          {t("dns.importPreviewButton")}
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value={DNS_INTENTS.import}
+          className={SECONDARY_BUTTON_CLASS}
+          aria-busy={busy}
+          disabled={busy}
+        >
           {t("dns.importButton")}
         </button>
       </div>
     </Form>
+  );
+}
+
+/** What an import would do: the counts, then every line skipped, refused or adjusted, with its reason. */
+function ImportReport({ report }: { report: NonNullable<DnsActionData["importReport"]> }) {
+  const { t } = useTranslation("domains");
+  return (
+    <div role="status" className="rounded-lg border border-slate-300 p-3 text-sm dark:border-slate-700">
+      <p className="font-semibold">
+        {t("dns.importPreviewSummary", { imported: report.imported, skipped: report.skipped })}
+      </p>
+      {report.lines.length > 0 ? (
+        <ul className="mt-2 space-y-1">
+          {report.lines.map((line) => (
+            <li key={line.line} className="break-words">
+              {line.outcome === "imported"
+                ? t("dns.importLineNoted", {
+                    line: line.line,
+                    type: line.type,
+                    name: line.name,
+                    notes: line.notes.join("; "),
+                  })
+                : line.outcome === "skipped"
+                  ? t("dns.importLineSkipped", {
+                      line: line.line,
+                      type: line.type,
+                      name: line.name,
+                      reason: line.reason,
+                    })
+                  : t("dns.importLineRefused", { line: line.line, reason: line.reason })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }
 

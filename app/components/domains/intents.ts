@@ -16,7 +16,13 @@ export const DOMAIN_INTENTS = {
 } as const;
 
 /** The DNS editor: add/edit a record, delete one, roll the zone back, import a zone file. */
-export const DNS_INTENTS = { save: "save", delete: "delete", rollback: "rollback", import: "import" } as const;
+export const DNS_INTENTS = {
+  save: "save",
+  delete: "delete",
+  rollback: "rollback",
+  import: "import",
+  importPreview: "import-preview",
+} as const;
 
 /** The transfer-in wizard: the auth code step to Review, Review to Payment. */
 export const TRANSFER_INTENTS = { review: "review", pay: "pay" } as const;

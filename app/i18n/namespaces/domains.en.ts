@@ -288,6 +288,11 @@ const domains = {
     importHint:
       "Records of the supported types are imported; SOA and others are skipped. The current zone is kept in the history.",
     importReplace: "Replace all current records",
+    importPreviewButton: "Preview",
+    importPreviewSummary: "An import would add {{imported}} records and skip {{skipped}} lines. Nothing is saved yet.",
+    importLineNoted: "Line {{line}}: {{type}} {{name}} imported, adjusted: {{notes}}",
+    importLineSkipped: "Line {{line}}: {{type}} {{name}} skipped: {{reason}}",
+    importLineRefused: "Line {{line}} refused: {{reason}}",
     importButton: "Import",
     imported_one: "{{count}} record imported.",
     imported_other: "{{count}} records imported.",

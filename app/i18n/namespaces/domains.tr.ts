@@ -291,6 +291,12 @@ const domains: DomainsResources = {
     importHint:
       "Desteklenen türlerdeki kayıtlar içe aktarılır; SOA ve diğerleri atlanır. Mevcut bölge geçmişte saklanır.",
     importReplace: "Mevcut tüm kayıtları değiştir",
+    importPreviewButton: "Önizle",
+    importPreviewSummary:
+      "İçe aktarma {{imported}} kayıt ekler ve {{skipped}} satırı atlar. Henüz hiçbir şey kaydedilmedi.",
+    importLineNoted: "Satır {{line}}: {{type}} {{name}} içe aktarılır, düzeltilerek: {{notes}}",
+    importLineSkipped: "Satır {{line}}: {{type}} {{name}} atlanır: {{reason}}",
+    importLineRefused: "Satır {{line}} reddedilir: {{reason}}",
     importButton: "İçe aktar",
     imported_one: "{{count}} kayıt içe aktarıldı.",
     imported_other: "{{count}} kayıt içe aktarıldı.",

@@ -75,6 +75,8 @@ export const importBodySchema = z.strictObject({
     .min(1, { error: "is required" })
     .max(ZONE_TEXT_MAX, { error: "is too large (at most 1 MB)" }),
   replace: z.boolean({ error: "must be true or false" }).default(false),
+  /** Answer the report without writing anything: what an import would do. */
+  preview: z.boolean({ error: "must be true or false" }).default(false),
 });
 
 const records = z.array(dnsRecordSchema);
@@ -240,7 +242,7 @@ export const importZoneRoute = apiRoute(
     method: "post",
     path: "/dns/domains/{domain}/zone",
     tags: ["DNS"],
-    summary: "Import a zone file: merged with the zone, or replacing it",
+    summary: "Import a zone file (or preview what an import would do): merged with the zone, or replacing it",
     description:
       "The file is read as RFC 1035 §5 and BIND write it (escapes, $ORIGIN, $TTL, the RFC 3597 generic form). Every record of a type the editor holds is checked as if added one by one; any refused line is a 400 listing each with its line number, and nothing is written. Skipped lines (other types, other classes, names outside the domain, SOA and apex NS) and changed TTLs are listed in `report`.",
     security: BEARER,

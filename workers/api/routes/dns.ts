@@ -226,6 +226,17 @@ export const dnsRoutes = router
     if (firstError) throw new ApiError(400, "invalid_zone", `Parameter "zone" ${firstError.message}`, errors);
     if (after.length > MAX_RECORDS_PER_ZONE)
       throw new ApiError(409, "zone_full", `A zone holds at most ${MAX_RECORDS_PER_ZONE} records.`);
+    if (body.preview) {
+      // What the import would do, nothing written: the page shows it before the customer confirms.
+      return c.json(
+        {
+          success: true as const,
+          data: { imported: added.length, skipped: parsed.skipped, records: zone, report: parsed.report },
+          message: "Zone import previewed.",
+        },
+        200,
+      );
+    }
     await replaceZone(c.env.DB, row.id, row.name, zone, after, { action: "import", replace: body.replace }, now());
     await published(c.env, c.var.services, row);
     return c.json(
