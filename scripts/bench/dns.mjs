@@ -102,7 +102,7 @@ export function formatDns(dns) {
   return [
     "DNS hosting (save → the new value answered)",
     row("embedded: POST …/records, then GET /dns-query", dns.embedded.saves),
-    row("PowerDNS: provider push (GET + PATCH), then UDP query", p.saves),
+    row("PowerDNS: provider push, then a UDP query", p.saves),
     `  PowerDNS: a 1,000-record zone pushed from nothing       ${p.bigZone.ms} ms, ${p.bigZone.calls} API calls`,
     `  PowerDNS: ${p.manyZones.zones.toLocaleString("en")} zones × ${p.manyZones.recordsEach} records pushed              ${p.manyZones.seconds} s (${p.manyZones.zonesPerSecond} zones/s), ${p.manyZones.calls.toLocaleString("en")} API calls = ${p.manyZones.callsPerRecord} a record`,
   ].join("\n");

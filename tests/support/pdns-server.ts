@@ -29,8 +29,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts pdns_server and waits for its API; `stop()` kills it and removes its folder. */
-export async function startPdns(): Promise<PdnsServer> {
+/**
+ * Starts pdns_server and waits for its API; `stop()` kills it and removes its folder. `primary`
+ * (default on) makes it send NOTIFY after changes, which resolves each zone's NS names first: off,
+ * an offline machine does not wait on resolver timeouts (the bench).
+ */
+export async function startPdns(options: { primary?: boolean } = {}): Promise<PdnsServer> {
   const dir = mkdtempSync(join(tmpdir(), "pdns-"));
   const database = join(dir, "pdns.sqlite");
   try {
@@ -69,7 +73,7 @@ export async function startPdns(): Promise<PdnsServer> {
       "--write-pid=no",
       "--security-poll-suffix=",
       // A primary: NOTIFY goes to the secondaries of Master zones (ALSO-NOTIFY) after a change.
-      "--primary=yes",
+      `--primary=${options.primary === false ? "no" : "yes"}`,
       // Answers are read from the backend every time: a change is visible at once (no packet cache).
       "--cache-ttl=0",
       "--negquery-cache-ttl=0",
