@@ -285,9 +285,15 @@ describe("create", () => {
       heldHere: true,
       ownerId: "user-1",
       nameservers: ["ns1.example.net", "ns2.example.net"],
+      ds: [],
       maxRenewalYears: 7,
     });
     expect(await registry.info(name)).toEqual(info);
+    // DNSSEC: the DS records the registry publishes (normalised), replaced as a set, [] removes them.
+    const ds = `2371 13 2 ${"ab".repeat(32)}`;
+    expect((await registry.setDsRecords(name, [ds, ` ${ds} `])).ds).toEqual([`2371 13 2 ${"AB".repeat(32)}`]);
+    expect((await registry.setDsRecords(name, [])).ds).toEqual([]);
+    await rejects(registry.setDsRecords(name, ["2371 13 2 not-hex"]), "invalid_input");
     expect((await registry.check([name]))[0]).toMatchObject({ available: false, reason: "registered" });
     await rejects(registry.create({ name, years: 1, ownerId: "user-2" }), "not_available");
 
