@@ -147,26 +147,22 @@ export function ImportForm() {
       <ErrorList id={form.errorId} errors={form.errors} />
       {report ? <ImportReport report={report} /> : null}
       <div className="flex flex-wrap gap-2">
-        <button
-          type="submit"
-          name="intent"
-          value={DNS_INTENTS.importPreview}
-          className={SECONDARY_BUTTON_CLASS}
-          aria-busy={busy}
-          disabled={busy}
-        >
-          {t("dns.importPreviewButton")}
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value={DNS_INTENTS.import}
-          className={SECONDARY_BUTTON_CLASS}
-          aria-busy={busy}
-          disabled={busy}
-        >
-          {t("dns.importButton")}
-        </button>
+        {[
+          { intent: DNS_INTENTS.importPreview, label: t("dns.importPreviewButton") },
+          { intent: DNS_INTENTS.import, label: t("dns.importButton") },
+        ].map((button) => (
+          <button
+            key={button.intent}
+            type="submit"
+            name="intent"
+            value={button.intent}
+            className={SECONDARY_BUTTON_CLASS}
+            aria-busy={busy}
+            disabled={busy}
+          >
+            {button.label}
+          </button>
+        ))}
       </div>
     </Form>
   );
