@@ -24,20 +24,26 @@ export interface ServedZone {
   records: readonly DnsRecord[];
 }
 
-export type RecordData =
-  | string
-  | string[]
-  | { preference: number; exchange: string }
-  | { priority: number; weight: number; port: number; target: string }
-  | { flags: number; tag: string; value: string }
-  | { mname: string; rname: string; serial: number; refresh: number; retry: number; expire: number; minimum: number };
-
-export interface ServedRecord {
-  name: string;
-  type: ServedType;
-  ttl: number;
-  data: RecordData;
-}
+/** One record as answered, its data typed by its type (the shapes dns-packet encodes). */
+export type ServedRecord = { name: string; ttl: number } & (
+  | { type: "A" | "AAAA" | "CNAME" | "NS"; data: string }
+  | { type: "TXT"; data: string[] }
+  | { type: "MX"; data: { preference: number; exchange: string } }
+  | { type: "SRV"; data: { priority: number; weight: number; port: number; target: string } }
+  | { type: "CAA"; data: { flags: number; tag: string; value: string } }
+  | {
+      type: "SOA";
+      data: {
+        mname: string;
+        rname: string;
+        serial: number;
+        refresh: number;
+        retry: number;
+        expire: number;
+        minimum: number;
+      };
+    }
+);
 
 export interface ZoneAnswer {
   rcode: "NOERROR" | "NXDOMAIN" | "REFUSED";
@@ -209,7 +215,7 @@ function wildcardFor(name: string, nodes: Map<string, DnsRecord[]>): DnsRecord[]
 /** Address records of the zone for nameservers inside it (glue for a referral). */
 function glue(zone: ServedZone, nodes: Map<string, DnsRecord[]>, ns: ServedRecord[]): ServedRecord[] {
   return ns.flatMap((record) => {
-    const host = typeof record.data === "string" ? record.data : "";
+    const host = record.type === "NS" ? record.data : "";
     const inside = relativeIn(zone.name, host);
     if (inside === null) return [];
     return (nodes.get(inside) ?? [])

@@ -4,7 +4,7 @@
 // nameservers (NAMESERVERS); anything else is REFUSED, as an authoritative server does for a
 // zone it does not hold. `dig +http-plain=/dns-query @127.0.0.1 -p 8787 NAME TYPE` asks it.
 import { Buffer } from "node:buffer";
-import dnsPacket, { type Answer, type DecodedPacket } from "dns-packet";
+import dnsPacket, { type Answer, type CaaData, type DecodedPacket } from "dns-packet";
 import { answerQuestion, onOurNameservers, SOA_TIMERS, type ServedRecord, type ZoneAnswer } from "../core/dns-serve";
 import { ourNameservers } from "./api/adapters/dns";
 import { findServedZone } from "./api/db/dns";
@@ -48,8 +48,28 @@ async function messageOf(request: Request): Promise<Uint8Array | Response> {
   return body;
 }
 
+/** A served record in dns-packet's shape (each case its own Answer variant). */
 function wireRecord(record: ServedRecord): Answer {
-  return { name: record.name, type: record.type, ttl: record.ttl, class: "IN", data: record.data } as Answer;
+  const base = { name: record.name, ttl: record.ttl, class: "IN" as const };
+  switch (record.type) {
+    case "A":
+    case "AAAA":
+    case "CNAME":
+    case "NS":
+      return { ...base, type: record.type, data: record.data };
+    case "TXT":
+      return { ...base, type: "TXT", data: record.data };
+    case "MX":
+      return { ...base, type: "MX", data: record.data };
+    case "SRV":
+      return { ...base, type: "SRV", data: record.data };
+    case "CAA":
+      // @types/dns-packet lists only RFC 6844's three tags; the encoder writes any tag as given,
+      // and RFC 8659's registry (issuemail, issuevmc, contactemail…) is what we hold.
+      return { ...base, type: "CAA", data: { ...record.data, tag: record.data.tag as CaaData["tag"] } };
+    case "SOA":
+      return { ...base, type: "SOA", data: record.data };
+  }
 }
 
 /** The response message of a query: flags, the question echoed, the zone's answer. */

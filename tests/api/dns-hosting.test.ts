@@ -1,10 +1,10 @@
 // DNS hosting (issue 22): every zone change bumps the zone's serial and goes to the DNS provider;
 // the records answer over DNS-over-HTTPS at /dns-query (RFC 8484) from the storefront itself, the
-// embedded default, asked here with dns-packet as any DoH client would; a domain delegated
+// embedded default, asked here with dns-packet the way a DoH client asks; a domain delegated
 // elsewhere is not served; a failed push is retried by the scheduled job.
 import { Buffer } from "node:buffer";
 import { env } from "cloudflare:workers";
-import dnsPacket, { type DecodedPacket } from "dns-packet";
+import dnsPacket, { type DecodedPacket, type RecordType } from "dns-packet";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import storefront from "../../workers/storefront";
@@ -31,19 +31,19 @@ async function serving(user: Buyer, name: string): Promise<Serving> {
   return (await data<{ serving: Serving }>(await call(user, "GET", `/dns/domains/${name}/records`))).serving;
 }
 
-function query(name: string, type: string, id = 0): Buffer {
+function query(name: string, type: RecordType, id = 0): Buffer {
   return dnsPacket.encode({
     type: "query",
     id,
     flags: dnsPacket.RECURSION_DESIRED,
-    questions: [{ type, name } as never],
+    questions: [{ type, name }],
   });
 }
 
 /** Asks /dns-query by POST (or GET with ?dns=) and decodes the answer. */
 async function ask(
   name: string,
-  type: string,
+  type: RecordType,
   method: "POST" | "GET" = "POST",
 ): Promise<DecodedPacket & { cache: string }> {
   const message = query(name, type, 4242);
@@ -320,7 +320,7 @@ describe("what a DoH client can send", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.domain(),
-        fc.constantFrom("A", "AAAA", "MX", "TXT", "NS", "SOA", "SRV", "CAA", "CNAME", "ANY", "PTR", "DS"),
+        fc.constantFrom<RecordType>("A", "AAAA", "MX", "TXT", "NS", "SOA", "SRV", "CAA", "CNAME", "PTR", "DS", "HINFO"),
         async (name, type) => {
           const packet = await ask(name, type);
           expect(["REFUSED", "NOERROR", "NXDOMAIN"]).toContain(rcodeOf(packet));

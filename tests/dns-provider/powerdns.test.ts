@@ -7,7 +7,7 @@ import { createSocket } from "node:dgram";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import dnsPacket from "dns-packet";
+import dnsPacket, { type RecordType as QueryType } from "dns-packet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordOf, type DnsRecord, type RecordType } from "../../core/dns";
 import { DnsProviderError, powerDnsProvider, type ZoneSnapshot } from "../../workers/api/adapters/dns";
@@ -29,7 +29,7 @@ afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-const ask = (name: string, type: string) => askUdp(pdns?.dnsPort ?? 0, name, type);
+const ask = (name: string, type: QueryType) => askUdp(pdns?.dnsPort ?? 0, name, type);
 
 let next = 0;
 const record = (type: RecordType, name: string, content: string, more: Partial<DnsRecord> = {}): DnsRecord =>

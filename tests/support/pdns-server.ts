@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import dnsPacket, { type DecodedPacket } from "dns-packet";
+import dnsPacket, { type DecodedPacket, type RecordType } from "dns-packet";
 
 const SCHEMA = "/usr/share/doc/pdns-backend-sqlite3/schema.sqlite3.sql";
 
@@ -100,8 +100,12 @@ export async function startPdns(options: { primary?: boolean } = {}): Promise<Pd
   throw new Error("pdns_server did not start (is pdns-server installed?)");
 }
 
-/** Asks a nameserver on 127.0.0.1:`port` over UDP, as any resolver would. */
-export async function askUdp(port: number, name: string, type: string): Promise<DecodedPacket & { rcode?: string }> {
+/** Asks a nameserver on 127.0.0.1:`port` over UDP, as a resolver does. */
+export async function askUdp(
+  port: number,
+  name: string,
+  type: RecordType,
+): Promise<DecodedPacket & { rcode?: string }> {
   const socket = createSocket("udp4");
   try {
     return await new Promise((resolve, reject) => {
@@ -110,7 +114,7 @@ export async function askUdp(port: number, name: string, type: string): Promise<
         clearTimeout(timer);
         resolve(dnsPacket.decode(message));
       });
-      socket.send(dnsPacket.encode({ type: "query", id: 7, questions: [{ type, name } as never] }), port, "127.0.0.1");
+      socket.send(dnsPacket.encode({ type: "query", id: 7, questions: [{ type, name }] }), port, "127.0.0.1");
     });
   } finally {
     socket.close();
