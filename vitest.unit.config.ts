@@ -18,6 +18,8 @@ export default defineConfig(() => {
         "workers/lookup/*.test.ts",
         // The DNS providers against the real servers they drive (pdns_server on loopback).
         "tests/dns-provider/*.test.ts",
+        // The EPP gateway (services/epp-gateway) against a loopback EPP server over TLS.
+        "services/*/test/**/*.test.ts",
       ],
       environment: "node",
       // The fast-check properties generate a hundred inputs each; on a busy 2-core machine one
