@@ -6,8 +6,10 @@ import { apiClient } from "../server/api.server";
  * the names registered with us. A resource route: the API's answer is passed through as it is.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const response = await apiClient(context, request).api.v1.rdap.domain[":name"].$get({
-    param: { name: params.name ?? "" },
-  });
+  // The links of the answer name the URL queried here, as sent (the API checks it is ours).
+  const response = await apiClient(context, request).api.v1.rdap.domain[":name"].$get(
+    { param: { name: params.name ?? "" } },
+    { headers: { "x-rdap-query-url": request.url } },
+  );
   return new Response(response.body, { status: response.status, headers: response.headers });
 }

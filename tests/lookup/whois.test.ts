@@ -213,7 +213,7 @@ describe("WHOIS of names registered with us", () => {
       organization: "Yılmaz Ltd",
       name: "Ada Yılmaz",
       email,
-      phone: "+90.5551234567",
+      phone: "+90-5551234567",
       country: "TR",
     });
     expect(result.redacted).toEqual([]);

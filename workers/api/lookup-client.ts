@@ -62,10 +62,13 @@ export function createLookupClient(lookup: Fetcher, clientIp: string) {
       call<PageSpeedResult>(
         `/pagespeed?${new URLSearchParams({ url: asked.url, strategy: asked.strategy }).toString()}`,
       ),
-    /** Our own RDAP object of a name registered with us, passed through as the lookup worker answers it. */
-    rdap: (name: string) =>
+    /**
+     * Our own RDAP object of a name registered with us, passed through as the lookup worker
+     * answers it; `queryUrl` is the URL the client queried, which the object's links name.
+     */
+    rdap: (name: string, queryUrl: string) =>
       lookup.fetch(`https://lookup.internal/rdap/domain/${encodeURIComponent(name)}`, {
-        headers: { "x-client-ip": clientIp, accept: "application/rdap+json" },
+        headers: { "x-client-ip": clientIp, accept: "application/rdap+json", "x-rdap-query-url": queryUrl },
       }),
   };
 }

@@ -31,14 +31,6 @@ export interface LookupEnv {
   PAGESPEED_TIMEOUT_MS?: string;
   /** Upstream timeout in milliseconds (default 10000). */
   UPSTREAM_TIMEOUT_MS?: string;
-  /** Our registrar identity in our own RDAP answers (ICANN gTLD RDAP profile). */
-  REGISTRAR_NAME?: string;
-  REGISTRAR_IANA_ID?: string;
-  REGISTRAR_URL?: string;
-  REGISTRAR_ABUSE_EMAIL?: string;
-  REGISTRAR_ABUSE_PHONE?: string;
-  /** Public base URL of our RDAP service (default https://rdap.trinity.example/). */
-  RDAP_BASE_URL?: string;
 }
 
 /** The error shape of every failed answer (DESIGN §6). */

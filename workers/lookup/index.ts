@@ -217,7 +217,12 @@ const app = new Hono<{ Bindings: LookupEnv }>()
       );
     const row = await findOwnDomain(c.env.DB, parsed.name.ascii);
     if (!row) return rdapError(404, "Not Found", `${parsed.name.unicode} is not registered with us.`);
-    return new Response(JSON.stringify(ownRdapDomain(c.env, row, new Date())), { status: 200, headers: RDAP_HEADERS });
+    // The URL the visitor queried, as the storefront or the API received it (links name it).
+    const queryUrl = c.req.header("x-rdap-query-url");
+    return new Response(JSON.stringify(ownRdapDomain(row, new Date(), { queryUrl })), {
+      status: 200,
+      headers: RDAP_HEADERS,
+    });
   })
   .get("/pricing", zodValidator("query", pricingQuerySchema), async (c) => {
     const { tlds } = c.req.valid("query");

@@ -23,7 +23,7 @@ export async function lookupWhois(
   const now = options.now ?? (() => new Date());
   const own = await findOwnDomain(env.DB, name.ascii);
   if (own) {
-    const body = ownRdapDomain(env, own, now());
+    const body = ownRdapDomain(own, now());
     const result = normaliseRdapDomain(body, {
       domain: name.ascii,
       unicode: own.unicode || name.unicode,

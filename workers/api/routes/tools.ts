@@ -16,6 +16,23 @@ function lookupName(input: string): string {
 }
 
 /**
+ * The URL the client queried, which our RDAP object's links name (ICANN RDAP profile 2.6.3,
+ * 2.10): the storefront's `/rdap/domain/{name}` route calls this API in-process and hands its
+ * own request URL in `x-rdap-query-url`; any other client queried this route itself. The header
+ * is taken only for an `/rdap/domain/` URL of this same origin, so no client can make the answer
+ * name another site.
+ */
+function rdapQueryUrl(request: Request): string {
+  const own = new URL(request.url);
+  const claimed = request.headers.get("x-rdap-query-url");
+  if (claimed && URL.canParse(claimed)) {
+    const url = new URL(claimed);
+    if (url.origin === own.origin && /\/rdap\/domain\/[^/]+$/u.test(url.pathname)) return url.toString();
+  }
+  return own.toString();
+}
+
+/**
  * The free tools (SPEC §2, §7): WHOIS/RDAP (`GET /domains/whois/{domain}`), the SSL check
  * (`GET /ssl?host`) and the DNS check (`GET /dns/check?name&type`), answered by the lookup
  * worker through the LOOKUP binding with the visitor's address for its per-client limits.
@@ -64,7 +81,10 @@ export const toolRoutes = router
    * with us, passed through as application/rdap+json (RFC 9083 errors for the rest).
    */
   .get("/rdap/domain/:name", async (c) => {
-    const upstream = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).rdap(c.req.param("name"));
+    const upstream = await createLookupClient(c.env.LOOKUP, c.get("clientIp")).rdap(
+      c.req.param("name"),
+      rdapQueryUrl(c.req.raw),
+    );
     return new Response(upstream.body, {
       status: upstream.status,
       headers: {
