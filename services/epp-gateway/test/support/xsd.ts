@@ -7,6 +7,12 @@ import { fileURLToPath } from "node:url";
 export const EPP_SCHEMA = fileURLToPath(new URL("../../../../../shared/fixtures/epp/xsd/all.xsd", import.meta.url));
 
 /**
+ * all.xsd plus the RFC 8748 fee-1.0 check schema (./fee-1.0.xsd, written from the RFC: the fixtures
+ * have none, and EPP's <extension> refuses elements of a namespace no schema declares).
+ */
+export const EPP_SCHEMA_WITH_FEE = fileURLToPath(new URL("./all-with-fee.xsd", import.meta.url));
+
+/**
  * xmllint's complaints about `xml` (each line of its report but the final "fails to validate"),
  * empty when the document is valid. `schema` defaults to the fixtures' all.xsd.
  */
