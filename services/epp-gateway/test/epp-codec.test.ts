@@ -2,8 +2,9 @@
 // and what registries answer (RFC examples, the .dk registry's own messages) reads into the
 // contract's shapes. Refusals: not XML, a DOCTYPE, a truncated document, a foreign root.
 import { readFileSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildXml, EppBuildError } from "../src/epp/build";
+import { buildXml, EppBuildError, escapeAttribute, escapeText } from "../src/epp/build";
 import { EppParseError, parseGreeting, parseResponse } from "../src/epp/parse";
 import type { ContactData, DsData, EppCommand, RgpReport } from "../src/types";
 import { EPP_SCHEMA_WITH_FEE, validateEpp } from "./support/xsd";
@@ -732,5 +733,213 @@ describe("the .dk registry's messages", () => {
       trID: { clTRID: "ABC-12345", svTRID: "54321-XYZ" },
       resData: { rgpStatus: ["pendingRestore"] },
     });
+  });
+});
+
+// --- properties --------------------------------------------------------------------------------------
+
+/** Pieces that break naive XML writers, non-ASCII from several scripts, and ordinary text. */
+const piece = fc.oneof(
+  fc.constantFrom("<", ">", "&", '"', "'", "]]>", "<!--", "&amp;", "&#x41;", "&nbsp;", "\r\n", "\t", " ", "\n"),
+  fc.constantFrom("æ", "ø", "Å", "é", "ß", "ü", "中文", "😀", "\u00a0", "\u200b", "عربي", "Ωμέγα", "\uFFFD"),
+  fc.string({ minLength: 1, maxLength: 4 }),
+);
+const anyText = fc.array(piece, { maxLength: 10 }).map((parts) => parts.join(""));
+const XML_WS = /^[ \t\n\r]+|[ \t\n\r]+$/g;
+const xmlTrim = (value: string) => value.replace(XML_WS, "");
+/** XML Schema's token length: whitespace collapsed, counted in characters (code points). */
+const tokenLength = (value: string) => [...value.replace(/[ \t\n\r]+/g, " ").replace(/^ | $/g, "")].length;
+const token = (min: number, max: number) =>
+  fc
+    .array(piece, { minLength: 1, maxLength: max })
+    .map((parts) => parts.join(""))
+    .filter((value) => tokenLength(value) >= min && tokenLength(value) <= max);
+/** A token with no XML whitespace at its ends: what a reader gives back unchanged. */
+const trimmedToken = (min: number, max: number) => token(min, max).filter((value) => xmlTrim(value) === value);
+const postalLine = anyText.filter((value) => [...value].length >= 1 && [...value].length <= 255);
+const hex = fc.stringMatching(/^([0-9A-F]{2}){1,32}$/);
+const dsArb: fc.Arbitrary<DsData> = fc.record({
+  keyTag: fc.integer({ min: 0, max: 65535 }),
+  alg: fc.integer({ min: 0, max: 255 }),
+  digestType: fc.integer({ min: 0, max: 255 }),
+  digest: hex,
+});
+const RUNS = { numRuns: 40 };
+
+describe("properties", () => {
+  it("domain create and update with any names and texts build schema-valid EPP", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        token(1, 60),
+        fc.array(token(1, 60), { maxLength: 3 }),
+        token(3, 16),
+        anyText,
+        fc.array(dsArb, { maxLength: 2 }),
+        fc.record({
+          preData: anyText,
+          postData: anyText,
+          resReason: anyText,
+          s1: anyText,
+          s2: anyText,
+          other: anyText,
+        }),
+        async (name, ns, registrant, pw, ds, report) => {
+          const create = buildXml({ kind: "domain:create", name, ns, registrant, authInfo: pw, ds }, "ABC-12345");
+          expect(await validateEpp(create)).toEqual([]);
+          const update = buildXml({
+            kind: "domain:update",
+            name,
+            add: { ns },
+            chg: { registrant, authInfo: pw },
+            secDNS: { remAll: true, add: ds },
+            rgp: {
+              op: "report",
+              report: { ...REPORT, ...report, statements: [report.s1, report.s2] },
+            },
+          });
+          expect(await validateEpp(update)).toEqual([]);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("contact create and login with any texts build schema-valid EPP", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        token(3, 16),
+        fc.record({
+          name: postalLine,
+          org: fc.option(anyText, { nil: undefined }),
+          street: fc.array(anyText, { maxLength: 4 }),
+          city: postalLine,
+          sp: fc.option(anyText, { nil: undefined }),
+          pc: fc.option(token(0, 16), { nil: undefined }),
+          cc: fc.stringMatching(/^[A-Za-z]{2}$/),
+          voice: fc.option(fc.stringMatching(/^\+[0-9]{1,3}\.[0-9]{1,14}$/), { nil: undefined }),
+          email: token(1, 80),
+        }),
+        anyText,
+        token(8, 64),
+        async (id, contact, authInfo, password) => {
+          const create = buildXml({ kind: "contact:create", id, contact, authInfo }, "ABC-12345");
+          expect(await validateEpp(create)).toEqual([]);
+          const ascii = /^[\x20-\x7e\t\n\r]*$/;
+          const all = [
+            contact.name,
+            contact.org ?? "",
+            ...contact.street,
+            contact.city,
+            contact.sp ?? "",
+            contact.pc ?? "",
+          ];
+          expect(create).toContain(
+            `<contact:postalInfo type="${all.every((field) => ascii.test(field)) ? "int" : "loc"}">`,
+          );
+          const login = buildXml({
+            kind: "login",
+            clID: id,
+            pw: password,
+            newPW: password,
+            version: "1.0",
+            lang: "en",
+            objURIs: OBJ_URIS,
+            extURIs: EXT_URIS,
+          });
+          expect(await validateEpp(login)).toEqual([]);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("a value with a character XML cannot carry is refused; any other value builds valid XML", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: "binary", maxLength: 20 }), async (pw) => {
+        const representable = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u.test(pw);
+        const build = () => buildXml({ kind: "domain:create", name: "example.com", authInfo: pw });
+        if (!representable) {
+          expect(build).toThrow(EppBuildError);
+          return;
+        }
+        expect(await validateEpp(build())).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
+
+  it("what the builder writes reads back through the parser unchanged", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        trimmedToken(1, 60),
+        fc.array(trimmedToken(1, 60), { minLength: 1, maxLength: 3 }),
+        trimmedToken(3, 16),
+        anyText,
+        trimmedToken(1, 40),
+        anyText,
+        async (name, ns, registrant, pw, msgID, msg) => {
+          // The command's own serialised elements, moved into an info answer as a registry would echo them.
+          const command = buildXml({ kind: "domain:create", name, ns, registrant, authInfo: pw });
+          const element = (tag: string) => command.match(new RegExp(`<domain:${tag}>[\\s\\S]*?</domain:${tag}>`))?.[0] ?? "";
+          const answer =
+            `<?xml version="1.0" encoding="UTF-8"?><epp xmlns="urn:ietf:params:xml:ns:epp-1.0"><response>` +
+            `<result code="1000"><msg>${escapeText(msg)}</msg></result>` +
+            `<msgQ count="1" id="${escapeAttribute(msgID)}"/>` +
+            `<resData><domain:infData ${DOMAIN}>${element("name")}<domain:roid>EXAMPLE1-REP</domain:roid>` +
+            `<domain:status s="ok"/>${element("registrant")}${element("ns")}<domain:clID>ClientX</domain:clID>` +
+            `${element("authInfo")}</domain:infData></resData>` +
+            `<trID><svTRID>54321-XYZ</svTRID></trID></response></epp>`;
+          expect(await validateEpp(answer)).toEqual([]);
+          const parsed = parseResponse(answer);
+          expect(parsed.result.msg).toBe(xmlTrim(msg));
+          expect(parsed.msgQ?.id).toBe(msgID);
+          expect(parsed.resData).toEqual({
+            name,
+            roid: "EXAMPLE1-REP",
+            status: ["ok"],
+            registrant,
+            ns,
+            clID: "ClientX",
+            authInfo: { pw: xmlTrim(pw) },
+          });
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("arbitrary input never crashes the parser: it answers or throws EppParseError", () => {
+    const fragments = fc.constantFrom(
+      response(""),
+      GREETING,
+      "<epp>",
+      "</epp>",
+      '<epp xmlns="urn:ietf:params:xml:ns:epp-1.0">',
+      "<response>",
+      '<result code="1000">',
+      "<msg>",
+      "&",
+      "&lt;",
+      "<![CDATA[",
+      "]]>",
+      "<!DOCTYPE x>",
+      "<?xml version='1.0'?>",
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fragments, fc.string({ unit: "binary", maxLength: 8 })), { maxLength: 8 }),
+        (parts) => {
+          const input = parts.join("");
+          for (const read of [parseResponse, parseGreeting]) {
+            try {
+              read(input);
+            } catch (error) {
+              expect(error).toBeInstanceOf(EppParseError);
+            }
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

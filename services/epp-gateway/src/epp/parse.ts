@@ -157,18 +157,23 @@ function one(element: XmlElement | undefined, uri: string | null, local: string)
   return all(element, uri, local)[0];
 }
 
+/** Leading and trailing XML whitespace removed (not String#trim's: a no-break space is data). */
+function xmlTrim(value: string): string {
+  return value.replace(/^[ \t\n\r]+|[ \t\n\r]+$/g, "");
+}
+
 /** All text inside, children included (mixed content such as `<msgQ><msg>`), trimmed. */
 function deepText(element: XmlElement): string {
-  return (element.text + element.children.map(deepText).join("")).trim();
+  return xmlTrim(element.text + element.children.map(deepText).join(""));
 }
 
 function textOf(element: XmlElement | undefined, uri: string | null, local: string): string | undefined {
   const found = one(element, uri, local);
-  return found === undefined ? undefined : found.text.trim();
+  return found === undefined ? undefined : xmlTrim(found.text);
 }
 
 function texts(element: XmlElement | undefined, uri: string | null, local: string): string[] {
-  return all(element, uri, local).map((child) => child.text.trim());
+  return all(element, uri, local).map((child) => xmlTrim(child.text));
 }
 
 function attr(element: XmlElement | undefined, name: string): string | undefined {
@@ -177,7 +182,7 @@ function attr(element: XmlElement | undefined, name: string): string | undefined
 
 /** XML Schema boolean: "1"/"true" or "0"/"false" (surrounding whitespace allowed). */
 function xmlBoolean(value: string | undefined): boolean | undefined {
-  const trimmed = value?.trim();
+  const trimmed = value === undefined ? undefined : xmlTrim(value);
   if (trimmed === "1" || trimmed === "true") return true;
   if (trimmed === "0" || trimmed === "false") return false;
   return undefined;
@@ -228,7 +233,7 @@ export function parseResponse(xml: string): EppResponse {
 
 function readResult(result: XmlElement | undefined): EppResult {
   if (result === undefined) throw new EppParseError("Not an EPP response: no <result>.");
-  const codeText = attr(result, "code")?.trim() ?? "";
+  const codeText = xmlTrim(attr(result, "code") ?? "");
   const code = Number(codeText);
   if (!/^[0-9]{4}$/.test(codeText) || code < 1000 || code > 2599) {
     throw new EppParseError(`Not an EPP response: the result code "${codeText}" is not an EPP result code.`);
@@ -249,11 +254,11 @@ function readResult(result: XmlElement | undefined): EppResult {
 
 function readMsgQ(msgQ: XmlElement | undefined): EppMessageQueue | undefined {
   if (msgQ === undefined) return undefined;
-  const count = Number(attr(msgQ, "count")?.trim());
+  const count = Number(xmlTrim(attr(msgQ, "count") ?? ""));
   const msg = one(msgQ, NS.epp, "msg");
   return compact({
     count: Number.isSafeInteger(count) && count >= 0 ? count : 0,
-    id: attr(msgQ, "id")?.trim() ?? "",
+    id: xmlTrim(attr(msgQ, "id") ?? ""),
     qDate: textOf(msgQ, NS.epp, "qDate"),
     msg: msg === undefined ? undefined : deepText(msg),
   });
@@ -279,7 +284,7 @@ function objectData(element: XmlElement): Record<string, unknown> {
           cd: all(element, NS.domain, "cd").map((cd) => {
             const name = one(cd, NS.domain, "name");
             return compact({
-              name: name?.text.trim() ?? "",
+              name: xmlTrim(name?.text ?? ""),
               avail: xmlBoolean(attr(name, "avail")) ?? false,
               reason: textOf(cd, NS.domain, "reason"),
             });
@@ -308,7 +313,7 @@ function objectData(element: XmlElement): Record<string, unknown> {
           cd: all(element, NS.contact, "cd").map((cd) => {
             const id = one(cd, NS.contact, "id");
             return compact({
-              id: id?.text.trim() ?? "",
+              id: xmlTrim(id?.text ?? ""),
               avail: xmlBoolean(attr(id, "avail")) ?? false,
               reason: textOf(cd, NS.contact, "reason"),
             });
@@ -338,7 +343,7 @@ function domainInfo(element: XmlElement): Record<string, unknown> {
   ].filter((host) => host !== "");
   const contacts = all(element, D, "contact").map((contact) => ({
     type: attr(contact, "type") ?? "",
-    id: contact.text.trim(),
+    id: xmlTrim(contact.text),
   }));
   const hosts = texts(element, D, "host");
   const pw = textOf(one(element, D, "authInfo"), D, "pw");
@@ -410,7 +415,7 @@ function pendingAction(element: XmlElement, uri: string, key: "name" | "id"): Re
   // paTRID is an epp:trIDType: its children are in the EPP namespace (any namespace accepted).
   const paTRID = one(element, uri, "paTRID");
   return compact({
-    [key]: subject?.text.trim(),
+    [key]: subject === undefined ? undefined : xmlTrim(subject.text),
     paResult: xmlBoolean(attr(subject, "paResult")),
     paTRID: compact({ clTRID: textOf(paTRID, null, "clTRID"), svTRID: textOf(paTRID, null, "svTRID") }),
     paDate: textOf(element, uri, "paDate"),
