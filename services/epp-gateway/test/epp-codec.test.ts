@@ -880,7 +880,8 @@ describe("properties", () => {
         async (name, ns, registrant, pw, msgID, msg) => {
           // The command's own serialised elements, moved into an info answer as a registry would echo them.
           const command = buildXml({ kind: "domain:create", name, ns, registrant, authInfo: pw });
-          const element = (tag: string) => command.match(new RegExp(`<domain:${tag}>[\\s\\S]*?</domain:${tag}>`))?.[0] ?? "";
+          const element = (tag: string) =>
+            command.match(new RegExp(`<domain:${tag}>[\\s\\S]*?</domain:${tag}>`))?.[0] ?? "";
           const answer =
             `<?xml version="1.0" encoding="UTF-8"?><epp xmlns="urn:ietf:params:xml:ns:epp-1.0"><response>` +
             `<result code="1000"><msg>${escapeText(msg)}</msg></result>` +
