@@ -75,6 +75,9 @@ export default defineConfig(async () => {
             // The site's own host, as a deployment names it (README): requests to it skip the
             // forwarding lookup (workers/forwarding.ts), one D1 query of ~1 ms per page-fuzz case.
             STOREFRONT_HOSTS: "shop.test",
+            // The EPP gateway's poll callback secret (POST /api/v1/registry/notices): set, so the
+            // fuzz suite (which sends it) reaches the route's body checks and handling.
+            REGISTRY_CALLBACK_TOKEN: "test-registry-callback-token",
             DEPLOY_VARS: tomlVars("./wrangler.toml"),
             TEST_MIGRATIONS: await readD1Migrations("./migrations"),
             CATALOGUE_CSV: readFileSync("./data/tld-prices.csv", "utf8"),

@@ -38,7 +38,9 @@ export const PRODUCTION_REQUIREMENTS: Record<OutsideService, Requirement> = {
   },
   registry: {
     adapter: { name: "REGISTRY_ADAPTER", value: "http" },
-    settings: ["REGISTRY_API_URL", "REGISTRY_API_TOKEN", "REGISTRY_CLIENT_ID"],
+    // REGISTRY_CALLBACK_TOKEN: the EPP gateway delivers the registries' transfer and deletion notices
+    // with it (POST /api/v1/registry/notices); without it those notices would never arrive.
+    settings: ["REGISTRY_API_URL", "REGISTRY_API_TOKEN", "REGISTRY_CLIENT_ID", "REGISTRY_CALLBACK_TOKEN"],
     bindings: [],
   },
   provisioning: {

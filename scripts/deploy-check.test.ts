@@ -25,6 +25,7 @@ function complete() {
     "STRIPE_PUBLISHABLE_KEY",
     "REGISTRY_API_TOKEN",
     "REGISTRY_CLIENT_ID",
+    "REGISTRY_CALLBACK_TOKEN",
     "PROVISIONING_API_TOKEN",
     "POWERDNS_API_KEY",
   ];
@@ -44,7 +45,7 @@ describe("the deploy check", () => {
     });
     expect(problems).toEqual([
       "payments (to take payments): PAYMENTS_ADAPTER=stripe, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY",
-      "registry (to register or manage domain names): REGISTRY_ADAPTER=http, REGISTRY_API_URL, REGISTRY_API_TOKEN, REGISTRY_CLIENT_ID",
+      "registry (to register or manage domain names): REGISTRY_ADAPTER=http, REGISTRY_API_URL, REGISTRY_API_TOKEN, REGISTRY_CLIENT_ID, REGISTRY_CALLBACK_TOKEN",
       "provisioning (to create or manage servers): PROVISIONING_ADAPTER=hetzner, PROVISIONING_API_TOKEN",
       "mail (to send email): MAIL_ADAPTER=cloudflare, MAIL_FROM, EMAIL",
       "dns (to serve DNS zones): DNS_ADAPTER=powerdns, POWERDNS_API_URL, POWERDNS_API_KEY",

@@ -260,6 +260,110 @@ describe("http registry: info and changes", () => {
     expect(sent.at(-2)).toMatchObject({ command: "update", body: { rgp: { restore: { op: "request" } } } });
   });
 
+  it("sends the registrant contact beside the owner id, in the gateway's ContactData shape", async () => {
+    const { registry, sent } = gateway((command) =>
+      command === "info"
+        ? { code: 1000, resData: infoData({ name: "new.com", status: ["clientTransferProhibited"] }) }
+        : { code: 1000 },
+    );
+    await registry.create({
+      name: "new.com",
+      years: 1,
+      ownerId: "user-9",
+      registrant: {
+        name: "Ada Lovelace",
+        org: "Analytical Engines Ltd",
+        street: ["12 Rue de Rivoli\nBâtiment B", "  "],
+        city: "Paris",
+        postalCode: "75001",
+        countryCode: "fr",
+        phone: "+33 1 23 45 67 89",
+        email: "ada@example.test",
+      },
+    });
+    expect(sent[0]!.body).toMatchObject({
+      registrant: "user-9",
+      contact: {
+        name: "Ada Lovelace",
+        org: "Analytical Engines Ltd",
+        street: ["12 Rue de Rivoli", "Bâtiment B"],
+        city: "Paris",
+        pc: "75001",
+        cc: "FR",
+        voice: "+33.123456789",
+        email: "ada@example.test",
+      },
+    });
+    expect(sent[0]!.body.contact).not.toHaveProperty("sp");
+
+    // A national number (no country code) is left out rather than guessed; long addresses fit 3 lines.
+    sent.length = 0;
+    await registry.create({
+      name: "new.com",
+      years: 1,
+      ownerId: "user-9",
+      registrant: {
+        name: "Bob",
+        street: ["1 A St\n2 B St\n3 C St\n4 D St"],
+        city: "Austin",
+        state: "TX",
+        countryCode: "US",
+        phone: "(512) 555-0100",
+        email: "bob@example.test",
+      },
+    });
+    expect(sent[0]!.body.contact).toEqual({
+      name: "Bob",
+      street: ["1 A St", "2 B St", "3 C St, 4 D St"],
+      city: "Austin",
+      sp: "TX",
+      cc: "US",
+      email: "bob@example.test",
+    });
+
+    // Without a contact (the simulated registry's callers, older orders) the body has none.
+    sent.length = 0;
+    await registry.create({ name: "new.com", years: 1, ownerId: "user-9" });
+    expect(sent[0]!.body).not.toHaveProperty("contact");
+  });
+
+  it("takes a 2302 on create for a name held here by the same owner as its own earlier create", async () => {
+    const { registry, sent } = gateway((command) => {
+      if (command === "create") return { code: 2302, msg: "Object exists" };
+      if (command === "update") return { code: 1000 };
+      return { code: 1000, resData: infoData({ name: "lost.com", registrant: "user-9", status: ["ok"] }) };
+    });
+    const info = await registry.create({ name: "lost.com", years: 1, ownerId: "user-9" });
+    expect(info).toMatchObject({ name: "lost.com", heldHere: true, ownerId: "user-9" });
+    // Never a second create; the lock the lost run did not reach is set now.
+    expect(sent.map((request) => request.command)).toEqual(["create", "info", "update", "info"]);
+
+    // Someone else's name (another owner here, or another registrar): still not available.
+    await rejects(registry.create({ name: "lost.com", years: 1, ownerId: "user-2" }), "not_available");
+    const elsewhere = gateway((command) =>
+      command === "create"
+        ? { code: 2302, msg: "Object exists" }
+        : { code: 1000, resData: infoData({ name: "lost.com", registrant: "user-9", clID: "other-registrar" }) },
+    );
+    await rejects(elsewhere.registry.create({ name: "lost.com", years: 1, ownerId: "user-9" }), "not_available");
+    expect(elsewhere.sent.map((request) => request.command)).toEqual(["create", "info"]);
+  });
+
+  it("takes a 2306/2105 on renew as its own earlier renewal when the expiry already moved by those years", async () => {
+    for (const code of [2306, 2105]) {
+      const { registry, sent } = gateway((command) =>
+        command === "renew"
+          ? { code, msg: "Parameter value policy error", reason: "curExpDate does not match" }
+          : { code: 1000, resData: infoData({ exDate: "2029-05-04T10:00:00.0Z" }) },
+      );
+      const renewed = await registry.renew({ name: "shop.com", years: 2, currentExpiry: "2027-05-04T10:00:00.000Z" });
+      expect(renewed.expiresAt).toBe("2029-05-04T10:00:00.000Z");
+      expect(sent.map((request) => request.command)).toEqual(["renew", "info"]);
+      // Any other expiry: the refusal stands (a stale view, not our renewal).
+      await rejects(registry.renew({ name: "shop.com", years: 1, currentExpiry: "2027-05-04" }), "invalid_period");
+    }
+  });
+
   it("reports a delete that purged the name at once as deleted", async () => {
     let deleted = false;
     const { registry } = gateway((command) => {
@@ -307,6 +411,26 @@ describe("http registry: transfers", () => {
     expect(sent[0]).toMatchObject({
       url: `${BASE}/domain/transfer`,
       body: { op: "request", name: "moving.com", period: { unit: "y", value: 1 }, authInfo: { pw: "Auth-123" } },
+    });
+    expect(sent[0]!.body).not.toHaveProperty("contact");
+
+    await registry.transferRequest({
+      name: "moving.com",
+      authCode: "Auth-123",
+      years: 1,
+      ownerId: "user-3",
+      registrant: {
+        name: "Grace Hopper",
+        street: ["1 Navy Way"],
+        city: "Arlington",
+        countryCode: "US",
+        phone: "+1 555 010 0000",
+        email: "grace@example.test",
+      },
+    });
+    expect(sent[1]!.body).toMatchObject({
+      registrant: "user-3",
+      contact: { name: "Grace Hopper", street: ["1 Navy Way"], cc: "US", voice: "+1.5550100000" },
     });
   });
 

@@ -17,6 +17,7 @@ import { calendarRoutes } from "./routes/calendar";
 import { myDomainRoutes, transferStatusRoutes } from "./routes/my-domains";
 import { dnsRoutes } from "./routes/dns";
 import { transferInRoutes } from "./routes/transfer-in";
+import { registryNoticeRoutes } from "./routes/registry-notices";
 import { paymentMethodRoutes } from "./routes/payment-methods";
 import { pricingRoutes } from "./routes/pricing";
 import { serverRoutes } from "./routes/servers";
@@ -64,6 +65,7 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .route("/", myDomainRoutes)
     .route("/", dnsRoutes)
     .route("/", serverRoutes)
+    .route("/", registryNoticeRoutes)
     // The contract as an OpenAPI 3.1 document (issue 20), built once per isolate.
     .get("/openapi.json", (c) => c.json(openApiDocument(app)));
 

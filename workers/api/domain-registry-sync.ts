@@ -1,8 +1,11 @@
 // A customer's domain row brought in line with the registry (the authority on dates, lock,
 // nameservers and who holds the name): the "my domains" routes and the lifecycle job both use it;
 // and what the registry says of a name, as the API shows it (search results and "my domains").
+import { PENDING_DELETE_DAYS, REDEMPTION_DAYS } from "../../core/my-domains";
 import type { RegistryDomainInfo } from "./adapters/registry";
 import { updateUserDomain, type UserDomainRow } from "./db/user-domains";
+
+const DAY_MS = 86_400_000;
 
 /**
  * Brings the stored row in line with the registry (the authority on dates, lock and
@@ -31,8 +34,12 @@ export async function syncWithRegistry(
       ? "active"
       : row.status;
   const status = info.status === "transfer_out_pending" ? "transfer_out_pending" : settled;
-  // A restored name is out of redemption: its delete date no longer counts.
-  const deletedAt = info.status === "redemption" || info.status === "pending_delete" ? row.deleted_at : null;
+  // A restored name is out of redemption: its delete date no longer counts. A name the registry
+  // put into redemption before its expiry was deleted there (a deletion notice, a delete whose
+  // answer was lost): it gets the registry's date of that change, as our own delete would.
+  const deleted = info.status === "redemption" || info.status === "pending_delete";
+  const deletedEarly = deleted && row.deleted_at === null && Date.parse(info.expiresAt) > now.getTime();
+  const deletedAt = deleted ? (deletedEarly ? info.updatedAt : row.deleted_at) : null;
   if (
     row.expires_at === info.expiresAt &&
     row.locked === locked &&
@@ -58,6 +65,19 @@ export async function syncWithRegistry(
       now,
     )) ?? row
   );
+}
+
+/**
+ * A name of ours that the registry released (purged: `info` answers null after a deletion notice)
+ * is `deleted` for the customer: its delete date is set back past redemption and pending delete,
+ * which is how the stored row says "deleted" (core/my-domains domainStatusOf). Only for a row
+ * still `active` (a pending transfer or a name gone elsewhere has its own status).
+ */
+export async function markReleased(db: D1Database, row: UserDomainRow, now: Date): Promise<UserDomainRow> {
+  if (row.status !== "active") return row;
+  const released = new Date(now.getTime() - (REDEMPTION_DAYS + PENDING_DELETE_DAYS) * DAY_MS - 1).toISOString();
+  if (row.deleted_at !== null && row.deleted_at <= released) return row;
+  return (await updateUserDomain(db, row.user_id, row.id, { deleted_at: released, auto_renew: 0 }, now)) ?? row;
 }
 
 /** What the registry says of a name as the API shows it (RegistrationSummary; "my domains" adds to it). */

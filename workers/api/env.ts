@@ -44,6 +44,8 @@ export interface ApiEnv extends PaymentsEnv {
   REGISTRY_API_TOKEN?: string;
   /** Our EPP client id at the registrar/EPP gateway (http adapter). */
   REGISTRY_CLIENT_ID?: string;
+  /** The bearer token the EPP gateway's poll callback sends (POST /registry/notices); a secret. */
+  REGISTRY_CALLBACK_TOKEN?: string;
   /** Workers AI binding; when present Trinity asks the model (unless SUGGESTIONS_ADAPTER=builtin). */
   AI?: AiRunner;
   SUGGESTIONS_ADAPTER?: string;

@@ -79,6 +79,8 @@ export const SERVICE_ROUTES: readonly { methods: readonly Method[]; path: RegExp
     { methods: ["PUT"], path: /^\/dns\/domains\/[^/]+\/nameservers$/, needs: ["registry"] },
     { methods: ["POST"], path: /^\/dns\/domains\/[^/]+\/(auth-code|transfer-out\/[^/]+)$/, needs: ["registry"] },
     { methods: ["DELETE"], path: /^\/dns\/domains\/[^/]+$/, needs: ["registry"] },
+    // The EPP gateway's poll callback refreshes domains from the registry.
+    { methods: ["POST"], path: /^\/registry\/notices$/, needs: ["registry"] },
     // Server orders and power actions.
     { methods: ["POST"], path: /^\/cart\/servers$/, needs: ["provisioning"] },
     { methods: ["POST"], path: /^\/vps\/[^/]+\/actions\/[^/]+$/, needs: ["provisioning"] },

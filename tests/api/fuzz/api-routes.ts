@@ -6,6 +6,7 @@
 // not listed gets its parameter and field names from its contract (workers/api/contract/).
 // tests/api/fuzz-routes-listed.test.ts fails while an entry here names no endpoint of the app.
 import type { RouteConfig } from "@hono/zod-openapi";
+import { env } from "cloudflare:workers";
 import { z } from "zod";
 import api from "../../../workers/api/app";
 import type { FuzzFixture } from "./fixture";
@@ -22,6 +23,11 @@ export interface ApiRouteSpec {
   query?: (f: FuzzFixture) => Record<string, string[]>;
   /** JSON body fields and sample values (routes that read a body). */
   body?: (f: FuzzFixture) => Record<string, unknown[]>;
+  /**
+   * The bearer tokens this route takes instead of the fixture's session (a machine caller's shared
+   * secret): the fuzzer sends them, forged and missing ones as for any route.
+   */
+  bearer?: () => string[];
   /** Tables a refusal (4xx) of this route legitimately writes, besides the attempt counters. */
   writesOn4xx?: readonly string[];
   /**
@@ -208,6 +214,27 @@ export const API_ROUTES: readonly ApiRouteSpec[] = [
     method: "POST",
     path: "/api/v1/payment/webhook",
     body: () => ({ id: ["evt_1"], type: ["payment.succeeded", "x"], data: [{ object: { id: "pi_1" } }] }),
+  },
+  // The EPP gateway's poll callback: its own shared secret (vitest.api.config.ts sets it), any
+  // notice shape; a valid one refreshes the named domain from the (simulated) registry.
+  {
+    method: "POST",
+    path: "/api/v1/registry/notices",
+    bearer: () => [env.REGISTRY_CALLBACK_TOKEN ?? ""],
+    body: () => ({
+      registry: ["dk", "com", "", "x".repeat(101)],
+      id: ["1", "msg-42", "", "x".repeat(201)],
+      qDate: ["2026-11-29T02:00:00.0Z", "yesterday", null],
+      msg: ["Transfer approved.", null],
+      resData: [
+        { name: "example.com", trStatus: "clientApproved", reID: "other", acID: "trinity" },
+        { trnData: { name: "fuzz-name.net", trStatus: "pending" } },
+        { panData: { name: { "#text": "example.com", paResult: "1" } } },
+        { name: "-bad-.com" },
+        { name: { deep: ["x"] } },
+        null,
+      ],
+    }),
   },
   // auth.ts
   {

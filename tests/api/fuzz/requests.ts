@@ -78,7 +78,7 @@ export function apiRequests(spec: ApiRouteSpec, fixture: FuzzFixture): fc.Arbitr
   );
   const headers = fc
     .tuple(
-      authorizationHeader({ valid: [fixture.token], revoked: fixture.revokedTokens }),
+      authorizationHeader({ valid: spec.bearer?.() ?? [fixture.token], revoked: fixture.revokedTokens }),
       cartIdHeader(fixture.cartIds),
       contentType,
       clientIp,

@@ -1,7 +1,7 @@
 // Fulfilment of a paid order: a list of idempotent steps (each item once, refunds keyed by item,
 // invoice once per order, receipt once) that the request runs and the scheduled job resumes after a crash.
 import type { OrderStatus } from "../../../core/checkout";
-import { isRegistryError, RegistryError, type RegistryDomainInfo } from "../adapters/registry";
+import { isRegistryError, RegistryError, type RegistryContact, type RegistryDomainInfo } from "../adapters/registry";
 import { mailLanguage, mailLocaleOf } from "../adapters/mail";
 import { recordTransferCodeFailure } from "../auth/rate-limit";
 import { removeBoughtLines } from "../db/cart";
@@ -65,6 +65,52 @@ function recordOrderedDomain(
   );
 }
 
+/** What an order snapshots of the registrant's address-book entry (migration 0007 `orders.contact`). */
+interface OrderContact {
+  firstName?: string;
+  lastName?: string;
+  organization?: string | null;
+  address?: string;
+  city?: string;
+  state?: string | null;
+  postalCode?: string | null;
+  country?: string;
+  phone?: string | null;
+  email?: string;
+}
+
+/**
+ * The registrant the registry records for an order's names: the contact the order snapshotted
+ * (not today's address book, which may have changed since). Undefined for a snapshot without a
+ * name, street, city, country or email (older rows): the registry then gets the owner id alone.
+ */
+export function orderRegistrant(contactJson: string): RegistryContact | undefined {
+  let contact: OrderContact;
+  try {
+    contact = JSON.parse(contactJson) as OrderContact;
+  } catch {
+    return undefined;
+  }
+  const name = [contact.firstName, contact.lastName]
+    .map((part) => part?.trim() ?? "")
+    .filter(Boolean)
+    .join(" ");
+  if (!name || !contact.address?.trim() || !contact.city?.trim() || !contact.country?.trim() || !contact.email)
+    return undefined;
+  const registrant: RegistryContact = {
+    name,
+    street: [contact.address],
+    city: contact.city,
+    countryCode: contact.country.toUpperCase(),
+    email: contact.email,
+  };
+  if (contact.organization) registrant.org = contact.organization;
+  if (contact.state) registrant.state = contact.state;
+  if (contact.postalCode) registrant.postalCode = contact.postalCode;
+  if (contact.phone) registrant.phone = contact.phone;
+  return registrant;
+}
+
 /** Carries out one item through the registry (or the provisioning port); throws to retry later. */
 async function fulfilItem(
   env: ApiEnv,
@@ -91,6 +137,7 @@ async function fulfilItem(
           name: item.name,
           years: item.years,
           ownerId: order.user_id,
+          registrant: orderRegistrant(order.contact),
           locked: true,
           nameservers: ourNameservers(env),
         });
@@ -112,7 +159,13 @@ async function fulfilItem(
         if (!authCode) return { ok: false, code: "invalid_auth_code" };
         let transfer;
         try {
-          transfer = await registry.transferRequest({ name: item.name, authCode, years: 1, ownerId: order.user_id });
+          transfer = await registry.transferRequest({
+            name: item.name,
+            authCode,
+            years: 1,
+            ownerId: order.user_id,
+            registrant: orderRegistrant(order.contact),
+          });
         } catch (error) {
           // Counted per user and domain: a sixth wrong code in a day is refused at checkout.
           if (isRegistryError(error, "invalid_auth_code"))

@@ -6,7 +6,9 @@
  * as JSON, the EPP result code and resData back. The wire contract is in ./README.md.
  */
 import { decimalToCents } from "../../../../core/money";
+import { eppContact } from "./epp-contact";
 import {
+  addYears,
   EXPIRING_SOON_DAYS,
   MAX_CHECK_NAMES,
   MAX_YEARS,
@@ -207,13 +209,23 @@ export function createHttpRegistry(config: HttpRegistryConfig): RegistryAdapter 
       splitName(input.name);
       assertYears(input.years, 1, MAX_YEARS, "registration");
       const nameservers = normaliseNameservers(input.nameservers ?? [], true);
-      await call("create", {
-        name: input.name,
-        period: { unit: "y", value: input.years },
-        ns: nameservers,
-        registrant: input.ownerId,
-        authInfo: { pw: generatedAuthInfo() },
-      });
+      try {
+        await call("create", {
+          name: input.name,
+          period: { unit: "y", value: input.years },
+          ns: nameservers,
+          registrant: input.ownerId,
+          ...(input.registrant ? { contact: eppContact(input.registrant) } : {}),
+          authInfo: { pw: generatedAuthInfo() },
+        });
+      } catch (error) {
+        // 2302 (exists) for a name we sponsor for this very owner: our own earlier create went
+        // through and its answer was lost (a retry after a time-out). Not "taken": it is theirs.
+        if (!(error instanceof RegistryError && error.eppCode === 2302)) throw error;
+        const existing = await infoOrNull(input.name);
+        if (!existing?.heldHere || existing.ownerId !== input.ownerId) throw error;
+        if (input.locked === false || existing.locked) return existing;
+      }
       if (input.locked !== false) {
         await call("update", { name: input.name, add: { status: ["clientTransferProhibited"] } });
       }
@@ -225,7 +237,17 @@ export function createHttpRegistry(config: HttpRegistryConfig): RegistryAdapter 
       assertYears(input.years, 1, MAX_YEARS, "renewal");
       const curExpDate = isoDate(input.currentExpiry);
       if (curExpDate === null) throw new RegistryError("invalid_input", `"${input.currentExpiry}" is not a date.`);
-      await call("renew", { name: input.name, curExpDate, period: { unit: "y", value: input.years } });
+      try {
+        await call("renew", { name: input.name, curExpDate, period: { unit: "y", value: input.years } });
+      } catch (error) {
+        // 2306/2105 after a lost answer: curExpDate no longer matches because our renewal went
+        // through. When the expiry moved by exactly these years, that renewal is the answer.
+        if (!(error instanceof RegistryError && (error.eppCode === 2306 || error.eppCode === 2105))) throw error;
+        const current = await infoOrNull(input.name);
+        const renewedTo = isoDate(addYears(`${curExpDate}T00:00:00.000Z`, input.years));
+        if (!current?.heldHere || isoDate(current.expiresAt) !== renewedTo) throw error;
+        return current;
+      }
       return infoOf(input.name);
     },
 
@@ -238,6 +260,7 @@ export function createHttpRegistry(config: HttpRegistryConfig): RegistryAdapter 
         period: { unit: "y", value: TRANSFER_YEARS },
         authInfo: { pw: input.authCode.trim() },
         registrant: input.ownerId,
+        ...(input.registrant ? { contact: eppContact(input.registrant) } : {}),
       });
       return { ...result, ownerId: input.ownerId };
     },

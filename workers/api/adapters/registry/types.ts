@@ -117,11 +117,35 @@ export interface RegistryTransfer {
   ownerId?: string;
 }
 
+/**
+ * The registrant as a person or company (the storefront's address-book entry that the order
+ * snapshots): what a real registry's contact object (RFC 5733) is made from. The simulated
+ * registry keeps only `ownerId` and ignores it.
+ */
+export interface RegistryContact {
+  /** Full name ("Ada Lovelace"). */
+  name: string;
+  org?: string;
+  /** 1–3 street lines. */
+  street: string[];
+  city: string;
+  /** State or province. */
+  state?: string;
+  postalCode?: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  countryCode: string;
+  /** As the customer typed it ("+33 1 23 45 67 89"); the gateway adapter writes EPP's +CC.NUMBER. */
+  phone?: string;
+  email: string;
+}
+
 export interface RegistryCreateInput {
   name: string;
   /** 1…10 (SPEC §5), and at most the extension's own maximum when the caller knows it. */
   years: number;
   ownerId: string;
+  /** The registrant contact the registry records (a real registry needs one; optional for the simulated one). */
+  registrant?: RegistryContact;
   /** Empty or absent: registered without nameservers (the caller sets its defaults). */
   nameservers?: string[];
   /** Registrar lock, on by default as at most registrars. */
@@ -145,6 +169,8 @@ export interface RegistryTransferInput {
   /** Must be 1: a transfer adds one year (SPEC §5), capped so that expiry stays ≤ 10 years ahead. */
   years: number;
   ownerId: string;
+  /** The registrant contact the name takes on with us (see RegistryCreateInput). */
+  registrant?: RegistryContact;
 }
 
 export interface RegistryAdapter {
