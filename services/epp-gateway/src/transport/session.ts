@@ -135,7 +135,7 @@ export class EppSession {
   readonly registry: string;
   /** The server's greeting (set once open() resolves). */
   greeting: Greeting = { svID: "", versions: [], langs: [], objURIs: [], extURIs: [] };
-  /** Commands answered on this session (login, logout and hello included). */
+  /** Commands answered on this session, not counting login, logout and hello. */
   commands = 0;
   /** Resolves when the socket has closed, for whatever reason. */
   readonly closed: Promise<void>;
@@ -190,7 +190,19 @@ export class EppSession {
 
   /** Connects, reads the greeting and logs in; rejects with an EppTransportError (sent=false). */
   static async open(options: SessionOptions): Promise<EppSession> {
-    const session = new EppSession(options);
+    let session: EppSession;
+    try {
+      session = new EppSession(options);
+    } catch (error) {
+      // tls.connect throws at once on a certificate or key it cannot load.
+      throw new EppTransportError(
+        "tls",
+        `cannot set up TLS: ${error instanceof Error ? error.message : "bad options"}`,
+        {
+          cause: error,
+        },
+      );
+    }
     try {
       await session.handshake();
       return session;
@@ -198,7 +210,8 @@ export class EppSession {
       session.socket.destroy();
       throw error instanceof EppTransportError
         ? error.withSent(false)
-        : new EppTransportError("not_epp", "session could not be opened", { cause: error });
+        : // The codec refusing our own login (an unusable clID or password) is a login failure.
+          new EppTransportError("login", "the login could not be sent", { cause: error });
     }
   }
 
@@ -219,7 +232,7 @@ export class EppSession {
   send(cmd: EppCommand, clTRID?: string): Promise<SendResult> {
     if (!this.alive) {
       return Promise.reject(
-        this.failure?.withSent(false) ?? new EppTransportError("closed", "the EPP session is closed", { sent: false }),
+        new EppTransportError("closed", this.endedMessage(), { sent: false, cause: this.failure ?? undefined }),
       );
     }
     return this.enqueue(() => this.exchange(cmd, clTRID, this.options.commandTimeoutMs ?? 30_000));
@@ -343,7 +356,8 @@ export class EppSession {
   /** Writes one command and reads its answer; every failure is an EppTransportError saying whether it was sent. */
   private async exchange(cmd: EppCommand, clTRID: string | undefined, timeoutMs: number): Promise<SendResult> {
     const loggingIn = cmd.kind === "login" && this.stage === "login";
-    if (this.failure) throw this.failure.withSent(false);
+    // A session ended by an earlier failure: this command never left, and may go on a new session.
+    if (this.failure) throw new EppTransportError("closed", this.endedMessage(), { sent: false, cause: this.failure });
     if (this.stage !== "ready" && !loggingIn) {
       throw new EppTransportError("closed", "the EPP session is not logged in", { sent: false });
     }
@@ -396,7 +410,7 @@ export class EppSession {
       throw failure;
     }
     const ms = performance.now() - started;
-    this.commands += 1;
+    if (cmd.kind !== "login" && cmd.kind !== "logout" && cmd.kind !== "hello") this.commands += 1;
     this.logger.command({
       registry: this.registry,
       command: cmd.kind,
@@ -452,6 +466,11 @@ export class EppSession {
       timer = setTimeout(() => reject(onTimeout()), ms);
     });
     return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  private endedMessage(): string {
+    if (this.failure) return `the EPP session has ended (${this.failure.kind}: ${this.failure.message})`;
+    return this.closing ? "the EPP session is closing" : "the EPP session is not logged in";
   }
 
   /** Why the connection ended, when nothing more precise (an error event, a time-out) said so first. */
