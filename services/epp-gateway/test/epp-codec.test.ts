@@ -674,6 +674,8 @@ describe("refusals", () => {
         response("", 1000, "&b;").replace(/^<\?xml[^>]*\?>/, ""),
     ],
     ["an undeclared entity", response("", 1000, "&nbsp;")],
+    ["a control character XML 1.0 does not allow", response("", 1000, "bell \u0007")],
+    ["a character reference to one", response("", 1000, "bell &#7;")],
     [
       "an undeclared prefix",
       response("", 1000).replace("<response>", "<x:response>").replace("</response>", "</x:response>"),

@@ -46,6 +46,7 @@ const parser = new XMLParser({
 
 const PREDEFINED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 const XML_CHAR = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]$/u;
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
 function decode(raw: string): string {
   return raw.replace(/&(?:#x([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([A-Za-z_][\w.-]*))?;?/g, (match, hex, dec, name) => {
@@ -119,6 +120,11 @@ function eppRoot(xml: string): XmlElement {
   if (/<!DOCTYPE/i.test(xml)) throw new EppParseError("Refused: the document has a DOCTYPE, which EPP does not use.");
   // XML 1.0 §2.11: line ends are normalised to LF before parsing (a CR sent as &#13; survives).
   const normalised = xml.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const bad = NOT_XML_CHAR.exec(normalised);
+  if (bad !== null) {
+    const code = (bad[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
+    throw new EppParseError(`Not well-formed XML: U+${code} is not an XML 1.0 character.`);
+  }
   const valid = XMLValidator.validate(normalised);
   if (valid !== true) {
     // fast-xml-parser reports unclosed elements as "Invalid '[...]' found": say what it means.
