@@ -288,6 +288,13 @@ describe("session", () => {
     expect(fullLogin?.xml.match(/<extURI>/g)).toHaveLength(3);
   });
 
+  it("a server offering none of our object mappings: `login`, nothing sent", async () => {
+    const target = await server({ greeting: { objURIs: ["urn:ietf:params:xml:ns:org-1.0"] } });
+    const error = await failure(EppSession.open(options(target)));
+    expect([error.kind, error.sent]).toEqual(["login", false]);
+    expect(target.requests).toEqual([]);
+  });
+
   it("a refused login: `login` with the server's answer, connection closed", async () => {
     const target = await server({
       script: (request, next) =>

@@ -317,7 +317,27 @@ export class EppSession {
       objURIs: offered(SUPPORTED_OBJ_URIS, this.greeting.objURIs),
       extURIs: offered(SUPPORTED_EXT_URIS, this.greeting.extURIs),
     };
-    const { response } = await this.exchange(login, undefined, this.options.commandTimeoutMs ?? 30_000);
+    if (login.objURIs.length === 0) {
+      throw this.kill(
+        new EppTransportError(
+          "login",
+          "the server offers none of the object mappings we speak (domain, host, contact)",
+        ),
+      );
+    }
+    let response: EppResponse;
+    try {
+      ({ response } = await this.exchange(login, undefined, this.options.commandTimeoutMs ?? 30_000));
+    } catch (error) {
+      this.logger.event({
+        registry: this.registry,
+        event: "login",
+        session: this.id,
+        ms: performance.now() - started,
+        reason: error instanceof EppTransportError ? error.kind : "login_not_sent",
+      });
+      throw error;
+    }
     const code = response.result.code;
     this.logger.event({
       registry: this.registry,
