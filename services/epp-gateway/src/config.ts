@@ -69,15 +69,16 @@ export type RegistryConfig = z.infer<typeof registrySchema>;
 export type GatewayConfig = z.infer<typeof configSchema>;
 
 /** The registrar's identity, shared with the storefront's RDAP (config/registrar.json). */
-export interface RegistrarData {
-  name?: string;
-  ianaId?: string;
-  roidSuffix?: string;
-  rdapBaseUrl?: string;
-  url?: string;
-  abuseEmail?: string;
-  abusePhone?: string;
-}
+const registrarSchema = z.looseObject({
+  name: z.string().optional(),
+  ianaId: z.string().optional(),
+  roidSuffix: z.string().optional(),
+  rdapBaseUrl: z.string().optional(),
+  url: z.string().optional(),
+  abuseEmail: z.string().optional(),
+  abusePhone: z.string().optional(),
+});
+export type RegistrarData = z.infer<typeof registrarSchema>;
 
 export interface GatewaySecrets {
   token: string;
@@ -189,7 +190,10 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
     : resolve(repoRoot(), "config/registrar.json");
   let registrar: RegistrarData | null = null;
   try {
-    registrar = readJson(read, registrarPath, "The registrar file") as RegistrarData;
+    const parsed = registrarSchema.safeParse(readJson(read, registrarPath, "The registrar file"));
+    if (!parsed.success)
+      throw new ConfigError(`The registrar file ${registrarPath}: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+    registrar = parsed.data;
   } catch (error) {
     if (config.registrarFile) throw error;
   }
