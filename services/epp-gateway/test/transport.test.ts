@@ -180,6 +180,18 @@ describe("RFC 5734 data units", () => {
     await vi.waitFor(() => expect(target.connections.open).toBe(0));
   });
 
+  it("a 2 GB unit announced as a command's answer: `frame` with sent=true, session ended", async () => {
+    const header = Buffer.alloc(4);
+    header.writeUInt32BE(0x7fffffff, 0);
+    const target = await server({
+      script: (request, next) => (request.command === "domain:info" ? { raw: header } : next(request)),
+    });
+    const session = await open(target);
+    const error = await failure(session.send({ kind: "domain:info", name: "example.com" }));
+    expect([error.kind, error.sent, session.alive]).toEqual(["frame", true, false]);
+    await vi.waitFor(() => expect(target.connections.open).toBe(0));
+  });
+
   it("the test server closes a connection that sends it a 2 GB header", async () => {
     const header = Buffer.alloc(4);
     header.writeUInt32BE(0x7fffffff, 0);
