@@ -674,6 +674,7 @@ describe("refusals", () => {
         response("", 1000, "&b;").replace(/^<\?xml[^>]*\?>/, ""),
     ],
     ["an undeclared entity", response("", 1000, "&nbsp;")],
+    ["an entity named like an object property", response("", 1000, "&constructor;")],
     ["a control character XML 1.0 does not allow", response("", 1000, "bell \u0007")],
     ["a character reference to one", response("", 1000, "bell &#7;")],
     [

@@ -44,19 +44,28 @@ const parser = new XMLParser({
   ignorePiTags: true,
 });
 
-const PREDEFINED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+const PREDEFINED = new Map([
+  ["amp", "&"],
+  ["lt", "<"],
+  ["gt", ">"],
+  ["quot", '"'],
+  ["apos", "'"],
+]);
 const XML_CHAR = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]$/u;
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 
 function decode(raw: string): string {
-  return raw.replace(/&(?:#x([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([A-Za-z_][\w.-]*))?;?/g, (match, hex, dec, name) => {
-    if (!match.endsWith(";") || match === "&;") throw new EppParseError(`Not well-formed XML: a bare "&" in "${raw}".`);
+  const reference = /&(?:#x([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([A-Za-z_][\w.-]*))?;?/g;
+  return raw.replace(reference, (match: string, hex?: string, dec?: string, name?: string) => {
+    if (!match.endsWith(";") || match === "&;") {
+      throw new EppParseError(`Not well-formed XML: a bare "&" in "${raw.slice(0, 80)}".`);
+    }
     if (name !== undefined) {
-      const value = PREDEFINED[name as string];
+      const value = PREDEFINED.get(name);
       if (value === undefined) throw new EppParseError(`Not well-formed XML: the entity &${name}; is not defined.`);
       return value;
     }
-    const code = hex !== undefined ? parseInt(hex as string, 16) : parseInt(dec as string, 10);
+    const code = hex !== undefined ? parseInt(hex, 16) : parseInt(dec ?? "", 10);
     const char = code <= 0x10ffff ? String.fromCodePoint(code) : "";
     if (!XML_CHAR.test(char)) throw new EppParseError(`Not well-formed XML: ${match} is not an XML character.`);
     return char;
@@ -82,19 +91,19 @@ function resolve(node: RawNode, scope: Map<string, string>): XmlElement | null {
   const qname = Object.keys(node).find((key) => key !== ":@" && key !== "#text" && key !== "#cdata");
   if (qname === undefined) return null;
   const rawAttrs = isRecord(node[":@"]) ? node[":@"] : {};
-  const local_scope = new Map(scope);
+  const inScope = new Map(scope);
   const attrs = new Map<string, string>();
   for (const [name, value] of Object.entries(rawAttrs)) {
     // Attribute-value normalisation (XML 1.0 §3.3.3): literal whitespace becomes a space;
     // whitespace written as a character reference stays.
     const decoded = decode(String(value).replace(/[\t\n]/g, " "));
-    if (name === "xmlns") local_scope.set("", decoded);
-    else if (name.startsWith("xmlns:")) local_scope.set(name.slice(6), decoded);
+    if (name === "xmlns") inScope.set("", decoded);
+    else if (name.startsWith("xmlns:")) inScope.set(name.slice(6), decoded);
     else if (!name.includes(":")) attrs.set(name, decoded);
   }
   const colon = qname.indexOf(":");
   const prefix = colon === -1 ? "" : qname.slice(0, colon);
-  const uri = local_scope.get(prefix);
+  const uri = inScope.get(prefix);
   if (uri === undefined && prefix !== "") {
     throw new EppParseError(`Not namespace-well-formed: the prefix "${prefix}" of <${qname}> is not declared.`);
   }
@@ -107,7 +116,7 @@ function resolve(node: RawNode, scope: Map<string, string>): XmlElement | null {
       element.text += text;
       continue;
     }
-    const resolved = resolve(child, local_scope);
+    const resolved = resolve(child, inScope);
     if (resolved !== null) element.children.push(resolved);
   }
   return element;
