@@ -9,6 +9,7 @@ import type { ApiEnv } from "./env";
 import { accountRoutes } from "./routes/account";
 import { apiTokenRoutes } from "./routes/api-tokens";
 import { authRoutes } from "./routes/auth";
+import { passkeyRoutes } from "./routes/passkeys";
 import { cartRoutes } from "./routes/cart";
 import { checkoutRoutes } from "./routes/checkout";
 import { contentRoutes } from "./routes/content";
@@ -53,6 +54,7 @@ export function createApiApp(options: { services?: (env: ApiEnv) => ApiServices 
     .route("/", cartRoutes)
     .route("/", checkoutRoutes)
     .route("/", authRoutes)
+    .route("/", passkeyRoutes)
     .route("/", accountRoutes)
     .route("/", apiTokenRoutes)
     .route("/", paymentMethodRoutes)

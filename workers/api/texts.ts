@@ -55,6 +55,12 @@ const EN = {
     "too_many_attempts.api_token": "Too many calls with this API token. Please slow down.",
     api_token_not_found: "No such API token.",
     too_many_api_tokens: "You already have {max} API tokens. Revoke one first.",
+    // Passkeys (issue 24)
+    passkey_invalid: "The passkey could not be verified.",
+    passkey_challenge_invalid: "This passkey request expired or was already used. Please try again.",
+    passkey_not_found: "No such passkey.",
+    passkey_already_registered: "This passkey is already registered.",
+    too_many_passkeys: "You already have {max} passkeys. Remove one first.",
     // Domain names
     required: "Please enter a domain name.",
     invalid_format: "Invalid domain format.",
@@ -269,6 +275,12 @@ const TR: ApiTexts = {
     "too_many_attempts.api_token": "Bu API belirteciyle çok fazla çağrı yapıldı. Lütfen yavaşlayın.",
     api_token_not_found: "Böyle bir API belirteci yok.",
     too_many_api_tokens: "Zaten {max} API belirteciniz var. Önce birini iptal edin.",
+    passkey_invalid: "Geçiş anahtarı doğrulanamadı.",
+    passkey_challenge_invalid:
+      "Bu geçiş anahtarı isteğinin süresi doldu ya da zaten kullanıldı. Lütfen yeniden deneyin.",
+    passkey_not_found: "Böyle bir geçiş anahtarı yok.",
+    passkey_already_registered: "Bu geçiş anahtarı zaten kayıtlı.",
+    too_many_passkeys: "Zaten {max} geçiş anahtarınız var. Önce birini kaldırın.",
     required: "Lütfen bir alan adı girin.",
     invalid_format: "Geçersiz alan adı biçimi.",
     too_long: "Alan adı çok uzun.",

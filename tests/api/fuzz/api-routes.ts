@@ -59,6 +59,20 @@ const tlds = ["com", ".net", "org", "dev", "xn--p1ai", "COM", "co.uk", "zz"];
 const emails = ["someone@example.test", "a@b", "@", "x@example..com"];
 const codes = ["123456", "000000", "12345", "1234567", "abcdef"];
 const passwords = ["Corr3ct-Horse!", "short", "password1"];
+/** Passkey answers (issue 24) of the right shape that no authenticator signed. */
+const PASSKEY_FLOW_TOKENS = ["A".repeat(43), "short"];
+const PASSKEY_ASSERTION = {
+  id: "AAAA",
+  rawId: "AAAA",
+  type: "public-key",
+  response: { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA" },
+};
+const PASSKEY_CREATION = {
+  id: "AAAA",
+  rawId: "AAAA",
+  type: "public-key",
+  response: { clientDataJSON: "e30", attestationObject: "oA" },
+};
 /** A wrong password that fills the account's confirmation limit mails its owner (issue 18). */
 const PASSWORD_ALERT = ["mail_outbox"] as const;
 const years = [1, 2, 10, 11, 0, -1, 1.5, "3", true, null];
@@ -344,6 +358,56 @@ export const API_ROUTES: readonly ApiRouteSpec[] = [
     writesOn4xx: PASSWORD_ALERT,
   },
   { method: "GET", path: "/api/v1/account/login-history" },
+  // passkeys.ts (issue 24): answers no authenticator signed, so every ceremony ends in a refusal.
+  { method: "GET", path: "/api/v1/auth/passkeys" },
+  { method: "POST", path: "/api/v1/auth/passkeys/register/options" },
+  {
+    method: "POST",
+    path: "/api/v1/auth/passkeys/register",
+    body: () => ({
+      flow_token: PASSKEY_FLOW_TOKENS,
+      name: ["Laptop", "", "x".repeat(61)],
+      credential: [PASSKEY_CREATION],
+    }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/v1/auth/passkeys/:id",
+    params: (f) => ({ id: [f.randomUuid, "1"] }),
+    body: () => ({ name: ["Phone", ""] }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/v1/auth/passkeys/:id",
+    params: (f) => ({ id: [f.randomUuid] }),
+    body: (f) => ({ password: [f.password, "pkc_x"] }),
+    writesOn4xx: PASSWORD_ALERT,
+  },
+  { method: "POST", path: "/api/v1/auth/passkeys/login/options" },
+  {
+    method: "POST",
+    path: "/api/v1/auth/passkeys/login",
+    body: () => ({ flow_token: PASSKEY_FLOW_TOKENS, credential: [PASSKEY_ASSERTION], remember_me: [true, "on"] }),
+    writesOn4xx: ["login_history"],
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/passkeys/login/2fa/options",
+    body: () => ({ challenge_token: ["x", "a.b.c"] }),
+  },
+  {
+    method: "POST",
+    path: "/api/v1/auth/passkeys/login/2fa",
+    body: () => ({ challenge_token: ["x", "a.b.c"], flow_token: PASSKEY_FLOW_TOKENS, credential: [PASSKEY_ASSERTION] }),
+    writesOn4xx: ["login_history"],
+  },
+  { method: "POST", path: "/api/v1/auth/passkeys/confirm/options" },
+  {
+    method: "POST",
+    path: "/api/v1/auth/passkeys/confirm",
+    body: () => ({ flow_token: PASSKEY_FLOW_TOKENS, credential: [PASSKEY_ASSERTION] }),
+    writesOn4xx: PASSWORD_ALERT,
+  },
   // api-tokens.ts (issue 20)
   { method: "GET", path: "/api/v1/account/api-tokens" },
   {

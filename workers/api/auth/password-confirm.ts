@@ -7,6 +7,7 @@
 // limit is reached. Sign-in keeps its own rule (rate-limit.ts: slow a stranger, never lock out).
 import type { MailSender } from "../adapters/mail";
 import { mailLocaleOf } from "../adapters/mail";
+import { takePasskeyProof } from "../db/passkeys";
 import type { UserRow } from "../db/users";
 import { ApiError } from "../errors";
 import { LIMITS, releaseAttempt, takeAttempt, type Counter } from "./rate-limit";
@@ -24,30 +25,66 @@ export interface PasswordConfirmation {
   now: Date;
   /** Where the confirmation came from, named in the owner's alert mail. */
   ip: string;
+  /** The session confirming: a passkey proof (issue 24) counts only for the session it was given to. */
+  sessionId?: string;
 }
 
 /** The parts of a Hono context a confirmation needs (any route's context fits). */
 export interface ConfirmingRequest {
   env: { DB: D1Database };
-  var: { services: { mail: MailSender; now: () => Date }; clientIp: string };
+  var: { services: { mail: MailSender; now: () => Date }; clientIp: string; auth?: { sessionId: string } };
   req: { header(name: string): string | undefined };
 }
 
 /** The confirmation of one request. */
 export function confirmationOf(c: ConfirmingRequest): PasswordConfirmation {
-  return { db: c.env.DB, mail: c.var.services.mail, now: c.var.services.now(), ip: c.var.clientIp };
+  return {
+    db: c.env.DB,
+    mail: c.var.services.mail,
+    now: c.var.services.now(),
+    ip: c.var.clientIp,
+    sessionId: c.var.auth?.sessionId,
+  };
 }
 
-/** Passes when `password` is the account's; else 403 `invalid_password`, or 429 once limited. */
+/**
+ * Passes when `password` is the account's, or a passkey proof (`pkc_…`, POST /auth/passkeys/confirm)
+ * given to this account and session and not used yet (issue 24: a passkey confirms what the
+ * password confirms, through the same field, so no confirming route changed); else 403
+ * `invalid_password`, or 429 once limited. A proof that does not hold is checked as a password
+ * and counts as a wrong one.
+ */
 export async function confirmAccountPassword(
   confirmation: PasswordConfirmation,
   user: UserRow,
   password: string,
 ): Promise<void> {
   const { db, now } = confirmation;
+  await confirmAccount(
+    confirmation,
+    user,
+    async () =>
+      (await takePasskeyProof(db, password, user.id, confirmation.sessionId ?? null, now)) ||
+      checkPassword(db, user, password, now),
+    wrongPassword,
+  );
+}
+
+/**
+ * One confirmation under the account's limit: the slot is claimed before `check` runs (parallel
+ * guesses count), given back when it passes; the failure that fills the window mails the owner.
+ * A failed passkey assertion on a confirmation goes through here too (routes/passkeys.ts).
+ */
+export async function confirmAccount(
+  confirmation: PasswordConfirmation,
+  user: UserRow,
+  check: () => Promise<boolean>,
+  refusal: () => ApiError,
+): Promise<void> {
+  const { db, now } = confirmation;
   const counter: Counter = [LIMITS.passwordCheckPerUser, user.id];
   const attempt = await takeAttempt(db, counter, now, TOO_MANY_PASSWORDS);
-  if (await checkPassword(db, user, password, now)) {
+  if (await check()) {
     await releaseAttempt(db, attempt.id);
     return;
   }
@@ -61,5 +98,5 @@ export async function confirmAccountPassword(
     });
     await confirmation.mail.send(message).catch((error: unknown) => console.error("password alert mail failed", error));
   }
-  throw wrongPassword();
+  throw refusal();
 }

@@ -27,3 +27,19 @@ export function passwordGuessingMail(
     }),
   };
 }
+
+/** Sent when a passkey is added to or removed from the account (issue 24). */
+export function passkeyChangeMail(
+  locale: MailLocale,
+  change: "passkey_added" | "passkey_removed",
+  user: { username: string; email: string },
+  facts: { name: string; at: Date; ip: string },
+): MailMessage {
+  const language = mailLanguage(locale);
+  const t = language.texts[change];
+  return {
+    to: user.email,
+    subject: t.subject,
+    text: fill(t.body, { username: user.username, name: facts.name, when: language.dateTime(facts.at), ip: facts.ip }),
+  };
+}

@@ -58,6 +58,12 @@ export const API_ERRORS = {
   invalid_contact_id: 400,
   api_token_not_found: 404,
   too_many_api_tokens: 409,
+  // Passkeys (issue 24): 401 at sign-in and the two-factor step, 403 confirming an action, 400 adding one.
+  passkey_invalid: [401, 403, 400],
+  passkey_challenge_invalid: 400,
+  passkey_not_found: 404,
+  passkey_already_registered: 409,
+  too_many_passkeys: 409,
 
   // Cart and discounts (core/checkout.ts DiscountRefusal).
   cart_not_found: 404,

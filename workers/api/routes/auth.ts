@@ -1,15 +1,13 @@
 // Sign-up, sign-in (with the optional second factor), token refresh and logout, email
 // verification and password reset (SPEC §7 "Auth"; issue 3).
 import { createMiddleware } from "hono/factory";
-import { z } from "zod";
 import { hashSecret, sha256Hex, verifySecret } from "../../../core/auth/password";
 import { refreshTokenBodySchema } from "../../../core/auth/schemas";
 import { generateSeedKey, normaliseSeedKey } from "../../../core/auth/seed-key";
 import { verifyTotp } from "../../../core/auth/totp";
 import { devOutboxEnabled } from "../../../core/dev-outbox";
 import { outboxFor } from "../adapters/mail";
-import { localeFrom, localeFromHeader } from "../adapters/mail";
-import { mergeCartIntoUser } from "../db/cart";
+import { localeFrom } from "../adapters/mail";
 import {
   codeInvalid,
   consumeFlowCode,
@@ -25,7 +23,6 @@ import {
   assertCodeCheckAllowed,
   assertLoginAllowed,
   assertRegisterAllowed,
-  clearLoginFailures,
   LIMITS,
   loginDelayMs,
   recordCodeCheckFailure,
@@ -36,7 +33,15 @@ import {
   takeCodeMail,
   type Counter,
 } from "../auth/rate-limit";
-import { checkPassword, dummySecretHash, openSession } from "../auth/sessions";
+import { checkPassword, dummySecretHash } from "../auth/sessions";
+import {
+  challengeLocked,
+  CHALLENGE_LOCKED,
+  completeLogin,
+  logSignIn,
+  mergeVisitorCart,
+  type RequestContext,
+} from "../auth/sign-in";
 import { newRefreshToken, refreshTtl, signAccessToken, signChallengeToken, verifyChallengeToken } from "../auth/tokens";
 import {
   emailExists,
@@ -46,7 +51,6 @@ import {
   findUserByUsername,
   insertUser,
   markRefreshTokenUsed,
-  recordLogin,
   revokeSession,
   revokeUserSessions,
   rotateRefreshToken,
@@ -86,8 +90,6 @@ const invalidCredentials = () => new ApiError(401, "invalid_credentials", INVALI
 
 const sessionExpired = (code: "unauthorized" | "challenge_expired" | "invalid_refresh_token" = "unauthorized") =>
   new ApiError(401, code, SESSION_EXPIRED_MESSAGE);
-export const CHALLENGE_LOCKED = "Too many wrong codes. Please sign in again.";
-const challengeLocked = () => new ApiError(401, "challenge_locked", CHALLENGE_LOCKED);
 
 const originOf = (c: { req: { url: string } }) => new URL(c.req.url).origin;
 
@@ -97,57 +99,6 @@ const devOutboxOnly = createMiddleware<ApiBindings>(async (c, next) => {
     throw new ApiError(404, "not_found", `No API endpoint at ${c.req.method} ${c.req.path}.`);
   await next();
 });
-
-/** What the helpers below read of a request's context: bindings, variables, headers. */
-type RequestContext = {
-  env: ApiBindings["Bindings"];
-  var: ApiBindings["Variables"];
-  req: { header(name: string): string | undefined };
-};
-
-/** One line of the account's sign-in history (issue 18): who, from where, with what, and whether it worked. */
-async function logSignIn(
-  c: RequestContext,
-  userId: string | null,
-  username: string,
-  success: boolean,
-  now: Date,
-): Promise<void> {
-  await recordLogin(
-    c.env.DB,
-    { userId, username, ip: c.var.clientIp, userAgent: c.req.header("user-agent") ?? null, success },
-    now,
-  );
-}
-
-/** Completes a sign-in: history, last login, session and tokens, the user. */
-async function completeLogin(c: RequestContext, user: UserRow, rememberMe: boolean) {
-  const now = c.var.services.now();
-  const db = c.env.DB;
-  await clearLoginFailures(db, user.username, c.var.clientIp);
-  await logSignIn(c, user.id, user.username, true, now);
-  // The language signed in with becomes the account's mail language (a client that names none keeps it).
-  const locale = localeFromHeader(c.req.header("accept-language"));
-  await updateUserFields(db, user.id, { last_login: now.toISOString(), ...(locale ? { locale } : {}) }, now);
-  const tokens = await openSession(c.env, user.id, rememberMe, now);
-  const fresh = (await findUserById(db, user.id)) ?? user;
-  const cart = await mergeVisitorCart(c, user.id, now);
-  return { ...tokens, user: toUserView(fresh), ...cart };
-}
-
-/**
- * The visitor's cart (X-Cart-Id) joins the account's, at sign-up and sign-in (issue 19): the
- * answer names the cart to keep using and the visitor lines that could not come along.
- */
-async function mergeVisitorCart(
-  c: { env: ApiBindings["Bindings"]; req: { header(name: string): string | undefined } },
-  userId: string,
-  now: Date,
-) {
-  const visitorCart = z.uuid().safeParse(c.req.header("x-cart-id")?.trim());
-  const merged = await mergeCartIntoUser(c.env.DB, visitorCart.success ? visitorCart.data : null, userId, now);
-  return { cart_id: merged.cartId, cart_dropped: merged.dropped };
-}
 
 /**
  * Runs a code check under the per-address limit: refused with 429 once the address has too many

@@ -44,6 +44,14 @@ const EN = {
     subject: "Several wrong passwords were entered for your account",
     body: "Hello {username},\n\nA signed-in browser or API token entered your account password wrongly {failures} times (last try {when}, from {ip}). Actions that need your password are paused for 15 minutes.\n\nIf this was not you, sign in and change your password on the Security page: that signs out every other session.\n",
   },
+  passkey_added: {
+    subject: "A passkey was added to your account",
+    body: 'Hello {username},\n\nA passkey named "{name}" was added to your account on {when} (from {ip}). It can now sign you in and confirm actions without your password.\n\nIf this was not you, sign in, remove it on the Security page and change your password.\n',
+  },
+  passkey_removed: {
+    subject: "A passkey was removed from your account",
+    body: 'Hello {username},\n\nThe passkey named "{name}" was removed from your account on {when} (from {ip}). It can no longer sign you in.\n\nIf this was not you, sign in and change your password on the Security page.\n',
+  },
   release_confirm: {
     subject: "Confirm your Trinity release emails",
     body: "Hello,\n\nThis address was signed up for an email when a new Trinity release is out. Open this link to confirm:\n\n{confirm}\n\nIf you did not ask for it, ignore this message: an address that is not confirmed gets no further email.\n\nTo unsubscribe: {unsubscribe}\n",
@@ -144,6 +152,14 @@ const TR: MailTexts = {
   password_guessing: {
     subject: "Hesabınızda art arda yanlış parola girildi",
     body: "Merhaba {username},\n\nOturumu açık bir tarayıcıdan veya bir API anahtarıyla hesap parolanız {failures} kez yanlış girildi (son deneme {when}, adres {ip}). Hesabınızda parola onayı gerektiren işlemler 15 dakika durduruldu.\n\nBunu siz yapmadıysanız hesabınıza girip Güvenlik sayfasından parolanızı değiştirin: bu, diğer bütün oturumları kapatır.\n",
+  },
+  passkey_added: {
+    subject: "Hesabınıza bir geçiş anahtarı eklendi",
+    body: 'Merhaba {username},\n\n"{name}" adlı bir geçiş anahtarı {when} tarihinde hesabınıza eklendi (adres {ip}). Artık parolanız olmadan giriş yapabilir ve işlemleri onaylayabilir.\n\nBunu siz yapmadıysanız hesabınıza girip Güvenlik sayfasından anahtarı kaldırın ve parolanızı değiştirin.\n',
+  },
+  passkey_removed: {
+    subject: "Hesabınızdan bir geçiş anahtarı kaldırıldı",
+    body: 'Merhaba {username},\n\n"{name}" adlı geçiş anahtarı {when} tarihinde hesabınızdan kaldırıldı (adres {ip}). Artık giriş yapmak için kullanılamaz.\n\nBunu siz yapmadıysanız hesabınıza girip Güvenlik sayfasından parolanızı değiştirin.\n',
   },
   release_confirm: {
     subject: "Trinity sürüm e-postalarını onaylayın",
