@@ -3,6 +3,7 @@
 // stop polling, log out of every session, exit 0.
 import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { pathToFileURL } from "node:url";
 import { serve, type ServerType } from "@hono/node-server";
 import { createOwnerDirectory, linkFromPool, type RegistryRoute } from "./commands";
 import { ConfigError, loadConfig, resolveFrom, type LoadedConfig } from "./config";
@@ -167,6 +168,6 @@ async function main(): Promise<void> {
 }
 
 // Run only as the entry point (tests import startGateway).
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   void main();
 }

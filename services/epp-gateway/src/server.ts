@@ -7,6 +7,7 @@
 //   404 unknown command → 2000 (unavailable: gateway and storefront disagree); time limit → 2400.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { handleCommand, type CommandDeps } from "./commands";
 import type { EppResponse } from "./types";
 
@@ -65,12 +66,18 @@ export function createGatewayApp(deps: GatewayAppDeps): Hono {
     return undefined;
   });
 
+  // Refused while streaming: a huge body is never buffered whole.
+  app.use(
+    "/domain/*",
+    bodyLimit({
+      maxSize: maxBody,
+      onError: (c) => c.json(answer(2001, "Command syntax error", `the body is larger than ${maxBody} bytes`), 413),
+    }),
+  );
+
   app.post("/domain/:command", async (c) => {
     const command = c.req.param("command");
     const raw = await c.req.text();
-    if (Buffer.byteLength(raw) > maxBody) {
-      return c.json(answer(2001, "Command syntax error", `the body is larger than ${maxBody} bytes`), 413);
-    }
     let body: unknown;
     try {
       body = JSON.parse(raw);

@@ -99,6 +99,8 @@ describe("commands through the gateway", () => {
     expect(create.json.result.code).toBe(1000);
     expect(create.json.resData).toMatchObject({ name });
     expect(create.json.trID.clTRID).toBe("c-2");
+    // The storefront's clTRID is the EPP command's.
+    expect(server?.received("domain:create").map((request) => request.clTRID)).toEqual(["c-2"]);
     const contactId = contactIdFor(OWNER, CONTACT);
     expect(contactId).toMatch(/^[a-z0-9]{16}$/);
     expect(registry.state.contacts.has(contactId)).toBe(true);
@@ -301,6 +303,47 @@ describe("a lost answer is never repeated blindly", () => {
     const deleted = await gw.call("delete", { name });
     expect(deleted.json.result).toMatchObject({ code: 1001, msg: expect.stringMatching(/confirmed by info/) });
     expect(server?.received("domain:delete")).toHaveLength(1);
+  });
+});
+
+describe("a lost transfer request", () => {
+  it("is confirmed by a transfer query when the registry took it, and not sent twice", async () => {
+    const { gw, server, registry } = await stack({
+      after: (request) =>
+        request.command === "domain:transfer" && /op="request"/.test(request.xml) ? { drop: true } : undefined,
+    });
+    const name = `${uniq("inbound")}.test`;
+    registry.addForeign(name, { authInfo: "Foreign-Code-1" });
+    const answer = await gw.call("transfer", {
+      op: "request",
+      name,
+      period: { unit: "y", value: 1 },
+      authInfo: { pw: "Foreign-Code-1" },
+    });
+    expect(answer.json.result).toMatchObject({
+      code: 1001,
+      msg: expect.stringMatching(/confirmed by a transfer query/),
+    });
+    expect(answer.json.resData).toMatchObject({ name, trStatus: "pending", reID: CLID });
+    expect(server?.received("domain:transfer").filter((request) => /op="request"/.test(request.xml))).toHaveLength(1);
+  });
+
+  it("answers 2400 not requested when the registry never got it", async () => {
+    const { gw, server, registry } = await stack({
+      fault: (request) =>
+        request.command === "domain:transfer" && /op="request"/.test(request.xml) ? { drop: true } : undefined,
+    });
+    const name = `${uniq("inbound")}.test`;
+    registry.addForeign(name, { authInfo: "Foreign-Code-1" });
+    const answer = await gw.call("transfer", {
+      op: "request",
+      name,
+      period: { unit: "y", value: 1 },
+      authInfo: { pw: "Foreign-Code-1" },
+    });
+    expect(answer.json.result).toMatchObject({ code: 2400, reason: expect.stringMatching(/not requested/) });
+    expect(server?.received("domain:transfer").filter((request) => /op="request"/.test(request.xml))).toHaveLength(1);
+    expect(registry.state.domains.get(name)?.transfer).toBeUndefined();
   });
 });
 

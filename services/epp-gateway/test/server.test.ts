@@ -68,6 +68,9 @@ describe("the HTTP contract", () => {
     const unknown = await post(`${gw.url}/domain/frobnicate`, "{}");
     expect(unknown.status).toBe(404);
     expect(unknown.json.result).toMatchObject({ code: 2000, msg: "Unknown command" });
+    const huge = await post(`${gw.url}/domain/check`, JSON.stringify({ names: ["a.test"], pad: "x".repeat(300_000) }));
+    expect(huge.status).toBe(413);
+    expect(huge.json.result.code).toBe(2001);
     const elsewhere = await post(`${gw.url}/nothing/here`, "{}");
     expect(elsewhere.status).toBe(404);
     expect(elsewhere.json.result.code).toBe(2000);
