@@ -180,6 +180,10 @@ const DANISH_CONTACT: ContactData = {
 describe("domain and contact commands", () => {
   const cases: [string, EppCommand][] = [
     ["check", { kind: "domain:check", names: ["example.com", "example.net", "exämple.dk"] }],
+    [
+      "check with a fee request for no command",
+      { kind: "domain:check", names: ["example.com"], fee: { currency: "USD", commands: [] } },
+    ],
     ["info", { kind: "domain:info", name: "example.com" }],
     ["info with hosts and authInfo", { kind: "domain:info", name: "example.com", hosts: "none", authInfo: "2fooBAR" }],
     ["create, minimal", { kind: "domain:create", name: "example.com", authInfo: "2fooBAR" }],

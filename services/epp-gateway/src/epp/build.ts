@@ -203,8 +203,9 @@ export function buildXml(cmd: EppCommand, clTRID?: string): string {
       return command(el("poll", cmd.op === "ack" ? { op: "ack", msgID: cmd.msgID } : { op: "req" }), [], clTRID);
     case "domain:check": {
       const check = el("check", null, domainElement("check", ...cmd.names.map((name) => leaf("domain:name", name))));
+      // fee:check needs at least one <fee:command>: asking about no command is not asking.
       const fee =
-        cmd.fee === undefined
+        cmd.fee === undefined || cmd.fee.commands.length === 0
           ? []
           : [
               el(
