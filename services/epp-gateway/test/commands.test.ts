@@ -37,11 +37,18 @@ async function stack(
   script: Partial<RegistryScriptOptions> = {},
   registry: Partial<HarnessRegistry> = {},
   options: Parameters<typeof startHarness>[2] = {},
+  /** Collects the registry script's answers (to validate them too). */
+  answers?: string[],
 ) {
   const registryScript = createRegistryScript({ clID: CLID, tlds: ["test", "example"], ...script });
+  const recorded: typeof registryScript.script = async (request) => {
+    const answer = await registryScript.script(request);
+    if (typeof answer === "string") answers?.push(answer);
+    return answer;
+  };
   harness = await startHarness(
     ca,
-    [{ id: "reg-a", clID: CLID, tlds: ["test", "example"], script: registryScript.script, ...registry }],
+    [{ id: "reg-a", clID: CLID, tlds: ["test", "example"], script: recorded, ...registry }],
     options,
   );
   return { registry: registryScript, gw: harness, server: harness.servers.get("reg-a") };
@@ -63,9 +70,12 @@ async function expectAllValid(requests: { xml: string; command: string }[]): Pro
 
 describe("commands through the gateway", () => {
   it("buys, renews, locks, changes nameservers, adds a DS, deletes and restores; every message sent validates", async () => {
+    const answers: string[] = [];
     const { registry, gw, server } = await stack(
       { premium: { "gold.test": { create: "250.00", renew: "90.00" } } },
       { fee: { currency: "USD" } },
+      {},
+      answers,
     );
     const name = `${uniq("shop")}.test`;
 
@@ -103,7 +113,7 @@ describe("commands through the gateway", () => {
     expect(server?.received("domain:create").map((request) => request.clTRID)).toEqual(["c-2"]);
     const contactId = contactIdFor(OWNER, CONTACT);
     expect(contactId).toMatch(/^[a-z0-9]{16}$/);
-    expect(registry.state.contacts.has(contactId)).toBe(true);
+    expect(registry.state.contacts.get(contactId)).toMatchObject({ ...CONTACT, id: contactId });
     expect(registry.state.domains.get(name)?.registrant).toBe(contactId);
 
     // The same owner and data: the contact is reused, not created again.
@@ -170,6 +180,11 @@ describe("commands through the gateway", () => {
     expect(reports[0]?.xml).toMatch(/<rgp:preData>/);
 
     await expectAllValid(server?.requests ?? []);
+    // The registry script's own answers are schema-valid EPP too (the storefront's end-to-end test relies on it).
+    expect(answers.length).toBeGreaterThan(20);
+    await expectAllValid(
+      answers.filter((xml) => !xml.includes("<greeting>")).map((xml) => ({ xml, command: "answer" })),
+    );
     // No password or auth code in any log line.
     expect(gw.lines.join("\n")).not.toMatch(/secret-password|Auth-Code-123/);
   });

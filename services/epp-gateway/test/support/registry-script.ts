@@ -54,8 +54,14 @@ export interface RegistryContact {
   roid: string;
   clID: string;
   name: string;
-  email: string;
+  org?: string;
+  street: string[];
+  city: string;
+  sp?: string;
+  pc?: string;
   cc: string;
+  voice?: string;
+  email: string;
   crDate: string;
 }
 
@@ -621,7 +627,13 @@ export function createRegistryScript(options: RegistryScriptOptions): RegistrySc
         resData:
           `<contact:infData xmlns:contact="${NS.contact}"><contact:id>${esc(id)}</contact:id><contact:roid>${existing.roid}</contact:roid>` +
           `<contact:status s="ok"/><contact:postalInfo type="loc"><contact:name>${esc(existing.name)}</contact:name>` +
-          `<contact:addr><contact:city>-</contact:city><contact:cc>${esc(existing.cc)}</contact:cc></contact:addr></contact:postalInfo>` +
+          (existing.org ? `<contact:org>${esc(existing.org)}</contact:org>` : "") +
+          `<contact:addr>${existing.street.map((line) => `<contact:street>${esc(line)}</contact:street>`).join("")}` +
+          `<contact:city>${esc(existing.city || "-")}</contact:city>` +
+          (existing.sp ? `<contact:sp>${esc(existing.sp)}</contact:sp>` : "") +
+          (existing.pc ? `<contact:pc>${esc(existing.pc)}</contact:pc>` : "") +
+          `<contact:cc>${esc(existing.cc)}</contact:cc></contact:addr></contact:postalInfo>` +
+          (existing.voice ? `<contact:voice>${esc(existing.voice)}</contact:voice>` : "") +
           `<contact:email>${esc(existing.email)}</contact:email><contact:clID>${esc(existing.clID)}</contact:clID>` +
           `<contact:crID>${esc(existing.clID)}</contact:crID><contact:crDate>${existing.crDate}</contact:crDate></contact:infData>`,
       });
@@ -629,15 +641,21 @@ export function createRegistryScript(options: RegistryScriptOptions): RegistrySc
     if (verb === "create") {
       if (existing) return answer(2302, "Object exists");
       const postal = node(list(body.postalInfo)[0]);
+      const addr = node(postal.addr);
       const contact: RegistryContact = {
         id,
         roid: roid("C"),
         clID: ours,
-        name: str(postal.name),
+        name: strings(postal.name)[0] ?? "",
+        street: strings(addr.street),
+        city: str(addr.city),
+        cc: str(addr.cc),
         email: str(body.email),
-        cc: str(node(postal.addr).cc),
         crDate: iso(),
       };
+      const optional = { org: str(postal.org), sp: str(addr.sp), pc: str(addr.pc), voice: str(body.voice) };
+      for (const [key, value] of Object.entries(optional))
+        if (value !== "") contact[key as keyof typeof optional] = value;
       state.contacts.set(id, contact);
       return answer(1000, "Command completed successfully", {
         resData: `<contact:creData xmlns:contact="${NS.contact}"><contact:id>${esc(id)}</contact:id><contact:crDate>${contact.crDate}</contact:crDate></contact:creData>`,
