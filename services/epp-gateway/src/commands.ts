@@ -80,6 +80,8 @@ export interface CommandEvents {
 export interface CommandDeps {
   registries: RegistryRoute[];
   owners?: OwnerDirectory;
+  /** Our registrar's name (config/registrar.json), answered as info's registrarName for names we sponsor. */
+  registrarName?: string;
   events?: CommandEvents;
   now?: () => Date;
   /** Pause between follow-up attempts (tests: 0). */
@@ -469,13 +471,16 @@ class Context {
   /** info's registrant is the registry contact; the storefront compares it with its owner id. */
   private withOwner(route: RegistryRoute, answer: EppResponse): EppResponse {
     const data = answer.resData;
+    if (!data || text(data.clID) !== route.clID) return answer;
+    const resData: Record<string, unknown> = { ...data };
+    if (this.deps.registrarName && data.registrarName === undefined) resData.registrarName = this.deps.registrarName;
     const owners = this.deps.owners;
-    if (!data || !owners || text(data.clID) !== route.clID) return answer;
     const contact = text(data.registrant);
-    const owner = (contact && owners.ownerOfContact(contact)) || owners.ownerOfName(text(data.name) ?? "");
-    if (!owner) return answer;
-    const resData: Record<string, unknown> = { ...data, registrant: owner };
-    if (contact) resData.registrantContact = contact;
+    const owner = owners && ((contact && owners.ownerOfContact(contact)) || owners.ownerOfName(text(data.name) ?? ""));
+    if (owner) {
+      resData.registrant = owner;
+      if (contact) resData.registrantContact = contact;
+    }
     return { ...answer, resData };
   }
 

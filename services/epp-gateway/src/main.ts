@@ -78,6 +78,7 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
     commands: {
       registries: routes,
       owners: createOwnerDirectory(config.contactsFile ? { file: resolveFrom(baseDir, config.contactsFile) } : {}),
+      ...(options.loaded.registrar?.name ? { registrarName: options.loaded.registrar.name } : {}),
       events: { followUp: (entry) => log({ event: "follow_up", ...entry }) },
     },
     health: () =>

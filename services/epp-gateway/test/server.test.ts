@@ -176,7 +176,7 @@ describe("the process: startGateway", () => {
     const loaded: LoadedConfig = {
       config,
       secrets: { token: TOKEN, passwords: new Map([["reg-a", "secret-password-1"]]) },
-      registrar: null,
+      registrar: { name: "Trinity Test Registrar" },
       baseDir: ca.dir,
     };
     const logs: Record<string, unknown>[] = [];
@@ -189,6 +189,10 @@ describe("the process: startGateway", () => {
       const answer = await post(`${gateway.url}/domain/check`, JSON.stringify({ names: ["p.test", "q.test"] }));
       expect(answer.json.result.code).toBe(1000);
       expect((await fetch(`${gateway.url}/health`)).status).toBe(200);
+      // The registrar's name from config/registrar.json is answered for names we sponsor.
+      const adapter = createHttpRegistry({ baseUrl: gateway.url, token: TOKEN, clientId: CLID });
+      const created = await adapter.create({ name: "mine.test", years: 1, ownerId: OWNER });
+      expect(created).toMatchObject({ registrar: "Trinity Test Registrar", heldHere: true, ownerId: OWNER });
     } finally {
       await gateway.stop();
     }
