@@ -1,6 +1,7 @@
 // Vitest global setup (runs in Node, before the workerd pool starts): starts the loopback fakes
 // of outside services and hands their base URLs to the tests through `inject()`.
 import type { TestProject } from "vitest/node";
+import { startFakeEppGateway } from "./epp-gateway";
 import { startFakeHetzner } from "./hetzner-server";
 import { startFakeStripe } from "./stripe-server";
 
@@ -12,6 +13,8 @@ declare module "vitest" {
     fakeStripeWebhookSecret: string;
     /** Base URL of the fake Hetzner Cloud API (tests/fakes/hetzner-server.ts). */
     fakeHetznerUrl: string;
+    /** The EPP gateway (services/epp-gateway) before a loopback EPP registry (tests/fakes/epp-gateway.ts). */
+    eppGateway: { url: string; token: string; clientId: string; controlUrl: string };
   }
 }
 
@@ -21,8 +24,16 @@ export default async function setup(project: TestProject) {
   project.provide("fakeStripeWebhookSecret", stripe.webhookSecret);
   const hetzner = await startFakeHetzner();
   project.provide("fakeHetznerUrl", hetzner.url);
+  const gateway = await startFakeEppGateway();
+  project.provide("eppGateway", {
+    url: gateway.url,
+    token: gateway.token,
+    clientId: gateway.clientId,
+    controlUrl: gateway.controlUrl,
+  });
   return async () => {
     await stripe.close();
     await hetzner.close();
+    await gateway.close();
   };
 }
