@@ -1,6 +1,10 @@
 // The HTTP side: the bearer token, the envelopes of bad requests, /health, and what the storefront's
 // own `http` registry adapter makes of all of it (it is pointed at the gateway for real). Then the
 // process wiring (startGateway: configuration → pools → server) and its graceful shutdown.
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createHttpRegistry, isRegistryError, RegistryError } from "../../../workers/api/adapters/registry";
 import { parseConfig, type LoadedConfig } from "../src/config";
@@ -201,4 +205,67 @@ describe("the process: startGateway", () => {
     expect(logs.map((entry) => entry.event)).toEqual(["listening", "stopped"]);
     await server.close();
   });
+
+  it("as a process: SIGTERM logs out of the registry and exits 0", async () => {
+    const registry = createRegistryScript({ clID: CLID, tlds: ["test"] });
+    const server = await startEppTestServer({
+      certs: { ca: ca.ca, server: { cert: ca.server.cert, key: ca.server.key } },
+      script: registry.script,
+    });
+    const configPath = join(ca.dir, "gateway.json");
+    writeFileSync(
+      configPath,
+      JSON.stringify({
+        listen: { host: "127.0.0.1", port: 0 },
+        registries: [
+          {
+            id: "reg-a",
+            host: server.host,
+            port: server.port,
+            tlds: ["test"],
+            clID: CLID,
+            passwordEnv: "REG_A_PASSWORD",
+            certFile: ca.client.certPath,
+            keyFile: ca.client.keyPath,
+            caFile: ca.caPath,
+          },
+        ],
+      }),
+    );
+    const cwd = fileURLToPath(new URL("..", import.meta.url));
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd,
+      env: {
+        ...process.env,
+        EPP_GATEWAY_CONFIG: configPath,
+        GATEWAY_TOKEN: TOKEN,
+        REG_A_PASSWORD: "secret-password-1",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.setEncoding("utf8");
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk: string) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on("data", (chunk: string) => {
+        output += chunk;
+        const match = /"event":"listening","url":"([^"]+)"/.exec(output);
+        if (match?.[1]) resolve(match[1]);
+      });
+      void exited.then(() => reject(new Error(`the gateway exited: ${output}`)));
+    });
+    try {
+      const answer = await post(`${url}/domain/check`, JSON.stringify({ names: ["signal.test"] }));
+      expect(answer.json.result.code).toBe(1000);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(await exited).toBe(0);
+    expect(server.received("logout")).toHaveLength(1);
+    expect(output).toMatch(/"event":"stopped"/);
+    expect(output).not.toContain("secret-password-1");
+    await server.close();
+  }, 20_000);
 });
