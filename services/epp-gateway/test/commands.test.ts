@@ -290,6 +290,19 @@ describe("a lost answer is never repeated blindly", () => {
     expect(gw.followUps).toEqual([expect.objectContaining({ command: "domain:create", code: 1000, clTRID: "c-lost" })]);
   });
 
+  it("create whose answer comes after the command time-out: not repeated, confirmed by info", async () => {
+    const { gw, server } = await stack(
+      {
+        after: (request, xml) => (request.command === "domain:create" ? { xml, delayMs: 700 } : undefined),
+      },
+      { commandTimeoutMs: 250 },
+    );
+    const name = `${uniq("slowcreate")}.test`;
+    const answer = await gw.call("create", { name, authInfo: { pw: "x-Auth-1" } });
+    expect(answer.json.result).toMatchObject({ code: 1000, msg: expect.stringMatching(/confirmed by info/) });
+    expect(server?.received("domain:create")).toHaveLength(1);
+  });
+
   it("create dropped before the registry made it: one create, an info, 2400 not created", async () => {
     const { gw, server, registry } = await stack({
       fault: (request) => (request.command === "domain:create" ? { drop: true } : undefined),

@@ -10,7 +10,8 @@
 //
 // Faults for tests: `fault(request)` runs before a command is applied (return an answer to
 // answer instead, e.g. `{ drop: true }` → the command never happened); `after(request)` runs after
-// (return `{ drop: true }` → the command happened but its answer is lost).
+// (return `{ drop: true }` → the command happened but its answer is lost; `{ xml, delayMs }` with
+// the answer it is given → the answer comes late).
 import { XMLParser } from "fast-xml-parser";
 import type { EppRequest as ScriptRequest, ScriptAnswer } from "./epp-test-server";
 
@@ -90,7 +91,8 @@ export interface RegistryScriptOptions {
   premium?: Record<string, { create: string; renew: string }>;
   now?: () => Date;
   fault?: (request: ScriptRequest) => ScriptAnswer | undefined | Promise<ScriptAnswer | undefined>;
-  after?: (request: ScriptRequest) => ScriptAnswer | undefined | Promise<ScriptAnswer | undefined>;
+  /** Runs after the command was applied, with the answer the registry would give. */
+  after?: (request: ScriptRequest, answer: string) => ScriptAnswer | undefined | Promise<ScriptAnswer | undefined>;
 }
 
 export interface NoticeInput {
@@ -670,7 +672,7 @@ export function createRegistryScript(options: RegistryScriptOptions): RegistrySc
       const early = await options.fault?.(request);
       if (early !== undefined) return early;
       const xml = handle(request);
-      const late = await options.after?.(request);
+      const late = await options.after?.(request, xml);
       return late ?? xml;
     },
     enqueueNotice(notice) {
