@@ -104,6 +104,34 @@ describe("POST /registry/notices: acting once per message", () => {
     expect(stored).toEqual({ n: 1 });
   });
 
+  it("a deletion at the registry shows as redemption, a restore as active, a purge as deleted", async () => {
+    const user = await buyer();
+    const [name] = await buy(user);
+    const registry = createSimulatedRegistry(env.DB);
+    const status = async () =>
+      (await data<DomainPage>(await call(user, "GET", "/user-domains"))).domains.find((domain) => domain.name === name)
+        ?.status;
+    const deliver = async (resData: Record<string, unknown>) =>
+      expect(await data(await notice({ registry: "sim", id: crypto.randomUUID(), resData }))).toMatchObject({
+        domain: name,
+        refreshed: true,
+      });
+
+    // Deleted at the registry, not through us (a support desk, a lost answer): redemption from its date.
+    await registry.delete(name);
+    await deliver({ name, msg: "deleted" });
+    expect(await status()).toBe("redemption");
+
+    await registry.restore(name);
+    await deliver({ panData: { name: { "#text": name, paResult: "1" } } });
+    expect(await status()).toBe("active");
+
+    // Purged (released): info answers null; the customer's domain is deleted.
+    await env.DB.prepare("DELETE FROM registry_domains WHERE name = ?1").bind(name).run();
+    await deliver({ panData: { name } });
+    expect(await status()).toBe("deleted");
+  });
+
   it("reads the name from nested notice data and keeps a notice about no domain of ours", async () => {
     const user = await buyer();
     const [name] = await buy(user);
