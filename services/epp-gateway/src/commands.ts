@@ -281,7 +281,9 @@ function randomAuthInfo(): string {
  * `registrant` is compared with the user's id). The gateway remembers the pairs it made, in memory
  * and, when `file` is given, in a small JSON file (mount it on a volume so restarts keep it).
  */
-export function createOwnerDirectory(options: { file?: string } = {}): OwnerDirectory {
+export function createOwnerDirectory(
+  options: { file?: string; onSaveError?: (error: unknown) => void } = {},
+): OwnerDirectory {
   const contacts = new Map<string, string>();
   const names = new Map<string, string>();
   if (options.file && existsSync(options.file)) {
@@ -290,12 +292,18 @@ export function createOwnerDirectory(options: { file?: string } = {}): OwnerDire
       if (typeof value === "string") contacts.set(key, value);
     for (const [key, value] of Object.entries(record(data.names))) if (typeof value === "string") names.set(key, value);
   }
+  // Called after the registry has done its part: a failed write must not turn a done create into
+  // an error answer (the pair stays in memory; the operator sees the log line).
   const save = () => {
     if (!options.file) return;
-    writeFileSync(
-      options.file,
-      JSON.stringify({ contacts: Object.fromEntries(contacts), names: Object.fromEntries(names) }, null, 1),
-    );
+    try {
+      writeFileSync(
+        options.file,
+        JSON.stringify({ contacts: Object.fromEntries(contacts), names: Object.fromEntries(names) }, null, 1),
+      );
+    } catch (error) {
+      options.onSaveError?.(error);
+    }
   };
   return {
     ownerOfContact: (id) => contacts.get(id),

@@ -77,7 +77,10 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
     requestTimeoutMs,
     commands: {
       registries: routes,
-      owners: createOwnerDirectory(config.contactsFile ? { file: resolveFrom(baseDir, config.contactsFile) } : {}),
+      owners: createOwnerDirectory({
+        ...(config.contactsFile ? { file: resolveFrom(baseDir, config.contactsFile) } : {}),
+        onSaveError: (error) => log({ event: "contacts_file_error", error: String(error) }),
+      }),
       ...(options.loaded.registrar?.name ? { registrarName: options.loaded.registrar.name } : {}),
       events: { followUp: (entry) => log({ event: "follow_up", ...entry }) },
     },

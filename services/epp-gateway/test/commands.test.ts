@@ -2,7 +2,8 @@
 // pool → TLS → the loopback EPP server running the stateful registry script. Each test makes its own
 // names, registries and faults.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { contactIdFor } from "../src/commands";
+import { join } from "node:path";
+import { contactIdFor, createOwnerDirectory } from "../src/commands";
 import { startHarness, type Harness, type HarnessRegistry } from "./support/gateway-harness";
 import { responseXml } from "./support/epp-test-server";
 import { createRegistryScript, type RegistryScriptOptions } from "./support/registry-script";
@@ -468,3 +469,24 @@ function slowCheck(clTRID?: string): string {
       `<domain:cd><domain:name avail="1">slow.test</domain:name></domain:cd></domain:chkData>`,
   });
 }
+
+describe("the owner directory", () => {
+  it("keeps contact → owner pairs in its file across restarts; a failed write does not fail the command", () => {
+    const file = join(ca.dir, `owners-${uniq("f")}.json`);
+    const first = createOwnerDirectory({ file });
+    first.rememberContact("c1234567abcdef01", OWNER);
+    first.rememberName("Moved.test", OWNER);
+    const second = createOwnerDirectory({ file });
+    expect(second.ownerOfContact("c1234567abcdef01")).toBe(OWNER);
+    expect(second.ownerOfName("moved.test")).toBe(OWNER);
+
+    const errors: unknown[] = [];
+    const broken = createOwnerDirectory({
+      file: join(ca.dir, "no-such-dir", "owners.json"),
+      onSaveError: (error) => errors.push(error),
+    });
+    expect(() => broken.rememberContact("c1", OWNER)).not.toThrow();
+    expect(broken.ownerOfContact("c1")).toBe(OWNER);
+    expect(errors).toHaveLength(1);
+  });
+});
