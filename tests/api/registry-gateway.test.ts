@@ -288,7 +288,7 @@ describe("storefront → EPP gateway → registry", () => {
     expect(detail.status).toBe("active");
   });
 
-  it("transfers a name in; the registry's approval notice, polled and delivered, makes it active", async () => {
+  it("transfers a name in: the registry's approval notice, polled and delivered, makes it active; its deletion notice, redemption", async () => {
     const incoming = `${freshLabel()}.com`;
     await control("/foreign", { name: incoming, authInfo: "Foreign-Auth-77" });
     await data(
@@ -312,6 +312,13 @@ describe("storefront → EPP gateway → registry", () => {
     ]);
     expect((await held(incoming))?.clID).toBe(GATEWAY.clientId);
     expect((await listed(user)).get(incoming)).toBe("active");
+
+    // The registry deletes it on its own and says so (RFC 5731 panData): redemption for the customer.
+    await control("/registry-delete", { name: incoming });
+    const deleted = await pollOnce();
+    expect(deleted.acked).toBe(1);
+    expect(deleted.answers[0]?.body).toMatchObject({ data: { domain: incoming, refreshed: true } });
+    expect((await listed(user)).get(incoming)).toBe("redemption");
   });
 
   it("another registrar takes the name: the request and the approval notices change what the customer sees", async () => {

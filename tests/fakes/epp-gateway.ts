@@ -203,6 +203,17 @@ export async function startFakeEppGateway(): Promise<FakeEppGateway> {
           case "/transfer-out":
             script.requestTransferOut(name);
             return send(response, 200, { queued: script.state.queue.length });
+          case "/registry-delete": {
+            // The registry deletes one of our names itself (e.g. a court order, a registrar's
+            // request by another channel) and says so with a pending-action notice.
+            const domain = script.state.domains.get(name);
+            if (!domain) throw new Error(`${name}: not registered`);
+            domain.rgp = "redemptionPeriod";
+            domain.status.add("pendingDelete");
+            domain.upDate = new Date().toISOString();
+            script.enqueueNotice({ msg: "Domain deleted", pan: { name, paResult: true } });
+            return send(response, 200, { queued: script.state.queue.length });
+          }
           case "/approve-out":
             approveOut(script, name);
             return send(response, 200, { queued: script.state.queue.length });
