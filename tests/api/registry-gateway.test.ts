@@ -288,6 +288,22 @@ describe("storefront → EPP gateway → registry", () => {
     expect(detail.status).toBe("active");
   });
 
+  it("a create whose answer is lost on the way back is carried out once, and the order completes", async () => {
+    const lost = `${freshLabel()}.com`;
+    await data(await request(user, "POST", "/cart/items", { domain: lost, years: 1 }), 201);
+    await control("/lose-next-answer", { command: "domain:create" });
+    expect((await checkout(user)).status).toBe("completed");
+    const { applied } = await control<{ applied: string[] }>(`/applied?name=${lost}`);
+    expect(applied.filter((entry) => entry.startsWith("domain:create "))).toEqual([`domain:create ${lost}`]);
+    // The answer was lost: the gateway asked the registry (info) instead of creating again.
+    const { followUps } = await control<{ followUps: unknown[] }>("/follow-ups");
+    expect(followUps).toContainEqual(
+      expect.objectContaining({ command: "domain:create", outcome: expect.stringContaining("confirmed by info") }),
+    );
+    expect((await held(lost))?.clID).toBe(GATEWAY.clientId);
+    expect((await listed(user)).get(lost)).toBe("active");
+  });
+
   it("transfers a name in: the registry's approval notice, polled and delivered, makes it active; its deletion notice, redemption", async () => {
     const incoming = `${freshLabel()}.com`;
     await control("/foreign", { name: incoming, authInfo: "Foreign-Auth-77" });

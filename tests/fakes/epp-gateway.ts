@@ -152,7 +152,17 @@ function approveOut(script: RegistryScript, name: string): void {
 
 export async function startFakeEppGateway(): Promise<FakeEppGateway> {
   const ca = makeTestCa();
-  const script = createRegistryScript({ clID: GATEWAY_CLIENT_ID, tlds: TLDS });
+  /** The next command of this kind is carried out but its answer is lost (the connection drops). */
+  let loseAnswerOf: string | null = null;
+  const script = createRegistryScript({
+    clID: GATEWAY_CLIENT_ID,
+    tlds: TLDS,
+    after: (request) => {
+      if (request.command !== loseAnswerOf) return undefined;
+      loseAnswerOf = null;
+      return { drop: true };
+    },
+  });
   // Every command the registry received, as sent (the test reads the contact the gateway made).
   const received: { command: string; xml: string }[] = [];
   const recorded = (request: EppRequest) => {
@@ -181,6 +191,15 @@ export async function startFakeEppGateway(): Promise<FakeEppGateway> {
       try {
         if (request.method === "GET" && url.pathname === "/domain") {
           return send(response, 200, { domain: domainView(script, url.searchParams.get("name") ?? "") });
+        }
+        if (request.method === "GET" && url.pathname === "/applied") {
+          // The commands the registry carried out for a name ("domain:create example.com", …).
+          const name = url.searchParams.get("name") ?? "";
+          return send(response, 200, { applied: script.state.applied.filter((entry) => entry.endsWith(` ${name}`)) });
+        }
+        if (request.method === "GET" && url.pathname === "/follow-ups") {
+          // The gateway's follow-ups of lost answers (it asked the registry what happened).
+          return send(response, 200, { followUps: harness.followUps });
         }
         if (request.method === "GET" && url.pathname === "/received") {
           const command = url.searchParams.get("command");
@@ -214,6 +233,9 @@ export async function startFakeEppGateway(): Promise<FakeEppGateway> {
             script.enqueueNotice({ msg: "Domain deleted", pan: { name, paResult: true } });
             return send(response, 200, { queued: script.state.queue.length });
           }
+          case "/lose-next-answer":
+            loseAnswerOf = String(body.command ?? "");
+            return send(response, 200, { command: loseAnswerOf });
           case "/approve-out":
             approveOut(script, name);
             return send(response, 200, { queued: script.state.queue.length });
