@@ -1,7 +1,7 @@
 // The registrar/EPP gateway adapter (workers/api/adapters/registry/http.ts) against a fake
 // fetch that answers as the gateway contract in workers/api/adapters/registry/README.md says.
 import { describe, expect, it } from "vitest";
-import { RegistryError, createHttpRegistry, type RegistryErrorCode } from "../../workers/api/adapters/registry";
+import { RegistryError, createHttpRegistry, heldBy, type RegistryErrorCode } from "../../workers/api/adapters/registry";
 
 const BASE = "https://epp-gateway.test/v1";
 const NOW = new Date("2026-03-01T12:00:00.000Z");
@@ -153,6 +153,24 @@ describe("http registry: info and changes", () => {
     expect(sent[0]!.body).toMatchObject({ name: "shop.com", hosts: "all" });
     expect(typeof sent[0]!.body.clTRID).toBe("string");
     expect(await registry.info("gone.com")).toBeNull();
+  });
+
+  it("leaves the owner out when the gateway cannot name it, and our records decide (heldBy)", async () => {
+    // The gateway answers registrant only for contacts it made (services/epp-gateway: withOwner).
+    const { registry } = gateway((_, body) =>
+      body.name === "theirs.com"
+        ? { code: 1000, resData: infoData({ name: "theirs.com", clID: "other-registrar" }) }
+        : body.name === "another.com"
+          ? { code: 1000, resData: infoData({ name: "another.com", registrant: "user-2" }) }
+          : { code: 1000, resData: infoData({ registrant: undefined, registrantContact: "c1234567abcdef01" }) },
+    );
+    const unnamed = await registry.info("shop.com");
+    expect(unnamed).toMatchObject({ heldHere: true });
+    expect(unnamed).not.toHaveProperty("ownerId");
+    expect(heldBy(unnamed, "user-1")).toBe(true);
+    expect(heldBy(await registry.info("another.com"), "user-1")).toBe(false);
+    expect(heldBy(await registry.info("theirs.com"), "user-1")).toBe(false);
+    expect(heldBy(null, "user-1")).toBe(false);
   });
 
   it("reads the DS records of secDNS infData (RFC 5910)", async () => {

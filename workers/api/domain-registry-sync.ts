@@ -2,7 +2,7 @@
 // nameservers and who holds the name): the "my domains" routes and the lifecycle job both use it;
 // and what the registry says of a name, as the API shows it (search results and "my domains").
 import { PENDING_DELETE_DAYS, REDEMPTION_DAYS } from "../../core/my-domains";
-import type { RegistryDomainInfo } from "./adapters/registry";
+import { heldBy, type RegistryDomainInfo } from "./adapters/registry";
 import { updateUserDomain, type UserDomainRow } from "./db/user-domains";
 
 const DAY_MS = 86_400_000;
@@ -18,7 +18,7 @@ export async function syncWithRegistry(
   now: Date,
 ): Promise<UserDomainRow> {
   if (!info) return row;
-  if (!info.heldHere || info.ownerId !== row.user_id) {
+  if (!heldBy(info, row.user_id)) {
     // A name of ours that the registry now gives to another registrar (approved, or after 5 days): transferred out.
     if (row.status === "active" || row.status === "transfer_out_pending") {
       return (

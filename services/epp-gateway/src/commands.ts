@@ -476,7 +476,11 @@ class Context {
     return response;
   }
 
-  /** info's registrant is the registry contact; the storefront compares it with its owner id. */
+  /**
+   * info's registrant is the registry contact; the storefront compares `registrant` with its owner
+   * id. An owner the gateway does not know (a contact it did not make, a lost `contactsFile`) is left
+   * out, never guessed: the storefront then goes by its own records (`heldBy` in its registry port).
+   */
   private withOwner(route: RegistryRoute, answer: EppResponse): EppResponse {
     const data = answer.resData;
     if (!data || text(data.clID) !== route.clID) return answer;
@@ -485,10 +489,9 @@ class Context {
     const owners = this.deps.owners;
     const contact = text(data.registrant);
     const owner = owners && ((contact && owners.ownerOfContact(contact)) || owners.ownerOfName(text(data.name) ?? ""));
-    if (owner) {
-      resData.registrant = owner;
-      if (contact) resData.registrantContact = contact;
-    }
+    if (contact) resData.registrantContact = contact;
+    if (owner) resData.registrant = owner;
+    else delete resData.registrant;
     return { ...answer, resData };
   }
 

@@ -133,6 +133,21 @@ describe("commands through the gateway", () => {
     expect(info.json.resData?.ns).toEqual(["ns1.trinity.example", "ns2.trinity.example"]);
     const exDate = String(info.json.resData?.exDate);
 
+    // A name we sponsor whose registrant the gateway did not make (another tool made it, or the
+    // owner map was lost): the owner is left out, never the contact id in its place — the
+    // storefront would read a contact id as another owner and the name as gone.
+    const foreign = `${uniq("kept")}.test`;
+    registry.state.domains.set(foreign, {
+      ...structuredClone(registry.state.domains.get(name)!),
+      name: foreign,
+      roid: "FOREIGN-1",
+      registrant: "made-elsewhere",
+    });
+    const unknown = await gw.call("info", { name: foreign, hosts: "all" });
+    expect(unknown.json.result.code).toBe(1000);
+    expect(unknown.json.resData).toMatchObject({ name: foreign, clID: CLID, registrantContact: "made-elsewhere" });
+    expect(unknown.json.resData).not.toHaveProperty("registrant");
+
     const renew = await gw.call("renew", { name, curExpDate: exDate.slice(0, 10), period: { unit: "y", value: 1 } });
     expect(renew.json.result.code).toBe(1000);
     expect(String(renew.json.resData?.exDate).slice(0, 4)).toBe(String(Number(exDate.slice(0, 4)) + 1));

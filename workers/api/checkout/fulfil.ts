@@ -1,7 +1,13 @@
 // Fulfilment of a paid order: a list of idempotent steps (each item once, refunds keyed by item,
 // invoice once per order, receipt once) that the request runs and the scheduled job resumes after a crash.
 import type { OrderStatus } from "../../../core/checkout";
-import { isRegistryError, RegistryError, type RegistryContact, type RegistryDomainInfo } from "../adapters/registry";
+import {
+  heldBy,
+  isRegistryError,
+  RegistryError,
+  type RegistryContact,
+  type RegistryDomainInfo,
+} from "../adapters/registry";
 import { mailLanguage, mailLocaleOf } from "../adapters/mail";
 import { recordTransferCodeFailure } from "../auth/rate-limit";
 import { removeBoughtLines } from "../db/cart";
@@ -128,7 +134,7 @@ async function fulfilItem(
       case "bulk_purchase": {
         // Resumed after a crash: the name may already be ours from this order.
         const before = await registry.info(item.name);
-        if (before?.heldHere && before.ownerId === order.user_id && before.createdAt >= order.created_at) {
+        if (heldBy(before, order.user_id) && before.createdAt >= order.created_at) {
           await recordOrderedDomain(env.DB, order, item, before, "active", now);
           return { ok: true, result: { expiresAt: before.expiresAt } };
         }
@@ -178,7 +184,7 @@ async function fulfilItem(
       case "renewal":
       case "restore": {
         const info = await registry.info(item.name);
-        if (!info || !info.heldHere || info.ownerId !== order.user_id) return { ok: false, code: "not_found" };
+        if (!heldBy(info, order.user_id)) return { ok: false, code: "not_found" };
         const details = orderLineDetails(item.details) as { currentExpiry?: string };
         if (details.currentExpiry && info.expiresAt.slice(0, 10) !== details.currentExpiry.slice(0, 10)) {
           // Already renewed by this order (expiry moved on since the order was made).

@@ -4,7 +4,7 @@
 // pass through app.ts's mapping (409/403/400 with the registry's code).
 import { parseDomainName } from "../../../core/domain-name";
 import { TRANSFER_LOCK_DAYS, domainStatusOf } from "../../../core/my-domains";
-import type { RegistryDomainInfo, RegistryTransfer } from "../adapters/registry";
+import { heldBy, type RegistryDomainInfo, type RegistryTransfer } from "../adapters/registry";
 import { authOf, requireAuth } from "../auth/middleware";
 import {
   autoRenewRoute,
@@ -98,9 +98,7 @@ async function detail(db: D1Database, services: ApiServices, row: UserDomainRow,
   const operation = view.status === "redemption" ? ("restore" as const) : ("renewal" as const);
   const maxYears = operation === "restore" ? 1 : (info?.maxRenewalYears ?? 0);
   const renewable =
-    ["active", "expiring_soon", "grace_period", "redemption"].includes(view.status) &&
-    Boolean(info?.heldHere) &&
-    info?.ownerId === row.user_id;
+    ["active", "expiring_soon", "grace_period", "redemption"].includes(view.status) && heldBy(info, row.user_id);
   const renewal =
     priced && renewable && maxYears > 0
       ? {
@@ -253,9 +251,7 @@ export const myDomainRoutes = router
     const operation = status === "redemption" ? "restore" : "renewal";
     const info = await registry.info(row.name);
     const renewable =
-      ["active", "expiring_soon", "grace_period", "redemption"].includes(status) &&
-      info?.heldHere &&
-      info.ownerId === userId;
+      ["active", "expiring_soon", "grace_period", "redemption"].includes(status) && heldBy(info, userId);
     const maxYears = operation === "restore" ? 1 : (info?.maxRenewalYears ?? 0);
     if (!renewable || maxYears < 1) {
       throw new ApiError(

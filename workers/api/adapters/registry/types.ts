@@ -70,7 +70,10 @@ export interface RegistryDomainInfo {
   transferable: boolean;
   /** Registered through us (we are the sponsoring registrar). */
   heldHere: boolean;
-  /** Our user who holds it; only for names held here. */
+  /**
+   * Our user who holds it; only for names held here, and only when the registry can say (the
+   * gateway leaves it out for a registrant contact it cannot map back): use `heldBy`.
+   */
   ownerId?: string;
   nameservers: string[];
   /** The DS records the registry publishes for the name (secDNS), when it answered them. */
@@ -254,4 +257,14 @@ export class RegistryError extends Error {
 
 export function isRegistryError(error: unknown, code?: RegistryErrorCode): error is RegistryError {
   return error instanceof RegistryError && (code === undefined || error.code === code);
+}
+
+/**
+ * Whether the registry's record gives the name to this user of ours: held here, and for this owner
+ * when the registry names one. A gateway that cannot name the owner (it knows only the registrant
+ * contact, e.g. after losing its owner map) leaves `ownerId` out; our own records decide then, so a
+ * name is never taken for transferred out for want of an owner id.
+ */
+export function heldBy(info: RegistryDomainInfo | null | undefined, userId: string): info is RegistryDomainInfo {
+  return Boolean(info?.heldHere) && (info?.ownerId === undefined || info.ownerId === userId);
 }
