@@ -51,6 +51,10 @@ const EN = {
     address_not_found: "No such address.",
     // Personal API tokens (issue 20)
     "unauthorized.api_token": "This API token is not valid: it was revoked, it expired or it never existed.",
+    // The registry gateway's poll callback (POST /api/v1/registry/notices)
+    "unauthorized.registry_callback": "The registry callback token is missing or wrong.",
+    "service_not_configured.registry_callback":
+      "The registry callback is not configured (set the REGISTRY_CALLBACK_TOKEN secret).",
     insufficient_scope: "This API token's scopes do not allow this call.",
     "too_many_attempts.api_token": "Too many calls with this API token. Please slow down.",
     api_token_not_found: "No such API token.",
@@ -271,6 +275,9 @@ const TR: ApiTexts = {
     two_factor_not_enabled: "İki adımlı doğrulama kapalı.",
     address_not_found: "Böyle bir adres yok.",
     "unauthorized.api_token": "Bu API belirteci geçerli değil: iptal edilmiş, süresi dolmuş ya da hiç var olmamış.",
+    "unauthorized.registry_callback": "Kayıt merkezi geri çağrı belirteci eksik ya da yanlış.",
+    "service_not_configured.registry_callback":
+      "Kayıt merkezi geri çağrısı yapılandırılmamış (REGISTRY_CALLBACK_TOKEN gizli değerini ayarlayın).",
     insufficient_scope: "Bu API belirtecinin kapsamları bu çağrıya izin vermiyor.",
     "too_many_attempts.api_token": "Bu API belirteciyle çok fazla çağrı yapıldı. Lütfen yavaşlayın.",
     api_token_not_found: "Böyle bir API belirteci yok.",
