@@ -41,6 +41,7 @@ import { formatWhois } from "./bench/report.mjs";
 import { startFakes, whoisRun } from "./bench/whois.mjs";
 import { benchAccount, domainsRun, DOMAINS } from "./bench/domains.mjs";
 import { dnsRun, formatDns } from "./bench/dns.mjs";
+import { eppRun, formatEpp } from "./bench/epp.mjs";
 
 const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>] [--connections <n>] [--lighthouse-runs <n>]
                       [--check-requests <n>] [--search-loads <n>] [--signin-requests <n>] [--port <n>] [--only whois|domains|first-purchase|…]
@@ -60,6 +61,8 @@ const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>
   --only whois           run only the WHOIS section (cache-hit latency, upstream calls saved)
   --only domains         only the my-domains section (10,000 domains, 100,000 DNS records seeded into the snapshot)
   --only dns             only the DNS hosting section (save → answered over /dns-query; PowerDNS on loopback)
+  --only epp             only the EPP gateway section (issue 23): whole-catalogue checks through the gateway to a
+                         loopback EPP test server, logins per 1,000 commands, order → completed vs the simulated registry
   --only ssr             only the SSR/static load section (6), with the page cache's cached vs rendered times
   --only lighthouse      only the Lighthouse section (2)
   --only assets          only the home page's JS/CSS bytes (1)
@@ -166,9 +169,9 @@ const errorText = (error) => (error instanceof Error ? error.message : String(er
 
 function onlySection(value) {
   if (value === undefined) return null;
-  if (!["domains", "dns", "whois", "ssr", "lighthouse", "assets", "first-purchase"].includes(value))
+  if (!["domains", "dns", "epp", "whois", "ssr", "lighthouse", "assets", "first-purchase"].includes(value))
     throw new Error(
-      `--only takes "whois", "domains", "dns", "ssr", "lighthouse", "assets" or "first-purchase" (got ${JSON.stringify(value)})`,
+      `--only takes "whois", "domains", "dns", "epp", "ssr", "lighthouse", "assets" or "first-purchase" (got ${JSON.stringify(value)})`,
     );
   return value;
 }
@@ -550,6 +553,30 @@ async function main() {
       }
       report.sections.dns.seconds = seconds(sectionStart);
     }
+    if (wanted("epp")) {
+      sectionStart = Date.now();
+      report.sections.epp = { loadAverageAtStart: loadAverage() };
+      step(
+        "EPP gateway: scripts/bench/epp-gateway.ts (gateway + loopback EPP test server), catalogue checks through it, then orders with the simulated registry and through the gateway…",
+      );
+      try {
+        checkpoint();
+        report.epp = await eppRun({
+          origin: server.origin,
+          cwd,
+          port: port + 2,
+          logDir: path.resolve(RESULTS_DIR),
+          env: { LOOKUP_UPSTREAMS: fakes.url },
+          track,
+          step,
+        });
+      } catch (error) {
+        report.epp = { error: errorText(error) };
+        report.errors.push(`epp: ${errorText(error)}`);
+      }
+      report.sections.epp.seconds = seconds(sectionStart);
+      report.sections.epp.loadAverageAtEnd = loadAverage();
+    }
     if (wanted("whois")) {
       sectionStart = Date.now();
       report.sections.whois = { loadAverageAtStart: loadAverage() };
@@ -592,14 +619,17 @@ async function main() {
   }
   if (opts.only) {
     writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
-    console.log(opts.only === "dns" ? `\n${formatDns(report.dns)}` : `\n${formatWhois(report)}`);
+    const only = { dns: () => formatDns(report.dns), epp: () => formatEpp(report.epp, report.sections?.epp) }[
+      opts.only
+    ];
+    console.log(`\n${only ? only() : formatWhois(report)}`);
     if (report.errors.length) console.log(`\nErrors:\n${report.errors.map((error) => `  - ${error}`).join("\n")}`);
     return report.errors.length ? 1 : 0;
   }
   report.targets = targetRows(report);
   writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
   console.log(
-    `\n${formatReport(report)}\n\n${formatFirstPurchase(report)}\n\n${formatWhois(report)}\n\n${formatDomains(report.domains)}\n\n${formatDns(report.dns)}`,
+    `\n${formatReport(report)}\n\n${formatFirstPurchase(report)}\n\n${formatWhois(report)}\n\n${formatDomains(report.domains)}\n\n${formatDns(report.dns)}\n\n${formatEpp(report.epp, report.sections?.epp)}`,
   );
   return report.errors.length ? 1 : 0;
 }

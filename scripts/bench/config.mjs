@@ -175,3 +175,20 @@ export const WHOIS = {
  * timeout. Target: at most one page load per step the customer takes.
  */
 export const FIRST_PURCHASE = { walks: 3, orderTimeoutMs: 30_000, maxLoadsPerStep: 1 };
+
+/**
+ * The EPP gateway figures (issue 23; scripts/bench/epp.mjs): `checkRuns` whole-catalogue checks
+ * through the gateway after `checkWarmup` uncounted ones; the bench's registry takes `checkBatch`
+ * names per <domain:check> (the registry's cap: 50 here, where registries range from a few names to
+ * hundreds; the gateway's own default is 5) over at most `maxSessions` EPP
+ * sessions; `orders` new-name orders per registry (simulated, gateway) after `orderWarmup` each.
+ */
+export const EPP = {
+  checkRuns: 40,
+  checkWarmup: 5,
+  checkBatch: 50,
+  maxSessions: 4,
+  orders: 20,
+  orderWarmup: 2,
+  orderTimeoutMs: 30_000,
+};
