@@ -295,9 +295,10 @@ export async function eppRun({ origin, cwd, port, logDir, env = {}, track, step 
       throw new Error(
         `${names.length - result.orders.gateway.heldAtRegistry} of ${names.length} names ordered through the gateway are not ours at the registry`,
       );
-    result.pool = after;
-    result.loginsPer1000Commands = after.commands
-      ? Math.round((after.logins / after.commands) * 1000 * 100) / 100
+    // The whole run: the checks, the orders and the infos just above.
+    result.pool = await poolStats(gateway.url);
+    result.loginsPer1000Commands = result.pool.commands
+      ? Math.round((result.pool.logins / result.pool.commands) * 1000 * 100) / 100
       : null;
     result.eppCommands = await gateway.stop();
     gatewayStopped = true;
