@@ -188,7 +188,7 @@ export const EPP = {
   checkWarmup: 5,
   checkBatch: 50,
   maxSessions: 4,
-  orders: 20,
+  orders: 40,
   orderWarmup: 2,
   orderTimeoutMs: 30_000,
 };
