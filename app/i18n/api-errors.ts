@@ -123,6 +123,9 @@ export const API_ERROR_PLACES = {
       invalid_two_factor_code: "signin:twoFactor.invalid",
       challenge_expired: "signin:twoFactor.expired",
       challenge_locked: "signin:twoFactor.locked",
+      passkey_invalid: "signin:passkey.failed",
+      passkey_challenge_invalid: "signin:passkey.expired",
+      passkey_not_found: "signin:passkey.none",
     },
     fallback: (failure) => {
       if (failure.status === 401) return text("signin:errors.invalidCredentials");
@@ -181,6 +184,11 @@ export const API_ERROR_PLACES = {
       two_factor_not_enabled: "security:twoFactor.notOn",
       too_many_api_tokens: () => text("security:apiTokens.tooMany", { max: MAX_API_TOKENS }),
       api_token_not_found: "security:apiTokens.notFound",
+      passkey_invalid: "security:passkeys.failed",
+      passkey_challenge_invalid: "security:passkeys.expired",
+      passkey_not_found: "security:passkeys.notFound",
+      passkey_already_registered: "security:passkeys.exists",
+      too_many_passkeys: "security:passkeys.tooMany",
     },
     fallback: tooManyOrServer,
   },

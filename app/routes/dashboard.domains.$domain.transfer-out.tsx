@@ -27,6 +27,7 @@ import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/ses
 import { redirectWithToast } from "../server/toast.server";
 import { passwordRefusal, statusOf } from "../server/domain-actions.server";
 import { ownDomainAndTexts } from "../server/domain-detail.server";
+import { PasskeyConfirmButton } from "../components/passkeys/confirm-button";
 
 /**
  * Transfer out (issue 14): unlock (on the domain page), reveal the auth code with the account
@@ -153,10 +154,11 @@ function RevealForm() {
           />
         </Field>
         <ErrorList id={form.errorId} errors={form.errors} />
-        <div>
+        <div className="flex flex-wrap gap-2">
           <button type="submit" className={BUTTON_CLASS} aria-busy={busy} disabled={busy}>
             {t("transferOut.reveal")}
           </button>
+          <PasskeyConfirmButton />
         </div>
       </Form>
       {code ? (

@@ -5,6 +5,7 @@ import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { ChangePasswordForm, DeleteAccountForm } from "../components/security/account-forms";
 import { ApiTokensPanel } from "../components/security/api-tokens";
 import { LoginHistoryTable } from "../components/security/login-history";
+import { PasskeysPanel } from "../components/security/passkeys";
 import { TwoFactorSection } from "../components/security/two-factor";
 import { Section } from "../components/ui/section";
 import { withNamespaces } from "../i18n/client";
@@ -34,7 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 
 export default function SecuritySettings() {
   const { t } = useTranslation(["security", "account"]);
-  const { history, locale, tokens, createdToken, now, twoFactorEnabled, setup, recovery } =
+  const { history, locale, tokens, createdToken, now, twoFactorEnabled, setup, recovery, passkeys } =
     useLoaderData<typeof loader>();
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8">
@@ -52,6 +53,15 @@ export default function SecuritySettings() {
         <ChangePasswordForm />
       </Section>
       <TwoFactorSection twoFactorEnabled={twoFactorEnabled} setup={setup} recovery={recovery} />
+      <Section
+        id="passkeys"
+        titleId="passkeys-title"
+        level={3}
+        title={t("passkeys.heading")}
+        intro={t("passkeys.intro")}
+      >
+        <PasskeysPanel passkeys={passkeys} />
+      </Section>
       <Section
         id="api-tokens"
         titleId="api-tokens-title"

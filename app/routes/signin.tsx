@@ -33,6 +33,7 @@ import { clearChallenge, readChallenge, saveChallenge } from "../server/signin-f
 import { createToastHeaders } from "../server/toast.server";
 import { PasswordField, VerbatimField } from "../components/ui/fields";
 import { useSchemaForm } from "../components/ui/form-hooks";
+import { PasskeySignIn } from "../components/passkeys/sign-in";
 
 export const handle = { i18n: ["account", "signin"] } satisfies I18nHandle;
 
@@ -179,7 +180,8 @@ function CredentialsForm({ redirectTo }: { redirectTo: string }) {
       <input type="hidden" name="intent" value={SIGNIN_INTENTS.credentials} />
       <input type="hidden" name="redirect" value={redirectTo} />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <VerbatimField field={fields.username} label={t("account:fields.username")} autoComplete="username" />
+      {/* "webauthn": the browser may offer passkeys in this field's autofill (conditional UI, issue 24). */}
+      <VerbatimField field={fields.username} label={t("account:fields.username")} autoComplete="username webauthn" />
       <PasswordField field={fields.password} label={t("account:fields.password")} autoComplete="current-password" />
       <Field
         id={fields.seed_key.id}
@@ -223,7 +225,7 @@ function CredentialsForm({ redirectTo }: { redirectTo: string }) {
   );
 }
 
-function SecondFactorForm({ username }: { username: string }) {
+function SecondFactorForm({ username, redirectTo }: { username: string; redirectTo: string }) {
   const { t } = useTranslation(["signin", "account"]);
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -259,6 +261,7 @@ function SecondFactorForm({ username }: { username: string }) {
           {t("twoFactor.restart")}
         </button>
       </Form>
+      <PasskeySignIn step="2fa" redirectTo={redirectTo} />
     </div>
   );
 }
@@ -268,11 +271,12 @@ export default function SignIn() {
   const { step, redirectTo, username } = useLoaderData<typeof loader>();
   return step === "2fa" ? (
     <AuthCard title={t("twoFactor.title")}>
-      <SecondFactorForm username={username} />
+      <SecondFactorForm username={username} redirectTo={redirectTo} />
     </AuthCard>
   ) : (
     <AuthCard title={t("title")} intro={t("intro")}>
       <CredentialsForm redirectTo={redirectTo} />
+      <PasskeySignIn step="signin" redirectTo={redirectTo} />
     </AuthCard>
   );
 }

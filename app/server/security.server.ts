@@ -13,6 +13,7 @@ import {
   revokeApiTokenFormSchema,
 } from "../components/security/api-token-forms";
 import { groupSecret, recoveryCodesFile, textDataUrl } from "../components/security/format";
+import { removePasskeyFormSchema, renamePasskeyFormSchema } from "../components/security/passkey-forms";
 import { SECURITY_INTENTS, SECURITY_PAGE as PAGE } from "../components/security/intents";
 import { apiErrorText, isCode } from "../i18n/api-errors";
 import { getTranslator } from "./i18n.server";
@@ -39,11 +40,12 @@ export async function loadSecurityPage({ request, context }: LoaderFunctionArgs)
   const auth = await requireAuth(request, context);
   const { t, locale } = await getTranslator(request, ["security", "account"]);
   const api = userApi(context, request, auth);
-  const [profile, history, apiTokens, flow] = await Promise.all([
+  const [profile, history, apiTokens, flow, passkeyList] = await Promise.all([
     api.api.v1.profile.$get().then((response) => readUserApi(request, context, response)),
     api.api.v1.account["login-history"].$get().then((response) => readUserApi(request, context, response)),
     api.api.v1.account["api-tokens"].$get().then((response) => readUserApi(request, context, response)),
     readSecurityFlow(request, context, auth.user.id),
+    api.api.v1.auth.passkeys.$get().then((response) => readUserApi(request, context, response)),
   ]);
   const user = profile.ok ? profile.data : null;
   const twoFactorEnabled = user ? user.two_factor_enabled : auth.user.twoFactorEnabled;
@@ -79,11 +81,12 @@ export async function loadSecurityPage({ request, context }: LoaderFunctionArgs)
     history: rows,
     tokens,
     createdToken,
+    passkeys: passkeyList.ok ? passkeyList.data.passkeys : null,
     now: Date.now(),
   };
 }
 
-type ActionData = { intent: string; result: SubmissionResult<string[]> };
+type ActionData = { intent: string; id?: string; result: SubmissionResult<string[]> };
 
 function merge(...all: (Headers | null | undefined)[]): Headers {
   const headers = new Headers();
@@ -106,6 +109,9 @@ export async function securityAction({ request, context }: ActionFunctionArgs) {
 
   const reply = (result: SubmissionResult<string[]>, status = 400) =>
     data<ActionData>({ intent, result }, { status, headers: session });
+  /** The reply of one item's form (a passkey's rename or remove): its id tells the forms apart. */
+  const itemReply = (result: SubmissionResult<string[]>, status = 400) =>
+    data<ActionData>({ intent, id: String(formData.get("id") ?? ""), result }, { status, headers: session });
   const done = async (description: string, extra: Headers[] = [], to = PAGE, type: "success" | "info" = "success") =>
     redirect(to, { status: 303, headers: merge(session, ...extra, await createToastHeaders({ type, description })) });
   /** The user view after a change, to keep the session's copy current. */
@@ -245,6 +251,40 @@ export async function securityAction({ request, context }: ActionFunctionArgs) {
       const flow = await readSecurityFlow(request, context, auth.user.id);
       const cookie = await commitSecurityFlow(request, context, { ...flow, userId: auth.user.id, apiToken: undefined });
       return redirect(`${PAGE}#api-tokens`, { status: 303, headers: merge(session, cookieHeader(cookie)) });
+    }
+    case SECURITY_INTENTS.renamePasskey: {
+      const submission = parseWithZod(formData, { schema: renamePasskeyFormSchema });
+      if (submission.status !== "success") return itemReply(submission.reply());
+      const { id, name } = submission.value;
+      const answer = await readUserApi(
+        request,
+        context,
+        await api.api.v1.auth.passkeys[":id"].$patch({ param: { id }, json: { name } }),
+      );
+      if (!answer.ok)
+        return itemReply(
+          submission.reply({ formErrors: [apiErrorText(t, answer, "security")] }),
+          answer.status === 404 ? 404 : 400,
+        );
+      return done(t("passkeys.renamed"), [], `${PAGE}#passkeys`);
+    }
+    case SECURITY_INTENTS.removePasskey: {
+      const hideFields = ["password"];
+      const submission = parseWithZod(formData, { schema: removePasskeyFormSchema });
+      if (submission.status !== "success") return itemReply(submission.reply({ hideFields }));
+      const { id, password } = submission.value;
+      const answer = await readUserApi(
+        request,
+        context,
+        await api.api.v1.auth.passkeys[":id"].$delete({ param: { id }, json: { password } }),
+      );
+      if (!answer.ok) {
+        const text = apiErrorText(t, answer, "security");
+        if (isCode(answer, "invalid_password"))
+          return itemReply(submission.reply({ hideFields, fieldErrors: { password: [text] } }), 403);
+        return itemReply(submission.reply({ hideFields, formErrors: [text] }), answer.status === 429 ? 429 : 400);
+      }
+      return done(t("passkeys.removed"), [], `${PAGE}#passkeys`);
     }
     case SECURITY_INTENTS.deleteAccount: {
       const hideFields = ["password"];

@@ -5,6 +5,7 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { lockFormSchema, nameserversFormSchema, passwordFormSchema, renewFormSchema } from "../../../core/my-domains";
+import { PasskeyConfirmButton } from "../passkeys/confirm-button";
 import type { UserDomainDetail } from "../../../workers/api/contract/my-domains";
 import { useFormat } from "../../i18n/use-format";
 import {
@@ -128,10 +129,11 @@ export function LockForm({ locked }: { locked: boolean }) {
       <input type="hidden" name="locked" value={locked ? "false" : "true"} />
       <PasswordField field={fields.password} t={t} />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <div>
+      <div className="flex flex-wrap gap-2">
         <button type="submit" className={BUTTON_CLASS} aria-busy={busy} disabled={busy}>
           {locked ? t("detail.unlock") : t("detail.lock")}
         </button>
+        <PasskeyConfirmButton />
       </div>
     </Form>
   );
@@ -260,10 +262,11 @@ export function DeleteForm({ unicode }: { unicode: string }) {
         <IntentField intent={DOMAIN_INTENTS.delete} />
         <PasswordField field={fields.password} t={t} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <div>
+        <div className="flex flex-wrap gap-2">
           <button type="submit" className={DANGER_BUTTON_CLASS} aria-busy={busy} disabled={busy}>
             {t("detail.deleteConfirm", { domain: unicode })}
           </button>
+          <PasskeyConfirmButton />
         </div>
       </Form>
     </details>

@@ -14,6 +14,8 @@ export const SECURITY_INTENTS = {
   createApiToken: API_TOKEN_INTENTS.create,
   revokeApiToken: API_TOKEN_INTENTS.revoke,
   dismissApiToken: API_TOKEN_INTENTS.dismiss,
+  renamePasskey: "passkey-rename",
+  removePasskey: "passkey-remove",
 } as const;
 
 export type SecurityIntent = (typeof SECURITY_INTENTS)[keyof typeof SECURITY_INTENTS];

@@ -95,7 +95,7 @@ export function VerbatimField({
   field: FieldMetadata<string>;
   label: ReactNode;
   type?: "text" | "email";
-  autoComplete?: "username" | "email" | "off";
+  autoComplete?: "username" | "username webauthn" | "email" | "off";
   hint?: ReactNode;
   errors?: string[] | undefined;
 }) {

@@ -49,6 +49,10 @@ const account = {
   serverError: "Something went wrong on our side. Please try again.",
   tooManyAttempts_one: "Too many attempts. Please wait {{count}} minute and try again.",
   tooManyAttempts_other: "Too many attempts. Please wait {{count}} minutes and try again.",
+  passkey: {
+    confirm: "Use a passkey instead",
+    failed: "The passkey could not be used. Try again, or enter your password.",
+  },
 } as const;
 
 export default account;

@@ -51,6 +51,10 @@ const account: AccountResources = {
   serverError: "Bizim tarafımızda bir sorun oluştu. Lütfen tekrar deneyin.",
   tooManyAttempts_one: "Çok fazla deneme yapıldı. Lütfen {{count}} dakika bekleyip tekrar deneyin.",
   tooManyAttempts_other: "Çok fazla deneme yapıldı. Lütfen {{count}} dakika bekleyip tekrar deneyin.",
+  passkey: {
+    confirm: "Bunun yerine geçiş anahtarı kullan",
+    failed: "Geçiş anahtarı kullanılamadı. Yeniden deneyin ya da parolanızı girin.",
+  },
 };
 
 export default account;

@@ -26,6 +26,15 @@ const signin = {
     expired: "The sign-in took too long. Please start again.",
     locked: "Too many wrong codes. Please sign in again.",
   },
+  passkey: {
+    signIn: "Sign in with a passkey",
+    secondFactor: "Use a passkey instead",
+    or: "or",
+    waiting: "Waiting for your passkey…",
+    failed: "The passkey could not be verified. Try again, or sign in with your password.",
+    expired: "The passkey request expired. Please try again.",
+    none: "This account has no passkey.",
+  },
 } as const;
 
 export default signin;

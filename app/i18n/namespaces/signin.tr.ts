@@ -28,6 +28,15 @@ const signin: SigninResources = {
     expired: "Giriş çok uzun sürdü. Lütfen baştan başlayın.",
     locked: "Çok fazla yanlış kod girildi. Lütfen yeniden giriş yapın.",
   },
+  passkey: {
+    signIn: "Geçiş anahtarıyla giriş yap",
+    secondFactor: "Bunun yerine geçiş anahtarı kullan",
+    or: "veya",
+    waiting: "Geçiş anahtarınız bekleniyor…",
+    failed: "Geçiş anahtarı doğrulanamadı. Yeniden deneyin ya da parolanızla giriş yapın.",
+    expired: "Geçiş anahtarı isteğinin süresi doldu. Lütfen yeniden deneyin.",
+    none: "Bu hesabın geçiş anahtarı yok.",
+  },
 };
 
 export default signin;

@@ -117,6 +117,18 @@ export const PAGE_ROUTES: readonly PageRouteSpec[] = [
     form: { intent: ["logout", "refresh", "extend", "x"], _js: ["1"], redirectTo: redirects },
     ownSession: true,
   },
+  {
+    // Passkey ceremonies (issue 24): every step refused without a real authenticator's answer.
+    id: "routes/passkeys",
+    path: "/passkeys",
+    form: {
+      intent: ["register-options", "register", "confirm-options", "confirm", "signin-options", "signin", "2fa", "x"],
+      flow_token: ["A".repeat(43), "short"],
+      name: ["Laptop", ""],
+      credential: ['{"id":"AAAA"}', "not json"],
+      redirect: redirects,
+    },
+  },
   { id: "routes/dev.mailbox", path: "/dev/mailbox", query: { to: ["a@example.test", ""] } },
   {
     id: "routes/vps",
