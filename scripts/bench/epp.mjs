@@ -6,7 +6,8 @@
 // 2. EPP logins per 1,000 commands, from the pool's stats (the gateway's GET /health) over the run;
 // 3. a new name's order, POST /api/v1/payment/unified → "completed", p50: (a) on the bench's server
 //    (the simulated registry) and (b) on a second server of its own snapshot whose .dev.vars sets
-//    REGISTRY_ADAPTER=http and points at the gateway (workerd reaches the Node process on loopback).
+//    REGISTRY_ADAPTER=http and points at the gateway (workerd reaches the Node process on loopback);
+//    the two servers take turns, order by order, so that other work on the machine slows both alike.
 import { spawn } from "node:child_process";
 import { randomInt } from "node:crypto";
 import { closeSync, openSync, writeFileSync } from "node:fs";
@@ -144,82 +145,104 @@ async function api(origin, account, method, apiPath, body, expect) {
   return json.data;
 }
 
+/** A verified, signed-in account with one address (the registrant contact) on `origin`. */
+async function newBuyer(origin) {
+  const account = await benchAccount(origin);
+  const address = await api(
+    origin,
+    account,
+    "POST",
+    "/account/addresses",
+    {
+      firstName: "Bench",
+      lastName: "Runner",
+      address: "1 Edge Street",
+      city: "London",
+      postalCode: "EC1A 1AA",
+      country: "GB",
+      phone: "+44 20 7946 0000",
+      email: `${account.username}@example.com`,
+    },
+    201,
+  );
+  return { origin, account, contactId: address.contactId };
+}
+
 /**
- * `warmup` + `orders` new .com names bought one after another by one verified account (cart →
- * the test card); each timed from POST /payment/unified (which makes the order) until the order
- * reads "completed" (its answer, or GET /orders/:id every 25 ms). Any other end is an error.
+ * One new .com bought (cart → the test card), timed from POST /payment/unified (which makes the
+ * order) until the order reads "completed" (its answer, or GET /orders/:id every 25 ms); the cart
+ * add is timed on its own. Any other end is an error.
  */
-async function orderRun({ origin, orders, warmup, track }) {
+async function buyOne({ origin, account, contactId }) {
+  const domain = `benchepp${randomInt(1e12).toString(36)}.com`;
+  const cartStarted = performance.now();
+  await api(origin, account, "POST", "/cart/items", { domain, years: 1 }, 201);
+  const cartMs = performance.now() - cartStarted;
+  const started = performance.now();
+  const paid = await api(
+    origin,
+    account,
+    "POST",
+    "/payment/unified",
+    { idempotency_key: `bench-${crypto.randomUUID()}`, contact_id: contactId, card: VISA },
+    201,
+  );
+  let order = paid.order;
+  const completedInAnswer = order.status === "completed";
+  const deadline = Date.now() + EPP.orderTimeoutMs;
+  while (["pending", "paid", "fulfilling"].includes(order.status)) {
+    if (Date.now() > deadline) throw new Error(`order for ${domain} still ${order.status} after the time limit`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    order = await api(origin, account, "GET", `/orders/${order.id}`, undefined, 200);
+  }
+  const ms = performance.now() - started;
+  if (order.status !== "completed") throw new Error(`order for ${domain} ended ${order.status}`);
+  return { domain, ms, cartMs, completedInAnswer };
+}
+
+/** The figures of one registry's orders (warm-up ones left out by the caller). */
+function orderFigures(bought) {
+  const durations = bought.map((order) => order.ms);
+  // The times fall in two groups about 40 ms apart, with either registry (docs/bench.md): the
+  // faster group on its own, those within 20 ms of the fastest order.
+  const fastest = Math.min(...durations);
+  const tenth = (ms) => Math.round(ms * 10) / 10;
+  return {
+    ms: durationStats(durations),
+    fastGroup: durationStats(durations.filter((ms) => ms <= fastest + 20)),
+    allMs: durations.map(tenth),
+    completedInAnswer: bought.filter((order) => order.completedInAnswer).length,
+    cartMs: durationStats(bought.map((order) => order.cartMs)),
+    cartAllMs: bought.map((order) => tenth(order.cartMs)),
+  };
+}
+
+/**
+ * `warmup` + `orders` orders on each server, the two taking turns (which goes first alternates),
+ * so that both see the same machine: other work on it slows both alike.
+ */
+async function interleavedOrders({ servers, orders, warmup, track }) {
   let stopped = false;
   const untrack = track(() => {
     stopped = true;
   });
   try {
-    const account = await benchAccount(origin);
-    const address = await api(
-      origin,
-      account,
-      "POST",
-      "/account/addresses",
-      {
-        firstName: "Bench",
-        lastName: "Runner",
-        address: "1 Edge Street",
-        city: "London",
-        postalCode: "EC1A 1AA",
-        country: "GB",
-        phone: "+44 20 7946 0000",
-        email: `${account.username}@example.com`,
-      },
-      201,
-    );
-    const durations = [];
-    /** POST /cart/items of each name (an availability check of one name on the way). */
-    const cartDurations = [];
-    const names = [];
-    /** Orders the payment's own answer already gave as completed (no GET /orders/:id needed). */
-    let completedInAnswer = 0;
+    const buyers = {};
+    for (const [key, origin] of Object.entries(servers)) buyers[key] = await newBuyer(origin);
+    const keys = Object.keys(servers);
+    const bought = Object.fromEntries(keys.map((key) => [key, []]));
     for (let i = 0; i < warmup + orders; i++) {
-      if (stopped) throw new Error("interrupted");
-      const domain = `benchepp${randomInt(1e12).toString(36)}.com`;
-      const cartStarted = performance.now();
-      await api(origin, account, "POST", "/cart/items", { domain, years: 1 }, 201);
-      if (i >= warmup) cartDurations.push(performance.now() - cartStarted);
-      const started = performance.now();
-      const paid = await api(
-        origin,
-        account,
-        "POST",
-        "/payment/unified",
-        { idempotency_key: `bench-${crypto.randomUUID()}`, contact_id: address.contactId, card: VISA },
-        201,
-      );
-      let order = paid.order;
-      if (i >= warmup && order.status === "completed") completedInAnswer += 1;
-      const deadline = Date.now() + EPP.orderTimeoutMs;
-      while (["pending", "paid", "fulfilling"].includes(order.status)) {
-        if (Date.now() > deadline) throw new Error(`order for ${domain} still ${order.status} after the time limit`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-        order = await api(origin, account, "GET", `/orders/${order.id}`, undefined, 200);
+      for (const key of i % 2 ? [...keys].reverse() : keys) {
+        if (stopped) throw new Error("interrupted");
+        bought[key].push(await buyOne(buyers[key]));
       }
-      const ms = performance.now() - started;
-      if (order.status !== "completed") throw new Error(`order for ${domain} ended ${order.status}`);
-      if (i >= warmup) durations.push(ms);
-      names.push(domain);
     }
-    // The times fall in two groups about 40 ms apart, with either registry (docs/bench.md): the
-    // faster group on its own, those within 20 ms of the fastest order.
-    const fastest = Math.min(...durations);
-    return {
-      ms: durationStats(durations),
-      fastGroup: durationStats(durations.filter((ms) => ms <= fastest + 20)),
-      cartMs: durationStats(cartDurations),
-      cartAllMs: cartDurations.map((ms) => Math.round(ms * 10) / 10),
-      allMs: durations.map((ms) => Math.round(ms * 10) / 10),
-      completedInAnswer,
-      warmup,
-      names,
-    };
+    return Object.fromEntries(
+      keys.map((key) => [
+        key,
+        { ...orderFigures(bought[key].slice(warmup)), warmup, names: bought[key].map((order) => order.domain) },
+      ]),
+    );
   } finally {
     untrack();
   }
@@ -280,17 +303,16 @@ export async function eppRun({ origin, cwd, port, logDir, env = {}, track, step 
     result.check = await checkRun({ cwd, gateway, runs: EPP.checkRuns, warmup: EPP.checkWarmup, track });
     result.poolAfterChecks = await poolStats(gateway.url);
 
-    step(`EPP orders: ${EPP.orders} (after ${EPP.orderWarmup} warm-up) with the simulated registry…`);
-    result.orders = { simulated: await orderRun({ origin, orders: EPP.orders, warmup: EPP.orderWarmup, track }) };
-
     step("EPP orders: a second server (snapshot, .dev.vars REGISTRY_ADAPTER=http → the gateway)…");
-    const before = await poolStats(gateway.url);
     const secondPort = await findFreePort(port);
     const server = await gatewayServer({ cwd, gateway, port: secondPort, logDir, env, track });
+    const before = await poolStats(gateway.url);
     try {
-      step(`EPP orders: ${EPP.orders} (after ${EPP.orderWarmup} warm-up) through the gateway…`);
-      result.orders.gateway = await orderRun({
-        origin: server.origin,
+      step(
+        `EPP orders: ${EPP.orders} (after ${EPP.orderWarmup} warm-up) on each server, taking turns: simulated registry, gateway…`,
+      );
+      result.orders = await interleavedOrders({
+        servers: { simulated: origin, gateway: server.origin },
         orders: EPP.orders,
         warmup: EPP.orderWarmup,
         track,
