@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AUTH_MESSAGES } from "../../../core/auth/schemas";
-import { PASSKEY_NAME_MAX } from "../../../workers/api/contract/passkeys";
+import { PASSKEY_NAME_MAX } from "../../../core/auth/passkeys";
 
 // The passkey forms of the account-security page (issue 24) that work without JavaScript: rename
 // and remove (with the account password, or a passkey proof that "Use a passkey" puts in the

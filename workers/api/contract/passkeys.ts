@@ -6,10 +6,11 @@
 // browser's answer is posted with the flow token. Only a session's token manages passkeys.
 import { z } from "zod";
 import { passkeyFlowTokenSchema } from "../../../core/auth/passkey-challenges";
+import { PASSKEY_NAME_MAX } from "../../../core/auth/passkeys";
 import { challengeSchema, signedInSchema } from "./auth";
 import { apiRoute, BEARER, jsonBody, ok } from "./route";
 
-export const PASSKEY_NAME_MAX = 60;
+export { PASSKEY_NAME_MAX };
 
 const b64url = (max: number) =>
   z
