@@ -2,7 +2,9 @@
 // (passkey-authenticator.ts: an ES256 key, CBOR authenticator data, "none" attestation) and
 // checked by @simplewebauthn/server in the worker. Each test makes its own accounts.
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { DELETE_ACCOUNT_PHRASE } from "../../core/auth/schemas";
 import { totpCode } from "../../core/auth/totp";
+import { SELF } from "cloudflare:test";
 import { api, freshClientIp, outbox, postJson, seedSampleCatalogue, signedInUser, type SignedInUser } from "./helpers";
 import { buy, buyer, call, data, errorOf } from "./my-domains-support";
 import { SoftAuthenticator } from "./passkey-authenticator";
@@ -186,6 +188,33 @@ describe("signing in with a passkey", () => {
       );
       expect(refused.code).toBe("passkey_invalid");
     }
+  });
+
+  it("works only on the storefront's own host: another host is refused in the one error shape", async () => {
+    const response = await SELF.fetch("https://customer-forwarded.example/api/v1/auth/passkeys/login/options", {
+      method: "POST",
+      headers: { "cf-connecting-ip": freshClientIp() },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      success: false,
+      code: "passkey_invalid",
+      message: "Passkeys work only on this site's own address.",
+    });
+  });
+
+  it("a deleted account's passkey signs in no more", async () => {
+    const user = await signedInUser();
+    const { authenticator } = await addPasskey(user);
+    await data(
+      await call(user, "DELETE", "/account", { password: user.password, confirmation: DELETE_ACCOUNT_PHRASE }),
+    );
+    const { flow_token, options } = await signInOptions();
+    const refused = await errorOf(
+      await postJson("/auth/passkeys/login", { flow_token, credential: await authenticator.assert(options) }),
+      401,
+    );
+    expect(refused.code).toBe("passkey_invalid");
   });
 
   it("counts failed assertions as failed sign-ins of the address", async () => {
