@@ -4,6 +4,7 @@ import { openUserMenu } from "./support/dashboard";
 import { outbox, resend, signedInUser, waitForHydration, type TestUser } from "./support/account";
 import { expectNoAxeViolationsInEveryView } from "./support/axe";
 import { randomLetters } from "./support/domain";
+import { totpCode } from "../../core/auth/totp";
 
 // Passkeys (issue 24) with Chromium's virtual authenticator (CDP WebAuthn domain: CTAP2, internal
 // transport, resident keys, user verification that succeeds): add one in Settings → Security, sign
@@ -154,6 +155,50 @@ test.describe("passkeys", () => {
       await expect(page).toHaveURL(/\/dashboard/u);
     },
   );
+
+  test("a passkey passes the two-factor step after the password step", { tag: "@js-only" }, async ({ page }) => {
+    await virtualAuthenticator(page);
+    const user = await signedInUser(page);
+    const headers = { "cf-connecting-ip": user.ip };
+    const login = await resend(() =>
+      page.request.post("/api/v1/auth/login", {
+        data: { username: user.username, password: user.password, seed_key: user.seedKey },
+        headers,
+      }),
+    );
+    const auth = {
+      ...headers,
+      authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}`,
+    };
+    const setup = await page.request.post("/api/v1/account/2fa/setup", { headers: auth });
+    const secret = ((await setup.json()) as { data: { secret: string } }).data.secret;
+    const enabled = await page.request.post("/api/v1/account/2fa/enable", {
+      headers: auth,
+      data: { code: await totpCode(secret, Date.now()) },
+    });
+    expect(enabled.status()).toBe(200);
+    await page.goto(SECURITY);
+    await waitForHydration(page, true);
+    const section = page.getByRole("region", { name: "Passkeys" });
+    await section.getByLabel("Passkey name").fill("Phone");
+    await section.getByRole("button", { name: "Add a passkey" }).click();
+    await expect(section.getByRole("heading", { name: "Phone" })).toBeVisible();
+
+    await page.context().clearCookies();
+    await page.addInitScript(() => {
+      PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+    });
+    await page.goto("/signin");
+    await page.getByLabel("Username").fill(user.username);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByLabel("Seed key").fill(user.seedKey);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Two-factor authentication");
+    await waitForHydration(page, true);
+    await page.getByRole("button", { name: "Use a passkey instead" }).click();
+    await expect(page.getByLabel(`Account menu for ${user.username}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard/u);
+  });
 
   test("without JavaScript no passkey button shows, and the password path is whole", async ({
     page,
