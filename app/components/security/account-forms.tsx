@@ -6,6 +6,7 @@ import { NewPasswordFields, PasswordField } from "../ui/fields";
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, IntentField } from "../ui/form";
 import { useBusy, useLastResult, useResetAfterSuccess, useSchemaForm } from "../ui/form-hooks";
 import { SECURITY_INTENTS } from "./intents";
+import { PasskeyConfirmButton } from "../passkeys/confirm-button";
 
 // The password and account-deletion forms of the account-security page.
 
@@ -70,10 +71,11 @@ export function DeleteAccountForm() {
         />
       </Field>
       <ErrorList id={form.errorId} errors={form.errors} />
-      <div>
+      <div className="flex flex-wrap gap-2">
         <button type="submit" className={DANGER_BUTTON_CLASS} aria-busy={busy} disabled={busy}>
           {t("delete.submit")}
         </button>
+        <PasskeyConfirmButton />
       </div>
     </Form>
   );
