@@ -61,6 +61,7 @@ const EN = {
     too_many_api_tokens: "You already have {max} API tokens. Revoke one first.",
     // Passkeys (issue 24)
     passkey_invalid: "The passkey could not be verified.",
+    "passkey_invalid.host": "Passkeys work only on this site's own address.",
     passkey_challenge_invalid: "This passkey request expired or was already used. Please try again.",
     passkey_not_found: "No such passkey.",
     passkey_already_registered: "This passkey is already registered.",
@@ -283,6 +284,7 @@ const TR: ApiTexts = {
     api_token_not_found: "Böyle bir API belirteci yok.",
     too_many_api_tokens: "Zaten {max} API belirteciniz var. Önce birini iptal edin.",
     passkey_invalid: "Geçiş anahtarı doğrulanamadı.",
+    "passkey_invalid.host": "Geçiş anahtarları yalnızca sitenin kendi adresinde çalışır.",
     passkey_challenge_invalid:
       "Bu geçiş anahtarı isteğinin süresi doldu ya da zaten kullanıldı. Lütfen yeniden deneyin.",
     passkey_not_found: "Böyle bir geçiş anahtarı yok.",
