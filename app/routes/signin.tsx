@@ -26,7 +26,7 @@ import { apiErrorText, isCode } from "../i18n/api-errors";
 import { apiClient, readApi } from "../server/api.server";
 import { getCartId } from "../server/cookies.server";
 import { getTranslator } from "../server/i18n.server";
-import { cartDroppedText, createUserSession, getSessionState } from "../server/session.server";
+import { getSessionState, signedInHeaders } from "../server/session.server";
 import type { SignedIn } from "../../workers/api/contract/auth";
 import { flowTarget } from "../../core/auth/flow-redirect";
 import { clearChallenge, readChallenge, saveChallenge } from "../server/signin-flow.server";
@@ -80,16 +80,7 @@ async function signedIn(
   rememberMe: boolean,
   redirectTo: string,
 ) {
-  const headers = await createUserSession(request, context, answer, rememberMe);
-  headers.append("Set-Cookie", await clearChallenge(request, context));
-  // A visitor line the account could not take is named (issue 19): the toast turns to a warning.
-  const dropped = cartDroppedText(t, answer.cart_dropped);
-  const welcome = t("translation:session.signedIn", { username: answer.user.username });
-  for (const [name, value] of await createToastHeaders(
-    dropped ? { type: "warning", description: `${welcome} ${dropped}` } : { type: "success", description: welcome },
-  )) {
-    headers.append(name, value);
-  }
+  const headers = await signedInHeaders(request, context, t, answer, rememberMe);
   return redirect(target(redirectTo), { status: 303, headers });
 }
 

@@ -12,8 +12,8 @@ import { apiErrorText, type ApiFailure } from "../i18n/api-errors";
 import { apiClient, readApi } from "./api.server";
 import { getCartId } from "./cookies.server";
 import { getTranslator } from "./i18n.server";
-import { cartDroppedText, createUserSession, getSessionState, userApi } from "./session.server";
-import { clearChallenge, readChallenge } from "./signin-flow.server";
+import { getSessionState, signedInHeaders, userApi } from "./session.server";
+import { readChallenge } from "./signin-flow.server";
 import { createToastHeaders } from "./toast.server";
 
 // The passkey ceremonies of the pages (issue 24), behind the resource route /passkeys
@@ -189,13 +189,6 @@ async function signedIn(
   rememberMe: boolean,
   redirectTo: string,
 ) {
-  const headers = await createUserSession(request, context, answer, rememberMe);
-  headers.append("Set-Cookie", await clearChallenge(request, context));
-  const dropped = cartDroppedText(t, answer.cart_dropped);
-  const welcome = t("translation:session.signedIn", { username: answer.user.username });
-  for (const [name, value] of await createToastHeaders(
-    dropped ? { type: "warning", description: `${welcome} ${dropped}` } : { type: "success", description: welcome },
-  ))
-    headers.append(name, value);
+  const headers = await signedInHeaders(request, context, t, answer, rememberMe);
   return json({ ok: true, redirectTo: flowTarget(redirectTo) }, 200, headers);
 }

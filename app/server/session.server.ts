@@ -4,6 +4,7 @@ import type { SignedIn, UserView } from "../../workers/api/contract/auth";
 import { apiClient, readApi, type ApiData, type ApiResult, type ReadableResponse } from "./api.server";
 import { cartCookie, cookieSecret } from "./cookies.server";
 import { getTranslator } from "./i18n.server";
+import { clearChallenge } from "./signin-flow.server";
 import { clearSignupFlow } from "./signup-flow.server";
 import { createToastHeaders } from "./toast.server";
 import { isCode } from "../i18n/api-errors";
@@ -362,4 +363,28 @@ export function cartDroppedText(
   dropped: readonly string[] | undefined,
 ): string | null {
   return dropped && dropped.length > 0 ? t("translation:session.cartDropped", { names: dropped.join(", ") }) : null;
+}
+
+/**
+ * The headers of a sign-in that succeeded (with the password or a passkey): the session cookies,
+ * the two-factor step's cookie cleared, and the welcome toast — a warning naming the visitor's cart
+ * lines the account could not take (issue 19).
+ */
+export async function signedInHeaders(
+  request: Request,
+  context: AppLoadContext,
+  t: Awaited<ReturnType<typeof getTranslator>>["t"],
+  answer: SignedIn,
+  rememberMe: boolean,
+): Promise<Headers> {
+  const headers = await createUserSession(request, context, answer, rememberMe);
+  headers.append("Set-Cookie", await clearChallenge(request, context));
+  const dropped = cartDroppedText(t, answer.cart_dropped);
+  const welcome = t("translation:session.signedIn", { username: answer.user.username });
+  for (const [name, value] of await createToastHeaders(
+    dropped ? { type: "warning", description: `${welcome} ${dropped}` } : { type: "success", description: welcome },
+  )) {
+    headers.append(name, value);
+  }
+  return headers;
 }
