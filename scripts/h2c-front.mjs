@@ -18,6 +18,10 @@ export function listenFront(port, target) {
   h2.on("sessionError", () => {});
   const front = net.createServer((socket) => {
     socket.on("error", () => socket.destroy());
+    // No Nagle on either side of the splice: a response written in two pieces (headers, then
+    // body) otherwise waited for the client's delayed ACK, ~40 ms on a quarter of the requests
+    // (found by the EPP bench, docs/bench.md "EPP gateway").
+    socket.setNoDelay(true);
     let head = Buffer.alloc(0);
     const onData = (chunk) => {
       head = Buffer.concat([head, chunk]);
@@ -32,6 +36,7 @@ export function listenFront(port, target) {
         return;
       }
       const upstream = net.connect(Number(target.port), target.hostname);
+      upstream.setNoDelay(true);
       upstream.on("error", () => socket.destroy());
       socket.on("close", () => upstream.destroy());
       upstream.on("close", () => socket.destroy());
