@@ -41,7 +41,7 @@ test.describe("the dashboard guard", () => {
     await page.getByLabel("Username").fill(user.username);
     await page.getByLabel("Password", { exact: true }).fill(user.password);
     await page.getByLabel("Seed key").fill(user.seedKey);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("heading", { level: 2, name: "Address book" })).toBeVisible();
     const url = new URL(page.url());
     expect(`${url.pathname}${url.search}`).toBe("/dashboard/settings/addresses?edit=none");
