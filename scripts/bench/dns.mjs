@@ -7,25 +7,10 @@ import { randomInt } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import dnsPacket from "dns-packet";
+import { accountApi as api } from "./domains.mjs";
 import { durationStats } from "./load.mjs";
 
 export const DNS = { saves: 40 };
-
-async function api(origin, account, method, path, body, expected) {
-  const response = await fetch(new URL(`/api/v1${path}`, origin), {
-    method,
-    headers: {
-      authorization: `Bearer ${account.token}`,
-      "content-type": "application/json",
-      "cf-connecting-ip": account.ip,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (response.status !== expected)
-    throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json).slice(0, 200)}`);
-  return json.data;
-}
 
 /** Buys one .com for the bench account (cart → address → the test card), as a customer does. */
 async function boughtDomain(origin, account) {

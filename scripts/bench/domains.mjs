@@ -85,6 +85,23 @@ export async function benchAccount(origin) {
   };
 }
 
+/** One JSON call to the storefront's API as the bench account; throws unless the status is `expect`. */
+export async function accountApi(origin, account, method, apiPath, body, expect) {
+  const response = await fetch(new URL(`/api/v1${apiPath}`, origin), {
+    method,
+    headers: {
+      authorization: `Bearer ${account.token}`,
+      "content-type": "application/json",
+      "cf-connecting-ip": account.ip,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (expect !== undefined && response.status !== expect)
+    throw new Error(`${method} ${apiPath} answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`);
+  return json.data;
+}
+
 async function timed(url, init) {
   const started = performance.now();
   const response = await fetch(url, init);

@@ -15,7 +15,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { EPP } from "./config.mjs";
-import { benchAccount } from "./domains.mjs";
+import { accountApi as api, benchAccount } from "./domains.mjs";
 import { durationStats } from "./load.mjs";
 import { findFreePort, runNpm, snapshotProject, startServer } from "./server.mjs";
 
@@ -126,23 +126,6 @@ function checkRun({ cwd, gateway, runs, warmup, track }) {
       resolve(JSON.parse(stdout.trim().split("\n").at(-1)));
     });
   });
-}
-
-/** One JSON call to the storefront's API as the bench account; throws unless the status is `expect`. */
-async function api(origin, account, method, apiPath, body, expect) {
-  const response = await fetch(new URL(`/api/v1${apiPath}`, origin), {
-    method,
-    headers: {
-      authorization: `Bearer ${account.token}`,
-      "content-type": "application/json",
-      "cf-connecting-ip": account.ip,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (expect !== undefined && response.status !== expect)
-    throw new Error(`${method} ${apiPath} answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`);
-  return json.data;
 }
 
 /** A verified, signed-in account with one address (the registrant contact) on `origin`. */
