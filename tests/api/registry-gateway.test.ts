@@ -204,7 +204,8 @@ describe("storefront → EPP gateway → registry", () => {
     expect(registry).toMatchObject({ clID: GATEWAY.clientId, rgp: null });
     expect(registry?.status).toContain("clientTransferProhibited");
     // The registrant is an RFC 5733 contact made from the address the order snapshotted.
-    expect(registry?.registrant).toBeTruthy();
+    // The gateway's contact id: "c", 7 hex of the owner id's hash, 8 of the contact data's.
+    expect(registry?.registrant).toMatch(/^c[0-9a-f]{15}$/);
     expect(registry?.contact).toMatchObject({ email: user.email, cc: "GB" });
     const { received } = await control<{ received: string[] }>("/received?command=contact:create");
     const made = received.find((xml) => xml.includes(`<contact:id>${registry?.registrant}</contact:id>`)) ?? "";

@@ -52,16 +52,20 @@ export function PasskeySignIn({ step, redirectTo }: { step: keyof typeof STEPS; 
     setError(failure instanceof Error && failure.message ? failure.message : t("passkey.failed"));
   };
 
+  // The autofill ceremony starts once per step; it calls the latest `run` and `failed` (which read
+  // the latest props) through this ref rather than re-arming on every render.
+  const latest = useRef({ run, failed });
+  latest.current = { run, failed };
   useEffect(() => {
     if (!webAuthnAvailable()) return;
     setAvailable(true);
     if (step !== "signin") return;
     // Conditional UI: the request waits until a passkey is picked in the username's autofill (a
     // click on the button below replaces it).
-    void autofillAvailable().then((offered) => (offered ? run(true).catch(failed) : undefined));
-    // The ceremony runs once per page view; `run` and `failed` only read the latest props.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    void autofillAvailable().then((offered) =>
+      offered ? latest.current.run(true).catch(latest.current.failed) : undefined,
+    );
+  }, [step]);
 
   if (!available) return null;
   return (
