@@ -9,7 +9,7 @@
 //     says so;
 //   - the RGP restore (RFC 3915): request, then the report the registry needs.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
 import type { EppPool } from "./transport/pool";
 import { EppTransportError } from "./transport/session";
@@ -279,7 +279,9 @@ function randomAuthInfo(): string {
 /**
  * Registries know the registrant only as a contact id; the storefront asks by owner id (`info`'s
  * `registrant` is compared with the user's id). The gateway remembers the pairs it made, in memory
- * and, when `file` is given, in a small JSON file (mount it on a volume so restarts keep it).
+ * and, when `file` is given, in a JSON-lines file (mount it on a volume so restarts keep it): one
+ * line appended per new pair — never the whole map rewritten on a create — and read back at start,
+ * later lines winning; a line cut short by a crash is skipped.
  */
 export function createOwnerDirectory(
   options: { file?: string; onSaveError?: (error: unknown) => void } = {},
@@ -287,20 +289,36 @@ export function createOwnerDirectory(
   const contacts = new Map<string, string>();
   const names = new Map<string, string>();
   if (options.file && existsSync(options.file)) {
-    const data = record(JSON.parse(readFileSync(options.file, "utf8")));
-    for (const [key, value] of Object.entries(record(data.contacts)))
-      if (typeof value === "string") contacts.set(key, value);
-    for (const [key, value] of Object.entries(record(data.names))) if (typeof value === "string") names.set(key, value);
+    const body = readFileSync(options.file, "utf8");
+    for (const line of body.split("\n")) {
+      let entry: Record<string, unknown>;
+      try {
+        entry = record(JSON.parse(line));
+      } catch {
+        continue;
+      }
+      const owner = text(entry.owner);
+      if (owner === undefined) continue;
+      const contact = text(entry.contact);
+      const name = text(entry.name);
+      if (contact !== undefined) contacts.set(contact, owner);
+      if (name !== undefined) names.set(name, owner);
+    }
+    // A cut last line is ended, so the next pair starts a line of its own.
+    if (body !== "" && !body.endsWith("\n")) {
+      try {
+        appendFileSync(options.file, "\n");
+      } catch (error) {
+        options.onSaveError?.(error);
+      }
+    }
   }
   // Called after the registry has done its part: a failed write must not turn a done create into
   // an error answer (the pair stays in memory; the operator sees the log line).
-  const save = () => {
+  const save = (entry: { contact: string; owner: string } | { name: string; owner: string }) => {
     if (!options.file) return;
     try {
-      writeFileSync(
-        options.file,
-        JSON.stringify({ contacts: Object.fromEntries(contacts), names: Object.fromEntries(names) }, null, 1),
-      );
+      appendFileSync(options.file, `${JSON.stringify(entry)}\n`);
     } catch (error) {
       options.onSaveError?.(error);
     }
@@ -311,12 +329,12 @@ export function createOwnerDirectory(
     rememberContact(id, owner) {
       if (contacts.get(id) === owner) return;
       contacts.set(id, owner);
-      save();
+      save({ contact: id, owner });
     },
     rememberName(name, owner) {
       if (names.get(name.toLowerCase()) === owner) return;
       names.set(name.toLowerCase(), owner);
-      save();
+      save({ name: name.toLowerCase(), owner });
     },
   };
 }

@@ -2,6 +2,7 @@
 // pool → TLS → the loopback EPP server running the stateful registry script. Each test makes its own
 // names, registries and faults.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { appendFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { contactIdFor, createOwnerDirectory } from "../src/commands";
 import { startHarness, type Harness, type HarnessRegistry } from "./support/gateway-harness";
@@ -487,13 +488,21 @@ function slowCheck(clTRID?: string): string {
 
 describe("the owner directory", () => {
   it("keeps contact → owner pairs in its file across restarts; a failed write does not fail the command", () => {
-    const file = join(ca.dir, `owners-${uniq("f")}.json`);
+    const file = join(ca.dir, `owners-${uniq("f")}.jsonl`);
     const first = createOwnerDirectory({ file });
     first.rememberContact("c1234567abcdef01", OWNER);
     first.rememberName("Moved.test", OWNER);
+    first.rememberName("moved.test", OWNER);
+    // One line a new pair, none for a pair it already had.
+    expect(readFileSync(file, "utf8").trim().split("\n")).toHaveLength(2);
+    // A crash mid-write leaves a cut line: skipped, the rest read back; a later line wins.
+    appendFileSync(file, `{"name":"moved.test","owner":"user-2"}\n{"contact":"c9`);
     const second = createOwnerDirectory({ file });
     expect(second.ownerOfContact("c1234567abcdef01")).toBe(OWNER);
-    expect(second.ownerOfName("moved.test")).toBe(OWNER);
+    expect(second.ownerOfName("moved.test")).toBe("user-2");
+    expect(second.ownerOfContact("c9")).toBeUndefined();
+    second.rememberContact("c7654321fedcba02", OWNER);
+    expect(createOwnerDirectory({ file }).ownerOfContact("c7654321fedcba02")).toBe(OWNER);
 
     const errors: unknown[] = [];
     const broken = createOwnerDirectory({
