@@ -92,20 +92,33 @@ export interface NewPasskey {
   backedUp: boolean;
 }
 
+/**
+ * The browser's answer as the library reads it: our contract's credential (registration or
+ * assertion) with no client extension results (we ask for none).
+ */
+function responseJson<C extends RegistrationCredential | AssertionCredential>(
+  credential: C,
+): Pick<C, "id" | "rawId" | "type" | "response" | "authenticatorAttachment"> & {
+  clientExtensionResults: Record<string, never>;
+} {
+  const { id, rawId, type, response, authenticatorAttachment } = credential;
+  return {
+    id,
+    rawId,
+    type,
+    response,
+    clientExtensionResults: {},
+    ...(authenticatorAttachment ? { authenticatorAttachment } : {}),
+  };
+}
+
 /** The verified new credential, or null when the answer does not hold (any reason). */
 export async function verifyRegistration(
   rp: RelyingParty,
   credential: RegistrationCredential,
   expectedChallenge: string,
 ): Promise<NewPasskey | null> {
-  const response: RegistrationResponseJSON = {
-    id: credential.id,
-    rawId: credential.rawId,
-    type: credential.type,
-    response: credential.response,
-    clientExtensionResults: {},
-    ...(credential.authenticatorAttachment ? { authenticatorAttachment: credential.authenticatorAttachment } : {}),
-  };
+  const response: RegistrationResponseJSON = responseJson(credential);
   try {
     const result = await verifyRegistrationResponse({
       response,
@@ -149,14 +162,7 @@ export async function verifyAssertion(
   if (credential.response.userHandle !== undefined) {
     if (credential.response.userHandle !== isoBase64URL.fromBuffer(userHandleOf(row.user_id))) return false;
   }
-  const response: AuthenticationResponseJSON = {
-    id: credential.id,
-    rawId: credential.rawId,
-    type: credential.type,
-    response: credential.response,
-    clientExtensionResults: {},
-    ...(credential.authenticatorAttachment ? { authenticatorAttachment: credential.authenticatorAttachment } : {}),
-  };
+  const response: AuthenticationResponseJSON = responseJson(credential);
   try {
     const result = await verifyAuthenticationResponse({
       response,
