@@ -7,7 +7,7 @@ import { randomInt } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import dnsPacket from "dns-packet";
-import { accountApi as api } from "./domains.mjs";
+import { accountApi as api, benchAddress } from "./domains.mjs";
 import { durationStats } from "./load.mjs";
 
 export const DNS = { saves: 40 };
@@ -15,20 +15,7 @@ export const DNS = { saves: 40 };
 /** Buys one .com for the bench account (cart → address → the test card), as a customer does. */
 async function boughtDomain(origin, account) {
   const domain = `benchdns${randomInt(1e9).toString(36)}.com`;
-  const address = await api(
-    origin,
-    account,
-    "POST",
-    "/account/addresses",
-    {
-      firstName: "Bench",
-      lastName: "Runner",
-      address: "1 Edge Street",
-      city: "London",
-      country: "GB",
-    },
-    201,
-  );
+  const contactId = await benchAddress(origin, account);
   await api(origin, account, "POST", "/cart/items", { domain, years: 1 }, 201);
   await api(
     origin,
@@ -37,7 +24,7 @@ async function boughtDomain(origin, account) {
     "/payment/unified",
     {
       idempotency_key: `bench-${randomInt(1e12)}`,
-      contact_id: address.contactId,
+      contact_id: contactId,
       card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" },
     },
     201,

@@ -102,6 +102,28 @@ export async function accountApi(origin, account, method, apiPath, body, expect)
   return json.data;
 }
 
+/** Adds the bench account's one address (a whole registrant contact) and answers its contact id. */
+export async function benchAddress(origin, account) {
+  const address = await accountApi(
+    origin,
+    account,
+    "POST",
+    "/account/addresses",
+    {
+      firstName: "Bench",
+      lastName: "Runner",
+      address: "1 Edge Street",
+      city: "London",
+      postalCode: "EC1A 1AA",
+      country: "GB",
+      phone: "+44 20 7946 0000",
+      email: `${account.username}@example.com`,
+    },
+    201,
+  );
+  return address.contactId;
+}
+
 async function timed(url, init) {
   const started = performance.now();
   const response = await fetch(url, init);

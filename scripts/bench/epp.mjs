@@ -15,7 +15,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { EPP } from "./config.mjs";
-import { accountApi as api, benchAccount } from "./domains.mjs";
+import { accountApi as api, benchAccount, benchAddress } from "./domains.mjs";
 import { durationStats } from "./load.mjs";
 import { findFreePort, runNpm, snapshotProject, startServer } from "./server.mjs";
 
@@ -131,24 +131,7 @@ function checkRun({ cwd, gateway, runs, warmup, track }) {
 /** A verified, signed-in account with one address (the registrant contact) on `origin`. */
 async function newBuyer(origin) {
   const account = await benchAccount(origin);
-  const address = await api(
-    origin,
-    account,
-    "POST",
-    "/account/addresses",
-    {
-      firstName: "Bench",
-      lastName: "Runner",
-      address: "1 Edge Street",
-      city: "London",
-      postalCode: "EC1A 1AA",
-      country: "GB",
-      phone: "+44 20 7946 0000",
-      email: `${account.username}@example.com`,
-    },
-    201,
-  );
-  return { origin, account, contactId: address.contactId };
+  return { origin, account, contactId: await benchAddress(origin, account) };
 }
 
 /**
