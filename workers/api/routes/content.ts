@@ -8,6 +8,7 @@
 import { SUPPORT_RESPONSE_HOURS } from "../../../core/content-forms";
 import { illuminate } from "../../../core/illuminate";
 import { mailLocaleOf } from "../adapters/mail";
+import { bearerMatches } from "../auth/bearer-secret";
 import { authOf, requireAuth, unauthorized } from "../auth/middleware";
 import { assertWithinLimits, recordAttempts, type LimitRule } from "../auth/rate-limit";
 import { releaseConfirmMail, ticketReceivedMail, ticketReplyMail } from "../content-mails";
@@ -69,16 +70,6 @@ async function sha256(text: string): Promise<string> {
 function ticketView(ticket: TicketRow) {
   const { user_id: _owner, ...view } = ticket;
   return view;
-}
-
-/** Constant-time comparison of two strings (the staff token). */
-function sameText(a: string, b: string): boolean {
-  const left = new TextEncoder().encode(a);
-  const right = new TextEncoder().encode(b);
-  let diff = left.length ^ right.length;
-  for (let index = 0; index < Math.max(left.length, right.length); index += 1)
-    diff |= (left[index] ?? 0) ^ (right[index] ?? 0);
-  return diff === 0;
 }
 
 const router = contractRouter();
@@ -215,8 +206,8 @@ export const contentRoutes = router
   .openapi(staffReplyRoute, async (c) => {
     const secret = c.env.SUPPORT_API_TOKEN;
     if (!secret) throw new ApiError(404, "not_found", `No API endpoint at ${c.req.method} ${c.req.path}.`);
-    const given = /^Bearer\s+(\S+)$/iu.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
-    if (!sameText(given, secret)) throw new ApiError(401, "unauthorized", "A valid support token is required.");
+    if (!bearerMatches(c.req.header("authorization"), secret))
+      throw new ApiError(401, "unauthorized", "A valid support token is required.");
     const ticket = await findTicketById(c.env.DB, c.req.valid("param").id);
     if (!ticket) throw ticketNotFound();
     const message = await addReply(c.env.DB, ticket.id, "support", c.req.valid("json").body, c.var.services.now());

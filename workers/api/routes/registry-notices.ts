@@ -3,8 +3,8 @@
 // The message itself is not trusted for the outcome: the domain it names is read again from the
 // registry and the customer's row follows it through the same reconciliation as the "my domains"
 // pages and the lifecycle job (domain-registry-sync.ts), so a notice and a page view agree.
-import { constantTimeEqual } from "../../../core/auth/password";
 import { isAsciiTld, isLdhLabel } from "../../../core/domain-name";
+import { bearerMatches } from "../auth/bearer-secret";
 import { registryNoticeRoute, type RegistryNotice } from "../contract/registry";
 import { markRegistryNoticeHandled, receiveRegistryNotice } from "../db/registry-notices";
 import type { UserDomainRow } from "../db/user-domains";
@@ -15,11 +15,7 @@ import { contractRouter } from "../validate";
 
 const router = contractRouter();
 
-/**
- * The shared secret, checked before the body is read: unset → 503 (the callback is off), another
- * token → 401. Both sides are hashed first so the comparison takes the same time whatever the
- * lengths and wherever they differ.
- */
+/** The shared secret, checked before the body is read: unset → 503 (the callback is off), another token → 401. */
 router.use("/registry/notices", async (c, next) => {
   const secret = c.env.REGISTRY_CALLBACK_TOKEN?.trim();
   if (!secret) {
@@ -29,18 +25,11 @@ router.use("/registry/notices", async (c, next) => {
       "The registry callback is not configured (set the REGISTRY_CALLBACK_TOKEN secret).",
     );
   }
-  const header = c.req.header("authorization") ?? "";
-  const match = /^Bearer +(\S+)\s*$/i.exec(header);
-  const [given, expected] = await Promise.all([sha256(match?.[1] ?? ""), sha256(secret)]);
-  if (!match || !constantTimeEqual(given, expected)) {
+  if (!bearerMatches(c.req.header("authorization"), secret)) {
     throw new ApiError(401, "unauthorized", "The registry callback token is missing or wrong.");
   }
   await next();
 });
-
-async function sha256(value: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
-}
 
 function record(value: unknown): Record<string, unknown> | null {
   return typeof value === "object" && value !== null && !Array.isArray(value)
