@@ -20,9 +20,12 @@ import {
   HASH_TIME,
   HOME_PATH,
   LIGHTHOUSE_PATHS,
+  PAGE_CACHE_REQUESTS,
   PRICE_MARKER,
   PRICING_API,
   RESULTS_DIR,
+  ROUTE_BYTES,
+  SIGNED_IN,
   SEARCH_PAGE,
   SIGNIN,
   SSR_REQUEST_CAP,
@@ -42,6 +45,10 @@ import { startFakes, whoisRun } from "./bench/whois.mjs";
 import { benchAccount, domainsRun, DOMAINS } from "./bench/domains.mjs";
 import { dnsRun, formatDns } from "./bench/dns.mjs";
 import { eppRun, formatEpp } from "./bench/epp.mjs";
+import { pbkdf2FloorRun } from "./bench/pbkdf2-floor.mjs";
+import { routeBytes, routeForPath } from "./bench/route-bytes.mjs";
+import { seedCustomer, signedInPaths, stayedSignedIn, webSessionCookie } from "./bench/signed-in.mjs";
+import { readFileSync } from "node:fs";
 
 const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>] [--connections <n>] [--lighthouse-runs <n>]
                       [--check-requests <n>] [--search-loads <n>] [--signin-requests <n>] [--port <n>] [--only whois|domains|first-purchase|…]
@@ -64,8 +71,14 @@ const USAGE = `Usage: npm run bench -- [--no-setup] [--in-place] [--duration <s>
   --only epp             only the EPP gateway section (issue 23): whole-catalogue checks through the gateway to a
                          loopback EPP test server, logins per 1,000 commands, order → completed vs the simulated registry
   --only ssr             only the SSR/static load section (6), with the page cache's cached vs rendered times
-  --only lighthouse      only the Lighthouse section (2)
+  --only lighthouse      only the Lighthouse section (2), public pages
+  --only signed-in       only Lighthouse on the signed-in pages (2b): a customer with a domain, a VPS, invoices
+                         and a cart line is made through the API, its session cookie sent by Lighthouse
   --only assets          only the home page's JS/CSS bytes (1)
+  --only route-bytes     only the JS of every route from the built manifest (1b), cross-checked in Chromium
+  --only search          only /domain-search in Chromium (4): exact match on screen, with and without the JS cookie
+  --only signin          only the sign-in API (5) beside its floor (two PBKDF2 verifications in workerd),
+                         and the hash time in Node
   --only first-purchase  only the newcomer's first purchase walked in Chromium, JS on and off (seconds, page loads)`;
 
 function options() {
@@ -167,11 +180,34 @@ const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 const seconds = (since) => Math.round((Date.now() - since) / 100) / 10;
 const errorText = (error) => (error instanceof Error ? error.message : String(error));
 
+const ONLY = [
+  "domains",
+  "dns",
+  "epp",
+  "whois",
+  "ssr",
+  "lighthouse",
+  "signed-in",
+  "assets",
+  "route-bytes",
+  "search",
+  "signin",
+  "first-purchase",
+];
+// --only values whose figures print in the main report (sections 1–6 and the Targets table).
+const MAIN_REPORT = ["ssr", "lighthouse", "signed-in", "assets", "route-bytes", "search", "signin"];
+
+/** The compatibility date of the storefront worker (wrangler.toml), for the PBKDF2 floor worker. */
+function compatibilityDate(cwd) {
+  const toml = readFileSync(path.join(cwd, "wrangler.toml"), "utf8");
+  return /^compatibility_date\s*=\s*"([^"]+)"/mu.exec(toml)?.[1] ?? "2025-09-01";
+}
+
 function onlySection(value) {
   if (value === undefined) return null;
-  if (!["domains", "dns", "epp", "whois", "ssr", "lighthouse", "assets", "first-purchase"].includes(value))
+  if (!ONLY.includes(value))
     throw new Error(
-      `--only takes "whois", "domains", "dns", "epp", "ssr", "lighthouse", "assets" or "first-purchase" (got ${JSON.stringify(value)})`,
+      `--only takes ${ONLY.map((name) => JSON.stringify(name)).join(", ")} (got ${JSON.stringify(value)})`,
     );
   return value;
 }
@@ -278,6 +314,26 @@ async function main() {
       untrackServer();
       return finishOnly(report, jsonPath);
     }
+    // The signed-in customer (issue 25), made once when a section needs it: sections 1b and 2b.
+    let customer = null;
+    const signedInCustomer = async () => {
+      if (customer) return customer;
+      step(
+        "signed-in customer: registered and verified through the API, a domain and a VPS bought with 4242…, one more domain in the cart…",
+      );
+      const started = Date.now();
+      customer = await seedCustomer(server.origin);
+      report.customer = {
+        username: customer.buyer.username,
+        domain: customer.domain,
+        vpsId: customer.vpsId,
+        hostname: customer.hostname,
+        invoiceNumber: customer.invoiceNumber,
+        cartDomain: customer.cartDomain,
+        seconds: seconds(started),
+      };
+      return customer;
+    };
     let sectionStart = Date.now();
     report.sections = {};
     // --only ssr / --only lighthouse run that section alone (the rest below is every section).
@@ -294,6 +350,51 @@ async function main() {
       }
 
       report.sections.assets.seconds = seconds(sectionStart);
+    }
+    if (wanted("route-bytes")) {
+      sectionStart = Date.now();
+      report.sections.routeBytes = { loadAverageAtStart: loadAverage() };
+      step("1b JS of every route from the built client's manifest, then three pages in headless Chromium…");
+      try {
+        const clientDir = path.join(cwd, ROUTE_BYTES.clientDir);
+        report.routeBytes = routeBytes(clientDir);
+        report.routeBytes.clientDir = path.relative(root, clientDir) || clientDir;
+        report.routeBytes.crossCheck = [];
+        for (const template of ROUTE_BYTES.crossCheck) {
+          checkpoint();
+          const signedIn = template.startsWith("/dashboard") || template.startsWith("/checkout");
+          const who = signedIn ? await signedInCustomer() : null;
+          const pagePath = who ? signedInPaths(who, [template])[0] : template;
+          const route = routeForPath(report.routeBytes.routes, pagePath);
+          const browser = await measureAssets({
+            origin: server.origin,
+            path: pagePath,
+            track,
+            cookie: who ? await webSessionCookie(server.origin, who.buyer) : undefined,
+          });
+          const files = browser.files.filter((file) => file.type === "script");
+          const inRoute = new Set(route?.urls ?? []);
+          report.routeBytes.crossCheck.push({
+            page: template,
+            path: pagePath,
+            route: route?.id ?? null,
+            manifestGzip: route?.gzip ?? null,
+            browserGzip: browser.js.gzip,
+            browserFiles: files.length,
+            // What one counts and the other does not, by file.
+            onlyInBrowser: files
+              .filter((file) => !inRoute.has(file.path))
+              .map((file) => ({ path: file.path, gzip: file.gzip, via: file.via })),
+            onlyInManifest: [...inRoute]
+              .filter((url) => !files.some((file) => file.path === url))
+              .map((url) => ({ path: url })),
+          });
+        }
+      } catch (error) {
+        report.routeBytes = { ...report.routeBytes, error: errorText(error) };
+        report.errors.push(`route bytes: ${errorText(error)}`);
+      }
+      report.sections.routeBytes.seconds = seconds(sectionStart);
     }
     if (wanted("lighthouse")) {
       sectionStart = Date.now();
@@ -324,6 +425,59 @@ async function main() {
       }
 
       report.sections.lighthouse.seconds = seconds(sectionStart);
+    }
+    if (wanted("signed-in")) {
+      sectionStart = Date.now();
+      report.sections.signedInLighthouse = { loadAverageAtStart: loadAverage() };
+      report.signedInLighthouse = [];
+      try {
+        const who = await signedInCustomer();
+        const paths = signedInPaths(who);
+        for (const [index, template] of SIGNED_IN.paths.entries()) {
+          const pagePath = paths[index];
+          step(`2b Lighthouse ${pagePath} signed in (mobile, ${opts.lighthouseRuns} run(s))…`);
+          const slug = template
+            .replace(/[{}]/g, "")
+            .replace(/[^a-z0-9]+/gi, "-")
+            .replace(/^-|-$/g, "");
+          const url = new URL(pagePath, server.origin).href;
+          try {
+            // A fresh session per page: the access token lives 15 minutes and a run may take longer.
+            const cookie = await webSessionCookie(server.origin, who.buyer);
+            const probe = await fetch(url, { redirect: "manual", headers: { cookie } });
+            await probe.arrayBuffer();
+            if (probe.status !== 200) {
+              report.signedInLighthouse.push({
+                page: template,
+                path: pagePath,
+                httpStatus: probe.status,
+                location: probe.headers.get("location"),
+              });
+              continue;
+            }
+            const result = await runLighthouse({
+              url,
+              runs: opts.lighthouseRuns,
+              track,
+              saveAs: path.join(RESULTS_DIR, `lighthouse-signed-in-${slug}-mobile.json`),
+              extraHeaders: { Cookie: cookie },
+            });
+            const signedIn = stayedSignedIn(url, result.finalUrl);
+            report.signedInLighthouse.push({ page: template, path: pagePath, signedIn, ...result });
+            if (!signedIn)
+              report.errors.push(
+                `lighthouse signed in ${pagePath}: the page ended on ${result.finalUrl}, not signed in`,
+              );
+          } catch (error) {
+            report.signedInLighthouse.push({ page: template, path: pagePath, error: errorText(error) });
+            report.errors.push(`lighthouse signed in ${pagePath}: ${errorText(error)}`);
+          }
+        }
+      } catch (error) {
+        report.signedInLighthouse.error = errorText(error);
+        report.errors.push(`signed-in customer: ${errorText(error)}`);
+      }
+      report.sections.signedInLighthouse.seconds = seconds(sectionStart);
     }
     if (!opts.only) {
       sectionStart = Date.now();
@@ -369,6 +523,8 @@ async function main() {
       }
 
       report.sections.catalogueCheck.seconds = seconds(sectionStart);
+    }
+    if (wanted("search")) {
       sectionStart = Date.now();
       report.sections.searchPage = { loadAverageAtStart: loadAverage() };
       step(
@@ -393,6 +549,8 @@ async function main() {
       }
 
       report.sections.searchPage.seconds = seconds(sectionStart);
+    }
+    if (wanted("signin")) {
       sectionStart = Date.now();
       report.sections.signin = { loadAverageAtStart: loadAverage() };
       {
@@ -420,6 +578,26 @@ async function main() {
         }
       }
       report.sections.signin.seconds = seconds(sectionStart);
+      // The sign-in's floor, right after it: two PBKDF2 verifications per request in workerd.
+      sectionStart = Date.now();
+      report.sections.pbkdf2Floor = { loadAverageAtStart: loadAverage() };
+      step(
+        `5/6 sign-in floor: two verifySecret (core/auth/password.ts) per request in workerd (Miniflare), ${opts.signinRequests} requests on one connection…`,
+      );
+      try {
+        checkpoint();
+        report.pbkdf2Floor = await pbkdf2FloorRun({
+          cwd,
+          requests: opts.signinRequests,
+          warmup: SIGNIN.warmup,
+          compatibilityDate: compatibilityDate(cwd),
+          track,
+        });
+      } catch (error) {
+        report.pbkdf2Floor = { error: errorText(error) };
+        report.errors.push(`PBKDF2 floor: ${errorText(error)}`);
+      }
+      report.sections.pbkdf2Floor.seconds = seconds(sectionStart);
       sectionStart = Date.now();
       report.sections.hashTime = { loadAverageAtStart: loadAverage() };
       step(
@@ -434,6 +612,8 @@ async function main() {
       }
 
       report.sections.hashTime.seconds = seconds(sectionStart);
+    }
+    if (!opts.only) {
       sectionStart = Date.now();
       report.sections.checkout = { loadAverageAtStart: loadAverage() };
       step(
@@ -493,7 +673,11 @@ async function main() {
           track,
         });
         report.load.sequential = { requests: n, ssr: seqSsr, static: seqStatic, pricingApi: seqApi };
-        report.load.pageCache = await cacheComparison({ url: home, requests: n });
+        report.load.pageCache = await cacheComparison({
+          url: home,
+          requests: PAGE_CACHE_REQUESTS,
+          staticUrl,
+        });
         checkpoint();
         report.load.ssr = await loadRun({
           label: "SSR",
@@ -605,7 +789,7 @@ async function main() {
     await cleanUp();
   }
 
-  if (opts.only === "ssr" || opts.only === "lighthouse" || opts.only === "assets") {
+  if (MAIN_REPORT.includes(opts.only)) {
     report.targets = targetRows(report);
     writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\n${formatReport(report)}`);

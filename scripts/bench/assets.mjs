@@ -69,7 +69,7 @@ function summarise(files) {
  * Loads `origin + path` in headless Chromium (loopback only) until the network is idle, then
  * scrolls to the bottom and waits again (chunks imported on scroll are counted too, and marked).
  */
-export async function measureAssets({ origin, path, track }) {
+export async function measureAssets({ origin, path, track, cookie }) {
   const pageUrl = new URL(path, origin).href;
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -80,6 +80,11 @@ export async function measureAssets({ origin, path, track }) {
   const untrack = track(() => browser.close().catch(() => {}));
   try {
     const context = await browser.newContext();
+    // A signed-in page (issue 25): the session cookie, "name=value", as the browser would hold it.
+    if (cookie) {
+      const at = cookie.indexOf("=");
+      await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: origin }]);
+    }
     const page = await context.newPage();
     const blocked = [];
     await page.route("**/*", (route) => {
@@ -117,6 +122,8 @@ export async function measureAssets({ origin, path, track }) {
     if (!documentResponse || !documentResponse.ok())
       throw new Error(`${pageUrl} answered ${documentResponse?.status()}`);
     const html = await documentResponse.text();
+    if (cookie && new URL(page.url()).pathname !== new URL(pageUrl).pathname)
+      throw new Error(`${pageUrl} ended on ${page.url()}: the session was not accepted`);
     phase = "scroll";
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForLoadState("networkidle");

@@ -69,6 +69,38 @@ export const SIGNIN = {
   maxFailuresPerUser: 4,
 };
 
+/**
+ * The signed-in pages Lighthouse audits (issue 25; scripts/bench/signed-in.mjs): a customer who
+ * bought a domain and a VPS (monthly, with the plan, OS and datacenter below) and has one more
+ * domain in the cart. {domain}, {invoice} and {vps} are that customer's. Every category's target
+ * is 100 (TARGETS.signedInLighthouse).
+ */
+export const SIGNED_IN = {
+  paths: [
+    "/dashboard",
+    "/dashboard/domains",
+    "/dashboard/domains/{domain}",
+    "/dashboard/domains/{domain}/dns",
+    "/dashboard/billing",
+    "/dashboard/billing/invoices/{invoice}",
+    "/checkout",
+    "/dashboard/vps/{vps}",
+  ],
+  server: { plan: "vx1", cycle: "monthly", os: "debian-12", datacenter: "fsn1" },
+  sessionCookie: "__session",
+  orderTimeoutMs: 30_000,
+};
+
+/**
+ * The JavaScript of every route (issue 25; scripts/bench/route-bytes.mjs), from the built client's
+ * Remix manifest; the browser cross-check loads these pages (the signed-in one with the bench
+ * customer's session).
+ */
+export const ROUTE_BYTES = {
+  clientDir: "build/client",
+  crossCheck: ["/", "/domain-search?q=example-bench.com", "/dashboard/domains/{domain}/dns"],
+};
+
 /** Checkout through the API with the test provider (scripts/bench/checkout.mjs): timed buyers one after another, then buyers racing for one name. */
 export const CHECKOUT = { buyers: 20, raceBuyers: 20 };
 
@@ -89,6 +121,13 @@ export const TARGETS = {
   catalogueCheckP95Ms: 150, // GET /api/v1/domains/check/{keyword}?count_per_page=200, one connection, at most
   signinP50Ms: 300, // POST /api/v1/auth/login, successful, one connection, at most: our budget under `wrangler dev` on this machine
   hashMs: 150, // hashSecret and verifySecret (PBKDF2-SHA-256, 100,000 iterations) in Node, median, at most
+  // Issue 25:
+  signedInLighthouse: 100, // every category on every signed-in page (SIGNED_IN.paths), at least
+  routeJsGzipBytes: 110 * 1024, // each route's JS (manifest chain + static imports), gzip -9, at most
+  signinToFloor: 1.1, // sign-in p50 / two PBKDF2 verifications in workerd (p50), at most
+  whoisHitP50Ms: 5, // WHOIS cache hit p50, one connection, at most
+  renderMissToStatic: 2.5, // page-cache miss render p50 / static file p50, one connection, at most
+  exactOnScreenMs: 150, // /domain-search exact match on screen, median, each mode, at most
 };
 
 export const LIGHTHOUSE_CATEGORIES = Object.keys(TARGETS.lighthouse);
@@ -141,6 +180,13 @@ export const DEFAULTS = {
 };
 
 export const RESULTS_DIR = "bench-results";
+
+/**
+ * Section 6's page-cache comparison (workers/page-cache.ts): fetches of each kind, one after
+ * another on one connection, taking turns: the cached page, the page rendered (a new query string
+ * each), and the static file (STATIC_PATH), the floor of the render-miss target (issue 25).
+ */
+export const PAGE_CACHE_REQUESTS = 50;
 
 /**
  * WHOIS through /api/v1/domains/whois/{domain} against the loopback fakes (scripts/bench/whois.mjs):

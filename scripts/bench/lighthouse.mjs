@@ -22,7 +22,7 @@ const median = (values) => {
 };
 const score100 = (category) => (category?.score == null ? null : Math.round(category.score * 100));
 
-async function runOnce(url, track) {
+async function runOnce(url, track, extraHeaders) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: LIGHTHOUSE_CHROME_FLAGS,
@@ -36,6 +36,8 @@ async function runOnce(url, track) {
       output: "json",
       logLevel: "error",
       onlyCategories: LIGHTHOUSE_CATEGORIES,
+      // The signed-in pages' session cookie (scripts/bench/signed-in.mjs); none for public pages.
+      ...(extraHeaders ? { extraHeaders } : {}),
     });
     if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
     if (result.lhr.runtimeError)
@@ -45,6 +47,17 @@ async function runOnce(url, track) {
     await chrome.kill();
     untrack();
   }
+}
+
+/** Where one audit item is: the element (selector, label), else the URL or source location. */
+function itemPlace(item) {
+  const node = item.node ?? item.element ?? (item.type === "node" ? item : null);
+  if (node?.selector)
+    return `${node.selector}${node.nodeLabel ? ` "${String(node.nodeLabel).slice(0, 60)}"` : ""}${node.explanation ? ` — ${String(node.explanation).split("\n").slice(0, 2).join(" ").slice(0, 200)}` : ""}`;
+  if (typeof item.url === "string") return item.url;
+  if (item.source?.url) return `${item.source.url}:${item.source.line ?? "?"}`;
+  if (typeof item.description === "string") return item.description.slice(0, 120);
+  return null;
 }
 
 /** Audits that keep a category under 100 (performance: the metrics, plus audits scored < 0.9). */
@@ -64,6 +77,7 @@ function failingAudits(lhr, categoryId) {
         weight: ref.weight,
         displayValue: audit.displayValue ?? null,
         items: (audit.details?.items ?? []).length,
+        where: (audit.details?.items ?? []).slice(0, 5).map(itemPlace).filter(Boolean),
         error: audit.scoreDisplayMode === "error" ? audit.errorMessage : undefined,
       });
     }
@@ -72,9 +86,9 @@ function failingAudits(lhr, categoryId) {
 }
 
 /** `runs` Lighthouse runs of `url`; scores are the per-category median, details from the median-performance run. */
-export async function runLighthouse({ url, runs, track, saveAs }) {
+export async function runLighthouse({ url, runs, track, saveAs, extraHeaders }) {
   const lhrs = [];
-  for (let i = 0; i < runs; i++) lhrs.push(await runOnce(url, track));
+  for (let i = 0; i < runs; i++) lhrs.push(await runOnce(url, track, extraHeaders));
   const perf = lhrs.map((lhr) => score100(lhr.categories.performance));
   const medianPerf = median(perf);
   const representative = lhrs.find((lhr) => score100(lhr.categories.performance) === medianPerf);
@@ -102,6 +116,9 @@ export async function runLighthouse({ url, runs, track, saveAs }) {
   );
   return {
     url,
+    // Where the page ended up (a signed-in page that lost its session ends on /signin).
+    finalUrl: representative.finalDisplayedUrl ?? representative.finalUrl ?? null,
+    mainDocumentUrl: representative.mainDocumentUrl ?? null,
     formFactor: representative.configSettings.formFactor,
     throttlingMethod: representative.configSettings.throttlingMethod,
     lighthouseVersion: representative.lighthouseVersion,

@@ -106,9 +106,11 @@ export async function sequentialRun({ label, url, requests, method = "GET", body
 /**
  * The page's render cost without the page cache (workers/page-cache.ts): one connection, each
  * request a new query string (a new cache key, so always rendered), beside the same loop on the
- * plain URL (answered from the cache after the first). Both with fetch, so they compare.
+ * plain URL (answered from the cache after the first). Both with fetch, so they compare; with
+ * `staticUrl`, a static file is fetched in the same loop (the floor of issue 25's "a render that
+ * misses the page cache ≤ 2.5× a static file at one connection").
  */
-export async function cacheComparison({ url, requests }) {
+export async function cacheComparison({ url, requests, staticUrl }) {
   const timed = async (href) => {
     const start = performance.now();
     const response = await fetch(href);
@@ -126,11 +128,18 @@ export async function cacheComparison({ url, requests }) {
   };
   const cached = [];
   const rendered = [];
+  const statics = [];
   for (let i = 0; i < requests; i++) {
     cached.push(await timed(url));
     const fresh = new URL(url);
     fresh.searchParams.set("bench-render", `${Date.now()}-${i}`);
     rendered.push(await timed(fresh.href));
+    if (staticUrl) statics.push(await timed(staticUrl));
   }
-  return { cached: summary(cached), rendered: summary(rendered) };
+  const result = { cached: summary(cached), rendered: summary(rendered) };
+  if (staticUrl) {
+    result.static = { url: staticUrl, ...summary(statics) };
+    result.renderedToStatic = result.static.p50 > 0 ? round2(result.rendered.p50 / result.static.p50) : null;
+  }
+  return result;
 }

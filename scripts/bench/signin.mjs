@@ -24,7 +24,7 @@ function addressSource() {
 }
 
 /** One POST of `body` as JSON on `agent`; resolves with status, parsed body and the time to the last byte (ms). */
-function timedPost(url, body, ip, agent) {
+export function timedPost(url, body, ip, agent) {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const started = performance.now();
