@@ -358,7 +358,7 @@ async function main() {
       try {
         const clientDir = path.join(cwd, ROUTE_BYTES.clientDir);
         report.routeBytes = routeBytes(clientDir);
-        report.routeBytes.clientDir = path.relative(root, clientDir) || clientDir;
+        report.routeBytes.clientDir = cwd === root ? ROUTE_BYTES.clientDir : `the snapshot's ${ROUTE_BYTES.clientDir}`;
         report.routeBytes.crossCheck = [];
         for (const template of ROUTE_BYTES.crossCheck) {
           checkpoint();

@@ -127,6 +127,10 @@ function routeBytesLines(rb, line) {
     "   (a route = entry.client + its imports + the manifest file + each route module from the root down, with their imports,",
   );
   line("    each file's static imports followed, every file once, gzip -9; import()ed chunks are not counted)");
+  if (rb.crossCheck?.length)
+    line(
+      "   The browser figure (section 1's method) beside the manifest figure: they differ by what each counts, file by file below. The browser also loads the chunks a page import()s at run time (the locale's message files); it does not fetch manifest-*.js, whose page part comes inline in the HTML (lazy route discovery; the HTML's inline scripts, not in either JS figure).",
+    );
   for (const x of rb.crossCheck ?? []) {
     const diff = x.browserGzip - (x.manifestGzip ?? 0);
     line(
@@ -382,7 +386,7 @@ export function formatReport(r) {
         line(
           `   ${padEnd(name, 13)} median ${pad(ms(run.medianMs), 5)} ms (min–max ${ms(run.minMs)}–${ms(run.maxMs)}, ${run.runs} runs)   ${ht.algorithm}, ${ht.iterations.toLocaleString("en-US")} iterations (read from the hash)   target ≤ ${TARGETS.hashMs} ms   ${verdict(run.medianMs <= TARGETS.hashMs)}`,
         );
-      line("   (the workerd figure is the login p50 above: two PBKDF2 verifications per login)");
+      line("   (in workerd: the floor row above, two PBKDF2 verifications per request as in a login)");
     }
   }
 
