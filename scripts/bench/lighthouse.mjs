@@ -56,7 +56,6 @@ function itemPlace(item) {
     return `${node.selector}${node.nodeLabel ? ` "${String(node.nodeLabel).slice(0, 60)}"` : ""}${node.explanation ? ` — ${String(node.explanation).split("\n").slice(0, 2).join(" ").slice(0, 200)}` : ""}`;
   if (typeof item.url === "string") return item.url;
   if (item.source?.url) return `${item.source.url}:${item.source.line ?? "?"}`;
-  if (typeof item.description === "string") return item.description.slice(0, 120);
   return null;
 }
 
