@@ -67,6 +67,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type RootLoader = typeof loader;
 
+/**
+ * The account area's pages (the dashboard, the checkout) are behind a sign-in, so no search engine
+ * lists them; they share one description, which their own meta does not give.
+ */
+const ACCOUNT_AREA_ROUTES = new Set(["routes/dashboard", "routes/checkout._index", "routes/checkout.$order"]);
+
 function hasNoHydration(handle: unknown): boolean {
   return typeof handle === "object" && handle !== null && "hydrate" in handle && handle.hydrate === false;
 }
@@ -82,6 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // In the browser the app is running already (a client navigation): nothing to leave out there.
   const matches = useMatches();
   const hydrate = typeof document !== "undefined" || !matches.some((match) => hasNoHydration(match.handle));
+  const accountArea = matches.some((match) => ACCOUNT_AREA_ROUTES.has(match.id));
   // The monitor runs in the browser only (after hydration); the server checks every request itself.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
@@ -104,6 +111,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
+        {accountArea ? <meta name="description" content={t("meta.accountDescription")} /> : null}
         {/* Every page: its canonical URL in this language and the hreflang alternates (server/seo.server.ts). */}
         {root?.seo ? <link rel="canonical" href={root.seo.canonical} /> : null}
         {root?.seo?.alternates.map((alternate) => (

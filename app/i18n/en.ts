@@ -5,6 +5,7 @@ const en = {
     homeTitle: "Trinity — Domain names, VPS and servers",
     homeDescription:
       "Search and register domain names across 500+ extensions with free WHOIS privacy, DNSSEC and SSL, and deploy VPS and dedicated servers.",
+    accountDescription: "Your Trinity account: your domains, DNS, servers, orders and invoices in one place.",
     notFoundTitle: "Page Not Found",
     errorTitle: "Something went wrong",
   },

@@ -7,6 +7,8 @@ const tr: Resources = {
     homeTitle: "Trinity — Alan adları, VPS ve sunucular",
     homeDescription:
       "500'den fazla uzantıda alan adı arayın ve kaydedin; ücretsiz WHOIS gizliliği, DNSSEC ve SSL ile. VPS ve fiziksel sunucularınızı dakikalar içinde kurun.",
+    accountDescription:
+      "Trinity hesabınız: alan adlarınız, DNS kayıtlarınız, sunucularınız, siparişleriniz ve faturalarınız tek yerde.",
     notFoundTitle: "Sayfa Bulunamadı",
     errorTitle: "Bir şeyler ters gitti",
   },

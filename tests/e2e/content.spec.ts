@@ -457,10 +457,17 @@ test.describe("structured data and links on other pages", { tag: "@markup" }, ()
 });
 
 test.describe("SEO files", { tag: "@markup" }, () => {
-  test("robots.txt names the sitemap and keeps crawlers out of the dashboard", async ({ request, baseURL }) => {
+  test("robots.txt names the sitemap and keeps crawlers out of the API; the dashboard sends them to sign in", async ({
+    request,
+    baseURL,
+  }) => {
     const text = await (await request.get("/robots.txt")).text();
-    expect(text).toContain("Disallow: /dashboard");
+    expect(text).toContain("Disallow: /api/");
+    expect(text).not.toContain("Disallow: /dashboard");
     expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    const dashboard = await request.get("/dashboard/domains", { maxRedirects: 0 });
+    expect(dashboard.status()).toBe(302);
+    expect(dashboard.headers()["location"]).toMatch(/^\/signin/);
   });
 
   test("sitemap.xml lists the pages in both languages with hreflang alternates", async ({ request, baseURL }) => {
