@@ -1,5 +1,6 @@
 // Closed-loop load runs with autocannon (programmatic API), loopback only, bounded in requests
 // and time: SSR home page first, then a static asset from the same worker.
+import http from "node:http";
 import autocannon from "autocannon";
 
 /** Nearest-rank percentile of an ascending array. */
@@ -106,21 +107,37 @@ export async function sequentialRun({ label, url, requests, method = "GET", body
 /**
  * The page's render cost without the page cache (workers/page-cache.ts): one connection, each
  * request a new query string (a new cache key, so always rendered), beside the same loop on the
- * plain URL (answered from the cache after the first). Both with fetch, so they compare; with
- * `staticUrl`, a static file is fetched in the same loop (the floor of issue 25's "a render that
- * misses the page cache ≤ 2.5× a static file at one connection").
+ * plain URL (answered from the cache after the first); with `staticUrl`, a static file in the same
+ * loop (the floor of issue 25's "a render that misses the page cache ≤ 2.5× a static file at one
+ * connection"). All on one keep-alive connection of node:http (as the sign-in and WHOIS timings:
+ * little client overhead, so the ratio is the server's), sent → last byte.
  */
 export async function cacheComparison({ url, requests, staticUrl }) {
-  const timed = async (href) => {
-    const start = performance.now();
-    const response = await fetch(href);
-    await response.arrayBuffer();
-    return { ms: performance.now() - start, hit: (response.headers.get("server-timing") ?? "").includes("page-cache") };
-  };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const sockets = new Set();
+  const timed = (href) =>
+    new Promise((resolve, reject) => {
+      const start = performance.now();
+      const request = http.get(href, { agent }, (response) => {
+        response.on("data", () => {});
+        response.on("end", () => {
+          sockets.add(request.socket);
+          resolve({
+            ms: performance.now() - start,
+            status: response.statusCode,
+            hit: String(response.headers["server-timing"] ?? "").includes("page-cache"),
+          });
+        });
+        response.on("error", reject);
+      });
+      request.setTimeout(30_000, () => request.destroy(new Error(`no answer within 30 s: GET ${href}`)));
+      request.on("error", reject);
+    });
   const summary = (samples) => {
     const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
     return {
       requests: samples.length,
+      non200: samples.filter((s) => s.status !== 200).length,
       cacheHits: samples.filter((s) => s.hit).length,
       p50: round2(percentile(sorted, 50)),
       p90: round2(percentile(sorted, 90)),
@@ -129,14 +146,18 @@ export async function cacheComparison({ url, requests, staticUrl }) {
   const cached = [];
   const rendered = [];
   const statics = [];
-  for (let i = 0; i < requests; i++) {
-    cached.push(await timed(url));
-    const fresh = new URL(url);
-    fresh.searchParams.set("bench-render", `${Date.now()}-${i}`);
-    rendered.push(await timed(fresh.href));
-    if (staticUrl) statics.push(await timed(staticUrl));
+  try {
+    for (let i = 0; i < requests; i++) {
+      cached.push(await timed(url));
+      const fresh = new URL(url);
+      fresh.searchParams.set("bench-render", `${Date.now()}-${i}`);
+      rendered.push(await timed(fresh.href));
+      if (staticUrl) statics.push(await timed(staticUrl));
+    }
+  } finally {
+    agent.destroy();
   }
-  const result = { cached: summary(cached), rendered: summary(rendered) };
+  const result = { cached: summary(cached), rendered: summary(rendered), sockets: sockets.size };
   if (staticUrl) {
     result.static = { url: staticUrl, ...summary(statics) };
     result.renderedToStatic = result.static.p50 > 0 ? round2(result.rendered.p50 / result.static.p50) : null;

@@ -436,7 +436,7 @@ export function formatReport(r) {
       const pc = l.pageCache;
       if (pc) {
         line(
-          `   Page cache (workers/page-cache.ts), one connection, ${pc.cached.requests} fetches each, taking turns: ${HOME_PATH} p50 ${ms(pc.cached.p50)} ms (${pc.cached.cacheHits} answered from the cache); rendered every time (a new query string each) p50 ${ms(pc.rendered.p50)} ms, p90 ${ms(pc.rendered.p90)} ms (${pc.rendered.cacheHits} from the cache)${pc.static ? `; static ${new URL(pc.static.url).pathname} p50 ${ms(pc.static.p50)} ms, p90 ${ms(pc.static.p90)} ms` : ""}`,
+          `   Page cache (workers/page-cache.ts), one keep-alive connection (node:http, ${pc.sockets ?? "?"} socket), ${pc.cached.requests} GETs each, taking turns: ${HOME_PATH} p50 ${ms(pc.cached.p50)} ms (${pc.cached.cacheHits} answered from the cache); rendered every time (a new query string each) p50 ${ms(pc.rendered.p50)} ms, p90 ${ms(pc.rendered.p90)} ms (${pc.rendered.cacheHits} from the cache)${pc.static ? `; static ${new URL(pc.static.url).pathname} p50 ${ms(pc.static.p50)} ms, p90 ${ms(pc.static.p90)} ms` : ""}`,
         );
         if (pc.renderedToStatic != null)
           line(
@@ -470,8 +470,12 @@ export function formatReport(r) {
   line();
   line("Targets");
   const nameWidth = Math.max(36, ...r.targets.map((t) => t.name.length));
+  const valueWidth = Math.max(12, ...r.targets.map((t) => String(t.value).length));
+  const targetWidth = Math.max(10, ...r.targets.map((t) => String(t.target).length));
   for (const t of r.targets)
-    line(`   ${padEnd(t.name, nameWidth)} ${padEnd(t.value, 12)} ${padEnd(t.target, 10)} ${verdict(t.pass)}`);
+    line(
+      `   ${padEnd(t.name, nameWidth)} ${padEnd(t.value, valueWidth)} ${padEnd(t.target, targetWidth)} ${verdict(t.pass)}`,
+    );
   if (r.errors.length) {
     line();
     line("The bench could not measure everything:");
