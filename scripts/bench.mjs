@@ -2,7 +2,9 @@
 // loopback port, measures the home page (client JS/CSS bytes, Lighthouse mobile scores, SSR vs
 // static latency under load), the domain-search and pricing pages (Lighthouse), the whole-catalogue
 // availability check API, /domain-search in a browser (TTFB, exact match, JS bytes), the sign-in
-// API and the password hash time (PBKDF2 in Node), prints a
+// API and the password hash time (PBKDF2 in Node), and since issue 25 the signed-in pages
+// (Lighthouse, with a customer made through the API), every route's JS from the built manifest,
+// and each latency target beside its floor measured in the same run; prints a
 // report, writes bench-results/bench.json and stops the server. Exit 0 whenever the figures were
 // measured, PASS or FAIL; non-zero when the bench itself could not run. How to read the figures:
 // docs/bench.md.
