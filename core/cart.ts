@@ -1,53 +1,15 @@
 import { z } from "./zod";
+import { type DomainOperation, MAX_REGISTRATION_YEARS } from "./cart-pricing";
 
-/** Operations a domain cart item can carry (SPEC §3 "Domain cart item"). */
-export const DOMAIN_OPERATIONS = ["registration", "renewal", "transfer", "restore", "bulk_purchase"] as const;
-export type DomainOperation = (typeof DOMAIN_OPERATIONS)[number];
-
-/** SPEC §5/§9: registration 1–10 years; transfer fixed at 1 year. */
-export const MAX_REGISTRATION_YEARS = 10;
-export const TRANSFER_YEARS = 1;
-
-export interface DomainPriceCents {
-  /** First-year price (the sale or premium price when one applies). */
-  firstYear: number;
-  renewal: number;
-  transfer: number;
-}
-
-/**
- * SPEC §9: registration = first-year price + renewal price per extra year; transfer = transfer
- * price + renewal per extra year; renewal = renewal price × years. Integer cents.
- */
-export function domainTotalCents(operation: DomainOperation, years: number, prices: DomainPriceCents): number {
-  const extra = Math.max(0, years - 1);
-  switch (operation) {
-    case "registration":
-    case "bulk_purchase":
-      return prices.firstYear + prices.renewal * extra;
-    case "transfer":
-      return prices.transfer + prices.renewal * extra;
-    case "renewal":
-    case "restore":
-      return prices.renewal * years;
-  }
-}
-
-/**
- * The years an item may have (SPEC §5): registration 1…min(10, TLD max); transfer exactly 1;
- * renewal limited to 10 minus the remaining years (at least 1).
- */
-export function maxYearsFor(operation: DomainOperation, tldMaxYears: number, remainingYears = 0): number {
-  if (operation === "transfer") return TRANSFER_YEARS;
-  const cap = Math.min(MAX_REGISTRATION_YEARS, Math.max(1, tldMaxYears));
-  if (operation === "renewal") return Math.max(1, Math.min(cap, MAX_REGISTRATION_YEARS - remainingYears));
-  return cap;
-}
-
-/** A requested period capped at the item's maximum (SPEC §5), never below 1. */
-export function capYears(requested: number, max: number): number {
-  return Math.min(Math.max(1, Math.trunc(requested)), max);
-}
+export {
+  DOMAIN_OPERATIONS,
+  MAX_REGISTRATION_YEARS,
+  TRANSFER_YEARS,
+  capYears,
+  domainTotalCents,
+  maxYearsFor,
+} from "./cart-pricing";
+export type { DomainOperation, DomainPriceCents } from "./cart-pricing";
 
 /** A period in years as the API takes it: a JSON number (never a string or boolean), whole, 1…10. */
 export const yearsSchema = z

@@ -2,6 +2,13 @@ import { domainTotalCents, type DomainOperation } from "./cart";
 import { cardFormSchema } from "./payments/card";
 import { safeRedirectPath } from "./safe-redirect";
 import { z } from "./zod";
+import { CHECKOUT_NEW_CARD } from "./checkout-fields";
+
+export { CHECKOUT_NEW_CARD } from "./checkout-fields";
+export type { CheckoutFormFields } from "./checkout-fields";
+
+export { INVOICE_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, paymentProgress } from "./order-status";
+export type { InvoiceStatus, OrderStatus, PaymentProgress, PaymentStatus } from "./order-status";
 
 /**
  * Checkout rules (issue 13, SPEC §5, §7, §9): the priced lines of an order, discounts, totals.
@@ -244,57 +251,7 @@ export const unifiedPaymentSchema = z
 export type UnifiedPaymentBody = z.output<typeof unifiedPaymentSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Statuses (SPEC §4).
-
-export const ORDER_STATUSES = [
-  "pending",
-  "paid",
-  "fulfilling",
-  "completed",
-  "completed_with_refunds",
-  "failed",
-  "cancelled",
-  "refunded",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** `authorized`: the money is held on the card, not taken (a transfer waits for the registry); `canceled`: the hold released, nothing taken. */
-export const PAYMENT_STATUSES = [
-  "pending",
-  "requires_confirmation",
-  "processing",
-  "authorized",
-  "succeeded",
-  "failed",
-  "canceled",
-  "refunded",
-] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const INVOICE_STATUSES = ["completed", "pending", "failed", "cancelled", "refunded"] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-
-/** The payment modal's four steps (SPEC §4): what the customer sees for an order. */
-export type PaymentProgress = "pending" | "processing" | "completed" | "failed";
-
-export function paymentProgress(order: OrderStatus, payment: PaymentStatus | null): PaymentProgress {
-  if (order === "failed" || order === "cancelled") return "failed";
-  if (order === "completed" || order === "completed_with_refunds" || order === "refunded")
-    return order === "refunded" ? "failed" : "completed";
-  if (
-    order === "paid" ||
-    order === "fulfilling" ||
-    payment === "processing" ||
-    payment === "authorized" ||
-    payment === "succeeded"
-  )
-    return "processing";
-  return "pending";
-}
-
-// ---------------------------------------------------------------------------------------------
 // The checkout page's form (one schema for Conform in the browser and the action on the server).
-
-/** "new" (type a card, test provider) or the id of a saved payment method. */
-export const CHECKOUT_NEW_CARD = "new";
 
 /**
  * The checkout form: the attempt's idempotency key (rendered with the form), the registrant
@@ -336,15 +293,6 @@ export function checkoutFormSchema(options: { withCard: boolean; now?: () => Dat
       });
 }
 export type CheckoutForm = z.output<ReturnType<typeof checkoutFormSchema>>;
-
-/** The checkout form's fields as the browser sends them (for Conform's field metadata). */
-export interface CheckoutFormFields {
-  idempotency_key: string;
-  contact_id: string;
-  method: string;
-  save_card?: boolean;
-  card: { number: string; expiry: string; cvc: string; name?: string };
-}
 
 /**
  * Where to send the browser for a payment's next step (3-D Secure): a path of ours (the test

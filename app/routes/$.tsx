@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Await, Link, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { domainTotalCents } from "../../core/cart";
+import { domainTotalCents } from "../../core/cart-pricing";
 import { decimalToCents } from "../../core/money";
 import { useFormat } from "../i18n/use-format";
 import { isDomainPath } from "../../core/search-input";

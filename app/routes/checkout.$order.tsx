@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflar
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import type { PaymentProgress } from "../../core/checkout";
+import type { PaymentProgress } from "../../core/order-status";
 import { useFormat } from "../i18n/use-format";
 import type { OrderView } from "../../workers/api/contract/checkout";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";

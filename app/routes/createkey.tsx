@@ -11,11 +11,11 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AUTH_MESSAGES } from "../../core/auth/schemas";
 import { checkConfirmation, seedKeyWords } from "../../core/auth/seed-key";
 import { wrongConfirmationWords } from "../../core/auth/signup-flow";
 import { flowTarget, redirectQuery } from "../../core/auth/flow-redirect";
-import { z } from "../../core/zod";
+import { SAVED_REQUIRED } from "../components/createkey/confirm";
+import { confirmSchema } from "../components/createkey/confirm-schema";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { AuthCard, BUTTON_CLASS, ErrorList, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { VerbatimField } from "../components/ui/fields";
@@ -30,24 +30,6 @@ export const handle = { i18n: ["account", "signup"] } satisfies I18nHandle;
 
 /** The page shows a secret: no cache may keep it. */
 const NO_STORE = { "Cache-Control": "no-store" };
-
-/** Schema message of the unticked "I saved my seed key" box (translated by the page). */
-const SAVED_REQUIRED = "saved_required";
-
-/** The confirmation form: the box ticked and the two asked words typed. */
-const confirmSchema = z.object({
-  saved: z.literal("on", { error: SAVED_REQUIRED }),
-  first: z
-    .string({ error: AUTH_MESSAGES.required })
-    .trim()
-    .min(1, { error: AUTH_MESSAGES.required })
-    .max(100, { error: AUTH_MESSAGES.tooLong }),
-  second: z
-    .string({ error: AUTH_MESSAGES.required })
-    .trim()
-    .min(1, { error: AUTH_MESSAGES.required })
-    .max(100, { error: AUTH_MESSAGES.tooLong }),
-});
 
 /** Where the flow ends (issue 19): `?redirect=` from the sign-up step, checked again here. */
 function nextTarget(request: Request): string {
@@ -151,7 +133,7 @@ export default function CreateKey() {
   useEffect(() => setHydrated(true), []);
   const [form, fields] = useSchemaForm({
     id: "createkey",
-    schema: confirmSchema,
+    schema: () => import("../components/createkey/confirm-schema").then((m) => m.confirmSchema),
     lastResult: actionData?.result,
   });
   const savedErrors = fields.saved.errors?.map((message) =>

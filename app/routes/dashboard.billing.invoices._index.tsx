@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { INVOICE_STATUSES } from "../../core/checkout";
+import { INVOICE_STATUSES } from "../../core/order-status";
 import { listQuery, PER_PAGE } from "../components/billing/format";
 import { formatMoney } from "../../core/money";
 import { invoiceNumber } from "../components/billing/invoice";

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { passwordFormSchema, transferPossibleFrom } from "../../core/my-domains";
 import { formatDay } from "../../core/format";
 import type { DomainActionData } from "../components/domains/forms";
-import { useBusy, useLastResult } from "../components/ui/form-hooks";
+import { useBusy, useLastResult, useLazyValidation, useRevalidateWhenLoaded } from "../components/ui/form-hooks";
 import { PostButton } from "../components/ui/confirm-card";
 import { Section } from "../components/ui/section";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
@@ -130,12 +130,16 @@ function RevealForm() {
   const { t } = useTranslation(["domains", "account"]);
   const actionData = useActionData<TransferActionData>();
   const busy = useBusy(TRANSFER_OUT_INTENTS.reveal);
+  const validation = useLazyValidation("reveal-form", () =>
+    import("../../core/my-domains").then((m) => m.passwordFormSchema),
+  );
   const [form, fields] = useForm({
     id: "reveal-form",
     lastResult: useLastResult(TRANSFER_OUT_INTENTS.reveal),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordFormSchema }),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
   });
+  useRevalidateWhenLoaded(validation, form.validate);
   const code = actionData?.intent === TRANSFER_OUT_INTENTS.reveal ? actionData.authCode : undefined;
   return (
     <div className="space-y-3">

@@ -103,7 +103,7 @@ function ReplyForm({ closed }: { closed: boolean }) {
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === TICKET_INTENTS.reply;
   const [form, fields] = useSchemaForm({
     id: "ticket-reply",
-    schema: replySchema,
+    schema: () => import("../../core/content-forms").then((m) => m.replySchema),
     lastResult: actionData?.result ?? undefined,
     validateOn: "onBlur",
   });

@@ -88,7 +88,7 @@ function NewTicketForm() {
   const busy = navigation.state === "submitting" && navigation.formAction === "/dashboard/support";
   const [form, fields] = useSchemaForm({
     id: "new-ticket",
-    schema: ticketSchema,
+    schema: () => import("../../core/content-forms").then((m) => m.ticketSchema),
     lastResult: actionData?.result,
     defaultValue: { priority: "normal", category: "general" },
     validateOn: "onBlur",

@@ -62,7 +62,7 @@ function ReleaseSignup() {
   const busy = navigation.state === "submitting" && navigation.formAction === "/download";
   const [form, fields] = useSchemaForm({
     id: "release-signup",
-    schema: releaseSignupSchema,
+    schema: () => import("../../core/content-forms").then((m) => m.releaseSignupSchema),
     lastResult: actionData?.result,
     validateOn: "onBlur",
   });

@@ -163,7 +163,7 @@ function CredentialsForm({ redirectTo }: { redirectTo: string }) {
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === SIGNIN_INTENTS.credentials;
   const [form, fields] = useSchemaForm({
     id: "signin",
-    schema: loginSchema,
+    schema: () => import("../../core/auth/schemas").then((m) => m.loginSchema),
     lastResult: actionData?.result,
   });
   return (
@@ -223,7 +223,7 @@ function SecondFactorForm({ username, redirectTo }: { username: string; redirect
   const busy = navigation.state === "submitting";
   const [form, fields] = useSchemaForm({
     id: "signin-2fa",
-    schema: secondFactorSchema,
+    schema: () => import("../../core/auth/schemas").then((m) => m.secondFactorSchema),
     lastResult: actionData?.result,
   });
   return (

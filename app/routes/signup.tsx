@@ -168,7 +168,7 @@ export default function SignUp() {
   const submitting = navigation.state === "submitting" && navigation.formAction === "/signup";
   const [form, fields] = useSchemaForm({
     id: "signup",
-    schema: registerSchema,
+    schema: () => import("../../core/auth/schemas").then((m) => m.registerSchema),
     lastResult: actionData?.result,
   });
   const [username, setUsername] = useState(

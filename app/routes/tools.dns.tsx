@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DNS_TYPE_NAMES, dnsBrowserSchema, type DnsCheck } from "../../core/dns-check";
+import { DNS_TYPE_NAMES, type DnsCheck } from "../../core/dns-check";
 import { dnsFormSchema } from "../../core/lookup-forms";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { ToolError, ToolPage, ToolProgress } from "../components/tools/tool-page";
@@ -165,7 +165,7 @@ export default function DnsPage() {
   const pending = navigation.state === "loading" && navigation.location.pathname === "/tools/dns";
   const [form, fields] = useSchemaForm({
     id: "dns",
-    schema: dnsBrowserSchema,
+    schema: () => import("../../core/dns-check").then((m) => m.dnsBrowserSchema),
     lastResult,
     defaultValue: defaults,
     validateOn: "onSubmit",

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { formatDay } from "../../core/format";
 import type { Locale } from "../../core/locale";
 import { sslFormSchema } from "../../core/lookup-forms";
-import { sslBrowserSchema, type SslCheck, type SslResult } from "../../core/ssl";
+import { type SslCheck, type SslResult } from "../../core/ssl";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { ResultRow, ToolError, ToolPage, ToolProgress, ToolQueryForm } from "../components/tools/tool-page";
 import { withNamespaces } from "../i18n/client";
@@ -179,7 +179,7 @@ export default function SslPage() {
       : null;
   const [form, fields] = useSchemaForm({
     id: "ssl",
-    schema: sslBrowserSchema,
+    schema: () => import("../../core/ssl").then((m) => m.sslBrowserSchema),
     lastResult,
     defaultValue: { host: input },
     validateOn: "onSubmit",

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { formatDay, formatMoment } from "../../core/format";
 import type { Locale } from "../../core/locale";
 import { whoisFormSchema } from "../../core/lookup-forms";
-import { REGISTRANT_FIELDS, whoisBrowserSchema, type WhoisResult } from "../../core/whois";
+import { REGISTRANT_FIELDS, type WhoisResult } from "../../core/whois";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { ResultRow, ToolError, ToolPage, ToolProgress, ToolQueryForm } from "../components/tools/tool-page";
 import { withNamespaces } from "../i18n/client";
@@ -205,7 +205,7 @@ export default function WhoisPage() {
       : null;
   const [form, fields] = useSchemaForm({
     id: "whois",
-    schema: whoisBrowserSchema,
+    schema: () => import("../../core/whois").then((m) => m.whoisBrowserSchema),
     lastResult,
     defaultValue: { domain: input },
     validateOn: "onSubmit",

@@ -10,7 +10,7 @@ import {
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { verifyEmailSchema } from "../../core/auth/schemas";
+import { verifyEmailCodeSchema } from "../../core/auth/schemas";
 import { devOutboxEnabled } from "../../core/dev-outbox";
 import { flowTarget } from "../../core/auth/flow-redirect";
 import { resendWaitSeconds, type SignupFlow } from "../../core/auth/signup-flow";
@@ -31,9 +31,6 @@ import { useSchemaForm } from "../components/ui/form-hooks";
 export const handle = { i18n: ["account", "signup"] } satisfies I18nHandle;
 
 const INTENTS = { verify: "verify", resend: "resend" } as const;
-
-/** The code part of POST /auth/verify-email (the address is the signed-in user's). */
-const codeSchema = verifyEmailSchema.pick({ code: true });
 
 /** When this user's last code went out, as far as this browser knows (the flow cookie). */
 function lastCodeSentAt(flow: SignupFlow | null, auth: AuthSession): number | null {
@@ -82,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   switch (formData.get("intent")) {
     case INTENTS.verify: {
-      const submission = parseWithZod(formData, { schema: codeSchema });
+      const submission = parseWithZod(formData, { schema: verifyEmailCodeSchema });
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers });
       const response = await api["verify-email"].$post({
         json: { email: auth.user.email, code: submission.value.code },
@@ -197,7 +194,7 @@ export default function VerifyEmail() {
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/verify-email") === true;
   const [form, fields] = useSchemaForm({
     id: "verify-email",
-    schema: codeSchema,
+    schema: () => import("../../core/auth/schemas").then((m) => m.verifyEmailCodeSchema),
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
   });
 

@@ -4,8 +4,11 @@
 import { entropyToMnemonic, generateMnemonic, validateMnemonic } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
 
-/** Words in a seed key (128 bits of entropy + a 4-bit checksum = 12 × 11 bits). */
-export const SEED_KEY_WORD_COUNT = 12;
+// SEED_KEY_WORD_COUNT lives with the accounts messages (which quote it): pages read it there
+// without this module, whose functions need the BIP39 word list.
+import { SEED_KEY_WORD_COUNT } from "./messages";
+
+export { SEED_KEY_WORD_COUNT };
 /** Bits of entropy behind a seed key. */
 export const SEED_KEY_ENTROPY_BITS = 128;
 /** Words asked back during sign-up to confirm the key was saved. */

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { analyticsBrowserSchema, MAX_URL_LENGTH, STRATEGIES } from "../../../core/pagespeed";
+import { MAX_URL_LENGTH, STRATEGIES } from "../../../core/pagespeed";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
 import { useSchemaForm } from "../ui/form-hooks";
 
@@ -24,7 +24,7 @@ export function AnalysisForm({ lastResult }: { lastResult: SubmissionResult<stri
   const pendingUrl = busy ? String(navigation.formData?.get("url") ?? "") : null;
   const [form, fields] = useSchemaForm({
     id: "analyse",
-    schema: analyticsBrowserSchema,
+    schema: () => import("../../../core/pagespeed").then((m) => m.analyticsBrowserSchema),
     lastResult,
     defaultValue: { strategy: "mobile" },
     validateOn: "onSubmit",

@@ -5,7 +5,7 @@ import { CardFields, useCardLabel } from "../payment/card-form";
 import { DefaultBadge, ItemActions } from "../ui/confirm-card";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
 import { useBusy, useSchemaForm } from "../ui/form-hooks";
-import { addCardSchema, METHOD_INTENTS, METHODS_PATH, NICKNAME_MAX, type PaymentMethodItem } from "./method-forms";
+import { METHOD_INTENTS, METHODS_PATH, NICKNAME_MAX, type PaymentMethodItem } from "./method-forms";
 
 // The payment-methods page's parts: one saved card with its actions, and the test provider's
 // add-a-card form.
@@ -55,7 +55,7 @@ export function AddCardForm({ lastResult }: { lastResult: SubmissionResult<strin
   const busy = useBusy(METHOD_INTENTS.addCard);
   const [form, fields] = useSchemaForm({
     id: "add-card",
-    schema: addCardSchema(),
+    schema: () => import("./method-forms").then((m) => m.addCardSchema()),
     lastResult,
     validateOn: "onBlur",
   });

@@ -1,11 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { addressSchema } from "../../../core/auth/schemas";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
 import { ADDRESS_INTENTS, type Address } from "./address";
 import type { CountryOption } from "./format";
+import { useLazyValidation, useRevalidateWhenLoaded } from "../ui/form-hooks";
 
 type TextField =
   "firstName" | "lastName" | "organization" | "address" | "city" | "state" | "postalCode" | "phone" | "email";
@@ -53,6 +52,9 @@ export function AddressForm({
   action?: string;
 }) {
   const { t } = useTranslation(["dashboard", "account"]);
+  const validation = useLazyValidation(address ? `address-form-${address.id}` : "address-form-new", () =>
+    import("../../../core/auth/schemas").then((m) => m.addressSchema),
+  );
   const [form, fields] = useForm({
     id: address ? `address-form-${address.id}` : "address-form-new",
     lastResult,
@@ -70,10 +72,11 @@ export function AddressForm({
           email: address.email ?? "",
         }
       : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addressSchema }),
+    onValidate: validation.onValidate,
     shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
+  useRevalidateWhenLoaded(validation, form.validate);
 
   const label = (name: TextField | "country", optional?: boolean) =>
     optional ? `${t(`addresses.fields.${name}`)} (${t("addresses.optional")})` : t(`addresses.fields.${name}`);

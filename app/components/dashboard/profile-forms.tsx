@@ -1,13 +1,12 @@
 import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { changeUsernameSchema } from "../../../core/auth/schemas";
 import { CodeField, PasswordField, VerbatimField } from "../ui/fields";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
 import { useIntentForm } from "../ui/form-hooks";
 import { Section } from "../ui/section";
 import { PostButton } from "../ui/confirm-card";
-import { changeEmailFormSchema, PROFILE_INTENTS, verifyCodeSchema } from "./profile";
+import { PROFILE_INTENTS } from "./profile";
 
 // The forms of the profile settings page (/dashboard/settings): username, email, email
 // verification. Each posts its intent to the page's action (server/profile-settings.server.ts).
@@ -17,7 +16,7 @@ export function UsernameForm({ username }: { username: string }) {
   const { t } = useTranslation(["dashboard", "account"]);
   const { form, fields, busy } = useIntentForm(PROFILE_INTENTS.changeUsername, {
     id: "change-username",
-    schema: changeUsernameSchema,
+    schema: () => import("../../../core/auth/schemas").then((m) => m.changeUsernameSchema),
   });
   return (
     <Section
@@ -42,8 +41,11 @@ export function UsernameForm({ username }: { username: string }) {
 /** Change the email address (it must differ from the current one); the password confirms it. */
 export function EmailForm({ email }: { email: string }) {
   const { t } = useTranslation(["dashboard", "account"]);
-  const schema = changeEmailFormSchema(email, t("profile.email.unchanged"));
-  const { form, fields, busy } = useIntentForm(PROFILE_INTENTS.changeEmail, { id: "change-email", schema });
+  const unchanged = t("profile.email.unchanged");
+  const { form, fields, busy } = useIntentForm(PROFILE_INTENTS.changeEmail, {
+    id: "change-email",
+    schema: () => import("./profile").then((m) => m.changeEmailFormSchema(email, unchanged)),
+  });
   return (
     <Section titleId="email-title" title={t("profile.email.heading")} intro={t("profile.email.current", { email })}>
       <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
@@ -103,7 +105,7 @@ export function VerifyEmailForm({ email }: { email: string }) {
   const { t } = useTranslation(["dashboard", "account"]);
   const { form, fields, busy } = useIntentForm(PROFILE_INTENTS.verifyEmail, {
     id: "verify-email",
-    schema: verifyCodeSchema,
+    schema: () => import("./profile").then((m) => m.verifyCodeSchema),
   });
   return (
     <section

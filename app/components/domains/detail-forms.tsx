@@ -1,10 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { lockFormSchema, nameserversFormSchema, passwordFormSchema, renewFormSchema } from "../../../core/my-domains";
 import { PasskeyConfirmButton } from "../passkeys/confirm-button";
 import type { UserDomainDetail } from "../../../workers/api/contract/my-domains";
 import { useFormat } from "../../i18n/use-format";
@@ -17,7 +15,7 @@ import {
   IntentField,
   SECONDARY_BUTTON_CLASS,
 } from "../ui/form";
-import { useBusy, useLastResult, useSchemaForm } from "../ui/form-hooks";
+import { useBusy, useLastResult, useLazyValidation, useRevalidateWhenLoaded, useSchemaForm } from "../ui/form-hooks";
 import { Section } from "../ui/section";
 import { useActionMessage } from "./forms";
 import { DOMAIN_INTENTS } from "./intents";
@@ -118,7 +116,7 @@ export function LockForm({ locked }: { locked: boolean }) {
   const busy = useBusy(DOMAIN_INTENTS.lock);
   const [form, fields] = useSchemaForm({
     id: "lock-form",
-    schema: lockFormSchema,
+    schema: () => import("../../../core/my-domains").then((m) => m.lockFormSchema),
     lastResult: useLastResult(DOMAIN_INTENTS.lock),
     validateOn: "onSubmit",
   });
@@ -144,7 +142,7 @@ export function NameserversForm({ nameservers }: { nameservers: string[] }) {
   const busy = useBusy(DOMAIN_INTENTS.nameservers);
   const [form, fields] = useSchemaForm({
     id: "nameservers-form",
-    schema: nameserversFormSchema,
+    schema: () => import("../../../core/my-domains").then((m) => m.nameserversFormSchema),
     lastResult: useLastResult(DOMAIN_INTENTS.nameservers),
     defaultValue: { nameservers: nameservers.join("\n") },
     validateOn: "onSubmit",
@@ -188,13 +186,17 @@ export function RenewForm({
   const { t } = useTranslation(["domains", "account"]);
   const { money } = useFormat();
   const busy = useBusy(DOMAIN_INTENTS.renew);
+  const validation = useLazyValidation("renew-form", () =>
+    import("../../../core/my-domains").then((m) => m.renewFormSchema),
+  );
   const [form, fields] = useForm({
     id: "renew-form",
     lastResult: useLastResult(DOMAIN_INTENTS.renew),
     defaultValue: { years: "1" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: renewFormSchema }),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
   });
+  useRevalidateWhenLoaded(validation, form.validate);
   const restore = renewal.operation === "restore";
   return (
     <Form method="post" {...getFormProps(form)} className="grid max-w-md gap-3">
@@ -240,12 +242,16 @@ export function DeleteForm({ unicode }: { unicode: string }) {
   const { t } = useTranslation(["domains", "account"]);
   const busy = useBusy(DOMAIN_INTENTS.delete);
   const lastResult = useLastResult(DOMAIN_INTENTS.delete);
+  const validation = useLazyValidation("delete-form", () =>
+    import("../../../core/my-domains").then((m) => m.passwordFormSchema),
+  );
   const [form, fields] = useForm({
     id: "delete-form",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordFormSchema }),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
   });
+  useRevalidateWhenLoaded(validation, form.validate);
   return (
     <details className="group" open={lastResult ? true : undefined}>
       <summary

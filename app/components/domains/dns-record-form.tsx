@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,7 +6,6 @@ import {
   EXTRA_RECORD_FIELDS,
   RECORD_TYPES,
   TTL_OPTIONS,
-  dnsRecordFormSchema,
   recordFieldsFor,
   type DnsRecord,
   type ExtraRecordField,
@@ -24,7 +22,7 @@ import {
   SECONDARY_BUTTON_CLASS,
 } from "../ui/form";
 import { VerbatimField } from "../ui/fields";
-import { useBusy } from "../ui/form-hooks";
+import { useBusy, useLazyValidation, useRevalidateWhenLoaded } from "../ui/form-hooks";
 import { recordErrors, ttlLabel, type DnsActionData } from "./dns-text";
 import { DNS_INTENTS } from "./intents";
 
@@ -64,6 +62,9 @@ export function RecordForm({
   const actionData = useActionData<DnsActionData>();
   const busy = useBusy(DNS_INTENTS.save);
   const mine = actionData?.intent === DNS_INTENTS.save && (actionData.recordId ?? null) === (editing?.id ?? null);
+  const validation = useLazyValidation(editing ? `record-form-${editing.id}` : "record-form", () =>
+    import("../../../core/dns").then((m) => m.dnsRecordFormSchema(domain)),
+  );
   const [form, fields] = useForm({
     id: editing ? `record-form-${editing.id}` : "record-form",
     lastResult: mine ? (actionData?.result ?? undefined) : undefined,
@@ -80,10 +81,11 @@ export function RecordForm({
           page_title: editing.page_title ?? "",
         }
       : { type: addType, name: "@", ttl: "0" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: dnsRecordFormSchema(domain) }),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  useRevalidateWhenLoaded(validation, form.validate);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const type = RECORD_TYPES.find((value) => value === fields.type.value) ?? editing?.type ?? addType;

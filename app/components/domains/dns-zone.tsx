@@ -1,11 +1,10 @@
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { hostOf, zoneImportFormSchema, type DnsRecord } from "../../../core/dns";
+import { hostOf, type DnsRecord } from "../../../core/dns";
 import type { ZoneVersionView } from "../../../workers/api/contract/dns";
 import { DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, IntentField, SECONDARY_BUTTON_CLASS } from "../ui/form";
-import { useBusy, useLastResult } from "../ui/form-hooks";
+import { useBusy, useLastResult, useLazyValidation, useRevalidateWhenLoaded } from "../ui/form-hooks";
 import { DataTable } from "../ui/data-table";
 import { PostButton } from "../ui/confirm-card";
 import { Warnings } from "./dns-record-form";
@@ -123,12 +122,16 @@ export function ImportForm() {
   const busy = importing || previewing;
   const lastImport = useLastResult(DNS_INTENTS.import);
   const lastPreview = useLastResult(DNS_INTENTS.importPreview);
+  const validation = useLazyValidation("zone-import-form", () =>
+    import("../../../core/dns").then((m) => m.zoneImportFormSchema),
+  );
   const [form, fields] = useForm({
     id: "zone-import-form",
     lastResult: lastImport ?? lastPreview,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: zoneImportFormSchema }),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
   });
+  useRevalidateWhenLoaded(validation, form.validate);
   const report = actionData?.intent === DNS_INTENTS.importPreview ? actionData.importReport : undefined;
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-3">

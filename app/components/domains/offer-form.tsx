@@ -7,7 +7,7 @@ import {
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { offerSchema, OFFER_CURRENCIES } from "../../../core/domain-offer";
+import { OFFER_CURRENCIES } from "../../../core/domain-offer";
 import { useSchemaForm } from "../ui/form-hooks";
 
 /** The action's last answer to the offer form (null before any). */
@@ -51,7 +51,7 @@ export function OfferForm({ domain, lastResult }: { domain: string; lastResult: 
   const { t } = useTranslation();
   const [form, fields] = useSchemaForm({
     id: `offer-${domain}`,
-    schema: offerSchema,
+    schema: () => import("../../../core/domain-offer").then((m) => m.offerSchema),
     lastResult,
     defaultValue: { domain, currency: "USD" },
     validateOn: "onBlur",

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { forgotPasswordSchema, resetPasswordLinkSchema, resetPasswordSchema } from "../../../core/auth/schemas";
 import { CodeField, NewPasswordFields } from "../ui/fields";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
 import { useBusy, useIntentForm } from "../ui/form-hooks";
@@ -43,7 +42,7 @@ export function RequestStep({ email }: { email: string }) {
   const { t } = useTranslation(["forgot", "account"]);
   const { form, fields, busy } = useIntentForm(FORGOT_INTENTS.send, {
     id: "forgot-request",
-    schema: forgotPasswordSchema,
+    schema: () => import("../../../core/auth/schemas").then((m) => m.forgotPasswordSchema),
     defaultValue: { email },
   });
   return (
@@ -69,7 +68,7 @@ export function ResetStep({ email }: { email: string }) {
   const resending = useBusy(FORGOT_INTENTS.resend);
   const { form, fields, busy } = useIntentForm(FORGOT_INTENTS.reset, {
     id: "forgot-reset",
-    schema: resetPasswordSchema,
+    schema: () => import("../../../core/auth/schemas").then((m) => m.resetPasswordSchema),
     defaultValue: { email },
   });
   const resendErrors =
@@ -126,7 +125,7 @@ export function LinkStep({ token }: { token: string }) {
   const { t } = useTranslation(["forgot", "account"]);
   const { form, fields, busy } = useIntentForm(FORGOT_INTENTS.link, {
     id: "forgot-link",
-    schema: resetPasswordLinkSchema,
+    schema: () => import("../../../core/auth/schemas").then((m) => m.resetPasswordLinkSchema),
     defaultValue: { token },
   });
   return (

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { changePasswordSchema, DELETE_ACCOUNT_PHRASE, deleteAccountSchema } from "../../../core/auth/schemas";
+import { DELETE_ACCOUNT_PHRASE } from "../../../core/auth/messages";
 import { NewPasswordFields, PasswordField } from "../ui/fields";
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, IntentField } from "../ui/form";
 import { useBusy, useLastResult, useResetAfterSuccess, useSchemaForm } from "../ui/form-hooks";
@@ -16,7 +16,7 @@ export function ChangePasswordForm() {
   const busy = useBusy(SECURITY_INTENTS.changePassword);
   const [form, fields] = useSchemaForm({
     id: "change-password-form",
-    schema: changePasswordSchema,
+    schema: () => import("../../../core/auth/schemas").then((m) => m.changePasswordSchema),
     lastResult: useLastResult(SECURITY_INTENTS.changePassword),
   });
   useResetAfterSuccess(SECURITY_INTENTS.changePassword, form.reset);
@@ -50,7 +50,7 @@ export function DeleteAccountForm() {
   const busy = useBusy(SECURITY_INTENTS.deleteAccount);
   const [form, fields] = useSchemaForm({
     id: "delete-account-form",
-    schema: deleteAccountSchema,
+    schema: () => import("../../../core/auth/schemas").then((m) => m.deleteAccountSchema),
     lastResult: useLastResult(SECURITY_INTENTS.deleteAccount),
   });
   return (

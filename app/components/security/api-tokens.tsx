@@ -9,12 +9,7 @@ import { NoticeCard, PostButton } from "../ui/confirm-card";
 import { CopyField } from "../ui/copy-field";
 import { DataTable, type Column } from "../ui/data-table";
 import { useBusy, useLastResult, useResetAfterSuccess, useSchemaForm } from "../ui/form-hooks";
-import {
-  API_TOKEN_EXPIRY_OPTIONS,
-  API_TOKEN_INTENTS,
-  EXPIRY_MESSAGE,
-  createApiTokenFormSchema,
-} from "./api-token-forms";
+import { API_TOKEN_EXPIRY_OPTIONS, API_TOKEN_INTENTS, EXPIRY_MESSAGE } from "./api-token-forms";
 
 // Personal API tokens on the account-security page (issue 20): the create form (name, scopes,
 // expiry), the new secret shown once with a copy hint, and the table of tokens with Revoke. Each
@@ -65,7 +60,7 @@ function CreateApiTokenForm() {
   const busy = useBusy(API_TOKEN_INTENTS.create);
   const [form, fields] = useSchemaForm({
     id: "create-api-token-form",
-    schema: createApiTokenFormSchema,
+    schema: () => import("./api-token-forms").then((m) => m.createApiTokenFormSchema),
     lastResult: useLastResult(API_TOKEN_INTENTS.create),
     defaultValue: { expiry: "30" },
     validateOn: "onBlur",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AUTH_MESSAGES } from "../../../core/auth/schemas";
+import { AUTH_MESSAGES } from "../../../core/auth/messages";
 import { PASSKEY_NAME_MAX } from "../../../core/auth/passkeys";
 
 // The passkey forms of the account-security page (issue 24) that work without JavaScript: rename

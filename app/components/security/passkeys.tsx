@@ -9,7 +9,6 @@ import { PasskeyConfirmButton } from "../passkeys/confirm-button";
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
 import { useBusy, useLastResult, useSchemaForm } from "../ui/form-hooks";
 import { SECURITY_INTENTS } from "./intents";
-import { removePasskeyFormSchema, renamePasskeyFormSchema } from "./passkey-forms";
 
 // Passkeys on the account-security page (issue 24): the list (name, added, last used), rename and
 // remove (password or a passkey) as plain forms that work without JavaScript, and "Add a passkey",
@@ -63,7 +62,7 @@ function RenameForm({ passkey }: { passkey: PasskeyView }) {
   const busy = useBusy(SECURITY_INTENTS.renamePasskey, passkey.id);
   const [form, fields] = useSchemaForm({
     id: `passkey-rename-${passkey.id}`,
-    schema: renamePasskeyFormSchema,
+    schema: () => import("./passkey-forms").then((m) => m.renamePasskeyFormSchema),
     lastResult,
     defaultValue: { id: passkey.id, name: passkey.name },
   });
@@ -100,7 +99,7 @@ function RemoveForm({ passkey }: { passkey: PasskeyView }) {
   const busy = useBusy(SECURITY_INTENTS.removePasskey, passkey.id);
   const [form, fields] = useSchemaForm({
     id: `passkey-remove-${passkey.id}`,
-    schema: removePasskeyFormSchema,
+    schema: () => import("./passkey-forms").then((m) => m.removePasskeyFormSchema),
     lastResult,
     defaultValue: { id: passkey.id },
   });

@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { disableTwoFactorSchema, enableTwoFactorSchema } from "../../../workers/api/contract/account";
 import { NoticeCard, PostButton } from "../ui/confirm-card";
 import { CodeField, PasswordField } from "../ui/fields";
 import { BUTTON_CLASS, ErrorList, IntentField, SECONDARY_BUTTON_CLASS } from "../ui/form";
@@ -34,7 +33,7 @@ function SetupConfirm({ setup }: { setup: TwoFactorSetup }) {
   const busy = useBusy(SECURITY_INTENTS.enableTwoFactor);
   const [form, fields] = useSchemaForm({
     id: "enable-2fa-form",
-    schema: enableTwoFactorSchema,
+    schema: () => import("../../../workers/api/contract/account").then((m) => m.enableTwoFactorSchema),
     lastResult: useLastResult(SECURITY_INTENTS.enableTwoFactor),
   });
   return (
@@ -104,7 +103,7 @@ function DisableTwoFactorForm() {
   const busy = useBusy(SECURITY_INTENTS.disableTwoFactor);
   const [form, fields] = useSchemaForm({
     id: "disable-2fa-form",
-    schema: disableTwoFactorSchema,
+    schema: () => import("../../../workers/api/contract/account").then((m) => m.disableTwoFactorSchema),
     lastResult: useLastResult(SECURITY_INTENTS.disableTwoFactor),
   });
   return (

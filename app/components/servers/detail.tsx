@@ -1,22 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BILLING_CYCLES, type ServerAction } from "../../../core/servers";
 import type { ServerView } from "../../../workers/api/contract/servers";
 import { useFormat } from "../../i18n/use-format";
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
-import { useLastResult, useSchemaForm } from "../ui/form-hooks";
-import {
-  autoRenewFormSchema,
-  powerActionSchema,
-  renewFormSchema,
-  revealFormSchema,
-  replyErrors,
-  SERVER_INTENTS,
-  useServerErrors,
-  type ServerActionData,
-} from "./forms";
+import { useLastResult, useLazyValidation, useRevalidateWhenLoaded, useSchemaForm } from "../ui/form-hooks";
+import { replyErrors, SERVER_INTENTS, useServerErrors, type ServerActionData } from "./forms";
 
 // The sections of a server's dashboard page (/dashboard/vps/:id): its specifications, the power
 // actions (each behind a <details> confirmation: works without JavaScript), the root password,
@@ -93,11 +83,13 @@ export function ServerSpecs({
 export function PowerAction({ server, action }: { server: ServerView; action: ServerAction }) {
   const { t } = useTranslation("servers");
   const label = t(`dashboard.actions.${action}`);
+  const validation = useLazyValidation(`power-${action}`, () => import("./forms").then((m) => m.powerActionSchema));
   const [form] = useForm({
     id: `power-${action}`,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: powerActionSchema }),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
   });
+  useRevalidateWhenLoaded(validation, form.validate);
   return (
     <details className="rounded-xl border border-slate-200 dark:border-slate-700">
       <summary className="cursor-pointer rounded-xl px-4 py-2 font-medium">{label}</summary>
@@ -131,7 +123,7 @@ export function RootPassword({ actionData }: { actionData: ServerActionData | un
   const { t } = useTranslation("servers");
   const [form, fields] = useSchemaForm({
     id: "reveal",
-    schema: revealFormSchema,
+    schema: () => import("./forms").then((m) => m.revealFormSchema),
     lastResult: useLastResult(SERVER_INTENTS.reveal),
     validateOn: "onSubmit",
   });
@@ -181,12 +173,14 @@ export function RootPassword({ actionData }: { actionData: ServerActionData | un
 
 export function AutoRenew({ server, actionData }: { server: ServerView; actionData: ServerActionData | undefined }) {
   const { t } = useTranslation("servers");
+  const validation = useLazyValidation("auto-renew", () => import("./forms").then((m) => m.autoRenewFormSchema));
   const [form, fields] = useForm({
     id: "auto-renew",
     lastResult: useLastResult(SERVER_INTENTS.autoRenew),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: autoRenewFormSchema }),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
   });
+  useRevalidateWhenLoaded(validation, form.validate);
   const errors = useFormErrors(form, [fields.enabled]);
   const needsCard = actionData?.intent === SERVER_INTENTS.autoRenew && actionData.needsCard === true;
   return (
@@ -227,12 +221,14 @@ export function AutoRenew({ server, actionData }: { server: ServerView; actionDa
 
 export function Renew({ server }: { server: ServerView }) {
   const { t } = useTranslation("servers");
+  const validation = useLazyValidation("renew", () => import("./forms").then((m) => m.renewFormSchema));
   const [form, fields] = useForm({
     id: "renew",
     lastResult: useLastResult(SERVER_INTENTS.renew),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: renewFormSchema }),
+    onValidate: validation.onValidate,
     shouldValidate: "onSubmit",
   });
+  useRevalidateWhenLoaded(validation, form.validate);
   const errors = useFormErrors(form, [fields.cycle, fields.hostname]);
   return (
     <section aria-labelledby="renew-title">

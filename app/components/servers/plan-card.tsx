@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { serverOrderSchema } from "../../../core/servers";
 import type { ServerCatalogueView } from "../../../workers/api/contract/servers";
 import { useFormat } from "../../i18n/use-format";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
@@ -54,7 +53,7 @@ function OrderForm({ plan, catalogue }: { plan: Plan; catalogue: ServerCatalogue
   const busy = navigation.state === "submitting" && navigation.formData?.get("plan") === plan.id;
   const [form, fields] = useSchemaForm({
     id: `order-${plan.id}`,
-    schema: serverOrderSchema,
+    schema: () => import("../../../core/servers").then((m) => m.serverOrderSchema),
     lastResult: mine ? actionData?.result : undefined,
     defaultValue: { plan: plan.id, cycle: "monthly", os: plan.os[0] ?? "", datacenter: plan.datacenters[0] },
     validateOn: "onBlur",

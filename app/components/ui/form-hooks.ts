@@ -1,7 +1,7 @@
-import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parse, useForm, type DefaultValue, type Submission, type SubmissionResult } from "@conform-to/react";
+import type { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 
 // The form hooks of the pages whose action answers `{ intent, result }` on failure (the house
@@ -42,9 +42,96 @@ export function useBusy<Intent extends string>(intent: Intent, id?: string): boo
 type FormSchema = z.ZodType<unknown, Record<string, unknown>>;
 
 /**
- * A Conform form checked in the browser by the same zod `schema` as the action: first when
- * `validateOn` says (as the user types by default), then again on every input; it shows
- * `lastResult`, the action's reply.
+ * Loads a form's zod schema: `() => import("…/core/…").then((m) => m.someSchema)`. A dynamic import,
+ * so zod, the schema (and what it pulls in, such as the IDN tables) and @conform-to/zod are not
+ * part of the page's first bytes: they load when the user first reaches the form (issue 25).
+ */
+export type SchemaLoader<Schema extends FormSchema> = () => Promise<Schema | ((formData: FormData) => Schema)>;
+
+type LoadedSchema<Schema extends FormSchema> = {
+  schema: Schema | ((formData: FormData) => Schema);
+  parseWithZod: typeof parseWithZod;
+};
+type ValidateOn = "onInput" | "onBlur" | "onSubmit";
+
+/**
+ * Conform's `onValidate` over a lazily loaded schema, for the form `formId`. The load starts when
+ * a control of the form gets focus or the pointer (or, failing that, at the first validation).
+ * Until it has loaded, a submit goes to the action, which validates everything (a submission whose
+ * error is null is not stopped), and a validation the user triggers by typing reports nothing;
+ * the fields so touched are validated again as soon as the schema is there.
+ */
+export function useLazyValidation<Schema extends FormSchema>(formId: string, load: SchemaLoader<Schema>) {
+  // The loader of the first render: call sites write it inline, but it names one schema for good.
+  const [loader] = useState(() => load);
+  const [loaded, setLoaded] = useState<LoadedSchema<Schema> | null>(null);
+  const loading = useRef(false);
+  /** Fields validated while the schema was loading ("" = the whole form). */
+  const pending = useRef(new Set<string>());
+  const start = useCallback(() => {
+    if (loading.current) return;
+    loading.current = true;
+    Promise.all([import("@conform-to/zod/v4"), loader()]).then(
+      ([module, schema]) => setLoaded({ schema, parseWithZod: module.parseWithZod }),
+      // A failed load (offline, a new deploy) leaves validation to the action; the next focus retries.
+      () => {
+        loading.current = false;
+      },
+    );
+  }, [loader]);
+  useEffect(() => {
+    if (loaded) return;
+    const onReach = (event: Event) => {
+      const target = event.target;
+      if (!(target instanceof Element)) return;
+      const owner = "form" in target && target.form instanceof HTMLFormElement ? target.form : target.closest("form");
+      if (owner?.id === formId) start();
+    };
+    document.addEventListener("focusin", onReach);
+    document.addEventListener("pointerdown", onReach);
+    return () => {
+      document.removeEventListener("focusin", onReach);
+      document.removeEventListener("pointerdown", onReach);
+    };
+  }, [formId, loaded, start]);
+  const onValidate = ({ formData }: { formData: FormData }): Submission<z.output<Schema>, string[]> => {
+    if (loaded) {
+      const { schema } = loaded;
+      return loaded.parseWithZod(formData, { schema: typeof schema === "function" ? schema(formData) : schema });
+    }
+    start();
+    return parse<z.output<Schema>, string[]>(formData, {
+      resolve: (_payload, intent) => {
+        // No intent: a submit, validated by the action. An intent (validate, update, reset…) must
+        // not reach the server, so it is answered here without errors.
+        if (!intent) return { error: null };
+        if (intent.type === "validate") pending.current.add(intent.payload.name ?? "");
+        return { error: {} };
+      },
+    });
+  };
+  return { onValidate, loaded: loaded !== null, pending };
+}
+
+/**
+ * Once the schema of `useLazyValidation` has loaded, validates again the fields the user touched
+ * meanwhile (`validate` is the Conform form's).
+ */
+export function useRevalidateWhenLoaded(
+  { loaded, pending }: Pick<ReturnType<typeof useLazyValidation>, "loaded" | "pending">,
+  validate: (payload?: { name?: string }) => void,
+): void {
+  useEffect(() => {
+    if (!loaded) return;
+    for (const name of pending.current) validate(name === "" ? undefined : { name });
+    pending.current.clear();
+  }, [loaded, pending, validate]);
+}
+
+/**
+ * A Conform form checked in the browser by the same zod schema as the action (loaded by `schema`,
+ * see SchemaLoader): first when `validateOn` says (as the user types by default), then again when
+ * `revalidateOn` says (on every input by default); it shows `lastResult`, the action's reply.
  */
 export function useSchemaForm<Schema extends FormSchema>({
   id,
@@ -52,21 +139,26 @@ export function useSchemaForm<Schema extends FormSchema>({
   lastResult,
   defaultValue,
   validateOn = "onInput",
+  revalidateOn = "onInput",
 }: {
   id: string;
-  schema: Schema;
+  schema: SchemaLoader<Schema>;
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: DefaultValue<z.input<Schema>>;
-  validateOn?: "onInput" | "onBlur" | "onSubmit";
+  validateOn?: ValidateOn;
+  revalidateOn?: ValidateOn;
 }) {
-  return useForm<z.input<Schema>, z.output<Schema>>({
+  const validation = useLazyValidation(id, schema);
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
     defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validation.onValidate,
     shouldValidate: validateOn,
-    shouldRevalidate: "onInput",
+    shouldRevalidate: revalidateOn,
   });
+  useRevalidateWhenLoaded(validation, form.validate);
+  return [form, fields] as const;
 }
 
 /**
@@ -75,7 +167,11 @@ export function useSchemaForm<Schema extends FormSchema>({
  */
 export function useIntentForm<Intent extends string, Schema extends FormSchema>(
   intent: Intent,
-  { id, schema, defaultValue }: { id: string; schema: Schema; defaultValue?: DefaultValue<z.input<Schema>> },
+  {
+    id,
+    schema,
+    defaultValue,
+  }: { id: string; schema: SchemaLoader<Schema>; defaultValue?: DefaultValue<z.input<Schema>> },
 ) {
   const busy = useBusy(intent);
   const [form, fields] = useSchemaForm({ id, schema, lastResult: useLastResult(intent), defaultValue });

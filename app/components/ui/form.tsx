@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { redirectQuery } from "../../../core/auth/flow-redirect";
-import { AUTH_MESSAGES } from "../../../core/auth/schemas";
+import { AUTH_MESSAGES } from "../../../core/auth/messages";
 
 // Form primitives of the account pages: a labelled field with its translated errors, the form's
 // own errors, and the shared classes. Field errors come from the zod schemas of core/auth as the
