@@ -470,8 +470,9 @@ export function formatReport(r) {
   line();
   line("Targets");
   const nameWidth = Math.max(36, ...r.targets.map((t) => t.name.length));
-  const valueWidth = Math.max(12, ...r.targets.map((t) => String(t.value).length));
-  const targetWidth = Math.max(10, ...r.targets.map((t) => String(t.target).length));
+  // Wide enough for the usual values; a longer one (the checkout race) just pushes its own row.
+  const valueWidth = Math.min(24, Math.max(12, ...r.targets.map((t) => String(t.value).length)));
+  const targetWidth = Math.min(12, Math.max(10, ...r.targets.map((t) => String(t.target).length)));
   for (const t of r.targets)
     line(
       `   ${padEnd(t.name, nameWidth)} ${padEnd(t.value, valueWidth)} ${padEnd(t.target, targetWidth)} ${verdict(t.pass)}`,
