@@ -97,15 +97,24 @@ export async function assertWithinLimits(
   if (wait > 0) throw new ApiError(429, "too_many_attempts", message, undefined, { "Retry-After": String(wait) });
 }
 
-/** Counts one event on each counter (and sweeps rows no window still needs). */
-export async function recordAttempts(db: D1Database, counters: readonly Counter[], now: Date): Promise<void> {
+/** The statements that count one event on each counter (and sweep rows no window still needs). */
+export function recordAttemptsStatements(
+  db: D1Database,
+  counters: readonly Counter[],
+  now: Date,
+): D1PreparedStatement[] {
   const nowMs = now.getTime();
-  await db.batch([
+  return [
     ...counters.map((counter) =>
       db.prepare("INSERT INTO login_attempts (key, at_ms) VALUES (?1, ?2)").bind(keyOf(counter), nowMs),
     ),
     db.prepare("DELETE FROM login_attempts WHERE at_ms <= ?1").bind(nowMs - LONGEST_WINDOW_MS),
-  ]);
+  ];
+}
+
+/** Counts one event on each counter (and sweeps rows no window still needs). */
+export async function recordAttempts(db: D1Database, counters: readonly Counter[], now: Date): Promise<void> {
+  await db.batch(recordAttemptsStatements(db, counters, now));
 }
 
 // Sign-in (OWASP Authentication Cheat Sheet, "account lockout"): an address that guesses is
@@ -143,8 +152,9 @@ export async function loginDelayMs(db: D1Database, username: string, now: Date):
   return failures < rule.max ? 0 : Math.min(MAX_LOGIN_DELAY_MS, 500 * (failures - rule.max + 1));
 }
 
-export function recordLoginFailure(db: D1Database, username: string, ip: string, now: Date): Promise<void> {
-  return recordAttempts(
+/** The statements that count a failed sign-in for the name, the address and both (batched with the history line). */
+export function loginFailureStatements(db: D1Database, username: string, ip: string, now: Date): D1PreparedStatement[] {
+  return recordAttemptsStatements(
     db,
     [
       [LIMITS.loginPerUsernameAndIp, userAtIp(username, ip)],
@@ -156,14 +166,14 @@ export function recordLoginFailure(db: D1Database, username: string, ip: string,
 }
 
 /**
- * A successful sign-in clears this address's failures for the username. The username's own
- * count (from every address) stays until it ages out: a stranger's failures keep slowing them.
+ * The DELETE that forgets this address's failures for the username, once it signed in there. The
+ * username's own count (from every address) stays until it ages out: a stranger's failures keep
+ * slowing them.
  */
-export async function clearLoginFailures(db: D1Database, username: string, ip: string): Promise<void> {
-  await db
+export function clearLoginFailuresStatement(db: D1Database, username: string, ip: string): D1PreparedStatement {
+  return db
     .prepare("DELETE FROM login_attempts WHERE key = ?1")
-    .bind(keyOf([LIMITS.loginPerUsernameAndIp, userAtIp(username, ip)]))
-    .run();
+    .bind(keyOf([LIMITS.loginPerUsernameAndIp, userAtIp(username, ip)]));
 }
 
 // Sign-up: accounts created per address.

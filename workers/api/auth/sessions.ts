@@ -1,26 +1,33 @@
 import { sha256Hex, verifySecret, hashSecret } from "../../../core/auth/password";
-import { createSession, updateUserFields, type UserRow } from "../db/users";
+import { createSessionStatements, updateUserFields, type UserRow } from "../db/users";
 import type { ApiEnv } from "../env";
 import { newRefreshToken, refreshTtl, signAccessToken } from "./tokens";
 
-/** Opens a session: access token, refresh token (stored hashed) and their expiry times. */
-export async function openSession(env: ApiEnv, userId: string, rememberMe: boolean, now: Date) {
+/**
+ * A new session: the statements that store it (the refresh token hashed), for the caller to run
+ * in the batch of its other writes, and `tokens()`, which signs the access token and answers the
+ * tokens and their expiry times once the statements have run.
+ */
+export async function prepareSession(env: ApiEnv, userId: string, rememberMe: boolean, now: Date) {
   const sessionId = crypto.randomUUID();
   const refreshToken = newRefreshToken();
   const refreshExpiresAt = new Date(now.getTime() + refreshTtl(rememberMe));
-  await createSession(
+  const statements = createSessionStatements(
     env.DB,
     { id: sessionId, userId, rememberMe, expiresAt: refreshExpiresAt, tokenHash: await sha256Hex(refreshToken) },
     now,
   );
-  const access = await signAccessToken(env, userId, sessionId, now);
-  return {
-    token: access.token,
-    refresh_token: refreshToken,
-    expires_at: access.expiresAt.toISOString(),
-    refresh_expires_at: refreshExpiresAt.toISOString(),
-    remember_me: rememberMe,
+  const tokens = async () => {
+    const access = await signAccessToken(env, userId, sessionId, now);
+    return {
+      token: access.token,
+      refresh_token: refreshToken,
+      expires_at: access.expiresAt.toISOString(),
+      refresh_expires_at: refreshExpiresAt.toISOString(),
+      remember_me: rememberMe,
+    };
   };
+  return { statements, tokens };
 }
 
 /** A hash to verify against when the username is unknown, so both paths cost the same. */

@@ -106,33 +106,40 @@ export async function insertUser(
   }
 }
 
-export async function updateUserFields(
+/** The columns a caller may set on a user (with `updated_at`, which every change sets). */
+export type UserFields = Partial<
+  Pick<
+    UserRow,
+    | "username"
+    | "email"
+    | "email_verified"
+    | "password_hash"
+    | "seed_key_hash"
+    | "totp_secret"
+    | "totp_pending"
+    | "totp_enabled"
+    | "totp_last_step"
+    | "last_login"
+    | "locale"
+  >
+>;
+
+/** The UPDATE that sets `fields` on the user, for a caller that batches it with other writes. */
+export function updateUserFieldsStatement(
   db: D1Database,
   userId: string,
-  fields: Partial<
-    Pick<
-      UserRow,
-      | "username"
-      | "email"
-      | "email_verified"
-      | "password_hash"
-      | "seed_key_hash"
-      | "totp_secret"
-      | "totp_pending"
-      | "totp_enabled"
-      | "totp_last_step"
-      | "last_login"
-      | "locale"
-    >
-  >,
+  fields: UserFields,
   now: Date,
-): Promise<void> {
+): D1PreparedStatement {
   const entries = Object.entries(fields);
   const sets = entries.map(([key], index) => `${key} = ?${index + 3}`);
-  await db
+  return db
     .prepare(`UPDATE users SET ${[...sets, "updated_at = ?2"].join(", ")} WHERE id = ?1`)
-    .bind(userId, now.toISOString(), ...entries.map(([, value]) => value))
-    .run();
+    .bind(userId, now.toISOString(), ...entries.map(([, value]) => value));
+}
+
+export async function updateUserFields(db: D1Database, userId: string, fields: UserFields, now: Date): Promise<void> {
+  await updateUserFieldsStatement(db, userId, fields, now).run();
 }
 
 /** Deletes the user and every row they own, in one transaction. */
@@ -161,14 +168,15 @@ export interface SessionRow {
   revoked_at: string | null;
 }
 
-export async function createSession(
+/** The INSERTs of a new session and its first refresh token, for a caller that batches them with other writes. */
+export function createSessionStatements(
   db: D1Database,
   session: { id: string; userId: string; rememberMe: boolean; expiresAt: Date; tokenHash: string },
   now: Date,
-): Promise<void> {
+): D1PreparedStatement[] {
   const at = now.toISOString();
   const expires = session.expiresAt.toISOString();
-  await db.batch([
+  return [
     db
       .prepare("INSERT INTO sessions (id, user_id, remember_me, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)")
       .bind(session.id, session.userId, session.rememberMe ? 1 : 0, at, expires),
@@ -177,7 +185,7 @@ export async function createSession(
         "INSERT INTO refresh_tokens (token_hash, session_id, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5)",
       )
       .bind(session.tokenHash, session.id, session.userId, at, expires),
-  ]);
+  ];
 }
 
 export function findSession(db: D1Database, sessionId: string, userId: string): Promise<SessionRow | null> {
@@ -412,18 +420,27 @@ export interface LoginHistoryEntry {
   success: boolean;
 }
 
-export async function recordLogin(
+/** The INSERT of one line of the sign-in history, for a caller that batches it with other writes. */
+export function recordLoginStatement(
   db: D1Database,
   entry: { userId: string | null; username: string; ip: string; userAgent: string | null; success: boolean },
   now: Date,
-): Promise<void> {
-  await db
-    .prepare(
-      "INSERT INTO login_history (user_id, username, at, ip, user_agent, success) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )
-    // Only the short device name is kept: a stranger's failed sign-in writes this row (issue 18).
-    .bind(entry.userId, entry.username, now.toISOString(), entry.ip, deviceName(entry.userAgent), entry.success ? 1 : 0)
-    .run();
+): D1PreparedStatement {
+  return (
+    db
+      .prepare(
+        "INSERT INTO login_history (user_id, username, at, ip, user_agent, success) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+      )
+      // Only the short device name is kept: a stranger's failed sign-in writes this row (issue 18).
+      .bind(
+        entry.userId,
+        entry.username,
+        now.toISOString(),
+        entry.ip,
+        deviceName(entry.userAgent),
+        entry.success ? 1 : 0,
+      )
+  );
 }
 
 export async function loginHistory(db: D1Database, userId: string, limit = 50): Promise<LoginHistoryEntry[]> {

@@ -22,13 +22,12 @@ import {
   LIMITS,
   loginDelayMs,
   recordAttempts,
-  recordLoginFailure,
   releaseAttempt,
   takeAttempt,
   type Counter,
 } from "../auth/rate-limit";
 import { passkeyChangeMail } from "../auth/security-mails";
-import { challengeLocked, CHALLENGE_LOCKED, completeLogin, logSignIn } from "../auth/sign-in";
+import { challengeLocked, CHALLENGE_LOCKED, completeLogin, recordFailedSignIn } from "../auth/sign-in";
 import { verifyChallengeToken } from "../auth/tokens";
 import {
   confirmOptionsRoute,
@@ -212,8 +211,7 @@ export const passkeyRoutes = contractRouter()
     const delay = await loginDelayMs(db, user.username, now);
     if (delay > 0) await c.var.services.sleep(delay);
     if (!(await verifyAssertion(db, rp, row, credential, taken.challenge, now))) {
-      await recordLoginFailure(db, user.username, ip, now);
-      await logSignIn(c, user.id, user.username, false, now);
+      await recordFailedSignIn(c, user.id, user.username, now);
       throw new ApiError(401, "passkey_invalid", PASSKEY_INVALID);
     }
     // The passkey verified its user (UV required): it stands for password, seed key and second factor.
@@ -267,8 +265,7 @@ export const passkeyRoutes = contractRouter()
     });
     const row = await ownPasskey(db, user, credential.id);
     if (!row || !(await verifyAssertion(db, rp, row, credential, taken.challenge, now))) {
-      await recordLoginFailure(db, user.username, c.var.clientIp, now);
-      await logSignIn(c, user.id, user.username, false, now);
+      await recordFailedSignIn(c, user.id, user.username, now);
       if (attempt.rank >= LIMITS.twoFactorPerChallenge.max) throw challengeLocked();
       throw new ApiError(401, "passkey_invalid", PASSKEY_INVALID);
     }
