@@ -3,16 +3,16 @@
 // Remix action and the /api/v1 validator. Messages are stable English texts the UI translates.
 import { emailSchema } from "./auth/schemas";
 import { z } from "./zod";
+import { CONTENT_MESSAGES, TICKET_PRIORITIES, TICKET_CATEGORIES } from "./content-messages";
 
-export const CONTENT_MESSAGES = {
-  required: "is required",
-  subjectLength: "must be 3 to 120 characters",
-  detailsLength: "must be 10 to 5000 characters",
-  replyLength: "must be 1 to 5000 characters",
-  priority: "must be low, normal, high or urgent",
-  category: "must be one of the support categories",
-  token: "must be a link token",
-} as const;
+export {
+  CONTENT_MESSAGES,
+  SUPPORT_RESPONSE_HOURS,
+  TICKET_CATEGORIES,
+  TICKET_PRIORITIES,
+  TICKET_STATUSES,
+} from "./content-messages";
+export type { TicketCategory, TicketPriority, TicketStatus } from "./content-messages";
 
 const M = CONTENT_MESSAGES;
 
@@ -25,22 +25,6 @@ export const releaseSubscribeBodySchema = releaseSignupSchema
 /** The token of a confirmation or unsubscribe link: 32 random bytes, base64url. */
 export const linkTokenSchema = z.string({ error: M.token }).regex(/^[A-Za-z0-9_-]{43}$/u, { error: M.token });
 export const linkTokenBodySchema = z.object({ token: linkTokenSchema }).strict();
-
-export const TICKET_PRIORITIES = ["low", "normal", "high", "urgent"] as const;
-export const TICKET_CATEGORIES = [
-  "general",
-  "domains",
-  "billing",
-  "servers",
-  "technical",
-  "sales",
-  "feature",
-  "other",
-] as const;
-export const TICKET_STATUSES = ["open", "answered", "closed"] as const;
-export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
-export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 const text = (min: number, max: number, message: string) =>
   z
@@ -59,6 +43,3 @@ export const ticketSchema = z.object({
 });
 
 export const replySchema = z.object({ body: text(1, 5000, M.replyLength) });
-
-/** The stated response time (SPEC §1, §9). */
-export const SUPPORT_RESPONSE_HOURS = { min: 24, max: 48 } as const;

@@ -3,45 +3,48 @@
 // records), and the preview of what a change breaks. Pure: no I/O.
 import { aLabelToUnicode, normaliseHost } from "./domain-name";
 import { z } from "./zod";
+import {
+  RECORD_TYPES,
+  type RecordType,
+  TTL_OPTIONS,
+  TXT_CHUNK,
+  TXT_MAX,
+  PAGE_TITLE_MAX,
+  CAA_TAGS,
+  type DnsRecord,
+  type DnsRecordInput,
+  DNS_MESSAGES,
+  EXTRA_RECORD_FIELDS,
+  hostOf,
+  recordFieldsFor,
+  type ZoneChange,
+} from "./dns-records";
 
-export const RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "SRV", "CAA", "FORWARD", "STEALTH"] as const;
-export type RecordType = (typeof RECORD_TYPES)[number];
+export {
+  AUTO_TTL,
+  CAA_TAGS,
+  DNS_MESSAGES,
+  EXTRA_RECORD_FIELDS,
+  MAX_RECORDS_PER_ZONE,
+  PAGE_TITLE_MAX,
+  RECORD_TYPES,
+  REDIRECT_TYPES,
+  TTL_OPTIONS,
+  TXT_CHUNK,
+  TXT_MAX,
+  hostOf,
+  recordFieldsFor,
+} from "./dns-records";
+export type {
+  DnsRecord,
+  DnsRecordInput,
+  ExtraRecordField,
+  RecordType,
+  ZoneChange,
+  ZoneReportLine,
+} from "./dns-records";
 
-/** SPEC §9 TTL options in seconds; 0 = automatic. */
-export const TTL_OPTIONS = [0, 120, 300, 600, 900, 1800, 3600, 7200, 18000, 43200, 86400] as const;
-/** What "automatic" means when the zone is exported or served. */
-export const AUTO_TTL = 3600;
-export const REDIRECT_TYPES = [301, 302] as const;
-export const TXT_CHUNK = 255;
-export const TXT_MAX = 4000;
-export const PAGE_TITLE_MAX = 200;
-export const MAX_RECORDS_PER_ZONE = 1000;
-/** The CAA property tags of the IANA registry (RFC 8659 §7.2 and its later entries). */
-export const CAA_TAGS = [
-  "issue",
-  "issuewild",
-  "iodef",
-  "issuemail",
-  "issuevmc",
-  "contactemail",
-  "contactphone",
-] as const;
-
-/** A record as stored and answered (`name` relative to the domain, "@" = the apex). */
-export interface DnsRecord {
-  id: string;
-  type: RecordType;
-  name: string;
-  content: string;
-  ttl: number;
-  priority: number | null;
-  weight: number | null;
-  port: number | null;
-  redirect_type: 301 | 302 | null;
-  page_title: string | null;
-}
-
-export type DnsRecordInput = Omit<DnsRecord, "id">;
+const M = DNS_MESSAGES;
 
 /** A record of `type` with the fields it does not use empty and the automatic TTL, unless `more` says otherwise. */
 export function recordOf(type: RecordType, name: string, content: string, more: Partial<DnsRecord> = {}): DnsRecord {
@@ -59,37 +62,6 @@ export function recordOf(type: RecordType, name: string, content: string, more: 
     ...more,
   };
 }
-
-const M = {
-  required: "is required",
-  ipv4: "must be an IPv4 address like 192.0.2.1",
-  ipv6: "must be an IPv6 address like 2001:db8::1",
-  host: "must be a host name like mail.example.com",
-  hostNotIp: "must be a host name like mail.example.com, not an IP address",
-  ldhHost: "must be a host name of letters, digits and hyphens (no underscores), like mail.example.com",
-  badALabel: "has an xn-- label that is not valid punycode",
-  outside: "is outside this domain: use a name without a final dot, or one ending in the domain",
-  nameLength: "makes a full name longer than 253 characters",
-  nullMx: 'A null MX (".") must have priority 0 and be the only MX of its name',
-  name: 'must be "@" or a name like www, mail or _sip._tcp',
-  srvName: "must start with _service._protocol (or *._protocol), like _sip._tcp",
-  priority: "must be a whole number from 0 to 65535",
-  ttl: `must be one of ${TTL_OPTIONS.join(", ")} (0 = automatic)`,
-  txtLength: `must be at most ${TXT_MAX} bytes`,
-  txtQuotes: "has unbalanced quotes",
-  txtChunk: `has a quoted string longer than ${TXT_CHUNK} bytes (UTF-8)`,
-  url: "must be a web address starting with http:// or https://",
-  redirect: "must be 301 or 302",
-  pageTitle: `is required (at most ${PAGE_TITLE_MAX} characters)`,
-  caa: `must be like 0 issue "letsencrypt.org" (tags: ${CAA_TAGS.join(", ")}; the value at most ${TXT_CHUNK} bytes)`,
-  notAllowed: "is not used by this record type",
-  apexCname: "A CNAME record cannot be at the apex (@) of the domain",
-  cnameBeside: "A CNAME record cannot share its name with other records",
-  apexNs: "Nameservers of the apex are set on the Nameservers form",
-  forwardBeside: "Forwarding cannot share its name with a CNAME or another forwarding",
-  duplicate: "This record already exists",
-} as const;
-export const DNS_MESSAGES = M;
 
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 const LABEL = "(?!-)[a-z0-9_-]{1,63}(?<!-)";
@@ -157,10 +129,6 @@ export function relativeName(input: string, domain: string): string | null {
   if (name === "" || name === "@" || name === domain) return "@";
   if (name.endsWith(`.${domain}`)) return name.slice(0, -(domain.length + 1));
   return absolute ? null : name;
-}
-
-export function hostOf(name: string, domain: string): string {
-  return name === "@" ? domain : `${name}.${domain}`;
 }
 
 /** Plain text cut into pieces of at most 255 bytes of UTF-8, never inside a character. */
@@ -294,28 +262,6 @@ export type DnsRecordBody = z.output<typeof dnsRecordBodySchema>;
 
 export type FieldError = { path: string; message: string };
 
-/** The fields beside type, name, value and TTL that only some record types use. */
-export const EXTRA_RECORD_FIELDS = ["priority", "weight", "port", "redirect_type", "page_title"] as const;
-export type ExtraRecordField = (typeof EXTRA_RECORD_FIELDS)[number];
-
-const USES: Record<RecordType, readonly ExtraRecordField[]> = {
-  A: [],
-  AAAA: [],
-  CNAME: [],
-  MX: ["priority"],
-  TXT: [],
-  NS: [],
-  SRV: ["priority", "weight", "port"],
-  CAA: [],
-  FORWARD: ["redirect_type"],
-  STEALTH: ["page_title"],
-};
-
-/** The extra fields a record of `type` uses (the form shows only these, the API refuses the others). */
-export function recordFieldsFor(type: RecordType): readonly ExtraRecordField[] {
-  return USES[type];
-}
-
 /**
  * One record on its own: per-type rules, normalised. Answers the record to store or the
  * field errors (each naming its field).
@@ -342,7 +288,7 @@ export function checkRecord(
   if (content === "" && body.type !== "TXT") errors.push({ path: "content", message: M.required });
   for (const field of EXTRA_RECORD_FIELDS) {
     const value = body[field];
-    if (value !== undefined && value !== null && !USES[body.type].includes(field))
+    if (value !== undefined && value !== null && !recordFieldsFor(body.type).includes(field))
       errors.push({ path: field, message: M.notAllowed });
   }
   const record: DnsRecordInput = {
@@ -562,7 +508,7 @@ export function dnsRecordFormSchema(domain: string) {
         .transform((value) => value?.trim() || null),
     })
     .transform((value, ctx) => {
-      const uses = USES[value.type];
+      const uses = recordFieldsFor(value.type);
       const body: DnsRecordBody = {
         type: value.type,
         name: value.name,
@@ -586,7 +532,7 @@ export function dnsRecordFormSchema(domain: string) {
 
 /** The fields each type uses besides name, content and TTL (for the form's hints). */
 export function fieldsOf(type: RecordType): readonly string[] {
-  return USES[type];
+  return recordFieldsFor(type);
 }
 
 /** The zone import form: the file's text and whether it replaces the zone. */
@@ -597,22 +543,6 @@ export const zoneImportFormSchema = z.object({
     .optional()
     .transform((value) => value === "on"),
 });
-
-/** One line of a zone file's import report as the page shows it (core/zone-file.ts ZoneLineReport). */
-export type ZoneReportLine =
-  | { line: number; outcome: "imported"; type: string; name: string; notes: string[] }
-  | { line: number; outcome: "skipped"; type: string; name: string; reason: string }
-  | { line: number; outcome: "refused"; reason: string };
-
-/**
- * What a zone history entry was (the change made right after that snapshot). Stored as a short
- * English text (`summary`, the API's log words) and answered as this structure too, so each page
- * words it in its own language.
- */
-export type ZoneChange =
-  | { action: "add" | "edit" | "delete"; type: RecordType; name: string }
-  | { action: "rollback"; version: number }
-  | { action: "import"; replace: boolean };
 
 /** The stored summary of a change: "add A www", "rollback to version 3", "import (replace)". */
 export function zoneChangeSummary(change: ZoneChange): string {

@@ -1,4 +1,8 @@
 import { toASCII as uts46ToAscii, toUnicode as uts46ToUnicode } from "tr46";
+import { type DomainNameError } from "./domain-name-errors";
+
+export { DOMAIN_ERROR_MESSAGES, DOMAIN_NAME_ERRORS } from "./domain-name-errors";
+export type { DomainNameError } from "./domain-name-errors";
 
 /**
  * Domain names and hosts — the one module that parses, normalises, validates and displays them
@@ -15,17 +19,6 @@ import { toASCII as uts46ToAscii, toUnicode as uts46ToUnicode } from "tr46";
  * Everything at module level is pure (constants and functions), so a browser bundle that only
  * uses a pattern or the error list does not keep the IDN table.
  */
-
-/** Every refusal of a typed name, in one list (the API contract and the pages translate these codes). */
-export const DOMAIN_NAME_ERRORS = [
-  "required",
-  "invalid_format",
-  "too_long",
-  "invalid_characters",
-  "invalid_context",
-  "unknown_extension",
-] as const;
-export type DomainNameError = (typeof DOMAIN_NAME_ERRORS)[number];
 
 export interface ParsedDomainName {
   /** Registry form, lower case: "xn--bcher-kva.com". */
@@ -48,16 +41,6 @@ export type ParseResult = { ok: true; name: ParsedDomainName } | { ok: false; er
 
 export type LabelResult =
   { ok: true; ascii: string; unicode: string } | { ok: false; error: DomainNameError; detail: string };
-
-/** English texts; the UI translates by code. */
-export const DOMAIN_ERROR_MESSAGES: Record<DomainNameError, string> = {
-  required: "Please enter a domain name.",
-  invalid_format: "Invalid domain format.",
-  too_long: "Domain name is too long.",
-  invalid_characters: "Domain name contains invalid characters.",
-  invalid_context: "Domain name uses a character where it is not allowed (for example “·” needs an “l” on each side).",
-  unknown_extension: "This extension is not supported.",
-};
 
 export const MAX_LABEL_LENGTH = 63;
 export const MAX_NAME_LENGTH = 253;

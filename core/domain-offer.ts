@@ -1,7 +1,8 @@
 import { decimalToCents } from "./money";
 import { z } from "./zod";
+import { OFFER_CURRENCIES } from "./offer-currencies";
 
-export const OFFER_CURRENCIES = ["USD", "EUR", "GBP", "TRY"] as const;
+export { OFFER_CURRENCIES } from "./offer-currencies";
 
 /** The make-offer form on a taken name (Conform in the browser, the API on the server). */
 export const offerSchema = z.object({

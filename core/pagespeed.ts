@@ -4,16 +4,30 @@
  * form's rules, shared by Conform, the API and the lookup worker, and the mapping of a PSI answer
  * to the result the dashboard shows and keeps.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { typedNameField } from "./typed-name";
+import {
+  STRATEGIES,
+  type Strategy,
+  MAX_URL_LENGTH,
+  CATEGORIES,
+  type Category,
+  VITALS,
+  type Vital,
+  type Rating,
+  rateVital,
+} from "./pagespeed-ratings";
 
-export const STRATEGIES = ["mobile", "desktop"] as const;
-export type Strategy = (typeof STRATEGIES)[number];
-
-/** Longest URL we accept (PSI itself takes long URLs, but nobody types one longer). */
-export const MAX_URL_LENGTH = 2048;
-
-export type AnalyticsUrlError = "required" | "too_long" | "invalid_url" | "invalid_scheme" | "not_public";
+export {
+  CATEGORIES,
+  MAX_URL_LENGTH,
+  STRATEGIES,
+  VITALS,
+  VITAL_THRESHOLDS,
+  rateScore,
+  rateVital,
+} from "./pagespeed-ratings";
+export type { AnalyticsUrlError, Category, Rating, Strategy, Vital } from "./pagespeed-ratings";
 
 export const strategyField = z.enum(STRATEGIES, { error: "invalid_strategy" }).default("mobile");
 
@@ -23,9 +37,6 @@ export const analyticsBrowserSchema = z.object({
   strategy: strategyField,
 });
 
-export const CATEGORIES = ["performance", "accessibility", "bestPractices", "seo"] as const;
-export type Category = (typeof CATEGORIES)[number];
-
 /** PSI's names of the four categories, as sent in `category=` and found in `lighthouseResult.categories`. */
 export const PSI_CATEGORY = {
   performance: { param: "PERFORMANCE", key: "performance" },
@@ -33,35 +44,6 @@ export const PSI_CATEGORY = {
   bestPractices: { param: "BEST_PRACTICES", key: "best-practices" },
   seo: { param: "SEO", key: "seo" },
 } as const satisfies Record<Category, { param: string; key: string }>;
-
-export const VITALS = ["lcp", "cls", "inp", "tbt", "fcp"] as const;
-export type Vital = (typeof VITALS)[number];
-
-export type Rating = "good" | "needs-improvement" | "poor";
-
-/**
- * web.dev's thresholds: good up to the first value, poor above the second (LCP, INP, FCP, TBT in
- * milliseconds, CLS unitless). TBT stands in for INP in lab data (Lighthouse cannot measure INP).
- */
-export const VITAL_THRESHOLDS: Record<Vital, readonly [number, number]> = {
-  lcp: [2500, 4000],
-  cls: [0.1, 0.25],
-  inp: [200, 500],
-  tbt: [200, 600],
-  fcp: [1800, 3000],
-};
-
-export function rateVital(vital: Vital, value: number): Rating {
-  const [good, poor] = VITAL_THRESHOLDS[vital];
-  if (value <= good) return "good";
-  return value <= poor ? "needs-improvement" : "poor";
-}
-
-/** Lighthouse's score bands: 90–100 good, 50–89 needs improvement, 0–49 poor. */
-export function rateScore(score: number): Rating {
-  if (score >= 90) return "good";
-  return score >= 50 ? "needs-improvement" : "poor";
-}
 
 export interface VitalValue {
   value: number;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { DOMAIN_NAME_ERRORS } from "./domain-name";
 
 /**

@@ -6,48 +6,10 @@
 import { normaliseHost } from "./domain-name";
 import { typedNameField } from "./typed-name";
 import { z } from "./zod";
+import { REGISTRANT_FIELDS, type RegistrantField, type WhoisResult } from "./whois-result";
 
-/** Registrant fields the result shows (SPEC §3). */
-export const REGISTRANT_FIELDS = ["organization", "name", "email", "phone", "country"] as const;
-export type RegistrantField = (typeof REGISTRANT_FIELDS)[number];
-
-export interface WhoisStatus {
-  /** The RDAP status as published ("client transfer prohibited"). */
-  value: string;
-  /** Stable key for the plain-words explanation (`clientTransferProhibited`), null when unknown. */
-  key: string | null;
-}
-
-export interface WhoisResult {
-  /** Registry form ("xn--bcher-kva.com"). */
-  domain: string;
-  /** Display form ("bücher.com"). */
-  unicode: string;
-  /** rdap: a registry/registrar's RDAP server; whois: port-43 WHOIS (no RDAP); ours: registered with us. */
-  source: "rdap" | "whois" | "ours";
-  /** The RDAP server that answered (its base URL), for the "data from" line. */
-  server: string | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-  expiresAt: string | null;
-  statuses: WhoisStatus[];
-  registrar: {
-    name: string | null;
-    ianaId: string | null;
-    url: string | null;
-    abuseEmail: string | null;
-    abusePhone: string | null;
-  } | null;
-  /** Each field as published, or null when the answer does not carry it. */
-  registrant: Record<RegistrantField, string | null>;
-  /** Registrant fields the server says it withheld (RFC 9537 or a "redacted" placeholder). */
-  redacted: RegistrantField[];
-  nameservers: string[];
-  /** null when the answer says nothing about DNSSEC. */
-  dnssec: boolean | null;
-  /** When we asked (ISO). */
-  fetchedAt: string;
-}
+export { REGISTRANT_FIELDS } from "./whois-result";
+export type { RegistrantField, WhoisResult, WhoisStatus } from "./whois-result";
 
 // ---------------------------------------------------------------------------------------------
 // Input (SPEC §5: required, invalid format, too long, invalid characters, valid TLD; IDN accepted).

@@ -6,7 +6,7 @@ import type { PaymentProgress } from "../../core/order-status";
 import { useFormat } from "../i18n/use-format";
 import type { OrderView } from "../../workers/api/contract/checkout";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
-import { isPaymentErrorCode } from "../components/payment/card-form";
+import { isPaymentErrorCode } from "../components/payment/card-text";
 import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";

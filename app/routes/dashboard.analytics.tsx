@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CATEGORIES } from "../../core/pagespeed";
+import { CATEGORIES } from "../../core/pagespeed-ratings";
 import { AnalysisForm } from "../components/analytics/analysis-form";
 import { ScoreCard, VitalsTable } from "../components/analytics/results";
 import { RunHistory } from "../components/analytics/run-history";

@@ -9,7 +9,7 @@ import { Pagination, StatusBadge, StatusFilter, TableScroller } from "../compone
 import { EmptyState } from "../components/ui/empty-state";
 import { formatMoment } from "../../core/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
-import { useCardLabel, usePaymentErrorText } from "../components/payment/card-form";
+import { useCardLabel, usePaymentErrorText } from "../components/payment/card-text";
 import { BOXED_TABLE, DataTable, type Column } from "../components/ui/data-table";
 import { BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";

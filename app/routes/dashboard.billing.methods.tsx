@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { METHOD_INTENTS, METHODS_PATH } from "../components/billing/method-forms";
+import { METHOD_INTENTS, METHODS_PATH } from "../components/billing/methods";
 import { AddCardForm, MethodCard } from "../components/billing/payment-methods";
 import { EmptyState } from "../components/ui/empty-state";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";

@@ -14,7 +14,7 @@ import { InvoiceParty, StatusBadge } from "../components/billing/ui";
 import { formatDay } from "../../core/format";
 import { countryOptions } from "../components/dashboard/format";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
-import { useCardLabel } from "../components/payment/card-form";
+import { useCardLabel } from "../components/payment/card-text";
 import { DataTable, ScrollRegion, type Column } from "../components/ui/data-table";
 import { BUTTON_CLASS, SECONDARY_BUTTON_CLASS } from "../components/ui/form";
 import { withNamespaces } from "../i18n/client";

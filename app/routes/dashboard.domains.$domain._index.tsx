@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { isManageable } from "../../core/my-domains";
+import { isManageable } from "../../core/domain-status";
 import {
   DeleteForm,
   LockForm,

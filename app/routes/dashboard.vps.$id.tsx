@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { actionAllowed, SERVER_ACTIONS } from "../../core/servers";
+import { actionAllowed, SERVER_ACTIONS } from "../../core/servers/status";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import {
   AutoRenew,
@@ -16,7 +16,7 @@ import {
   RootPassword,
   ServerSpecs,
 } from "../components/servers/detail";
-import type { ServerActionData } from "../components/servers/forms";
+import type { ServerActionData } from "../components/servers/intents";
 import { ServerStatusBadge } from "../components/servers/status";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";

@@ -4,7 +4,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { SERVER_STATUSES, serverListQuerySchema } from "../../core/servers";
+import { serverListQuerySchema } from "../../core/servers";
+import { SERVER_STATUSES } from "../../core/servers/status";
 import type { ServerList } from "../../workers/api/contract/servers";
 import { formatDay } from "../../core/format";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";

@@ -10,7 +10,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { registerSchema, usernameSchema } from "../../core/auth/schemas";
+import { registerSchema } from "../../core/auth/schemas";
 import { flowTarget, redirectQuery } from "../../core/auth/flow-redirect";
 import { startSignupFlow } from "../../core/auth/signup-flow";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
@@ -105,31 +105,48 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 type Availability = "idle" | "checking" | "available" | "taken" | "failed";
 
-/** With JavaScript: asks the API whether a well-formed username is free, 400 ms after typing stops. */
+/**
+ * With JavaScript: asks the API whether a well-formed username is free, 400 ms after typing stops.
+ * "Well-formed" is the form's own usernameSchema, loaded once something is typed (not with the
+ * page: zod is not part of its first bytes).
+ */
 function useUsernameAvailability(username: string): Availability {
   const [state, setState] = useState<Availability>("idle");
   useEffect(() => {
-    if (!usernameSchema.safeParse(username).success) {
+    if (username.trim() === "") {
       setState("idle");
       return;
     }
-    setState("checking");
     const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetch(`/api/v1/auth/username-available?username=${encodeURIComponent(username.trim())}`, {
-        signal: controller.signal,
-        headers: { accept: "application/json" },
-      })
-        .then(async (response) => {
-          const body = (await response.json()) as { success?: boolean; data?: { available?: boolean } };
-          if (!response.ok || !body.success || typeof body.data?.available !== "boolean")
-            throw new Error(`status ${response.status}`);
-          setState(body.data.available ? "available" : "taken");
-        })
-        .catch(() => {
-          if (!controller.signal.aborted) setState("failed");
-        });
-    }, 400);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    import("../../core/auth/schemas").then(
+      ({ usernameSchema }) => {
+        if (controller.signal.aborted) return;
+        if (!usernameSchema.safeParse(username).success) {
+          setState("idle");
+          return;
+        }
+        setState("checking");
+        timer = setTimeout(() => {
+          fetch(`/api/v1/auth/username-available?username=${encodeURIComponent(username.trim())}`, {
+            signal: controller.signal,
+            headers: { accept: "application/json" },
+          })
+            .then(async (response) => {
+              const body = (await response.json()) as { success?: boolean; data?: { available?: boolean } };
+              if (!response.ok || !body.success || typeof body.data?.available !== "boolean")
+                throw new Error(`status ${response.status}`);
+              setState(body.data.available ? "available" : "taken");
+            })
+            .catch(() => {
+              if (!controller.signal.aborted) setState("failed");
+            });
+        }, 400);
+      },
+      () => {
+        if (!controller.signal.aborted) setState("failed");
+      },
+    );
     return () => {
       clearTimeout(timer);
       controller.abort();

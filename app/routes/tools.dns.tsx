@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DNS_TYPE_NAMES, type DnsCheck } from "../../core/dns-check";
+import { DNS_TYPE_NAMES, type DnsCheck } from "../../core/dns-check-result";
 import { dnsFormSchema } from "../../core/lookup-forms";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { ToolError, ToolPage, ToolProgress } from "../components/tools/tool-page";

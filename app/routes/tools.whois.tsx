@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { formatDay, formatMoment } from "../../core/format";
 import type { Locale } from "../../core/locale";
 import { whoisFormSchema } from "../../core/lookup-forms";
-import { REGISTRANT_FIELDS, type WhoisResult } from "../../core/whois";
+import { REGISTRANT_FIELDS, type WhoisResult } from "../../core/whois-result";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { ResultRow, ToolError, ToolPage, ToolProgress, ToolQueryForm } from "../components/tools/tool-page";
 import { withNamespaces } from "../i18n/client";

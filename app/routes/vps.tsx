@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BILLING_CYCLES } from "../../core/servers";
+import { BILLING_CYCLES } from "../../core/servers/cycles";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { PlanCard, type Plan } from "../components/servers/plan-card";
 import { withNamespaces } from "../i18n/client";

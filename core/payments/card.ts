@@ -3,27 +3,13 @@
 // provider itself. Pure: no I/O. Messages are the SPEC §8 payment error codes, which the UI
 // translates (namespace "payment", key errors.<code>) and the API returns as they are.
 import { z } from "../zod";
+import { type CardErrorCode } from "./card-codes";
+
+export { CARD_ERROR_CODES } from "./card-codes";
+export type { CardErrorCode } from "./card-codes";
 
 /** Card networks we recognise by number prefix. */
 export type CardBrand = "visa" | "mastercard" | "amex" | "discover" | "diners" | "jcb" | "unionpay" | "unknown";
-
-/**
- * The card errors of SPEC §8 "Payment", as stable codes. The first six are what the issuer (or
- * the test provider playing it) answers; the `incomplete_*`/`invalid_number` ones come from
- * checking the form before anything is sent.
- */
-export const CARD_ERROR_CODES = [
-  "card_declined",
-  "insufficient_funds",
-  "expired_card",
-  "incorrect_cvc",
-  "processing_error",
-  "incomplete_number",
-  "invalid_number",
-  "incomplete_expiry",
-  "incomplete_cvc",
-] as const;
-export type CardErrorCode = (typeof CARD_ERROR_CODES)[number];
 
 /** Digits only: spaces and dashes that people type between groups are dropped. */
 export function cardDigits(input: string): string {

@@ -1,16 +1,10 @@
 // The server catalogue's shape (data/servers/plans.json): kinds, billing cycles, plans, operating
 // systems and datacenters, checked once when loaded.
 import { z } from "../zod";
+import { SERVER_KINDS, SERVER_ARCHES } from "./cycles";
 
-/** SPEC §9 billing cycles and how many months each covers. */
-export const BILLING_CYCLES = ["monthly", "quarterly", "annually", "biennially"] as const;
-export type BillingCycle = (typeof BILLING_CYCLES)[number];
-export const CYCLE_MONTHS: Record<BillingCycle, number> = { monthly: 1, quarterly: 3, annually: 12, biennially: 24 };
-
-export const SERVER_KINDS = ["vps", "root", "gpu", "hosting"] as const;
-export type ServerKind = (typeof SERVER_KINDS)[number];
-export const SERVER_ARCHES = ["x86", "arm"] as const;
-export type ServerArch = (typeof SERVER_ARCHES)[number];
+export { BILLING_CYCLES, CYCLE_MONTHS, SERVER_ARCHES, SERVER_KINDS } from "./cycles";
+export type { BillingCycle, ServerArch, ServerKind } from "./cycles";
 
 const cents = z.number().int().nonnegative();
 export const serverCatalogueSchema = z.object({

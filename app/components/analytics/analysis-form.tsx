@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { MAX_URL_LENGTH, STRATEGIES } from "../../../core/pagespeed";
+import { MAX_URL_LENGTH, STRATEGIES } from "../../../core/pagespeed-ratings";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
 import { useSchemaForm } from "../ui/form-hooks";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../../core/format";
 import type { Locale } from "../../../core/locale";
-import { rateScore, VITALS, type Category, type Rating, type Vital } from "../../../core/pagespeed";
+import { rateScore, VITALS, type Category, type Rating, type Vital } from "../../../core/pagespeed-ratings";
 import { DataTable, ScrollRegion, type Column } from "../ui/data-table";
 import type { AnalyticsRunView } from "./types";
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CATEGORIES } from "../../../core/pagespeed";
+import { CATEGORIES } from "../../../core/pagespeed-ratings";
 import { DataTable, ScrollRegion, type Column } from "../ui/data-table";
 import type { AnalyticsRunView } from "./types";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { CATEGORIES, type Category } from "../../../core/pagespeed";
+import { CATEGORIES, type Category } from "../../../core/pagespeed-ratings";
 import { DataTable, ScrollRegion, type Column } from "../ui/data-table";
 import type { AnalyticsRunView } from "./types";
 

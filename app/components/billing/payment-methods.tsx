@@ -5,7 +5,7 @@ import { CardFields, useCardLabel } from "../payment/card-form";
 import { DefaultBadge, ItemActions } from "../ui/confirm-card";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
 import { useBusy, useSchemaForm } from "../ui/form-hooks";
-import { METHOD_INTENTS, METHODS_PATH, NICKNAME_MAX, type PaymentMethodItem } from "./method-forms";
+import { METHOD_INTENTS, METHODS_PATH, NICKNAME_MAX, type PaymentMethodItem } from "./methods";
 
 // The payment-methods page's parts: one saved card with its actions, and the test provider's
 // add-a-card form.

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { CONTENT_MESSAGES, type TicketStatus } from "../../../core/content-forms";
+import { CONTENT_MESSAGES, type TicketStatus } from "../../../core/content-messages";
 
 const MESSAGE_KEYS = new Map<string, string>(Object.entries(CONTENT_MESSAGES).map(([key, text]) => [text, key]));
 

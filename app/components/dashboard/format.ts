@@ -1,4 +1,4 @@
-import { COUNTRY_CODES } from "../../../core/auth/messages";
+import { COUNTRY_CODES } from "../../../core/auth/country-codes";
 import { DATE_LOCALE_TAGS, type Locale } from "../../../core/locale";
 
 // Country names in the page language, made in loaders (the server's ICU), so the browser hydrates

@@ -6,7 +6,7 @@ import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
 import { useIntentForm } from "../ui/form-hooks";
 import { Section } from "../ui/section";
 import { PostButton } from "../ui/confirm-card";
-import { PROFILE_INTENTS } from "./profile";
+import { PROFILE_INTENTS } from "./profile-intents";
 
 // The forms of the profile settings page (/dashboard/settings): username, email, email
 // verification. Each posts its intent to the page's action (server/profile-settings.server.ts).

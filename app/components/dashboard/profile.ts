@@ -1,17 +1,8 @@
 import { changeEmailSchema, verificationCodeSchema } from "../../../core/auth/schemas";
 import { z } from "../../../core/zod";
 
-/** The intents of the profile settings page's one action. */
-export const PROFILE_INTENTS = {
-  changeUsername: "change-username",
-  changeEmail: "change-email",
-  verifyEmail: "verify-email",
-  resendCode: "resend-code",
-} as const;
-
-export type ProfileIntent = (typeof PROFILE_INTENTS)[keyof typeof PROFILE_INTENTS];
-
-export const SETTINGS_PATH = "/dashboard/settings";
+export { PROFILE_INTENTS, SETTINGS_PATH } from "./profile-intents";
+export type { ProfileIntent } from "./profile-intents";
 
 /** The verify-email form: the code sent to the address (the API takes the address from the profile). */
 export const verifyCodeSchema = z.object({ code: verificationCodeSchema });

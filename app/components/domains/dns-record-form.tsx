@@ -10,7 +10,7 @@ import {
   type DnsRecord,
   type ExtraRecordField,
   type RecordType,
-} from "../../../core/dns";
+} from "../../../core/dns-records";
 import type { DnsWarning } from "../../../workers/api/contract/dns";
 import {
   BUTTON_CLASS,

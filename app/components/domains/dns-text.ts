@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { DNS_MESSAGES, type DnsRecord, type ZoneChange, type ZoneReportLine } from "../../../core/dns";
+import { DNS_MESSAGES, type DnsRecord, type ZoneChange, type ZoneReportLine } from "../../../core/dns-records";
 import type { DnsWarning } from "../../../workers/api/contract/dns";
 import type { DomainActionData } from "./forms";
 

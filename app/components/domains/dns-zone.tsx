@@ -1,7 +1,7 @@
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { hostOf, type DnsRecord } from "../../../core/dns";
+import { hostOf, type DnsRecord } from "../../../core/dns-records";
 import type { ZoneVersionView } from "../../../workers/api/contract/dns";
 import { DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, IntentField, SECONDARY_BUTTON_CLASS } from "../ui/form";
 import { useBusy, useLastResult, useLazyValidation, useRevalidateWhenLoaded } from "../ui/form-hooks";

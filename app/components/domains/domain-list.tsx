@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DOMAIN_SORTS, STATUS_FILTERS } from "../../../core/my-domains";
+import { DOMAIN_SORTS, STATUS_FILTERS } from "../../../core/domain-status";
 import type { UserDomain } from "../../../workers/api/contract/my-domains";
 import { BUTTON_CLASS, INPUT_CLASS, Labelled, SECONDARY_BUTTON_CLASS } from "../ui/form";
 import { CARD_CLASS, StatusBadge } from "./status";

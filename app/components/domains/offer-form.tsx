@@ -7,7 +7,7 @@ import {
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { OFFER_CURRENCIES } from "../../../core/domain-offer";
+import { OFFER_CURRENCIES } from "../../../core/offer-currencies";
 import { useSchemaForm } from "../ui/form-hooks";
 
 /** The action's last answer to the offer form (null before any). */

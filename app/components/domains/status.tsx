@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { DomainStatus } from "../../../core/my-domains";
+import type { DomainStatus } from "../../../core/domain-status";
 
 /** Colour per status group: fine, needs action, lost/locked out, in progress. */
 const TONE: Record<DomainStatus, string> = {

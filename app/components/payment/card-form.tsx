@@ -1,7 +1,18 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { CARD_ERROR_CODES, cardFormSchema } from "../../../core/payments/card";
 import { Field, INPUT_CLASS } from "../ui/form";
+import { type CardFieldName, usePaymentErrorText } from "./card-text";
+
+export {
+  CARD_FIELDS,
+  PAYMENT_ERROR_TEXT_CODES,
+  cardSecretFields,
+  formatCardExpiry,
+  isPaymentErrorCode,
+  useCardLabel,
+  usePaymentErrorText,
+} from "./card-text";
+export type { CardFieldName, PaymentErrorTextCode } from "./card-text";
 
 /**
  * The card fields of the embedded test payments provider (SPEC §8 "Payment"): number, expiry
@@ -9,7 +20,8 @@ import { Field, INPUT_CLASS } from "../ui/form";
  * its own, so it works without JavaScript; put it inside a Conform `<Form method="post">` and
  * hand it that form's fields. Used by the payment methods page (add a card) and the checkout.
  *
- * - Schema: `cardFormSchema()` from core/payments/card.ts (re-exported here) parses the four
+ * - Schema: `cardFormSchema()` from core/payments/card.ts (not imported here: pages load their form
+ *   schema on first use of the form, so this block carries no zod) parses the four
  *   fields into `{ card: CardInput, name }`; its messages are the SPEC §8 error codes, which this
  *   component translates (namespace "payment", `errors.<code>`). Compose it in a page's form
  *   schema as a nested object (`card: cardFormSchema()`) and pass `fields.card.getFieldset()`.
@@ -17,41 +29,6 @@ import { Field, INPUT_CLASS } from "../ui/form";
  *   `submission.reply({ hideFields: cardSecretFields(prefix) })` (the other fields are kept).
  * - Routes that render it list the "payment" namespace in `handle.i18n`.
  */
-export { cardFormSchema };
-
-/** The card fields' names, in form order. */
-export const CARD_FIELDS = ["number", "expiry", "cvc", "name"] as const;
-export type CardFieldName = (typeof CARD_FIELDS)[number];
-
-/** The fields a 400 reply must not echo: the card number and the CVC (`prefix` for a nested fieldset, e.g. "card"). */
-export function cardSecretFields(prefix?: string): string[] {
-  return ["number", "cvc"].map((name) => (prefix ? `${prefix}.${name}` : name));
-}
-
-/** The SPEC §8 payment error codes the "payment" namespace has a text for. */
-export const PAYMENT_ERROR_TEXT_CODES = [
-  ...CARD_ERROR_CODES,
-  "payment_failed",
-  "three_d_secure_failed",
-  "authentication_required",
-  "network_error",
-  "not_initialized",
-  "payment_start_failed",
-  "address_save_failed",
-  "invalid_address",
-  "server_error",
-] as const;
-export type PaymentErrorTextCode = (typeof PAYMENT_ERROR_TEXT_CODES)[number];
-
-export function isPaymentErrorCode(code: unknown): code is PaymentErrorTextCode {
-  return typeof code === "string" && (PAYMENT_ERROR_TEXT_CODES as readonly string[]).includes(code);
-}
-
-/** A payment error code's translated text; any other code reads as "payment failed". */
-export function usePaymentErrorText(): (code: string) => string {
-  const { t } = useTranslation("payment");
-  return (code: string) => (isPaymentErrorCode(code) ? t(`errors.${code}`) : t("errors.payment_failed"));
-}
 
 type CardFieldset = {
   number: FieldMetadata<string>;
@@ -138,14 +115,4 @@ export function CardFields({
       </Field>
     </fieldset>
   );
-}
-
-/** A saved card as the list shows it: "Visa •••• 4242", expiry "04/2031". */
-export function useCardLabel(): (card: { brand: string; last4: string }) => string {
-  const { t } = useTranslation("payment");
-  return (card) => `${t(`brands.${card.brand}`, { defaultValue: t("brands.unknown") })} •••• ${card.last4}`;
-}
-
-export function formatCardExpiry(month: number, year: number): string {
-  return `${String(month).padStart(2, "0")}/${year}`;
 }

@@ -1,7 +1,7 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { API_TOKEN_MESSAGES, API_TOKEN_NAME_MAX, API_TOKEN_SCOPES } from "../../../core/auth/api-tokens";
+import { API_TOKEN_MESSAGES, API_TOKEN_NAME_MAX, API_TOKEN_SCOPES } from "../../../core/auth/api-token-limits";
 import { DATE_LOCALE_TAGS, type Locale } from "../../../core/locale";
 import type { ApiToken } from "../../../workers/api/contract/api-tokens";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
@@ -9,7 +9,7 @@ import { NoticeCard, PostButton } from "../ui/confirm-card";
 import { CopyField } from "../ui/copy-field";
 import { DataTable, type Column } from "../ui/data-table";
 import { useBusy, useLastResult, useResetAfterSuccess, useSchemaForm } from "../ui/form-hooks";
-import { API_TOKEN_EXPIRY_OPTIONS, API_TOKEN_INTENTS, EXPIRY_MESSAGE } from "./api-token-forms";
+import { API_TOKEN_EXPIRY_OPTIONS, API_TOKEN_INTENTS, EXPIRY_MESSAGE } from "./api-token-options";
 
 // Personal API tokens on the account-security page (issue 20): the create form (name, scopes,
 // expiry), the new secret shown once with a copy hint, and the table of tokens with Revoke. Each

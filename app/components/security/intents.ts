@@ -1,4 +1,4 @@
-import { API_TOKEN_INTENTS } from "./api-token-forms";
+import { API_TOKEN_INTENTS } from "./api-token-options";
 
 // The forms of the account-security page (/dashboard/settings/security): each posts one of these
 // intents to the page's action.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../../core/zod";
 import { AUTH_MESSAGES } from "../../../core/auth/messages";
 import { PASSKEY_NAME_MAX } from "../../../core/auth/passkeys";
 

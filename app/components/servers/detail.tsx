@@ -1,12 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BILLING_CYCLES, type ServerAction } from "../../../core/servers";
+import { BILLING_CYCLES } from "../../../core/servers/cycles";
+import type { ServerAction } from "../../../core/servers/status";
 import type { ServerView } from "../../../workers/api/contract/servers";
 import { useFormat } from "../../i18n/use-format";
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
 import { useLastResult, useLazyValidation, useRevalidateWhenLoaded, useSchemaForm } from "../ui/form-hooks";
-import { replyErrors, SERVER_INTENTS, useServerErrors, type ServerActionData } from "./forms";
+import { replyErrors, SERVER_INTENTS, useServerErrors, type ServerActionData } from "./intents";
 
 // The sections of a server's dashboard page (/dashboard/vps/:id): its specifications, the power
 // actions (each behind a <details> confirmation: works without JavaScript), the root password,

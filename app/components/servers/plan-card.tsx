@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { ServerCatalogueView } from "../../../workers/api/contract/servers";
 import { useFormat } from "../../i18n/use-format";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS } from "../ui/form";
-import { useServerErrors, type ServerOrderActionData } from "./forms";
+import { useServerErrors, type ServerOrderActionData } from "./intents";
 import { useSchemaForm } from "../ui/form-hooks";
 
 // A plan of the /vps catalogue: its price, specs, cycle prices with their savings, and its order
