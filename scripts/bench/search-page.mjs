@@ -2,6 +2,7 @@
 // exact match ([data-testid="exact-match"]) is on screen, for a browser that has the `js=1` cookie
 // (app/entry.server.tsx streams the document to it) and for one without (the whole document is
 // held until every part, the whole-catalogue check included, is ready: the no-JS path).
+import http from "node:http";
 import { freshLabel } from "./catalogue.mjs";
 import { isLoopback } from "./assets.mjs";
 import { launchLoopbackBrowser } from "./browser.mjs";
@@ -137,6 +138,43 @@ function summarise(mode, loads) {
 }
 
 /**
+ * The floor of "on screen" (issue 25: each figure beside its floor, in the same run): the same
+ * browser, method and new tab showing a minimal document, the exact match's heading alone under
+ * the storefront's own stylesheet, answered at once by a loopback server of the bench. What it
+ * takes is what Chromium on this machine needs to show anything; the pages' figures less it is
+ * what the storefront's bytes, markup and scripts add.
+ */
+async function startFloorServer(origin) {
+  const page = await (await fetch(new URL(`${SEARCH_PAGE.path}floor-bench.com`, origin))).text();
+  const stylesheet = page.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1];
+  const css = stylesheet ? Buffer.from(await (await fetch(new URL(stylesheet, origin))).arrayBuffer()) : null;
+  const document = [
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"/>',
+    '<meta name="viewport" content="width=device-width, initial-scale=1"/><title>floor-bench.com</title>',
+    css ? '<link rel="stylesheet" href="/floor.css"/>' : "",
+    `</head><body><main><h1 data-testid="exact-match">floor-bench.com is available</h1>`,
+    '<div data-testid="all-results"></div></main></body></html>',
+  ].join("");
+  const server = http.createServer((request, response) => {
+    if (request.url === "/floor.css" && css) {
+      response.writeHead(200, { "Content-Type": "text/css", "Cache-Control": "public, max-age=31536000, immutable" });
+      response.end(css);
+      return;
+    }
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    response.end(document);
+  });
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  return {
+    url: () => `http://127.0.0.1:${server.address().port}/?${freshLabel()}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
  * `loads` loads per mode, interleaved (with cookie, without, with, …), each with its own fresh
  * random name so the server has nothing cached for it. One context per mode, warmed by one
  * uncounted load, so the stylesheet and scripts come from the browser cache as on a second visit;
@@ -146,29 +184,31 @@ export async function measureSearchPage({ origin, loads, track }) {
   const browser = await launchLoopbackBrowser();
   const untrack = track(() => browser.close().catch(() => {}));
   const blocked = new Set();
+  const floor = await startFloorServer(origin);
   try {
+    const pageUrl = () => new URL(`${SEARCH_PAGE.path}${freshLabel()}.com`, origin).href;
     const modes = [
-      { mode: "with js=1 cookie", cookie: true },
-      { mode: "without cookie (no-JS path)", cookie: false },
+      { mode: "with js=1 cookie", cookie: true, url: pageUrl },
+      { mode: "without cookie (no-JS path)", cookie: false, url: pageUrl },
+      { mode: "floor: a minimal document", cookie: false, url: floor.url },
     ];
     for (const m of modes) {
       m.context = await browser.newContext();
       await m.context.addInitScript(OBSERVER);
       m.loads = [];
     }
-    const pageUrl = () => new URL(`${SEARCH_PAGE.path}${freshLabel()}.com`, origin).href;
     const prepare = async (m) => {
       await m.context.clearCookies();
       if (m.cookie) await m.context.addCookies([{ name: "js", value: "1", url: origin }]);
     };
     for (const m of modes) {
       await prepare(m);
-      await loadOnce(m.context, pageUrl(), blocked); // warm-up, not counted
+      await loadOnce(m.context, m.url(), blocked); // warm-up, not counted
     }
     for (let i = 0; i < loads; i++) {
       for (const m of modes) {
         await prepare(m);
-        m.loads.push(await loadOnce(m.context, pageUrl(), blocked));
+        m.loads.push(await loadOnce(m.context, m.url(), blocked));
       }
     }
     return {
@@ -176,10 +216,12 @@ export async function measureSearchPage({ origin, loads, track }) {
       loadsPerMode: loads,
       withCookie: summarise(modes[0].mode, modes[0].loads),
       withoutCookie: summarise(modes[1].mode, modes[1].loads),
+      floor: summarise(modes[2].mode, modes[2].loads),
       blockedRequests: [...blocked],
     };
   } finally {
     await browser.close().catch(() => {});
+    await floor.close();
     untrack();
   }
 }
