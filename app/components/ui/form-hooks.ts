@@ -57,28 +57,44 @@ type ValidateOn = "onInput" | "onBlur" | "onSubmit";
 /**
  * Conform's `onValidate` over a lazily loaded schema, for the form `formId`. The load starts when
  * a control of the form gets focus or the pointer (or, failing that, at the first validation).
- * Until it has loaded, a submit goes to the action, which validates everything (a submission whose
- * error is null is not stopped), and a validation the user triggers by typing reports nothing;
- * the fields so touched are validated again as soon as the schema is there.
+ * Until it has loaded, a validation the user triggers by typing reports nothing, and the fields so
+ * touched are validated again as soon as the schema is there; a submit waits for it and is made
+ * again then, so the browser still checks the form before anything is sent. Should the load fail,
+ * submits go to the action, which validates everything (a submission whose error is null is not
+ * stopped).
  */
 export function useLazyValidation<Schema extends FormSchema>(formId: string, load: SchemaLoader<Schema>) {
   // The loader of the first render: call sites write it inline, but it names one schema for good.
   const [loader] = useState(() => load);
   const [loaded, setLoaded] = useState<LoadedSchema<Schema> | null>(null);
   const loading = useRef(false);
+  /** The last load failed: submits go to the action meanwhile (the next focus tries again). */
+  const failed = useRef(false);
   /** Fields validated while the schema was loading ("" = the whole form). */
   const pending = useRef(new Set<string>());
+  /** A submit held while the schema loads: the form and the button that sent it. */
+  const heldSubmit = useRef<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
   const start = useCallback(() => {
     if (loading.current) return;
     loading.current = true;
-    Promise.all([import("@conform-to/zod/v4"), loader()]).then(
-      ([module, schema]) => setLoaded({ schema, parseWithZod: module.parseWithZod }),
-      // A failed load (offline, a new deploy) leaves validation to the action; the next focus retries.
+    // core/zod sets zod's jitless mode (our CSP forbids eval) before the first parse, whichever
+    // zod import the schema's own modules use.
+    Promise.all([import("@conform-to/zod/v4"), loader(), import("../../../core/zod")]).then(
+      ([module, schema]) => {
+        failed.current = false;
+        setLoaded({ schema, parseWithZod: module.parseWithZod });
+      },
+      // A failed load (offline, a new deploy): the held submit goes to the action.
       () => {
         loading.current = false;
+        failed.current = true;
+        resubmit(heldSubmit);
       },
     );
   }, [loader]);
+  useEffect(() => {
+    if (loaded) resubmit(heldSubmit);
+  }, [loaded]);
   useEffect(() => {
     if (loaded) return;
     const onReach = (event: Event) => {
@@ -94,7 +110,15 @@ export function useLazyValidation<Schema extends FormSchema>(formId: string, loa
       document.removeEventListener("pointerdown", onReach);
     };
   }, [formId, loaded, start]);
-  const onValidate = ({ formData }: { formData: FormData }): Submission<z.output<Schema>, string[]> => {
+  const onValidate = ({
+    form,
+    formData,
+    submitter,
+  }: {
+    form: HTMLFormElement;
+    formData: FormData;
+    submitter: HTMLElement | null;
+  }): Submission<z.output<Schema>, string[]> => {
     if (loaded) {
       const { schema } = loaded;
       return loaded.parseWithZod(formData, { schema: typeof schema === "function" ? schema(formData) : schema });
@@ -102,15 +126,31 @@ export function useLazyValidation<Schema extends FormSchema>(formId: string, loa
     start();
     return parse<z.output<Schema>, string[]>(formData, {
       resolve: (_payload, intent) => {
-        // No intent: a submit, validated by the action. An intent (validate, update, reset…) must
-        // not reach the server, so it is answered here without errors.
-        if (!intent) return { error: null };
+        if (!intent) {
+          // A submit: the action validates it if the schema cannot load; otherwise it is held
+          // (an error that is not null stops it) and made again once the schema is there.
+          if (failed.current) return { error: null };
+          heldSubmit.current = { form, submitter };
+          return { error: {} };
+        }
+        // An intent (validate, update, reset…) must not reach the server: answered here.
         if (intent.type === "validate") pending.current.add(intent.payload.name ?? "");
         return { error: {} };
       },
     });
   };
   return { onValidate, loaded: loaded !== null, pending };
+}
+
+/** Makes the held submit again (with the same button, so its name and value are sent). */
+function resubmit(held: { current: { form: HTMLFormElement; submitter: HTMLElement | null } | null }): void {
+  const submit = held.current;
+  held.current = null;
+  if (!submit?.form.isConnected) return;
+  const { form, submitter } = submit;
+  form.requestSubmit(
+    submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : undefined,
+  );
 }
 
 /**
