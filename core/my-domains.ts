@@ -1,7 +1,7 @@
 // "My domains" (SPEC §2 account area, §3 Domain, §4 domain statuses, §5 rules): the request schemas
 // of the domain-management API and the status filter's SQL; the statuses themselves are in
 // domain-status.ts (re-exported here). Pure: no I/O, the clock is a parameter.
-import { isHostName, normaliseHost } from "./domain-name";
+import { isHostName, normaliseHost } from "./host-name";
 import { z } from "./zod";
 import {
   EXPIRING_SOON_DAYS,

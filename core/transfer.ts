@@ -1,5 +1,5 @@
 import { z } from "./zod";
-import { DOMAIN_NAME_ERRORS } from "./domain-name";
+import { DOMAIN_NAME_ERRORS } from "./domain-name-errors";
 
 /**
  * Transfer in (issue 14, SPEC §2 wizard, §5 rules, §8 errors): the shapes the wizard and the API

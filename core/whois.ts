@@ -3,7 +3,7 @@
  * registrar, normalised to one shape the UI shows. Pure: no I/O. The lookup worker fetches the
  * RDAP JSON (workers/lookup/rdap.ts) and calls `normaliseRdapDomain`.
  */
-import { normaliseHost } from "./domain-name";
+import { normaliseHost } from "./host-name";
 import { typedNameField } from "./typed-name";
 import { z } from "./zod";
 import { REGISTRANT_FIELDS, type RegistrantField, type WhoisResult } from "./whois-result";

@@ -1,11 +1,5 @@
-import { config, z } from "zod";
+import "./zod-jitless";
 
-// Schemas from core/ also run in the browser (Conform). package.json lists this file under
-// "sideEffects" so the bundler keeps the config call below. zod's JIT probes `new Function("")`,
-// which our CSP (no 'unsafe-eval') blocks and Chrome reports as an issue; Workers forbid eval
-// too. Without the JIT, zod parses the same way. `config` itself, not `z.config`: a page that
-// only loads a module importing this one (for a constant beside a schema) then pulls in
-// zod's config function, not the whole `z` namespace (issue 25).
-config({ jitless: true });
-
-export { z };
+// Schemas from core/ also run in the browser (Conform); they import `z` from here, so zod's
+// jitless mode (./zod-jitless.ts) is on wherever they run.
+export { z } from "zod";

@@ -77,9 +77,9 @@ export function useLazyValidation<Schema extends FormSchema>(formId: string, loa
   const start = useCallback(() => {
     if (loading.current) return;
     loading.current = true;
-    // core/zod sets zod's jitless mode (our CSP forbids eval) before the first parse, whichever
-    // zod import the schema's own modules use.
-    Promise.all([import("@conform-to/zod/v4"), loader(), import("../../../core/zod")]).then(
+    // zod's jitless mode (our CSP forbids eval) is on before the first parse, whichever zod import
+    // the schema's own modules use.
+    Promise.all([import("@conform-to/zod/v4"), loader(), import("../../../core/zod-jitless")]).then(
       ([module, schema]) => {
         failed.current = false;
         setLoaded({ schema, parseWithZod: module.parseWithZod });
