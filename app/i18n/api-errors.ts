@@ -9,9 +9,9 @@
  * A code a page treats specially (a field error, a redirect, another status) is tested with
  * `isCode(answer, "invalid_password")`, whose codes are `ApiErrorCode`s: no string ladders.
  */
-import { MAX_API_TOKENS } from "../../core/auth/api-tokens";
-import { DOMAIN_NAME_ERRORS } from "../../core/domain-name";
-import { CARD_ERROR_CODES } from "../../core/payments/card";
+import { MAX_API_TOKENS } from "../../core/auth/api-token-limits";
+import { DOMAIN_NAME_ERRORS } from "../../core/domain-name-errors";
+import { CARD_ERROR_CODES } from "../../core/payments/card-codes";
 import { isApiErrorCode, type ApiErrorCode } from "../../workers/api/contract/errors";
 
 /** What a page knows of a refused call: readApi's failure (status, code, message, Retry-After). */
