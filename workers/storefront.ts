@@ -16,6 +16,7 @@ import { cachedResponse, createPageCache, pageCacheKey, storeIfShared } from "./
 import { createNonce, withSecurityHeaders } from "./security-headers";
 import { handleSpeed, isSpeedPath } from "./speed";
 import { handleDnsQuery, isDnsQueryPath } from "./dns-over-https";
+import { withInertModulePreloads } from "./document-hints";
 
 export type { StorefrontEnv };
 
@@ -47,10 +48,12 @@ export default {
     const cacheKey = pageCacheKey(request);
     const cached = cacheKey === null ? undefined : pageCache.get(cacheKey);
     if (cached) return withSecurityHeaders(cachedResponse(cached, nonce), nonce);
-    const response = await handleRemixRequest(withoutForwardedHost(request), {
-      cloudflare: { env, ctx },
-      nonce,
-    });
+    const response = withInertModulePreloads(
+      await handleRemixRequest(withoutForwardedHost(request), {
+        cloudflare: { env, ctx },
+        nonce,
+      }),
+    );
     return withSecurityHeaders(
       storeIfShared(cacheKey, response, nonce, pageCache, (p) => ctx.waitUntil(p)),
       nonce,

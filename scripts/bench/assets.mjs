@@ -1,6 +1,7 @@
 // Client JS/CSS bytes the home page loads: what headless Chromium fetches (scripts and
 // stylesheets from the page's origin, import()ed chunks included), cross-checked against the
-// <script src>, <link rel=modulepreload> and <link rel=stylesheet> of the served HTML.
+// <script src>, <link rel=modulepreload>, the module script's imports and <link rel=stylesheet>
+// of the served HTML.
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_PATH, PLAYWRIGHT_CHROME_ARGS, PLAYWRIGHT_SIGNALS } from "./config.mjs";
@@ -37,6 +38,14 @@ export function declaredAssets(html, pageUrl) {
       declared.push({ url: new URL(href, pageUrl).href, type: "script", via: "link[rel=modulepreload]" });
     else if (rel.includes("stylesheet"))
       declared.push({ url: new URL(href, pageUrl).href, type: "stylesheet", via: "link[rel=stylesheet]" });
+  }
+  // The page's module script (Remix's <Scripts>): the route modules it imports and the entry it
+  // import()s. Documents carry their modulepreload hints inert (workers/document-hints.ts); what these
+  // modules import in turn is listed by the cross-check as loaded through the modules.
+  for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (!/\stype\s*=\s*"?module/i.test(attrs) || /\ssrc\s*=/i.test(attrs)) continue;
+    for (const [, spec] of body.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)"([^"]+\.js)"/g))
+      declared.push({ url: new URL(spec, pageUrl).href, type: "script", via: "the module script's imports" });
   }
   const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
     .filter(([, attrs]) => !/\ssrc\s*=/i.test(attrs))

@@ -47,7 +47,7 @@ function assetDetails(a, line) {
   );
   const x = a.crossCheck;
   line(
-    `   Cross-check with the HTML: ${x.declaredInHtml} declared (script[src], modulepreload, stylesheet); ${x.importedAtRunTime.length ? `import()ed at run time: ${x.importedAtRunTime.join(", ")}` : "nothing import()ed beyond them"}${x.declaredButNotLoaded.length ? `; declared but not fetched by the browser (counted anyway): ${x.declaredButNotLoaded.join(", ")}` : ""}`,
+    `   Cross-check with the HTML: ${x.declaredInHtml} declared (script[src], modulepreload, the module script's imports, stylesheet); ${x.importedAtRunTime.length ? `loaded through the modules' own imports and import(): ${x.importedAtRunTime.join(", ")}` : "nothing loaded beyond them"}${x.declaredButNotLoaded.length ? `; declared but not fetched by the browser (counted anyway): ${x.declaredButNotLoaded.join(", ")}` : ""}`,
   );
   if (a.consoleErrors.length) line(`   Console errors while loading: ${a.consoleErrors.slice(0, 5).join(" | ")}`);
   if (a.blockedRequests.length) line(`   Blocked non-loopback requests: ${a.blockedRequests.slice(0, 5).join(", ")}`);
