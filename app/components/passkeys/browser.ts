@@ -34,26 +34,36 @@ export async function postStep(action: string, fields: Record<string, string>): 
   return { ok: false, message: "" };
 }
 
-/**
- * The authenticator's answer to creation options (the server built them with
- * @simplewebauthn/server, so they are PublicKeyCredentialCreationOptionsJSON).
- */
-export async function createCredential(options: Record<string, unknown>): Promise<string> {
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+/** Request options as the server builds them with @simplewebauthn/server: a challenge at least. */
+function isRequestOptions(options: unknown): options is PublicKeyCredentialRequestOptionsJSON {
+  return isRecord(options) && typeof options.challenge === "string";
+}
+
+/** Creation options as the server builds them: a challenge, the relying party, the user and the algorithms. */
+function isCreationOptions(options: unknown): options is PublicKeyCredentialCreationOptionsJSON {
+  return (
+    isRequestOptions(options) &&
+    isRecord(options) &&
+    isRecord(options.rp) &&
+    isRecord(options.user) &&
+    Array.isArray(options.pubKeyCredParams)
+  );
+}
+
+/** The authenticator's answer to creation options; options of another shape are refused. */
+export async function createCredential(options: unknown): Promise<string> {
+  if (!isCreationOptions(options)) throw new Error("passkey creation options of an unknown shape");
   const { startRegistration } = await import("@simplewebauthn/browser");
-  const credential = await startRegistration({
-    optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
-  });
-  return JSON.stringify(credential);
+  return JSON.stringify(await startRegistration({ optionsJSON: options }));
 }
 
 /** The authenticator's answer to request options; `autofill`: wait in the username field's autofill. */
-export async function getAssertion(options: Record<string, unknown>, autofill = false): Promise<string> {
+export async function getAssertion(options: unknown, autofill = false): Promise<string> {
+  if (!isRequestOptions(options)) throw new Error("passkey request options of an unknown shape");
   const { startAuthentication } = await import("@simplewebauthn/browser");
-  const credential = await startAuthentication({
-    optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
-    useBrowserAutofill: autofill,
-  });
-  return JSON.stringify(credential);
+  return JSON.stringify(await startAuthentication({ optionsJSON: options, useBrowserAutofill: autofill }));
 }
 
 /** A cancelled prompt (the user closed it, or another ceremony replaced it): no error to show. */
