@@ -1,4 +1,6 @@
+import { validateMnemonic } from "@scure/bip39";
 import { wordlist } from "@scure/bip39/wordlists/english.js";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   checkConfirmation,
@@ -73,6 +75,29 @@ describe("isValidSeedKey", () => {
   it("refuses words that are not on the list and a bad checksum", () => {
     expect(isValidSeedKey(KEY.replace("yellow", "yelow"))).toBe(false);
     expect(isValidSeedKey(KEY.replace("yellow", "zoo"))).toBe(false);
+  });
+  it("agrees with @scure/bip39's validateMnemonic on any 12 words of the list (1 in 16 has a valid checksum)", () => {
+    const words = fc.array(fc.constantFrom(...wordlist), { minLength: 12, maxLength: 12 });
+    fc.assert(
+      fc.property(words, (chosen) => {
+        const key = chosen.join(" ");
+        expect(isValidSeedKey(key)).toBe(validateMnemonic(key, wordlist));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  it("accepts every key made from any 16 bytes of entropy, and refuses it with one word changed", () => {
+    const entropy = fc.uint8Array({ minLength: 16, maxLength: 16 });
+    fc.assert(
+      fc.property(entropy, fc.nat(11), fc.nat(2047), (bytes, position, replacement) => {
+        const key = generateSeedKey(bytes);
+        expect(isValidSeedKey(key)).toBe(true);
+        const words = key.split(" ");
+        words[position] = wordlist[replacement] ?? "abandon";
+        const changed = words.join(" ");
+        expect(isValidSeedKey(changed)).toBe(validateMnemonic(changed, wordlist));
+      }),
+    );
   });
   it("isSeedKeyWord checks the list", () => {
     expect(isSeedKeyWord("abandon")).toBe(true);

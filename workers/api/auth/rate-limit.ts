@@ -71,17 +71,33 @@ export type Counter = readonly [rule: LimitRule, subject: string];
 
 const keyOf = ([rule, subject]: Counter) => `${rule.scope}:${subject}`;
 
-/** Seconds to wait before the counter allows another event, or null when it allows one now. */
-async function waitSeconds(db: D1Database, counter: Counter, nowMs: number): Promise<number | null> {
+/** A limit read's row: the counted events and the oldest of them (the delay's read has only `n`). */
+export type WindowRow = { n: number; oldest?: number | null };
+
+/** The read behind a counter's wait: its newest `max` events in the window, counted. */
+function windowStatement(db: D1Database, counter: Counter, nowMs: number): D1PreparedStatement {
   const [rule] = counter;
-  const row = await db
+  return db
     .prepare(
       "SELECT COUNT(*) AS n, MIN(at_ms) AS oldest FROM (SELECT at_ms FROM login_attempts WHERE key = ?1 AND at_ms > ?2 ORDER BY at_ms DESC LIMIT ?3)",
     )
-    .bind(keyOf(counter), nowMs - rule.windowMs, rule.max)
-    .first<{ n: number; oldest: number | null }>();
-  if (!row || row.n < rule.max || row.oldest === null) return null;
+    .bind(keyOf(counter), nowMs - rule.windowMs, rule.max);
+}
+
+/** Seconds to wait before the counter allows another event, or null when it allows one now. */
+function waitFrom([rule]: Counter, row: WindowRow | null | undefined, nowMs: number): number | null {
+  if (!row || row.n < rule.max || row.oldest === null || row.oldest === undefined) return null;
   return Math.max(1, Math.ceil((row.oldest + rule.windowMs - nowMs) / 1000));
+}
+
+async function waitSeconds(db: D1Database, counter: Counter, nowMs: number): Promise<number | null> {
+  return waitFrom(counter, await windowStatement(db, counter, nowMs).first<WindowRow>(), nowMs);
+}
+
+/** The 429 (with Retry-After) for the longest of the waits, if any counter is full. */
+function throwIfWaiting(waits: readonly (number | null)[], message: string): void {
+  const wait = Math.max(0, ...waits.map((value) => value ?? 0));
+  if (wait > 0) throw new ApiError(429, "too_many_attempts", message, undefined, { "Retry-After": String(wait) });
 }
 
 /** Throws 429 with Retry-After when any of the counters is full. */
@@ -92,9 +108,7 @@ export async function assertWithinLimits(
   message: string,
 ): Promise<void> {
   const nowMs = now.getTime();
-  const waits = await Promise.all(counters.map((counter) => waitSeconds(db, counter, nowMs)));
-  const wait = Math.max(0, ...waits.map((value) => value ?? 0));
-  if (wait > 0) throw new ApiError(429, "too_many_attempts", message, undefined, { "Retry-After": String(wait) });
+  throwIfWaiting(await Promise.all(counters.map((counter) => waitSeconds(db, counter, nowMs))), message);
 }
 
 /** The statements that count one event on each counter (and sweep rows no window still needs). */
@@ -123,17 +137,28 @@ export async function recordAttempts(db: D1Database, counters: readonly Counter[
 
 const userAtIp = (username: string, ip: string) => JSON.stringify([username, ip]);
 
+const LOGIN_LIMITED = "Too many sign-in attempts. Please try again later.";
+
+/** The counters a sign-in from `ip` for `username` must find room in (the name alone only slows, see loginDelayMs). */
+const loginCounters = (username: string, ip: string): Counter[] => [
+  [LIMITS.loginPerUsernameAndIp, userAtIp(username, ip)],
+  [LIMITS.loginPerIp, ip],
+];
+
 /** Throws 429 when this address has too many recent failures, for this username or in all. */
 export function assertLoginAllowed(db: D1Database, username: string, ip: string, now: Date): Promise<void> {
-  return assertWithinLimits(
-    db,
-    [
-      [LIMITS.loginPerUsernameAndIp, userAtIp(username, ip)],
-      [LIMITS.loginPerIp, ip],
-    ],
-    now,
-    "Too many sign-in attempts. Please try again later.",
-  );
+  return assertWithinLimits(db, loginCounters(username, ip), now, LOGIN_LIMITED);
+}
+
+const delayStatement = (db: D1Database, username: string, now: Date) =>
+  db
+    .prepare("SELECT COUNT(*) AS n FROM login_attempts WHERE key = ?1 AND at_ms > ?2")
+    .bind(keyOf([LIMITS.loginPerUsername, username]), now.getTime() - LIMITS.loginPerUsername.windowMs);
+
+function delayFrom(row: { n: number } | null | undefined): number {
+  const rule = LIMITS.loginPerUsername;
+  const failures = row?.n ?? 0;
+  return failures < rule.max ? 0 : Math.min(MAX_LOGIN_DELAY_MS, 500 * (failures - rule.max + 1));
 }
 
 /**
@@ -143,13 +168,27 @@ export function assertLoginAllowed(db: D1Database, username: string, ip: string,
  * tells nothing about the guess; the owner still signs in, only a little slower.
  */
 export async function loginDelayMs(db: D1Database, username: string, now: Date): Promise<number> {
-  const rule = LIMITS.loginPerUsername;
-  const row = await db
-    .prepare("SELECT COUNT(*) AS n FROM login_attempts WHERE key = ?1 AND at_ms > ?2")
-    .bind(keyOf([rule, username]), now.getTime() - rule.windowMs)
-    .first<{ n: number }>();
-  const failures = row?.n ?? 0;
-  return failures < rule.max ? 0 : Math.min(MAX_LOGIN_DELAY_MS, 500 * (failures - rule.max + 1));
+  return delayFrom(await delayStatement(db, username, now).first<{ n: number }>());
+}
+
+/**
+ * assertLoginAllowed and loginDelayMs as statements, for a caller that batches them with its own
+ * reads (the password sign-in: one round trip before the PBKDF2 work, issue 25). `settle` takes
+ * the statements' first rows in order: it throws the 429, or answers the delay in ms.
+ */
+export function loginLimitReads(db: D1Database, username: string, ip: string, now: Date) {
+  const nowMs = now.getTime();
+  const counters = loginCounters(username, ip);
+  return {
+    statements: [...counters.map((counter) => windowStatement(db, counter, nowMs)), delayStatement(db, username, now)],
+    settle(rows: readonly (WindowRow | undefined)[]): number {
+      throwIfWaiting(
+        counters.map((counter, at) => waitFrom(counter, rows[at], nowMs)),
+        LOGIN_LIMITED,
+      );
+      return delayFrom(rows[counters.length]);
+    },
+  };
 }
 
 /** The statements that count a failed sign-in for the name, the address and both (batched with the history line). */

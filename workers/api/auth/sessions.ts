@@ -6,7 +6,7 @@ import { newRefreshToken, refreshTtl, signAccessToken } from "./tokens";
 /**
  * A new session: the statements that store it (the refresh token hashed), for the caller to run
  * in the batch of its other writes, and `tokens()`, which signs the access token and answers the
- * tokens and their expiry times once the statements have run.
+ * tokens and their expiry times; the caller hands them out only once the statements have run.
  */
 export async function prepareSession(env: ApiEnv, userId: string, rememberMe: boolean, now: Date) {
   const sessionId = crypto.randomUUID();

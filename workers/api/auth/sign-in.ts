@@ -3,10 +3,22 @@
 import { z } from "zod";
 import { localeFromHeader } from "../adapters/mail";
 import type { ApiBindings } from "../bindings";
-import { mergeCartIntoUser } from "../db/cart";
-import { recordLoginStatement, toUserView, updateUserFieldsStatement, type UserRow } from "../db/users";
+import {
+  cartMergeReadFrom,
+  cartMergeReadStatements,
+  mergeCartIntoUser,
+  type CartMergeRead,
+  type CartOwnerRow,
+} from "../db/cart";
+import {
+  findUserByUsernameStatement,
+  recordLoginStatement,
+  toUserView,
+  updateUserFieldsStatement,
+  type UserRow,
+} from "../db/users";
 import { ApiError } from "../errors";
-import { clearLoginFailuresStatement, loginFailureStatements } from "./rate-limit";
+import { clearLoginFailuresStatement, loginFailureStatements, loginLimitReads, type WindowRow } from "./rate-limit";
 import { prepareSession } from "./sessions";
 
 export const CHALLENGE_LOCKED = "Too many wrong codes. Please sign in again.";
@@ -39,27 +51,65 @@ export async function recordFailedSignIn(c: RequestContext, userId: string | nul
   ]);
 }
 
+/** A cart id as X-Cart-Id carries it (built once: a schema's construction costs more than its use). */
+const cartIdHeader = z.uuid();
+
+/** The visitor's cart named by the request (X-Cart-Id), or null. */
+function visitorCartIdOf(c: { req: { header(name: string): string | undefined } }): string | null {
+  const visitorCart = cartIdHeader.safeParse(c.req.header("x-cart-id")?.trim());
+  return visitorCart.success ? visitorCart.data : null;
+}
+
+/**
+ * What a password sign-in reads before its PBKDF2 work, as one D1 batch (one round trip, issue
+ * 25): the address's limits and the name's delay (loginLimitReads), the account, and the two carts
+ * a successful sign-in merges. Throws the 429 of a full limit; answers the delay, the account (or
+ * null) and the carts.
+ */
+export async function readSignIn(c: RequestContext, username: string, now: Date) {
+  const db = c.env.DB;
+  const limits = loginLimitReads(db, username, c.var.clientIp, now);
+  const carts = cartMergeReadStatements(db, visitorCartIdOf(c), { username });
+  const results = await db.batch<WindowRow | UserRow | CartOwnerRow>([
+    ...limits.statements,
+    findUserByUsernameStatement(db, username),
+    ...carts,
+  ]);
+  const first = (at: number) => results[at]?.results[0];
+  const n = limits.statements.length;
+  const delay = limits.settle(results.slice(0, n).map((result) => result.results[0] as WindowRow | undefined));
+  return {
+    delay,
+    user: (first(n) as UserRow | undefined) ?? null,
+    carts: cartMergeReadFrom(first(n + 1) as CartOwnerRow | undefined, first(n + 2) as CartOwnerRow | undefined),
+  };
+}
+
 /**
  * Completes a sign-in: history, last login, session and tokens, the user. Its writes go to D1 as
  * one batch (one round trip, one transaction) rather than one by one: on the sign-in's path every
  * round trip is time the customer waits (issue 25).
  */
-export async function completeLogin(c: RequestContext, user: UserRow, rememberMe: boolean) {
+export async function completeLogin(c: RequestContext, user: UserRow, rememberMe: boolean, carts?: CartMergeRead) {
   const now = c.var.services.now();
   const db = c.env.DB;
   // The language signed in with becomes the account's mail language (a client that names none keeps it).
   const locale = localeFromHeader(c.req.header("accept-language"));
   const fields = { last_login: now.toISOString(), ...(locale ? { locale } : {}) };
   const session = await prepareSession(c.env, user.id, rememberMe, now);
-  await db.batch([
-    clearLoginFailuresStatement(db, user.username, c.var.clientIp),
-    signInLine(c, user.id, user.username, true, now),
-    updateUserFieldsStatement(db, user.id, fields, now),
-    ...session.statements,
+  // The access token is signed while D1 writes (no one sees it before the batch has run).
+  const [tokens] = await Promise.all([
+    session.tokens(),
+    db.batch([
+      clearLoginFailuresStatement(db, user.username, c.var.clientIp),
+      signInLine(c, user.id, user.username, true, now),
+      updateUserFieldsStatement(db, user.id, fields, now),
+      ...session.statements,
+    ]),
   ]);
   const fresh: UserRow = { ...user, ...fields, updated_at: now.toISOString() };
-  const cart = await mergeVisitorCart(c, user.id, now);
-  return { ...(await session.tokens()), user: toUserView(fresh), ...cart };
+  const cart = await mergeVisitorCart(c, user.id, now, carts);
+  return { ...tokens, user: toUserView(fresh), ...cart };
 }
 
 /**
@@ -70,8 +120,8 @@ export async function mergeVisitorCart(
   c: { env: ApiBindings["Bindings"]; req: { header(name: string): string | undefined } },
   userId: string,
   now: Date,
+  carts?: CartMergeRead,
 ) {
-  const visitorCart = z.uuid().safeParse(c.req.header("x-cart-id")?.trim());
-  const merged = await mergeCartIntoUser(c.env.DB, visitorCart.success ? visitorCart.data : null, userId, now);
+  const merged = await mergeCartIntoUser(c.env.DB, visitorCartIdOf(c), userId, now, carts);
   return { cart_id: merged.cartId, cart_dropped: merged.dropped };
 }

@@ -360,6 +360,51 @@ async function unbuyableLines(
     .map(({ id, unicode }) => ({ id, unicode }));
 }
 
+export type CartOwnerRow = { id: string; user_id: string | null };
+
+/** What a merge starts from: the account's newest cart and the visitor cart, as read. */
+export interface CartMergeRead {
+  userCart: string | null;
+  visitorCart: CartOwnerRow | null;
+}
+
+/**
+ * The two reads a merge starts from. The account is named by id, or by username for a sign-in,
+ * which reads them in the batch that reads the account itself (issue 25: one round trip).
+ */
+export function cartMergeReadStatements(
+  db: D1Database,
+  visitorCartId: string | null,
+  account: { userId: string } | { username: string },
+): [D1PreparedStatement, D1PreparedStatement] {
+  const owned =
+    "userId" in account
+      ? db
+          .prepare("SELECT id, user_id FROM carts WHERE user_id = ?1 ORDER BY updated_at DESC LIMIT 1")
+          .bind(account.userId)
+      : db
+          .prepare(
+            "SELECT c.id, c.user_id FROM carts c JOIN users u ON u.id = c.user_id WHERE u.username = ?1 ORDER BY c.updated_at DESC LIMIT 1",
+          )
+          .bind(account.username);
+  return [owned, db.prepare("SELECT id, user_id FROM carts WHERE id = ?1").bind(visitorCartId ?? "")];
+}
+
+/** The merge's starting point from the first rows of cartMergeReadStatements' two reads. */
+export function cartMergeReadFrom(owned: CartOwnerRow | undefined, visitor: CartOwnerRow | undefined): CartMergeRead {
+  return { userCart: owned?.id ?? null, visitorCart: visitor ?? null };
+}
+
+async function readCartsToMerge(
+  db: D1Database,
+  visitorCartId: string | null,
+  account: { userId: string },
+): Promise<CartMergeRead> {
+  const [owned, visitor] = await db.batch<CartOwnerRow>(cartMergeReadStatements(db, visitorCartId, account));
+  if (!owned || !visitor) throw new Error("D1 batch: a statement has no result");
+  return cartMergeReadFrom(owned.results[0], visitor.results[0]);
+}
+
 /**
  * Sign-up and sign-in (DESIGN §1, issue 19): the visitor's cart joins the account's. Visitor
  * lines the account cannot buy are dropped (and named). A visitor cart without owner becomes the
@@ -367,22 +412,18 @@ async function unbuyableLines(
  * name in both stays one line, with the larger years (within that line's maximum); lines past
  * MAX_CART_ITEMS are dropped — and the visitor cart is deleted. The account's own lines are never
  * removed, a cart of another user is never touched, and merging the same visitor cart again
- * changes nothing (it is the account's, or gone).
+ * changes nothing (it is the account's, or gone). `read`: the two carts as the caller already read
+ * them (cartMergeReadStatements; the password sign-in reads them beside the account).
  */
 export async function mergeCartIntoUser(
   db: D1Database,
   visitorCartId: string | null,
   userId: string,
   now: Date,
+  read?: CartMergeRead,
 ): Promise<CartMerge> {
   const at = now.toISOString();
-  const [owned, visitor] = await db.batch<{ id: string; user_id: string | null }>([
-    db.prepare("SELECT id, user_id FROM carts WHERE user_id = ?1 ORDER BY updated_at DESC LIMIT 1").bind(userId),
-    db.prepare("SELECT id, user_id FROM carts WHERE id = ?1").bind(visitorCartId ?? ""),
-  ]);
-  if (!owned || !visitor) throw new Error("D1 batch: a statement has no result");
-  const userCart = owned.results[0]?.id ?? null;
-  const visitorCart = visitor.results[0] ?? null;
+  const { userCart, visitorCart } = read ?? (await readCartsToMerge(db, visitorCartId, { userId }));
   if (!visitorCart || visitorCart.user_id === userId) return { cartId: visitorCart?.id ?? userCart, dropped: [] };
   if (visitorCart.user_id !== null) return { cartId: userCart, dropped: [] };
 

@@ -59,8 +59,13 @@ export function findUserById(db: D1Database, id: string): Promise<UserRow | null
   return db.prepare("SELECT * FROM users WHERE id = ?1").bind(id).first<UserRow>();
 }
 
+/** The account read by its username (a statement, for callers that batch it with other reads). */
+export function findUserByUsernameStatement(db: D1Database, username: string): D1PreparedStatement {
+  return db.prepare("SELECT * FROM users WHERE username = ?1").bind(username);
+}
+
 export function findUserByUsername(db: D1Database, username: string): Promise<UserRow | null> {
-  return db.prepare("SELECT * FROM users WHERE username = ?1").bind(username).first<UserRow>();
+  return findUserByUsernameStatement(db, username).first<UserRow>();
 }
 
 export function findUserByEmail(db: D1Database, email: string): Promise<UserRow | null> {

@@ -38,6 +38,7 @@ import {
   CHALLENGE_LOCKED,
   completeLogin,
   mergeVisitorCart,
+  readSignIn,
   recordFailedSignIn,
   type RequestContext,
 } from "../auth/sign-in";
@@ -47,7 +48,6 @@ import {
   findRefreshToken,
   findUserByEmail,
   findUserById,
-  findUserByUsername,
   insertUser,
   markRefreshTokenUsed,
   revokeSession,
@@ -230,12 +230,8 @@ export const authRoutes = contractRouter()
     const input = c.req.valid("json");
     const db = c.env.DB;
     const now = c.var.services.now();
-    // The limits, the name's delay and the account are read at once (three reads, one wait).
-    const [, delay, user] = await Promise.all([
-      assertLoginAllowed(db, input.username, c.var.clientIp, now),
-      loginDelayMs(db, input.username, now),
-      findUserByUsername(db, input.username),
-    ]);
+    // The limits, the name's delay, the account and its carts: one batch, one round trip.
+    const { delay, user, carts } = await readSignIn(c, input.username, now);
     if (delay > 0) await c.var.services.sleep(delay);
     // Both secrets are always checked (against a dummy hash for an unknown name) so the answer
     // and its timing do not tell which part was wrong.
@@ -262,7 +258,7 @@ export const authRoutes = contractRouter()
       );
     }
     return c.json(
-      { success: true as const, data: await completeLogin(c, user, input.remember_me), message: "Signed in." },
+      { success: true as const, data: await completeLogin(c, user, input.remember_me, carts), message: "Signed in." },
       200,
     );
   })
