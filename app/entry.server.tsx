@@ -1,10 +1,10 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { PAGE_CACHE_HEADER } from "./config/page-cache";
+import { streamsDocument } from "./server/document-streaming.server";
 import { getLocale, i18nForLocale } from "./server/i18n.server";
 
 /**
@@ -18,10 +18,6 @@ function pageCacheSeconds(remixContext: EntryContext): number {
   if (typeof handle !== "object" || handle === null || !("pageCache" in handle)) return 0;
   const seconds = handle.pageCache;
   return typeof seconds === "number" && seconds > 0 ? seconds : 0;
-}
-
-function hasRunJavaScript(request: Request): boolean {
-  return /(?:^|;\s*)js=1(?:;|$)/.test(request.headers.get("Cookie") ?? "");
 }
 
 export default async function handleRequest(
@@ -63,10 +59,8 @@ export default async function handleRequest(
   const detach = () => request.signal.removeEventListener("abort", stop);
   body.allReady.then(detach, detach);
 
-  // Browsers that have run our JS (the `js` cookie) get the document streamed, so a slow part
-  // never holds up the rest. Bots and browsers without JS get the whole document at once: a
-  // streamed Suspense boundary only swaps in with JavaScript.
-  if (isbot(request.headers.get("user-agent") || "") || !hasRunJavaScript(request)) await body.allReady;
+  // Streamed to browsers that have run our JS; whole, at once, to bots and browsers without JS.
+  if (!streamsDocument(request)) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Language", lng);

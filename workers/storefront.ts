@@ -16,7 +16,7 @@ import { cachedResponse, createPageCache, pageCacheKey, storeIfShared } from "./
 import { createNonce, withSecurityHeaders } from "./security-headers";
 import { handleSpeed, isSpeedPath } from "./speed";
 import { handleDnsQuery, isDnsQueryPath } from "./dns-over-https";
-import { withInertModulePreloads } from "./document-hints";
+import { withScriptsAfterPaint } from "./document-hints";
 
 export type { StorefrontEnv };
 
@@ -48,7 +48,7 @@ export default {
     const cacheKey = pageCacheKey(request);
     const cached = cacheKey === null ? undefined : pageCache.get(cacheKey);
     if (cached) return withSecurityHeaders(cachedResponse(cached, nonce), nonce);
-    const response = withInertModulePreloads(
+    const response = withScriptsAfterPaint(
       await handleRemixRequest(withoutForwardedHost(request), {
         cloudflare: { env, ctx },
         nonce,

@@ -135,7 +135,7 @@ export function Header({ locale, cartCount, user }: { locale: Locale; cartCount:
   return (
     <header
       ref={ref}
-      className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950"
     >
       {user ? null : (
         <div data-header-banner className="bg-indigo-700 px-4 py-1.5 text-center text-xs text-white dark:bg-indigo-900">

@@ -5,6 +5,7 @@
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_PATH, PLAYWRIGHT_CHROME_ARGS, PLAYWRIGHT_SIGNALS } from "./config.mjs";
+import { newVisitorContext } from "./browser.mjs";
 
 const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 
@@ -40,10 +41,11 @@ export function declaredAssets(html, pageUrl) {
       declared.push({ url: new URL(href, pageUrl).href, type: "stylesheet", via: "link[rel=stylesheet]" });
   }
   // The page's module script (Remix's <Scripts>): the route modules it imports and the entry it
-  // import()s. Documents carry their modulepreload hints inert (workers/document-hints.ts); what these
-  // modules import in turn is listed by the cross-check as loaded through the modules.
+  // import()s. Documents carry their modulepreload hints inert and this script held until the
+  // first paint, under another type (workers/document-hints.ts); what these modules import in turn
+  // is listed by the cross-check as loaded through the modules.
   for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (!/\stype\s*=\s*"?module/i.test(attrs) || /\ssrc\s*=/i.test(attrs)) continue;
+    if (!/\stype\s*=\s*"?(?:module|text\/x-module-after-paint)"/i.test(attrs) || /\ssrc\s*=/i.test(attrs)) continue;
     for (const [, spec] of body.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)"([^"]+\.js)"/g))
       declared.push({ url: new URL(spec, pageUrl).href, type: "script", via: "the module script's imports" });
   }
@@ -88,7 +90,7 @@ export async function measureAssets({ origin, path, track, cookie }) {
   });
   const untrack = track(() => browser.close().catch(() => {}));
   try {
-    const context = await browser.newContext();
+    const context = await newVisitorContext(browser);
     // A signed-in page (issue 25): the session cookie, "name=value", as the browser would hold it.
     if (cookie) {
       const at = cookie.indexOf("=");

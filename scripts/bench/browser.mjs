@@ -12,3 +12,21 @@ export function launchLoopbackBrowser() {
     args: [...PLAYWRIGHT_CHROME_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"],
   });
 }
+
+const userAgents = new WeakMap();
+
+/**
+ * A context that presents itself as a visitor's Chrome: the browser's own user agent with
+ * "HeadlessChrome" made "Chrome". The storefront, as any site using `isbot`, takes a headless
+ * browser for a bot and answers it as one: the whole document at once, never streamed, cookie or
+ * not (app/server/document-streaming.server.ts). The bench measures what visitors get.
+ */
+export async function newVisitorContext(browser, options = {}) {
+  if (!userAgents.has(browser)) {
+    const probe = await browser.newContext();
+    const page = await probe.newPage();
+    userAgents.set(browser, (await page.evaluate(() => navigator.userAgent)).replace("HeadlessChrome", "Chrome"));
+    await probe.close();
+  }
+  return browser.newContext({ ...options, userAgent: userAgents.get(browser) });
+}

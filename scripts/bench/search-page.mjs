@@ -1,11 +1,13 @@
 // /domain-search?q=<fresh name>.com in headless Chromium: time to first byte and the time until the
 // exact match ([data-testid="exact-match"]) is on screen, for a browser that has the `js=1` cookie
 // (app/entry.server.tsx streams the document to it) and for one without (the whole document is
-// held until every part, the whole-catalogue check included, is ready: the no-JS path).
+// held until every part, the whole-catalogue check included, is ready: the no-JS path). Both
+// present a visitor's Chrome (newVisitorContext): a "HeadlessChrome" user agent is a bot to the
+// storefront, which never streams to bots, so with it both modes would measure the no-JS path.
 import http from "node:http";
 import { freshLabel } from "./catalogue.mjs";
 import { isLoopback } from "./assets.mjs";
-import { launchLoopbackBrowser } from "./browser.mjs";
+import { launchLoopbackBrowser, newVisitorContext } from "./browser.mjs";
 import { SEARCH_PAGE } from "./config.mjs";
 
 // Runs in the page before any of its own scripts: notes (performance.now(), ms since navigation
@@ -193,7 +195,7 @@ export async function measureSearchPage({ origin, loads, track }) {
       { mode: "floor: a minimal document", cookie: false, url: floor.url },
     ];
     for (const m of modes) {
-      m.context = await browser.newContext();
+      m.context = await newVisitorContext(browser);
       await m.context.addInitScript(OBSERVER);
       m.loads = [];
     }

@@ -1,7 +1,9 @@
-// Documents go out with their modulepreload hints made inert (workers/document-hints.ts, issue
-// 25): each <link> stays (React hydrates it) without an `href`, the page's module script still
-// imports the page's modules, and other answers pass untouched.
+// Documents go out with their modulepreload hints made inert and their module script held until
+// the first paint (workers/document-hints.ts, issue 25): each <link> stays (React hydrates it)
+// without an `href` or a `rel` a browser acts on, the held script still imports the page's
+// modules and a nonced starter follows it, and other answers pass untouched.
 import { describe, expect, it } from "vitest";
+import { HELD_MODULE_TYPE, INERT_PRELOAD_REL } from "../../workers/document-hints";
 import storefront from "../../workers/storefront";
 import { ORIGIN } from "./fuzz/arbitraries";
 import { inProcess } from "./fuzz/harness";
@@ -28,21 +30,30 @@ describe("document hints", () => {
     ],
     ["a page that is not found", `/no-such-page-${crypto.randomUUID()}`, undefined],
   ])(
-    "%s keeps its modulepreload links without an address, and its module script imports the page's modules",
+    "%s keeps its modulepreload links inert, and its held module script imports the page's modules",
     async (_, path, cookie) => {
       const response = await get(path, cookie);
       expect(response.headers.get("Content-Type")).toMatch(/^text\/html/u);
       const html = await response.text();
       expect(html).toContain("</html>");
-      const links = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/gu)].map(([tag]) => tag);
+      expect(html).not.toMatch(/rel="modulepreload"/u);
+      const links = [...html.matchAll(/<link\b[^>]*rel="([^"]*)"[^>]*data-href=[^>]*>/gu)];
       expect(links.length).toBeGreaterThan(0);
-      for (const link of links) {
-        expect(link).not.toMatch(/\shref=/u);
-        expect(link).toMatch(/\sdata-href="\/assets\/[\w.-]+\.js"/u);
+      for (const [tag, rel] of links) {
+        expect(rel).toBe(INERT_PRELOAD_REL);
+        expect(tag).not.toMatch(/\shref=/u);
+        expect(tag).toMatch(/\sdata-href="\/assets\/[\w.-]+\.js"/u);
       }
-      const moduleScript = /<script[^>]* type="module"[^>]*>([\s\S]*?)<\/script>/u.exec(html)?.[1] ?? "";
-      expect(moduleScript).toMatch(/import \* as route0 from "\/assets\/root-[\w-]+\.js"/u);
-      expect(moduleScript).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/u);
+      expect(html).not.toMatch(/<script[^>]* type="module"/u);
+      const held = new RegExp(
+        `<script nonce="([^"]+)" type="${HELD_MODULE_TYPE}"[^>]*>([\\s\\S]*?)</script><script nonce="([^"]+)">`,
+        "u",
+      ).exec(html);
+      expect(held?.[2]).toMatch(/import \* as route0 from "\/assets\/root-[\w-]+\.js"/u);
+      expect(held?.[2]).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/u);
+      // The starter runs under the page's nonce (the CSP's), the same as the held script's.
+      expect(held?.[3]).toBe(held?.[1]);
+      expect(response.headers.get("Content-Security-Policy")).toContain(`'nonce-${held?.[1]}'`);
     },
   );
 
