@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_LOCALE, type Locale } from "../core/locale";
@@ -8,6 +8,7 @@ import { THEME_BOOT_SCRIPT, THEME_SAVED_ATTRIBUTE, type Theme } from "../core/th
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
+import { ScriptsAfterPaint } from "./components/scripts-after-paint";
 import { STATIC_PAGE_SCRIPT } from "./components/static-page-script";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
@@ -140,7 +141,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
+            <ScriptsAfterPaint nonce={nonce} />
           </>
         ) : (
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: STATIC_PAGE_SCRIPT }} />

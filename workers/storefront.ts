@@ -16,7 +16,6 @@ import { cachedResponse, createPageCache, pageCacheKey, storeIfShared } from "./
 import { createNonce, withSecurityHeaders } from "./security-headers";
 import { handleSpeed, isSpeedPath } from "./speed";
 import { handleDnsQuery, isDnsQueryPath } from "./dns-over-https";
-import { withScriptsAfterPaint } from "./document-hints";
 
 export type { StorefrontEnv };
 
@@ -48,12 +47,10 @@ export default {
     const cacheKey = pageCacheKey(request);
     const cached = cacheKey === null ? undefined : pageCache.get(cacheKey);
     if (cached) return withSecurityHeaders(cachedResponse(cached, nonce), nonce);
-    const response = withScriptsAfterPaint(
-      await handleRemixRequest(withoutForwardedHost(request), {
-        cloudflare: { env, ctx },
-        nonce,
-      }),
-    );
+    const response = await handleRemixRequest(withoutForwardedHost(request), {
+      cloudflare: { env, ctx },
+      nonce,
+    });
     return withSecurityHeaders(
       storeIfShared(cacheKey, response, nonce, pageCache, (p) => ctx.waitUntil(p)),
       nonce,

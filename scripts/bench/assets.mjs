@@ -42,7 +42,7 @@ export function declaredAssets(html, pageUrl) {
   }
   // The page's module script (Remix's <Scripts>): the route modules it imports and the entry it
   // import()s. Documents carry their modulepreload hints inert and this script held until the
-  // first paint, under another type (workers/document-hints.ts); what these modules import in turn
+  // first paint, under another type (app/components/scripts-after-paint.tsx); what these modules import in turn
   // is listed by the cross-check as loaded through the modules.
   for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (!/\stype\s*=\s*"?(?:module|text\/x-module-after-paint)"/i.test(attrs) || /\ssrc\s*=/i.test(attrs)) continue;

@@ -1,9 +1,9 @@
 // Documents go out with their modulepreload hints made inert and their module script held until
-// the first paint (workers/document-hints.ts, issue 25): each <link> stays (React hydrates it)
-// without an `href` or a `rel` a browser acts on, the held script still imports the page's
-// modules and a nonced starter follows it, and other answers pass untouched.
+// the first paint (app/components/scripts-after-paint.tsx, issue 25): each <link> keeps no `href`
+// or `rel` a browser acts on, the held script still imports the page's modules and a starter
+// under the page's nonce follows it, and other answers pass untouched.
 import { describe, expect, it } from "vitest";
-import { HELD_MODULE_TYPE, INERT_PRELOAD_REL } from "../../workers/document-hints";
+import { HELD_MODULE_TYPE, INERT_PRELOAD_REL } from "../../app/components/scripts-after-paint";
 import storefront from "../../workers/storefront";
 import { ORIGIN } from "./fuzz/arbitraries";
 import { inProcess } from "./fuzz/harness";
