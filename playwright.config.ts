@@ -28,6 +28,15 @@ const chromium = {
 
 const desktop = { width: 1280, height: 800 };
 
+/**
+ * What a visitor's Chrome sends. The headless shell's own user agent says "HeadlessChrome", which
+ * the storefront (isbot) answers as a bot: the whole document at once, never streamed. With this
+ * one the js-on project gets what visitors with JavaScript get, streamed documents included, once
+ * its pages have set the js=1 cookie (app/server/document-streaming.server.ts).
+ */
+const VISITOR_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
@@ -59,7 +68,11 @@ export default defineConfig({
     // same markup with JavaScript or without (hydration must not change it, the suite's guard
     // fails on a hydration error), so they run once, with JavaScript
     // (docs/decisions/2026-11-28-suite-time.md). Every other test runs in both projects.
-    { name: "js-on", use: { javaScriptEnabled: true, viewport: desktop }, grepInvert: /@no-js-only/ },
+    {
+      name: "js-on",
+      use: { javaScriptEnabled: true, viewport: desktop, userAgent: VISITOR_USER_AGENT },
+      grepInvert: /@no-js-only/,
+    },
     { name: "js-off", use: { javaScriptEnabled: false, viewport: desktop }, grepInvert: /@js-only|@axe|@markup/ },
   ],
   webServer: [
