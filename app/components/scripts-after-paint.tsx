@@ -14,9 +14,14 @@ export const HELD_MODULE_MAX_WAIT_MS = 3000;
  * The starter that follows the held module script (ES5, inline, under the page's nonce): once the
  * first contentful paint is reported (at once in a hidden tab or without paint timing) it inserts
  * a module script with the held one's text, under its nonce, and takes it out again: a module
- * script runs once inserted, and React, which hydrates the document, never rendered it.
+ * script runs once inserted, and React, which hydrates the document, never rendered it. Only the
+ * server renders its text: the browser hydrates the element and keeps what it holds (as Remix does
+ * with its own module script), so the client bundle carries an empty string (Vite replaces
+ * `import.meta.env.SSR` when it builds each side).
  */
-const START_HELD_MODULE = `(function(){var me=document.currentScript,held=me&&me.previousElementSibling,started=false;if(!held)return;function start(){if(started)return;started=true;var s=document.createElement("script");s.type="module";s.nonce=held.nonce;s.textContent=held.textContent;document.head.appendChild(s);s.remove()}try{if(document.visibilityState!=="visible"||PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)return start();new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();start()}}).observe({type:"paint",buffered:true});setTimeout(start,${HELD_MODULE_MAX_WAIT_MS})}catch(e){start()}})();`;
+const START_HELD_MODULE = !import.meta.env.SSR
+  ? ""
+  : `(function(){var me=document.currentScript,held=me&&me.previousElementSibling,started=false;if(!held)return;function start(){if(started)return;started=true;var s=document.createElement("script");s.type="module";s.nonce=held.nonce;s.textContent=held.textContent;document.head.appendChild(s);s.remove()}try{if(document.visibilityState!=="visible"||PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)return start();new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();start()}}).observe({type:"paint",buffered:true});setTimeout(start,${HELD_MODULE_MAX_WAIT_MS})}catch(e){start()}})();`;
 
 type ScriptsProps = Parameters<typeof Scripts>[0];
 
