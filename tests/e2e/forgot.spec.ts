@@ -260,6 +260,8 @@ test.describe("forgot password", () => {
 
   test("with JavaScript the new password is checked as it is typed", { tag: "@js-only" }, async ({ page }) => {
     await requestCode(page, freshIdentity().email);
+    // The reset step is a new document: its checks in the browser start once React has hydrated it.
+    await waitForHydration(page, true);
     let posts = 0;
     page.on("request", (request) => {
       if (request.method() === "POST") posts += 1;
