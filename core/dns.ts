@@ -530,11 +530,6 @@ export function dnsRecordFormSchema(domain: string) {
     });
 }
 
-/** The fields each type uses besides name, content and TTL (for the form's hints). */
-export function fieldsOf(type: RecordType): readonly string[] {
-  return recordFieldsFor(type);
-}
-
 /** The zone import form: the file's text and whether it replaces the zone. */
 export const zoneImportFormSchema = z.object({
   zone: z.string({ error: "is required" }).max(1_000_000, { error: "is too long" }),

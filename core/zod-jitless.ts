@@ -7,6 +7,3 @@ import { config } from "zod";
 // schema first parses — a dynamic import of core/zod itself would keep the whole `z` namespace,
 // zod's locales included (issue 25).
 config({ jitless: true });
-
-/** Present once zod's jitless mode is on. */
-export const ZOD_JITLESS = true;

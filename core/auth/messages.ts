@@ -1,7 +1,7 @@
-export { COUNTRY_CODES } from "./country-codes";
 // The accounts forms' limits and stable English messages (SPEC §5), apart from their zod schemas
 // (schemas.ts, which re-exports them): pages import these to translate errors and label fields
 // without loading zod, whose schemas they load only when the user reaches a form (issue 25).
+export { COUNTRY_CODES } from "./country-codes";
 
 /** Words in a seed key (128 bits of entropy + a 4-bit checksum = 12 × 11 bits); seed-key.ts re-exports it. */
 export const SEED_KEY_WORD_COUNT = 12;

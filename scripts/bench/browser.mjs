@@ -17,7 +17,7 @@ const userAgents = new WeakMap();
 
 /**
  * A context that presents itself as a visitor's Chrome: the browser's own user agent with
- * "HeadlessChrome" made "Chrome". The storefront, as any site using `isbot`, takes a headless
+ * "HeadlessChrome" made "Chrome". The storefront, like every site using `isbot`, takes a headless
  * browser for a bot and answers it as one: the whole document at once, never streamed, cookie or
  * not (app/server/document-streaming.server.ts). The bench measures what visitors get.
  */

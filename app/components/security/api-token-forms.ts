@@ -1,9 +1,5 @@
-import {
-  API_TOKEN_MESSAGES,
-  apiTokenIdSchema,
-  apiTokenNameSchema,
-  apiTokenScopeSchema,
-} from "../../../core/auth/api-tokens";
+import { API_TOKEN_MESSAGES } from "../../../core/auth/api-token-limits";
+import { apiTokenIdSchema, apiTokenNameSchema, apiTokenScopeSchema } from "../../../core/auth/api-tokens";
 import { z } from "../../../core/zod";
 import { API_TOKEN_EXPIRY_OPTIONS, EXPIRY_MESSAGE } from "./api-token-options";
 

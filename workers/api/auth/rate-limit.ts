@@ -191,17 +191,16 @@ export function loginLimitReads(db: D1Database, username: string, ip: string, no
   };
 }
 
+/** assertLoginAllowed and loginDelayMs in one round trip: throws the 429, or answers the delay in ms. */
+export async function loginLimitsAndDelay(db: D1Database, username: string, ip: string, now: Date): Promise<number> {
+  const reads = loginLimitReads(db, username, ip, now);
+  const results = await db.batch<WindowRow>(reads.statements);
+  return reads.settle(results.map((result) => result.results[0]));
+}
+
 /** The statements that count a failed sign-in for the name, the address and both (batched with the history line). */
 export function loginFailureStatements(db: D1Database, username: string, ip: string, now: Date): D1PreparedStatement[] {
-  return recordAttemptsStatements(
-    db,
-    [
-      [LIMITS.loginPerUsernameAndIp, userAtIp(username, ip)],
-      [LIMITS.loginPerIp, ip],
-      [LIMITS.loginPerUsername, username],
-    ],
-    now,
-  );
+  return recordAttemptsStatements(db, [...loginCounters(username, ip), [LIMITS.loginPerUsername, username]], now);
 }
 
 /**

@@ -2,25 +2,15 @@
 // `Authorization: Bearer trn_…` instead of signing in. Tokens are managed only with a session's
 // access token: a personal token never reaches /account/** or /auth/** (workers/api/auth/scopes.ts).
 import { z } from "zod";
+import { API_TOKEN_MAX_DAYS, API_TOKEN_MESSAGES, API_TOKEN_SCOPES } from "../../../core/auth/api-token-limits";
 import {
-  API_TOKEN_MAX_DAYS,
-  API_TOKEN_MESSAGES,
-  API_TOKEN_SCOPES,
   apiTokenIdSchema,
   apiTokenNameSchema,
   apiTokenScopeSchema as scopeSchema,
 } from "../../../core/auth/api-tokens";
 import { apiRoute, BEARER, jsonBody, ok } from "./route";
 
-export {
-  API_TOKEN_MAX_DAYS,
-  API_TOKEN_MESSAGES,
-  API_TOKEN_NAME_MAX,
-  API_TOKEN_PREFIX,
-  API_TOKEN_SCOPES,
-  MAX_API_TOKENS,
-  type ApiTokenScope,
-} from "../../../core/auth/api-tokens";
+export * from "../../../core/auth/api-token-limits";
 
 export const apiTokenScopeSchema = scopeSchema.meta({
   description:

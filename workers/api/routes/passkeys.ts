@@ -20,7 +20,7 @@ import {
   assertLoginAllowed,
   assertWithinLimits,
   LIMITS,
-  loginDelayMs,
+  loginLimitsAndDelay,
   recordAttempts,
   releaseAttempt,
   takeAttempt,
@@ -207,8 +207,7 @@ export const passkeyRoutes = contractRouter()
       await recordAttempts(db, [ipCounter], now);
       throw new ApiError(401, "passkey_invalid", PASSKEY_INVALID);
     }
-    await assertLoginAllowed(db, user.username, ip, now);
-    const delay = await loginDelayMs(db, user.username, now);
+    const delay = await loginLimitsAndDelay(db, user.username, ip, now);
     if (delay > 0) await c.var.services.sleep(delay);
     if (!(await verifyAssertion(db, rp, row, credential, taken.challenge, now))) {
       await recordFailedSignIn(c, user.id, user.username, now);
