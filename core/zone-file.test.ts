@@ -294,7 +294,9 @@ describe("master file rules", () => {
 });
 
 describe("export, then import: the same records", () => {
-  const label = fc.stringMatching(/^[a-z][a-z0-9-]{0,10}[a-z0-9]$/);
+  // Labels a record can have (checkRecord): no "--" in positions 3–4, which would make an A-label
+  // ("xn--0") that is not valid punycode, refused on save and on import alike.
+  const label = fc.stringMatching(/^[a-z][a-z0-9-]{0,10}[a-z0-9]$/).filter((value) => value.slice(2, 4) !== "--");
   const host = fc.tuple(label, label).map(([a, b]) => `${a}.${b}.net`);
   const ttl = fc.constantFrom(...TTL_OPTIONS);
   const text = fc.string({ unit: "grapheme", minLength: 1, maxLength: 60 }).filter((value) => value.trim() === value);
