@@ -48,7 +48,7 @@ import { benchAccount, domainsRun, DOMAINS } from "./bench/domains.mjs";
 import { dnsRun, formatDns } from "./bench/dns.mjs";
 import { eppRun, formatEpp } from "./bench/epp.mjs";
 import { pbkdf2FloorRun } from "./bench/pbkdf2-floor.mjs";
-import { routeBytes, routeForPath } from "./bench/route-bytes.mjs";
+import { lazyRouteDiscovery, pageRunTimeImports, routeBytes, routeForPath } from "./bench/route-bytes.mjs";
 import { seedCustomer, signedInPaths, stayedSignedIn, webSessionCookie } from "./bench/signed-in.mjs";
 import { readFileSync } from "node:fs";
 
@@ -359,7 +359,12 @@ async function main() {
       step("1b JS of every route from the built client's manifest, then three pages in headless Chromium…");
       try {
         const clientDir = path.join(cwd, ROUTE_BYTES.clientDir);
-        report.routeBytes = routeBytes(clientDir);
+        const manifestInline = lazyRouteDiscovery(path.join(cwd, ROUTE_BYTES.serverDir));
+        report.routeBytes = routeBytes(clientDir, {
+          manifestInline,
+          runTimeImports: pageRunTimeImports({ clientDir, appDir: path.join(cwd, ROUTE_BYTES.appDir) }),
+        });
+        report.routeBytes.manifestInline = manifestInline;
         report.routeBytes.clientDir = cwd === root ? ROUTE_BYTES.clientDir : `the snapshot's ${ROUTE_BYTES.clientDir}`;
         report.routeBytes.crossCheck = [];
         for (const template of ROUTE_BYTES.crossCheck) {

@@ -100,6 +100,8 @@ export const SIGNED_IN = {
  */
 export const ROUTE_BYTES = {
   clientDir: "build/client",
+  serverDir: "build/server",
+  appDir: "app",
   crossCheck: ["/", "/domain-search?q=example-bench.com", "/dashboard/domains/{domain}/dns"],
 };
 

@@ -124,12 +124,17 @@ function routeBytesLines(rb, line) {
       }`,
     );
   line(
-    "   (a route = entry.client + its imports + the manifest file + each route module from the root down, with their imports,",
+    `   (a route = entry.client + its imports + ${rb.manifestInline ? "" : "the manifest file + "}each route module from the root down, with their imports,`,
   );
-  line("    each file's static imports followed, every file once, gzip -9; import()ed chunks are not counted)");
+  line(
+    "    each file's static imports followed, + what the page import()s before it hydrates in the language that adds more: the shell's",
+  );
+  line(
+    `    and the routes' message files, and the session monitor of a signed-in customer; every file once, gzip -9${rb.manifestInline ? "; manifest-*.js not counted: with lazy route discovery each page's part of it is inline in its HTML" : ""})`,
+  );
   if (rb.crossCheck?.length)
     line(
-      "   The browser figure (section 1's method) beside the manifest figure: they differ by what each counts, file by file below. The browser also loads the chunks a page import()s at run time (the locale's message files); it does not fetch manifest-*.js, whose page part comes inline in the HTML (lazy route discovery; the HTML's inline scripts, not in either JS figure).",
+      "   The browser figure (section 1's method) beside the route figure: they differ by what each counts, file by file below (the route figure takes the larger language and counts the session monitor on every page; the HTML's inline scripts are in neither).",
     );
   for (const x of rb.crossCheck ?? []) {
     const diff = x.browserGzip - (x.manifestGzip ?? 0);

@@ -1,12 +1,15 @@
 // The JavaScript of every route (issue 25: "no page loads more than 110 KB gzip"), read from the
 // built client rather than from a browser, so every route is counted, signed-in or not: the Remix
 // manifest (build/client/assets/manifest-*.js) names the entry module and, per route, its module
-// and the chunks it imports. A page of route R loads the entry and its imports, the manifest file,
-// and the module + imports of every route from the root down to R; each of those files pulls its
-// own static imports (`import … from "./x.js"` between chunks), followed to the end. Each file
-// counts once, gzip -9. Chunks a page import()s at run time (the locale's message files) are not
-// in this figure; the browser cross-check shows them.
-import { readdirSync, readFileSync } from "node:fs";
+// and the chunks it imports. A page of route R loads the entry and its imports, the module + imports
+// of every route from the root down to R, and each of those files' static imports (`import … from
+// "./x.js"` between chunks), followed to the end. It also loads, before it hydrates, the chunks it
+// import()s at run time (`runTimeImports`: the shell's and the routes' message files in the page's
+// language, the signed-in customer's session monitor); of the languages, the larger set counts.
+// The manifest file counts only without lazy route discovery: with it, Remix puts the page's part
+// of the manifest inline in the HTML and no page fetches manifest-*.js. Each file counts once,
+// gzip -9.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -20,6 +23,60 @@ export function readManifest(clientDir) {
   return { manifest: JSON.parse(json), url: `/assets/${file}` };
 }
 
+/**
+ * Whether the server build runs Remix with lazy route discovery (`future.v3_lazyRouteDiscovery`):
+ * then a page's manifest is inline in its HTML. Read from the built server's future flags.
+ */
+export function lazyRouteDiscovery(serverDir) {
+  const assets = path.join(serverDir, "assets");
+  const files = [serverDir, assets].flatMap((dir) =>
+    readdirSync(dir)
+      .filter((name) => name.endsWith(".js"))
+      .map((name) => path.join(dir, name)),
+  );
+  for (const file of files) {
+    const flag = /\bv3_lazyRouteDiscovery\s*:\s*(true|false|!0|!1)\b/u.exec(readFileSync(file, "utf8"));
+    if (flag) return flag[1] === "true" || flag[1] === "!0";
+  }
+  throw new Error(`no v3_lazyRouteDiscovery flag in ${serverDir} (is the server built? npm run build)`);
+}
+
+/**
+ * The chunks a page of a route import()s at run time, per language (routeBytes' `runTimeImports`):
+ * entry.client.tsx loads the shell's messages (app/i18n/en.ts or tr.ts) and the namespaces that
+ * the matched routes' handles name (`i18n: [...]` in each route's source); the root loads the
+ * session monitor for a signed-in customer, counted on every page (the worst case). Every such
+ * chunk must be found in the build, or this throws (a count that silently lost them would pass).
+ */
+export function pageRunTimeImports({ clientDir, appDir, languages = ["en", "tr"] }) {
+  const names = readdirSync(path.join(clientDir, "assets"));
+  const chunk = (pattern, what) => {
+    const found = names.filter((name) => pattern.test(name));
+    if (found.length !== 1) throw new Error(`${found.length} chunks for ${what} in ${clientDir}/assets`);
+    return `/assets/${found[0]}`;
+  };
+  const sessionMonitor = chunk(/^session-monitor-[\w-]+\.js$/u, "the session monitor");
+  const handles = new Map();
+  const namespacesOf = (routeId) => {
+    if (!handles.has(routeId)) {
+      const candidates = [".tsx", ".ts", "/route.tsx", "/route.ts"].map((end) => path.join(appDir, `${routeId}${end}`));
+      const file = candidates.find((candidate) => existsSync(candidate));
+      if (!file) throw new Error(`no source for route ${routeId} in ${appDir}`);
+      const list = /\bi18n:\s*\[([^\]]*)\]/u.exec(readFileSync(file, "utf8"));
+      handles.set(routeId, list ? [...list[1].matchAll(/"([\w-]+)"/gu)].map((match) => match[1]) : []);
+    }
+    return handles.get(routeId);
+  };
+  return (chainIds) => {
+    const namespaces = [...new Set(chainIds.filter((id) => id !== "root").flatMap(namespacesOf))];
+    return languages.map((lng) => [
+      chunk(new RegExp(`^${lng}-[\\w-]+\\.js$`, "u"), `the ${lng} shell messages`),
+      ...namespaces.map((ns) => chunk(new RegExp(`^${ns}\\.${lng}-[\\w-]+\\.js$`, "u"), `namespace ${ns} (${lng})`)),
+      sessionMonitor,
+    ]);
+  };
+}
+
 /** The route's URL pattern, from the paths of its chain (index routes add nothing). */
 function routePattern(chain) {
   const parts = chain.map((route) => route.path ?? "").filter(Boolean);
@@ -29,9 +86,15 @@ function routePattern(chain) {
 /**
  * Every route's JS: [{ id, pattern, page, files, raw, gzip, largest }], largest gzip first.
  * `page` is false for resource routes (robots.txt, feeds, the API proxy): their client module is
- * empty, no browser loads them as a page, and they carry no target.
+ * empty, no browser loads them as a page, and they carry no target. `runTime` lists the run-time
+ * imports counted.
+ *
+ * @param {string} clientDir
+ * @param {{ manifestInline?: boolean; runTimeImports?: (chainIds: string[]) => string[][] }} [options]
+ *   `manifestInline`: no page fetches manifest-*.js; `runTimeImports`: per language, what a page
+ *   of this route chain import()s at run time.
  */
-export function routeBytes(clientDir) {
+export function routeBytes(clientDir, { manifestInline = false, runTimeImports = () => [] } = {}) {
   const { manifest, url: manifestUrl } = readManifest(clientDir);
   const sizes = new Map();
   const fileOf = (url) => path.join(clientDir, url);
@@ -75,12 +138,18 @@ export function routeBytes(clientDir) {
     if (id === "root") continue;
     const chain = [];
     for (let current = route; current; current = manifest.routes[current.parentId]) chain.unshift(current);
-    const urls = closure([
+    const loaded = closure([
       manifest.entry.module,
       ...manifest.entry.imports,
-      manifestUrl,
+      ...(manifestInline ? [] : [manifestUrl]),
       ...chain.flatMap((link) => [link.module, ...(link.imports ?? [])]),
     ]);
+    // The run-time imports of the language whose set adds the most.
+    const gzipOf = (urls) => [...urls].reduce((sum, url) => sum + size(url).gzip, 0);
+    const extra = runTimeImports(chain.map((link) => link.id))
+      .map((urls) => [...closure(urls)].filter((url) => !loaded.has(url)))
+      .reduce((best, urls) => (gzipOf(urls) > gzipOf(best) ? urls : best), []);
+    const urls = new Set([...loaded, ...extra]);
     const files = [...urls].map((url) => ({ url, ...size(url) })).sort((a, b) => b.gzip - a.gzip);
     rows.push({
       id,
@@ -91,6 +160,7 @@ export function routeBytes(clientDir) {
       gzip: files.reduce((sum, file) => sum + file.gzip, 0),
       largest: files.slice(0, 4).map((file) => ({ url: file.url, gzip: file.gzip })),
       urls: files.map((file) => file.url),
+      runTime: extra,
     });
   }
   rows.sort((a, b) => b.gzip - a.gzip || a.id.localeCompare(b.id));

@@ -100,6 +100,30 @@ describe("routeBytes", () => {
     expect(routes.filter((route) => route.page)).toHaveLength(4);
   });
 
+  it("leaves out the manifest file when the page's part of it is inline (lazy route discovery)", () => {
+    const inline = byId(routeBytes(dir, { manifestInline: true }).routes, "routes/_index");
+    const fetched = byId(routeBytes(dir).routes, "routes/_index");
+    expect(inline.urls).not.toContain(`/assets/${MANIFEST_FILE}`);
+    expect(inline.gzip).toBe(fetched.gzip - manifestGz());
+  });
+
+  it("adds the run-time imports of the language whose set is larger, each file once", () => {
+    const runTimeImports = (chain: string[]) =>
+      chain.includes("routes/dashboard")
+        ? [["/assets/lazy-Z.js"], ["/assets/item-Y.js", "/assets/big-B.js"]]
+        : [["/assets/lazy-Z.js"], ["/assets/item-Y.js"]];
+    const { routes } = routeBytes(dir, { manifestInline: true, runTimeImports });
+    const home = byId(routes, "routes/_index");
+    const larger = gz("lazy-Z.js") > gz("item-Y.js") ? "lazy-Z.js" : "item-Y.js";
+    expect(home.runTime).toEqual([`/assets/${larger}`]);
+    expect(home.gzip).toBe(byId(routeBytes(dir, { manifestInline: true }).routes, "routes/_index").gzip + gz(larger));
+    // big-B.js is a static import of the dashboard's index route already: of the second set only
+    // item-Y.js is new, so the same file wins as on the home page.
+    const dashboard = byId(routes, "routes/dashboard._index");
+    expect(dashboard.urls.filter((url) => url === "/assets/big-B.js")).toHaveLength(1);
+    expect(dashboard.runTime).toEqual([`/assets/${larger}`]);
+  });
+
   it("answers an error naming the folder when there is no manifest", () => {
     const empty = path.join(dir, "empty");
     mkdirSync(path.join(empty, "assets"), { recursive: true });
