@@ -12,6 +12,7 @@ import { ScriptsAfterPaint } from "./components/scripts-after-paint";
 import { STATIC_PAGE_SCRIPT } from "./components/static-page-script";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
+import { FormBridges } from "./components/ui/form-bridges";
 import { readApi } from "./server/api.server";
 import { cartApi } from "./server/cart.server";
 import { getLocale } from "./server/i18n.server";
@@ -133,6 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <Footer theme={theme} />
         <Toaster serverToast={root?.toast ?? null} />
+        <FormBridges />
         {hydrated && root?.session ? (
           <Suspense fallback={null}>
             <SessionMonitor session={root.session} />

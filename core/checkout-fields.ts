@@ -5,10 +5,10 @@
 export const CHECKOUT_NEW_CARD = "new";
 
 /** The checkout form's fields as the browser sends them (for Conform's field metadata). */
-export interface CheckoutFormFields {
+export type CheckoutFormFields = {
   idempotency_key: string;
   contact_id: string;
   method: string;
   save_card?: boolean;
   card: { number: string; expiry: string; cvc: string; name?: string };
-}
+};

@@ -1,16 +1,16 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { checkoutFormSchema, CheckoutForm } from "../../core/checkout";
+import type { checkoutFormSchema } from "../../core/checkout";
 import { CHECKOUT_NEW_CARD, type CheckoutFormFields } from "../../core/checkout-fields";
 import { ContactChoice, MethodChoice } from "../components/checkout/choices";
 import { CHECKOUT_INTENTS, CHECKOUT_PATH, type CheckoutActionData } from "../components/checkout/forms";
 import { AddContact, OrderSummary } from "../components/checkout/summary";
 import { GeneralErrorBoundary, errorTitle } from "../components/error-boundary";
 import { SECONDARY_BUTTON_CLASS } from "../components/ui/form";
-import { useLastResult, useLazyValidation, useRevalidateWhenLoaded } from "../components/ui/form-hooks";
+import { useLastResult, useSchemaForm } from "../components/ui/form-hooks";
 import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { checkoutAction, loadCheckoutPage } from "../server/checkout-page.server";
@@ -74,23 +74,20 @@ function CheckoutPage() {
   }, [contactAdded]);
   const defaultMethod = methods.find((method) => method.is_default) ?? methods[0];
   const canTypeCard = provider === "test";
-  const validation = useLazyValidation<ReturnType<typeof checkoutFormSchema>>("checkout", () =>
+  const [form, fields] = useSchemaForm<ReturnType<typeof checkoutFormSchema>, CheckoutFormFields>({
+    id: "checkout",
+    schema: () =>
     import("../../core/checkout").then(
       (m) => (formData: FormData) => m.checkoutFormSchema({ withCard: formData.get("method") === CHECKOUT_NEW_CARD }),
     ),
-  );
-  const [form, fields] = useForm<CheckoutFormFields, CheckoutForm>({
-    id: "checkout",
     lastResult: payResult,
     defaultValue: {
       contact_id: chosenContact === null ? undefined : String(chosenContact),
       method: defaultMethod ? defaultMethod.id : canTypeCard ? CHECKOUT_NEW_CARD : undefined,
     },
-    onValidate: validation.onValidate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    validateOn: "onSubmit",
+    revalidateOn: "onInput",
   });
-  useRevalidateWhenLoaded(validation, form.validate);
   const cardFields = fields.card.getFieldset();
   // After a refusal the server's reply never carries the card number or CVC; with JavaScript
   // the inputs are emptied too, so the page looks the same as without it.

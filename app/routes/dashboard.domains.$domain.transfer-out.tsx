@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { passwordFormSchema, transferPossibleFrom } from "../../core/my-domains";
 import { formatDay } from "../../core/format";
 import type { DomainActionData } from "../components/domains/forms";
-import { useBusy, useLastResult, useLazyValidation, useRevalidateWhenLoaded } from "../components/ui/form-hooks";
+import { useBusy, useLastResult, useSchemaForm } from "../components/ui/form-hooks";
 import { PostButton } from "../components/ui/confirm-card";
 import { Section } from "../components/ui/section";
 import { GeneralErrorBoundary, errorTitle, notFoundResponse } from "../components/error-boundary";
@@ -130,16 +130,14 @@ function RevealForm() {
   const { t } = useTranslation(["domains", "account"]);
   const actionData = useActionData<TransferActionData>();
   const busy = useBusy(TRANSFER_OUT_INTENTS.reveal);
-  const validation = useLazyValidation("reveal-form", () =>
-    import("../../core/my-domains").then((m) => m.passwordFormSchema),
-  );
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "reveal-form",
+    schema: () =>
+    import("../../core/my-domains").then((m) => m.passwordFormSchema),
     lastResult: useLastResult(TRANSFER_OUT_INTENTS.reveal),
-    onValidate: validation.onValidate,
-    shouldValidate: "onSubmit",
+    validateOn: "onSubmit",
+    revalidateOn: "onSubmit",
   });
-  useRevalidateWhenLoaded(validation, form.validate);
   const code = actionData?.intent === TRANSFER_OUT_INTENTS.reveal ? actionData.authCode : undefined;
   return (
     <div className="space-y-3">

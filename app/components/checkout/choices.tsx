@@ -1,19 +1,19 @@
-import { getInputProps, type useForm } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import type { Ref } from "react";
 import { useTranslation } from "react-i18next";
-import type { CheckoutForm } from "../../../core/checkout";
 import { CHECKOUT_NEW_CARD, type CheckoutFormFields } from "../../../core/checkout-fields";
 import type { AddressView } from "../../../workers/api/contract/account";
 import type { PaymentMethodView } from "../../../workers/api/contract/payments";
 import { fullName } from "../dashboard/address";
 import { CardFields } from "../payment/card-form";
+import type { Fieldset } from "../ui/form-stand-in";
 import { ADDRESS_BOOK_PATH, CONTACTS_ID } from "./forms";
 
 // The checkout form's two choices: the registrant contact (from the address book) and the payment
 // method (a saved card, or a new one with the test provider).
 
-export type CheckoutFields = ReturnType<typeof useForm<CheckoutFormFields, CheckoutForm>>[1];
+export type CheckoutFields = Fieldset<CheckoutFormFields>;
 
 /** The registrant contact: one of the address book's entries. */
 export function ContactChoice({

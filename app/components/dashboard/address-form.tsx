@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
 import { ADDRESS_INTENTS, type Address } from "./address";
 import type { CountryOption } from "./format";
-import { useLazyValidation, useRevalidateWhenLoaded } from "../ui/form-hooks";
+import { useSchemaForm } from "../ui/form-hooks";
 
 type TextField =
   "firstName" | "lastName" | "organization" | "address" | "city" | "state" | "postalCode" | "phone" | "email";
@@ -52,11 +52,10 @@ export function AddressForm({
   action?: string;
 }) {
   const { t } = useTranslation(["dashboard", "account"]);
-  const validation = useLazyValidation(address ? `address-form-${address.id}` : "address-form-new", () =>
-    import("../../../core/auth/schemas").then((m) => m.addressSchema),
-  );
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: address ? `address-form-${address.id}` : "address-form-new",
+    schema: () =>
+    import("../../../core/auth/schemas").then((m) => m.addressSchema),
     lastResult,
     defaultValue: address
       ? {
@@ -72,11 +71,9 @@ export function AddressForm({
           email: address.email ?? "",
         }
       : undefined,
-    onValidate: validation.onValidate,
-    shouldValidate: "onInput",
-    shouldRevalidate: "onInput",
+    validateOn: "onInput",
+    revalidateOn: "onInput",
   });
-  useRevalidateWhenLoaded(validation, form.validate);
 
   const label = (name: TextField | "country", optional?: boolean) =>
     optional ? `${t(`addresses.fields.${name}`)} (${t("addresses.optional")})` : t(`addresses.fields.${name}`);

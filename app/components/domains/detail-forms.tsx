@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
@@ -15,7 +15,7 @@ import {
   IntentField,
   SECONDARY_BUTTON_CLASS,
 } from "../ui/form";
-import { useBusy, useLastResult, useLazyValidation, useRevalidateWhenLoaded, useSchemaForm } from "../ui/form-hooks";
+import { useBusy, useLastResult, useSchemaForm } from "../ui/form-hooks";
 import { Section } from "../ui/section";
 import { useActionMessage } from "./forms";
 import { DOMAIN_INTENTS } from "./intents";
@@ -186,17 +186,15 @@ export function RenewForm({
   const { t } = useTranslation(["domains", "account"]);
   const { money } = useFormat();
   const busy = useBusy(DOMAIN_INTENTS.renew);
-  const validation = useLazyValidation("renew-form", () =>
-    import("../../../core/my-domains").then((m) => m.renewFormSchema),
-  );
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "renew-form",
+    schema: () =>
+    import("../../../core/my-domains").then((m) => m.renewFormSchema),
     lastResult: useLastResult(DOMAIN_INTENTS.renew),
     defaultValue: { years: "1" },
-    onValidate: validation.onValidate,
-    shouldValidate: "onSubmit",
+    validateOn: "onSubmit",
+    revalidateOn: "onSubmit",
   });
-  useRevalidateWhenLoaded(validation, form.validate);
   const restore = renewal.operation === "restore";
   return (
     <Form method="post" {...getFormProps(form)} className="grid max-w-md gap-3">
@@ -242,16 +240,14 @@ export function DeleteForm({ unicode }: { unicode: string }) {
   const { t } = useTranslation(["domains", "account"]);
   const busy = useBusy(DOMAIN_INTENTS.delete);
   const lastResult = useLastResult(DOMAIN_INTENTS.delete);
-  const validation = useLazyValidation("delete-form", () =>
-    import("../../../core/my-domains").then((m) => m.passwordFormSchema),
-  );
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "delete-form",
+    schema: () =>
+    import("../../../core/my-domains").then((m) => m.passwordFormSchema),
     lastResult,
-    onValidate: validation.onValidate,
-    shouldValidate: "onSubmit",
+    validateOn: "onSubmit",
+    revalidateOn: "onSubmit",
   });
-  useRevalidateWhenLoaded(validation, form.validate);
   return (
     <details className="group" open={lastResult ? true : undefined}>
       <summary

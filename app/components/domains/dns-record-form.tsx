@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,7 +22,7 @@ import {
   SECONDARY_BUTTON_CLASS,
 } from "../ui/form";
 import { VerbatimField } from "../ui/fields";
-import { useBusy, useLazyValidation, useRevalidateWhenLoaded } from "../ui/form-hooks";
+import { useBusy, useSchemaForm } from "../ui/form-hooks";
 import { recordErrors, ttlLabel, type DnsActionData } from "./dns-text";
 import { DNS_INTENTS } from "./intents";
 
@@ -62,11 +62,10 @@ export function RecordForm({
   const actionData = useActionData<DnsActionData>();
   const busy = useBusy(DNS_INTENTS.save);
   const mine = actionData?.intent === DNS_INTENTS.save && (actionData.recordId ?? null) === (editing?.id ?? null);
-  const validation = useLazyValidation(editing ? `record-form-${editing.id}` : "record-form", () =>
-    import("../../../core/dns").then((m) => m.dnsRecordFormSchema(domain)),
-  );
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: editing ? `record-form-${editing.id}` : "record-form",
+    schema: () =>
+    import("../../../core/dns").then((m) => m.dnsRecordFormSchema(domain)),
     lastResult: mine ? (actionData?.result ?? undefined) : undefined,
     defaultValue: editing
       ? {
@@ -81,11 +80,9 @@ export function RecordForm({
           page_title: editing.page_title ?? "",
         }
       : { type: addType, name: "@", ttl: "0" },
-    onValidate: validation.onValidate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    validateOn: "onSubmit",
+    revalidateOn: "onInput",
   });
-  useRevalidateWhenLoaded(validation, form.validate);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const type = RECORD_TYPES.find((value) => value === fields.type.value) ?? editing?.type ?? addType;

@@ -1,10 +1,10 @@
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { hostOf, type DnsRecord } from "../../../core/dns-records";
 import type { ZoneVersionView } from "../../../workers/api/contract/dns";
 import { DANGER_BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, IntentField, SECONDARY_BUTTON_CLASS } from "../ui/form";
-import { useBusy, useLastResult, useLazyValidation, useRevalidateWhenLoaded } from "../ui/form-hooks";
+import { useBusy, useLastResult, useSchemaForm } from "../ui/form-hooks";
 import { DataTable } from "../ui/data-table";
 import { PostButton } from "../ui/confirm-card";
 import { Warnings } from "./dns-record-form";
@@ -122,16 +122,14 @@ export function ImportForm() {
   const busy = importing || previewing;
   const lastImport = useLastResult(DNS_INTENTS.import);
   const lastPreview = useLastResult(DNS_INTENTS.importPreview);
-  const validation = useLazyValidation("zone-import-form", () =>
-    import("../../../core/dns").then((m) => m.zoneImportFormSchema),
-  );
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "zone-import-form",
+    schema: () =>
+    import("../../../core/dns").then((m) => m.zoneImportFormSchema),
     lastResult: lastImport ?? lastPreview,
-    onValidate: validation.onValidate,
-    shouldValidate: "onSubmit",
+    validateOn: "onSubmit",
+    revalidateOn: "onSubmit",
   });
-  useRevalidateWhenLoaded(validation, form.validate);
   const report = actionData?.intent === DNS_INTENTS.importPreview ? actionData.importReport : undefined;
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-3">

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isCode } from "../../i18n/api-errors";
 import { useFormat } from "../../i18n/use-format";
 import { BUTTON_CLASS, ErrorList, Field, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
-import { useBusy, useLazyValidation, useRevalidateWhenLoaded } from "../ui/form-hooks";
+import { useBusy, useSchemaForm } from "../ui/form-hooks";
 import { TRANSFER_INTENTS } from "./intents";
 import {
   TRANSFER_PATH,
@@ -136,17 +136,15 @@ export function AuthStep({ check, domain }: { check: TransferChecked | null; dom
   const busy = useBusy(TRANSFER_INTENTS.review);
   const lastResult = actionData && actionData.step === "auth" ? (actionData.result ?? undefined) : undefined;
   const failureText = useFailureText()(actionData && actionData.step === "auth" ? actionData.failure : null);
-  const validation = useLazyValidation("transfer-auth", () =>
-    import("../../../core/transfer").then((m) => m.transferAuthFormSchema),
-  );
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "transfer-auth",
+    schema: () =>
+    import("../../../core/transfer").then((m) => m.transferAuthFormSchema),
     lastResult,
     defaultValue: { domain },
-    onValidate: validation.onValidate,
-    shouldValidate: "onSubmit",
+    validateOn: "onSubmit",
+    revalidateOn: "onSubmit",
   });
-  useRevalidateWhenLoaded(validation, form.validate);
   const fieldErrors = fields.auth_code.errors?.map((code) =>
     t(`transferIn.errors.${code === "auth_code_required" ? "auth_code_required" : "invalid_auth_code"}`),
   );

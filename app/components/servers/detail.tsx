@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BILLING_CYCLES } from "../../../core/servers/cycles";
@@ -6,7 +6,7 @@ import type { ServerAction } from "../../../core/servers/status";
 import type { ServerView } from "../../../workers/api/contract/servers";
 import { useFormat } from "../../i18n/use-format";
 import { BUTTON_CLASS, DANGER_BUTTON_CLASS, INPUT_CLASS, SECONDARY_BUTTON_CLASS } from "../ui/form";
-import { useLastResult, useLazyValidation, useRevalidateWhenLoaded, useSchemaForm } from "../ui/form-hooks";
+import { useLastResult, useSchemaForm } from "../ui/form-hooks";
 import { replyErrors, SERVER_INTENTS, useServerErrors, type ServerActionData } from "./intents";
 
 // The sections of a server's dashboard page (/dashboard/vps/:id): its specifications, the power
@@ -84,13 +84,12 @@ export function ServerSpecs({
 export function PowerAction({ server, action }: { server: ServerView; action: ServerAction }) {
   const { t } = useTranslation("servers");
   const label = t(`dashboard.actions.${action}`);
-  const validation = useLazyValidation(`power-${action}`, () => import("./forms").then((m) => m.powerActionSchema));
-  const [form] = useForm({
+  const [form] = useSchemaForm({
     id: `power-${action}`,
-    onValidate: validation.onValidate,
-    shouldValidate: "onSubmit",
+    schema: () => import("./forms").then((m) => m.powerActionSchema),
+    validateOn: "onSubmit",
+    revalidateOn: "onSubmit",
   });
-  useRevalidateWhenLoaded(validation, form.validate);
   return (
     <details className="rounded-xl border border-slate-200 dark:border-slate-700">
       <summary className="cursor-pointer rounded-xl px-4 py-2 font-medium">{label}</summary>
@@ -174,14 +173,13 @@ export function RootPassword({ actionData }: { actionData: ServerActionData | un
 
 export function AutoRenew({ server, actionData }: { server: ServerView; actionData: ServerActionData | undefined }) {
   const { t } = useTranslation("servers");
-  const validation = useLazyValidation("auto-renew", () => import("./forms").then((m) => m.autoRenewFormSchema));
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "auto-renew",
+    schema: () => import("./forms").then((m) => m.autoRenewFormSchema),
     lastResult: useLastResult(SERVER_INTENTS.autoRenew),
-    onValidate: validation.onValidate,
-    shouldValidate: "onSubmit",
+    validateOn: "onSubmit",
+    revalidateOn: "onSubmit",
   });
-  useRevalidateWhenLoaded(validation, form.validate);
   const errors = useFormErrors(form, [fields.enabled]);
   const needsCard = actionData?.intent === SERVER_INTENTS.autoRenew && actionData.needsCard === true;
   return (
@@ -222,14 +220,13 @@ export function AutoRenew({ server, actionData }: { server: ServerView; actionDa
 
 export function Renew({ server }: { server: ServerView }) {
   const { t } = useTranslation("servers");
-  const validation = useLazyValidation("renew", () => import("./forms").then((m) => m.renewFormSchema));
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "renew",
+    schema: () => import("./forms").then((m) => m.renewFormSchema),
     lastResult: useLastResult(SERVER_INTENTS.renew),
-    onValidate: validation.onValidate,
-    shouldValidate: "onSubmit",
+    validateOn: "onSubmit",
+    revalidateOn: "onSubmit",
   });
-  useRevalidateWhenLoaded(validation, form.validate);
   const errors = useFormErrors(form, [fields.cycle, fields.hostname]);
   return (
     <section aria-labelledby="renew-title">

@@ -1,8 +1,16 @@
-import { parse, useForm, type DefaultValue, type Submission, type SubmissionResult } from "@conform-to/react";
+import type { DefaultValue, FormMetadata, SubmissionResult } from "@conform-to/react";
 import type { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
+import {
+  registerBridge,
+  type BridgeOptions,
+  type BridgeRegistration,
+  type BridgeValidate,
+  type ValidateOn,
+} from "./form-bridges";
+import { standInForm, type Fieldset } from "./form-stand-in";
 
 // The form hooks of the pages whose action answers `{ intent, result }` on failure (the house
 // style: one route, several forms, each posting a named intent). `Intent` is the page's union of
@@ -52,79 +60,82 @@ type LoadedSchema<Schema extends FormSchema> = {
   schema: Schema | ((formData: FormData) => Schema);
   parseWithZod: typeof parseWithZod;
 };
-type ValidateOn = "onInput" | "onBlur" | "onSubmit";
+
+type HeldSubmit = { form: HTMLFormElement; submitter: HTMLElement | null };
 
 /**
- * Conform's `onValidate` over a lazily loaded schema, for the form `formId`. The load starts when
- * a control of the form gets focus or the pointer (or, failing that, at the first validation).
- * Until it has loaded, a validation the user triggers by typing reports nothing, and the fields so
- * touched are validated again as soon as the schema is there; a submit waits for it and is made
- * again then, so the browser still checks the form before anything is sent. Should the load fail,
- * submits go to the action, which validates everything (a submission whose error is null is not
- * stopped).
+ * A Conform form checked in the browser by the same zod schema as the action (loaded by `schema`,
+ * see SchemaLoader): first when `validateOn` says (as the user types by default), then again when
+ * `revalidateOn` says (on every input by default); it shows `lastResult`, the action's reply.
+ *
+ * Conform and the schema load when a control of the form first gets focus or the pointer, or the
+ * form is submitted (form-bridges.tsx); until Conform runs the form renders with the same metadata
+ * from form-stand-in.ts. Fields typed into meanwhile are validated as soon as both are there. A
+ * submit made before they are is held, then made again, so the browser still checks the form
+ * before anything is sent. Should either fail to load, submits go to the action, which validates
+ * everything (the next focus tries again).
  */
-export function useLazyValidation<Schema extends FormSchema>(formId: string, load: SchemaLoader<Schema>) {
+export function useSchemaForm<Schema extends FormSchema, Input extends Record<string, unknown> = z.input<Schema>>({
+  id,
+  schema,
+  lastResult,
+  defaultValue,
+  validateOn = "onInput",
+  revalidateOn = "onInput",
+}: {
+  id: string;
+  schema: SchemaLoader<Schema>;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: DefaultValue<NoInfer<Input>>;
+  validateOn?: ValidateOn;
+  revalidateOn?: ValidateOn;
+}): [FormMetadata<Input, string[]>, Fieldset<Input>] {
+  type Output = z.output<Schema>;
   // The loader of the first render: call sites write it inline, but it names one schema for good.
-  const [loader] = useState(() => load);
+  const [loader] = useState(() => schema);
   const [loaded, setLoaded] = useState<LoadedSchema<Schema> | null>(null);
+  const [conform, setConform] = useState<[FormMetadata<Input, string[]>, Fieldset<Input>] | null>(null);
+  /** Conform has been asked for (the bridge is registered). */
+  const [wanted, setWanted] = useState(false);
   const loading = useRef(false);
-  /** The last load failed: submits go to the action meanwhile (the next focus tries again). */
+  /** The schema or Conform could not load: submits go to the action meanwhile. */
   const failed = useRef(false);
-  /** Fields validated while the schema was loading ("" = the whole form). */
+  /** Fields to validate once the schema and Conform are there ("" = the whole form). */
   const pending = useRef(new Set<string>());
-  /** A submit held while the schema loads: the form and the button that sent it. */
-  const heldSubmit = useRef<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
+  /** A submit held while they load: the form and the button that sent it. */
+  const heldSubmit = useRef<HeldSubmit | null>(null);
+
+  const fail = useCallback(() => {
+    loading.current = false;
+    failed.current = true;
+    setWanted(false);
+    resubmit(heldSubmit);
+  }, []);
   const start = useCallback(() => {
-    if (loading.current) return;
+    setWanted(true);
+    if (loading.current || failed.current) {
+      if (!failed.current) return;
+      failed.current = false;
+    }
     loading.current = true;
     // zod's jitless mode (our CSP forbids eval) is on before the first parse, whichever zod import
     // the schema's own modules use.
     Promise.all([import("@conform-to/zod/v4"), loader(), import("../../../core/zod-jitless")]).then(
-      ([module, schema]) => {
-        failed.current = false;
-        setLoaded({ schema, parseWithZod: module.parseWithZod });
-      },
+      ([module, loadedSchema]) => setLoaded({ schema: loadedSchema, parseWithZod: module.parseWithZod }),
       // A failed load (offline, a new deploy): the held submit goes to the action.
-      () => {
-        loading.current = false;
-        failed.current = true;
-        resubmit(heldSubmit);
-      },
+      fail,
     );
-  }, [loader]);
-  useEffect(() => {
-    if (loaded) resubmit(heldSubmit);
-  }, [loaded]);
-  useEffect(() => {
-    if (loaded) return;
-    const onReach = (event: Event) => {
-      const target = event.target;
-      if (!(target instanceof Element)) return;
-      const owner = "form" in target && target.form instanceof HTMLFormElement ? target.form : target.closest("form");
-      if (owner?.id === formId) start();
-    };
-    document.addEventListener("focusin", onReach);
-    document.addEventListener("pointerdown", onReach);
-    return () => {
-      document.removeEventListener("focusin", onReach);
-      document.removeEventListener("pointerdown", onReach);
-    };
-  }, [formId, loaded, start]);
-  const onValidate = ({
-    form,
-    formData,
-    submitter,
-  }: {
-    form: HTMLFormElement;
-    formData: FormData;
-    submitter: HTMLElement | null;
-  }): Submission<z.output<Schema>, string[]> => {
+  }, [loader, fail]);
+
+  const onValidate: BridgeValidate<Output> = ({ form, formData, submitter }, conformParse) => {
     if (loaded) {
-      const { schema } = loaded;
-      return loaded.parseWithZod(formData, { schema: typeof schema === "function" ? schema(formData) : schema });
+      const { schema: loadedSchema } = loaded;
+      return loaded.parseWithZod(formData, {
+        schema: typeof loadedSchema === "function" ? loadedSchema(formData) : loadedSchema,
+      });
     }
     start();
-    return parse<z.output<Schema>, string[]>(formData, {
+    return conformParse<Output, string[]>(formData, {
       resolve: (_payload, intent) => {
         if (!intent) {
           // A submit: the action validates it if the schema cannot load; otherwise it is held
@@ -139,11 +150,103 @@ export function useLazyValidation<Schema extends FormSchema>(formId: string, loa
       },
     });
   };
-  return { onValidate, loaded: loaded !== null, pending };
+  const options: BridgeOptions<Input, Output> = { lastResult, defaultValue, validateOn, revalidateOn, onValidate };
+  const latest = useRef(options);
+  latest.current = options;
+
+  // The bridge: registered once the form is reached; it renders again on a new reply.
+  const version = useRef(0);
+  const bridgeListeners = useRef(new Set<() => void>());
+  useEffect(() => {
+    if (!wanted) return;
+    const registration: BridgeRegistration<Input, Output> = {
+      id,
+      options: () => latest.current,
+      publish: setConform,
+      version: () => version.current,
+      subscribe: (listener) => {
+        bridgeListeners.current.add(listener);
+        return () => bridgeListeners.current.delete(listener);
+      },
+    };
+    const unregister = registerBridge(registration, fail);
+    return () => {
+      unregister();
+      setConform(null);
+    };
+  }, [wanted, id, fail]);
+  useEffect(() => {
+    version.current += 1;
+    for (const listener of bridgeListeners.current) listener();
+  }, [lastResult]);
+
+  // Reaching the form starts the loads; input before Conform runs is validated once it does.
+  const running = useRef(false);
+  useEffect(() => {
+    running.current = conform !== null;
+  }, [conform]);
+  useEffect(() => {
+    const formOf = (target: EventTarget | null) => {
+      if (!(target instanceof Element)) return null;
+      const owner = "form" in target && target.form instanceof HTMLFormElement ? target.form : target.closest("form");
+      return owner?.id === id ? owner : null;
+    };
+    const onReach = (event: Event) => {
+      if (formOf(event.target)) start();
+    };
+    const onEdit = (event: Event) => {
+      if (running.current || !formOf(event.target)) return;
+      const typed = event.type === "input" ? validateOn === "onInput" : validateOn === "onBlur";
+      const name = event.target instanceof Element ? event.target.getAttribute("name") : null;
+      if (typed && name) pending.current.add(name);
+    };
+    document.addEventListener("focusin", onReach);
+    document.addEventListener("pointerdown", onReach);
+    document.addEventListener("input", onEdit);
+    document.addEventListener("focusout", onEdit);
+    return () => {
+      document.removeEventListener("focusin", onReach);
+      document.removeEventListener("pointerdown", onReach);
+      document.removeEventListener("input", onEdit);
+      document.removeEventListener("focusout", onEdit);
+    };
+  }, [id, start, validateOn]);
+
+  const ready = loaded !== null && conform !== null;
+  const validate = conform?.[0].validate;
+  useEffect(() => {
+    if (!ready || !validate) return;
+    for (const name of pending.current) validate(name === "" ? undefined : { name });
+    pending.current.clear();
+    resubmit(heldSubmit);
+  }, [ready, validate]);
+
+  if (conform) return conform;
+  return standInForm<Input>(
+    id,
+    { lastResult, defaultValue },
+    {
+      onSubmit: (event) => {
+        if (failed.current) return;
+        // Held until Conform and the schema are there (or have failed to load).
+        event.preventDefault();
+        const nativeEvent = event.nativeEvent;
+        heldSubmit.current = {
+          form: event.currentTarget,
+          submitter: nativeEvent instanceof SubmitEvent ? nativeEvent.submitter : null,
+        };
+        start();
+      },
+      validate: (payload) => {
+        pending.current.add(payload?.name ?? "");
+        start();
+      },
+    },
+  );
 }
 
 /** Makes the held submit again (with the same button, so its name and value are sent). */
-function resubmit(held: { current: { form: HTMLFormElement; submitter: HTMLElement | null } | null }): void {
+function resubmit(held: { current: HeldSubmit | null }): void {
   const submit = held.current;
   held.current = null;
   if (!submit?.form.isConnected) return;
@@ -151,54 +254,6 @@ function resubmit(held: { current: { form: HTMLFormElement; submitter: HTMLEleme
   form.requestSubmit(
     submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : undefined,
   );
-}
-
-/**
- * Once the schema of `useLazyValidation` has loaded, validates again the fields the user touched
- * meanwhile (`validate` is the Conform form's).
- */
-export function useRevalidateWhenLoaded(
-  { loaded, pending }: Pick<ReturnType<typeof useLazyValidation>, "loaded" | "pending">,
-  validate: (payload?: { name?: string }) => void,
-): void {
-  useEffect(() => {
-    if (!loaded) return;
-    for (const name of pending.current) validate(name === "" ? undefined : { name });
-    pending.current.clear();
-  }, [loaded, pending, validate]);
-}
-
-/**
- * A Conform form checked in the browser by the same zod schema as the action (loaded by `schema`,
- * see SchemaLoader): first when `validateOn` says (as the user types by default), then again when
- * `revalidateOn` says (on every input by default); it shows `lastResult`, the action's reply.
- */
-export function useSchemaForm<Schema extends FormSchema>({
-  id,
-  schema,
-  lastResult,
-  defaultValue,
-  validateOn = "onInput",
-  revalidateOn = "onInput",
-}: {
-  id: string;
-  schema: SchemaLoader<Schema>;
-  lastResult?: SubmissionResult<string[]> | null;
-  defaultValue?: DefaultValue<z.input<Schema>>;
-  validateOn?: ValidateOn;
-  revalidateOn?: ValidateOn;
-}) {
-  const validation = useLazyValidation(id, schema);
-  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
-    id,
-    lastResult,
-    defaultValue,
-    onValidate: validation.onValidate,
-    shouldValidate: validateOn,
-    shouldRevalidate: revalidateOn,
-  });
-  useRevalidateWhenLoaded(validation, form.validate);
-  return [form, fields] as const;
 }
 
 /**
