@@ -70,7 +70,8 @@ type HeldSubmit = { form: HTMLFormElement; submitter: HTMLElement | null };
  *
  * Conform and the schema load when a control of the form first gets focus or the pointer, or the
  * form is submitted (form-bridges.tsx); until Conform runs the form renders with the same metadata
- * from form-stand-in.ts. Fields typed into meanwhile are validated as soon as both are there. A
+ * from form-stand-in.ts. What is typed meanwhile reaches Conform when it runs (values, and
+ * validation as `validateOn` says; with the schema still loading, as soon as it is there). A
  * submit made before they are is held, then made again, so the browser still checks the form
  * before anything is sent. Should either fail to load, submits go to the action, which validates
  * everything (the next focus tries again).
@@ -180,10 +181,21 @@ export function useSchemaForm<Schema extends FormSchema, Input extends Record<st
     for (const listener of bridgeListeners.current) listener();
   }, [lastResult]);
 
-  // Reaching the form starts the loads; input before Conform runs is validated once it does.
+  // Reaching the form starts the loads. What the user did in the form before Conform ran (Conform
+  // listens for `input` and `focusout` on the document) is told to Conform once it runs, by the
+  // same events again: it learns the values (a form may render by a field's value) and validates
+  // as it would have.
   const running = useRef(false);
+  const edited = useRef(new Map<Element, Set<string>>());
   useEffect(() => {
     running.current = conform !== null;
+    if (!conform) return;
+    for (const [element, types] of edited.current) {
+      if (!element.isConnected) continue;
+      for (const type of types)
+        element.dispatchEvent(type === "input" ? new Event(type, { bubbles: true }) : new FocusEvent(type, { bubbles: true }));
+    }
+    edited.current.clear();
   }, [conform]);
   useEffect(() => {
     const formOf = (target: EventTarget | null) => {
@@ -195,10 +207,11 @@ export function useSchemaForm<Schema extends FormSchema, Input extends Record<st
       if (formOf(event.target)) start();
     };
     const onEdit = (event: Event) => {
-      if (running.current || !formOf(event.target)) return;
-      const typed = event.type === "input" ? validateOn === "onInput" : validateOn === "onBlur";
-      const name = event.target instanceof Element ? event.target.getAttribute("name") : null;
-      if (typed && name) pending.current.add(name);
+      const target = event.target;
+      if (running.current || !(target instanceof Element) || !formOf(target)) return;
+      const types = edited.current.get(target) ?? new Set<string>();
+      edited.current.set(target, types.add(event.type));
+      start();
     };
     document.addEventListener("focusin", onReach);
     document.addEventListener("pointerdown", onReach);
@@ -210,7 +223,7 @@ export function useSchemaForm<Schema extends FormSchema, Input extends Record<st
       document.removeEventListener("input", onEdit);
       document.removeEventListener("focusout", onEdit);
     };
-  }, [id, start, validateOn]);
+  }, [id, start]);
 
   const ready = loaded !== null && conform !== null;
   const validate = conform?.[0].validate;
