@@ -77,9 +77,9 @@ function CheckoutPage() {
   const [form, fields] = useSchemaForm<ReturnType<typeof checkoutFormSchema>, CheckoutFormFields>({
     id: "checkout",
     schema: () =>
-    import("../../core/checkout").then(
-      (m) => (formData: FormData) => m.checkoutFormSchema({ withCard: formData.get("method") === CHECKOUT_NEW_CARD }),
-    ),
+      import("../../core/checkout").then(
+        (m) => (formData: FormData) => m.checkoutFormSchema({ withCard: formData.get("method") === CHECKOUT_NEW_CARD }),
+      ),
     lastResult: payResult,
     defaultValue: {
       contact_id: chosenContact === null ? undefined : String(chosenContact),

@@ -132,8 +132,7 @@ function RevealForm() {
   const busy = useBusy(TRANSFER_OUT_INTENTS.reveal);
   const [form, fields] = useSchemaForm({
     id: "reveal-form",
-    schema: () =>
-    import("../../core/my-domains").then((m) => m.passwordFormSchema),
+    schema: () => import("../../core/my-domains").then((m) => m.passwordFormSchema),
     lastResult: useLastResult(TRANSFER_OUT_INTENTS.reveal),
     validateOn: "onSubmit",
     revalidateOn: "onSubmit",

@@ -54,8 +54,7 @@ export function AddressForm({
   const { t } = useTranslation(["dashboard", "account"]);
   const [form, fields] = useSchemaForm({
     id: address ? `address-form-${address.id}` : "address-form-new",
-    schema: () =>
-    import("../../../core/auth/schemas").then((m) => m.addressSchema),
+    schema: () => import("../../../core/auth/schemas").then((m) => m.addressSchema),
     lastResult,
     defaultValue: address
       ? {

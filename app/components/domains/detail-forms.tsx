@@ -188,8 +188,7 @@ export function RenewForm({
   const busy = useBusy(DOMAIN_INTENTS.renew);
   const [form, fields] = useSchemaForm({
     id: "renew-form",
-    schema: () =>
-    import("../../../core/my-domains").then((m) => m.renewFormSchema),
+    schema: () => import("../../../core/my-domains").then((m) => m.renewFormSchema),
     lastResult: useLastResult(DOMAIN_INTENTS.renew),
     defaultValue: { years: "1" },
     validateOn: "onSubmit",
@@ -242,8 +241,7 @@ export function DeleteForm({ unicode }: { unicode: string }) {
   const lastResult = useLastResult(DOMAIN_INTENTS.delete);
   const [form, fields] = useSchemaForm({
     id: "delete-form",
-    schema: () =>
-    import("../../../core/my-domains").then((m) => m.passwordFormSchema),
+    schema: () => import("../../../core/my-domains").then((m) => m.passwordFormSchema),
     lastResult,
     validateOn: "onSubmit",
     revalidateOn: "onSubmit",

@@ -64,8 +64,7 @@ export function RecordForm({
   const mine = actionData?.intent === DNS_INTENTS.save && (actionData.recordId ?? null) === (editing?.id ?? null);
   const [form, fields] = useSchemaForm({
     id: editing ? `record-form-${editing.id}` : "record-form",
-    schema: () =>
-    import("../../../core/dns").then((m) => m.dnsRecordFormSchema(domain)),
+    schema: () => import("../../../core/dns").then((m) => m.dnsRecordFormSchema(domain)),
     lastResult: mine ? (actionData?.result ?? undefined) : undefined,
     defaultValue: editing
       ? {

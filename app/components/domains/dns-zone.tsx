@@ -124,8 +124,7 @@ export function ImportForm() {
   const lastPreview = useLastResult(DNS_INTENTS.importPreview);
   const [form, fields] = useSchemaForm({
     id: "zone-import-form",
-    schema: () =>
-    import("../../../core/dns").then((m) => m.zoneImportFormSchema),
+    schema: () => import("../../../core/dns").then((m) => m.zoneImportFormSchema),
     lastResult: lastImport ?? lastPreview,
     validateOn: "onSubmit",
     revalidateOn: "onSubmit",

@@ -138,8 +138,7 @@ export function AuthStep({ check, domain }: { check: TransferChecked | null; dom
   const failureText = useFailureText()(actionData && actionData.step === "auth" ? actionData.failure : null);
   const [form, fields] = useSchemaForm({
     id: "transfer-auth",
-    schema: () =>
-    import("../../../core/transfer").then((m) => m.transferAuthFormSchema),
+    schema: () => import("../../../core/transfer").then((m) => m.transferAuthFormSchema),
     lastResult,
     defaultValue: { domain },
     validateOn: "onSubmit",

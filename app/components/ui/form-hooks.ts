@@ -193,7 +193,9 @@ export function useSchemaForm<Schema extends FormSchema, Input extends Record<st
     for (const [element, types] of edited.current) {
       if (!element.isConnected) continue;
       for (const type of types)
-        element.dispatchEvent(type === "input" ? new Event(type, { bubbles: true }) : new FocusEvent(type, { bubbles: true }));
+        element.dispatchEvent(
+          type === "input" ? new Event(type, { bubbles: true }) : new FocusEvent(type, { bubbles: true }),
+        );
     }
     edited.current.clear();
   }, [conform]);

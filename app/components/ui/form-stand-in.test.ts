@@ -35,7 +35,13 @@ const NO_ACTIONS = { onSubmit: () => undefined, validate: () => undefined };
 function Probe({ meta }: { meta: [FormMetadata<Input, string[]>, Fieldset<Input>] }): ReactElement {
   const [form, fields] = meta;
   const card = fields.card.getFieldset();
-  const read = (field: { errors?: unknown; valid: unknown; initialValue: unknown; value: unknown; dirty: unknown }) => ({
+  const read = (field: {
+    errors?: unknown;
+    valid: unknown;
+    initialValue: unknown;
+    value: unknown;
+    dirty: unknown;
+  }) => ({
     errors: field.errors,
     valid: field.valid,
     initialValue: field.initialValue,
@@ -93,7 +99,19 @@ const text = fc.oneof(fc.constant(""), fc.string({ maxLength: 6 }), fc.constantF
 const errors = fc.option(fc.array(fc.string({ minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 2 }), {
   nil: null,
 });
-const FIELD_NAMES = ["", "name", "amount", "note", "choice", "flag", "card", "card.number", "card.cvc", "tags", "tags[0]"];
+const FIELD_NAMES = [
+  "",
+  "name",
+  "amount",
+  "note",
+  "choice",
+  "flag",
+  "card",
+  "card.number",
+  "card.cvc",
+  "tags",
+  "tags[0]",
+];
 
 const defaultValue = fc.record(
   {

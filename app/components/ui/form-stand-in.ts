@@ -31,10 +31,7 @@ type State = {
 /** The form's metadata and fieldset as Conform's `useForm` gives them before any input. */
 export function standInForm<Input extends Record<string, unknown>>(
   formId: string,
-  {
-    lastResult,
-    defaultValue,
-  }: { lastResult?: SubmissionResult<string[]> | null; defaultValue?: DefaultValue<Input> },
+  { lastResult, defaultValue }: { lastResult?: SubmissionResult<string[]> | null; defaultValue?: DefaultValue<Input> },
   actions: StandInActions,
 ): [FormMetadata<Input, string[]>, Fieldset<Input>] {
   const defaults = serialize(defaultValue ?? {});
@@ -92,7 +89,8 @@ function metadata(state: State, name: string): Record<string, unknown> {
     errorId: `${id}-error`,
     descriptionId: `${id}-description`,
     formId: state.formId,
-    defaultValue: typeof initialValue === "string" ? initialValue : Array.isArray(initialValue) ? initialValue[0] : undefined,
+    defaultValue:
+      typeof initialValue === "string" ? initialValue : Array.isArray(initialValue) ? initialValue[0] : undefined,
     defaultOptions:
       typeof initialValue === "string"
         ? [initialValue]
@@ -126,7 +124,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** Conform's serialize: a default value as the strings a form holds. */
 function serialize(value: unknown): unknown {
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, serialize(item)]));
+  if (isPlainObject(value))
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, serialize(item)]));
   if (Array.isArray(value)) return value.map(serialize);
   if (value instanceof Date) return value.toISOString();
   if (typeof value === "boolean") return value ? "on" : undefined;
