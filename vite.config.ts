@@ -2,6 +2,7 @@ import { vitePlugin as remix, cloudflareDevProxyVitePlugin } from "@remix-run/de
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { i18nGroups } from "./scripts/vite-i18n-groups";
 import { createNonce } from "./workers/security-headers";
 import type { StorefrontEnv } from "./workers/storefront";
 
@@ -46,6 +47,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     }),
     tailwindcss(),
     tsconfigPaths(),
+    i18nGroups(),
   ],
   ssr: {
     // Bundle every dependency into build/server so React & co. are built for production with

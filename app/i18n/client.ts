@@ -1,28 +1,41 @@
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import i18next from "./browser-i18n";
 import { normaliseLocale } from "../../core/locale";
-import { isShellPart, NAMESPACE_LOADERS, type LazyNamespace } from "./namespaces";
+import { isLazyNamespace, isShellPart, NAMESPACE_LOADERS, type I18nEntry } from "./namespaces";
 
-/** The shell parts already merged into "translation" (per language). */
-const loadedParts = new Set<string>();
+declare global {
+  /** Where the message groups are (scripts/vite-i18n-groups.ts `define`s it). */
+  const __I18N_GROUP_BASE__: string;
+}
+
+/** The namespaces, shell parts and groups already loaded, as `LANG:ENTRY`. */
+const loaded = new Set<string>();
+
+/** A group of a namespace: its module, at an address the build gives (no table of them). */
+function loadGroup(lng: string, ns: string, group: string): Promise<{ default: Record<string, unknown> }> {
+  return import(/* @vite-ignore */ `${__I18N_GROUP_BASE__}${ns}.${lng}.${group}.js`);
+}
 
 /**
- * Loads (once) the given namespaces of the page's language into the browser's translator. A shell
- * part's keys join the "translation" namespace.
+ * Loads (once) the given namespaces (or groups of one, "tools/whois") of the page's language into
+ * the browser's translator. A shell part's keys join the "translation" namespace, a group's its
+ * namespace.
  */
-export async function loadNamespaces(namespaces: readonly LazyNamespace[]): Promise<void> {
+export async function loadNamespaces(entries: readonly I18nEntry[]): Promise<void> {
   const lng = normaliseLocale(i18next.language || document.documentElement.lang);
+  const has = (entry: string) => loaded.has(`${lng}:${entry}`) || loaded.has(`${lng}:${entry.split("/")[0]}`);
   await Promise.all(
-    namespaces
-      .filter((ns) => (isShellPart(ns) ? !loadedParts.has(`${lng}:${ns}`) : !i18next.hasResourceBundle(lng, ns)))
-      .map(async (ns) => {
-        const resources: Record<string, unknown> = (await NAMESPACE_LOADERS[lng][ns]()).default;
-        if (isShellPart(ns)) {
-          i18next.addResourceBundle(lng, "translation", resources, true, true);
-          loadedParts.add(`${lng}:${ns}`);
-        } else {
-          i18next.addResourceBundle(lng, ns, resources, true, true);
+    entries
+      .filter((entry) => !has(entry))
+      .map(async (entry) => {
+        const [ns = "", group] = entry.split("/");
+        if (group !== undefined) {
+          i18next.addResourceBundle(lng, ns, (await loadGroup(lng, ns, group)).default, true, true);
+        } else if (isLazyNamespace(ns)) {
+          const resources: Record<string, unknown> = (await NAMESPACE_LOADERS[lng][ns]()).default;
+          i18next.addResourceBundle(lng, isShellPart(ns) ? "translation" : ns, resources, true, true);
         }
+        loaded.add(`${lng}:${entry}`);
       }),
   );
 }
@@ -34,7 +47,7 @@ export async function loadNamespaces(namespaces: readonly LazyNamespace[]): Prom
  *
  *   export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
  */
-export function withNamespaces<ServerLoader>(namespaces: readonly LazyNamespace[]) {
+export function withNamespaces<ServerLoader>(namespaces: readonly I18nEntry[]) {
   return async ({ serverLoader }: ClientLoaderFunctionArgs) => {
     const [serverData] = await Promise.all([serverLoader<ServerLoader>(), loadNamespaces(namespaces)]);
     return serverData;

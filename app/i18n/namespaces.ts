@@ -1,4 +1,7 @@
 import type { Locale } from "../../core/locale";
+import type content from "./namespaces/content.en";
+import type { DomainsResources } from "./namespaces/domains.en";
+import type { ToolsResources } from "./namespaces/tools.en";
 
 /**
  * Translation namespaces. "translation" (app/i18n/en.ts, tr.ts) holds the shell (header, footer,
@@ -41,8 +44,22 @@ export const LAZY_NAMESPACES = [
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 export type Namespace = "translation" | Exclude<LazyNamespace, ShellPart>;
 
-/** A route's `handle`: which lazy namespaces its components use. */
-export type I18nHandle = { i18n: readonly LazyNamespace[] };
+/**
+ * The namespaces whose top-level groups a route may list one by one, `"tools/whois"`: the page
+ * then loads that group alone (scripts/vite-i18n-groups.ts writes each group as its own module;
+ * the same list is GROUPED_NAMESPACES there). A route whose components use several groups lists
+ * each; the server has every text anyway, so a missing group shows as a raw key in the browser
+ * only (and as a hydration mismatch): tests/e2e/i18n-groups.spec.ts loads every such page.
+ */
+type GroupedResources = { tools: ToolsResources; domains: DomainsResources; content: typeof content };
+export type NamespaceGroup = {
+  [Ns in keyof GroupedResources]: `${Ns}/${Extract<keyof GroupedResources[Ns], string>}`;
+}[keyof GroupedResources];
+export const GROUPED_NAMESPACES: readonly (keyof GroupedResources)[] = ["tools", "domains", "content"];
+
+/** A route's `handle`: which lazy namespaces (or groups of one) its components use. */
+export type I18nHandle = { i18n: readonly (LazyNamespace | NamespaceGroup)[] };
+export type I18nEntry = I18nHandle["i18n"][number];
 
 type Loader = () => Promise<{ default: Record<string, unknown> }>;
 
@@ -84,13 +101,24 @@ export const NAMESPACE_LOADERS: Record<Locale, Record<LazyNamespace, Loader>> = 
   },
 };
 
-/** The lazy namespaces named by route handles (e.g. `window.__remixRouteModules` in the browser). */
-export function namespacesOf(handles: readonly unknown[]): LazyNamespace[] {
-  const found = new Set<LazyNamespace>();
+export function isLazyNamespace(entry: string): entry is LazyNamespace {
+  return (LAZY_NAMESPACES as readonly string[]).includes(entry);
+}
+
+/** Whether a handle's entry names a lazy namespace or a group of a grouped one. */
+export function isI18nEntry(entry: unknown): entry is I18nEntry {
+  if (typeof entry !== "string") return false;
+  const [ns, group, ...rest] = entry.split("/");
+  if (group === undefined) return isLazyNamespace(entry);
+  return rest.length === 0 && group !== "" && (GROUPED_NAMESPACES as readonly string[]).includes(ns ?? "");
+}
+
+/** The lazy namespaces and groups named by route handles (e.g. `window.__remixRouteModules` in the browser). */
+export function namespacesOf(handles: readonly unknown[]): I18nEntry[] {
+  const found = new Set<I18nEntry>();
   for (const handle of handles) {
     if (!handle || typeof handle !== "object" || !("i18n" in handle) || !Array.isArray(handle.i18n)) continue;
-    for (const ns of handle.i18n)
-      if ((LAZY_NAMESPACES as readonly string[]).includes(ns)) found.add(ns as LazyNamespace);
+    for (const entry of handle.i18n) if (isI18nEntry(entry)) found.add(entry);
   }
   return [...found];
 }

@@ -35,7 +35,18 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: error ? errorTitle(error) : (data?.title ?? "My domains") },
 ];
 
-export const handle = { i18n: ["account", "dashboard", "domains"] } satisfies I18nHandle;
+export const handle = {
+  i18n: [
+    "account",
+    "dashboard",
+    "domains/list",
+    "domains/status",
+    "domains/explain",
+    "domains/action",
+    "domains/detail",
+    "domains/errors",
+  ],
+} satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export default function DomainDetail() {

@@ -26,7 +26,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: error ? errorTitle(error) : (data?.title ?? "My domains") },
 ];
 
-export const handle = { i18n: ["account", "dashboard", "domains"] } satisfies I18nHandle;
+export const handle = {
+  i18n: ["account", "dashboard", "domains/list", "domains/status", "domains/explain", "domains/action"],
+} satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export default function MyDomains() {

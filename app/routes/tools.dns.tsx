@@ -19,7 +19,7 @@ import { useSchemaForm } from "../components/ui/form-hooks";
 // DNS (propagation) checker: one name and type asked of several public DoH resolvers; a GET form
 // with a shareable URL (/tools/dns?name=…&type=…&expected=…) that works without JavaScript.
 
-export const handle = { i18n: ["tools"] } satisfies I18nHandle;
+export const handle = { i18n: ["tools/nav", "tools/inputErrors", "tools/dns"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -14,7 +14,7 @@ import { getTranslator } from "../server/i18n.server";
 // /__up (workers/speed.ts), with result logging and packet-loss measurement off. It measures the
 // visitor's browser, so it needs JavaScript and says so politely without it (DESIGN §1).
 
-export const handle = { i18n: ["tools"] } satisfies I18nHandle;
+export const handle = { i18n: ["tools/nav", "tools/inputErrors", "tools/speedtest"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export async function loader({ request }: LoaderFunctionArgs) {

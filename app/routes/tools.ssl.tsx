@@ -21,7 +21,7 @@ import { useSchemaForm } from "../components/ui/form-hooks";
 // assessment the page shows its progress and polls: with JavaScript by revalidating, without it
 // by a meta refresh inside <noscript> (so a scripted page never reloads itself).
 
-export const handle = { i18n: ["tools"] } satisfies I18nHandle;
+export const handle = { i18n: ["tools/nav", "tools/inputErrors", "tools/ssl"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 /** Seconds between polls (SSL Labs asks for 5 s while resolving, 10 s while testing). */

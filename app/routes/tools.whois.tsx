@@ -18,7 +18,7 @@ import { useSchemaForm } from "../components/ui/form-hooks";
 // WHOIS / RDAP lookup (SPEC §2 tools, §3 WHOIS result, §5 input, §8 "WHOIS: lookup failed"). A GET
 // form: the result has a shareable URL (/tools/whois?domain=…) and works without JavaScript.
 
-export const handle = { i18n: ["tools"] } satisfies I18nHandle;
+export const handle = { i18n: ["tools/nav", "tools/inputErrors", "tools/whois"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

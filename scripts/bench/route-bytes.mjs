@@ -49,7 +49,15 @@ export function lazyRouteDiscovery(serverDir) {
  * chunk must be found in the build, or this throws (a count that silently lost them would pass).
  */
 export function pageRunTimeImports({ clientDir, appDir, languages = ["en", "tr"] }) {
-  const names = readdirSync(path.join(clientDir, "assets"));
+  const assets = path.join(clientDir, "assets");
+  // The message groups (scripts/vite-i18n-groups.ts): assets/i18n/HASH/NS.LANG.GROUP.js.
+  const groupDir = path.join(assets, "i18n");
+  const groupFiles = existsSync(groupDir)
+    ? readdirSync(groupDir).flatMap((hash) =>
+        readdirSync(path.join(groupDir, hash)).map((name) => `i18n/${hash}/${name}`),
+      )
+    : [];
+  const names = [...readdirSync(assets), ...groupFiles];
   const chunk = (pattern, what) => {
     const found = names.filter((name) => pattern.test(name));
     if (found.length !== 1) throw new Error(`${found.length} chunks for ${what} in ${clientDir}/assets`);
@@ -63,7 +71,7 @@ export function pageRunTimeImports({ clientDir, appDir, languages = ["en", "tr"]
       const file = candidates.find((candidate) => existsSync(candidate));
       if (!file) throw new Error(`no source for route ${routeId} in ${appDir}`);
       const list = /\bi18n:\s*\[([^\]]*)\]/u.exec(readFileSync(file, "utf8"));
-      handles.set(routeId, list ? [...list[1].matchAll(/"([\w-]+)"/gu)].map((match) => match[1]) : []);
+      handles.set(routeId, list ? [...list[1].matchAll(/"([\w/-]+)"/gu)].map((match) => match[1]) : []);
     }
     return handles.get(routeId);
   };
@@ -71,7 +79,12 @@ export function pageRunTimeImports({ clientDir, appDir, languages = ["en", "tr"]
     const namespaces = [...new Set(chainIds.filter((id) => id !== "root").flatMap(namespacesOf))];
     return languages.map((lng) => [
       chunk(new RegExp(`^${lng}-[\\w-]+\\.js$`, "u"), `the ${lng} shell messages`),
-      ...namespaces.map((ns) => chunk(new RegExp(`^${ns}\\.${lng}-[\\w-]+\\.js$`, "u"), `namespace ${ns} (${lng})`)),
+      ...namespaces.map((entry) => {
+        const [ns, group] = entry.split("/");
+        return group === undefined
+          ? chunk(new RegExp(`^${ns}\\.${lng}-[\\w-]+\\.js$`, "u"), `namespace ${ns} (${lng})`)
+          : chunk(new RegExp(`^i18n/\\w+/${ns}\\.${lng}\\.${group}\\.js$`, "u"), `group ${entry} (${lng})`);
+      }),
       sessionMonitor,
     ]);
   };

@@ -1,49 +1,14 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { resend, signedInUser, waitForHydration, type TestUser } from "./support/account";
+import { signedInUser, waitForHydration } from "./support/account";
 import { expectNoAxeViolations } from "./support/axe";
 import { randomLetters, setRemixCookie } from "./support/domain";
+import { buyDomains } from "./support/purchase";
 
 // My domains (issue 14) through the pages, with JavaScript on and off: the list, the domain page
 // (lock with the password), the DNS editor (add, edit, delete, forwarding) and another user's
 // domain → 404. Domains are bought through the API as a customer buys them.
-
-const VISA = { number: "4242 4242 4242 4242", exp_month: 12, exp_year: 2034, cvc: "123" };
-
-/** Signs the API in as `user` and buys `names` (cart → address → POST /payment/unified with 4242…). */
-async function buy(page: Page, user: TestUser, names: string[]): Promise<void> {
-  const headers = { "cf-connecting-ip": user.ip };
-  const login = await resend(() =>
-    page.request.post("/api/v1/auth/login", {
-      data: { username: user.username, password: user.password, seed_key: user.seedKey },
-      headers,
-    }),
-  );
-  expect(login.status(), await login.text()).toBe(200);
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const auth = { ...headers, authorization: `Bearer ${token}` };
-  const address = await resend(() =>
-    page.request.post("/api/v1/account/addresses", {
-      data: { firstName: "Ada", lastName: "Lovelace", address: "12 Analytical St", city: "London", country: "GB" },
-      headers: auth,
-    }),
-  );
-  expect(address.status(), await address.text()).toBe(201);
-  const contactId = ((await address.json()) as { data: { contactId: number } }).data.contactId;
-  for (const domain of names) {
-    const added = await resend(() => page.request.post("/api/v1/cart/items", { data: { domain }, headers: auth }));
-    expect(added.status(), await added.text()).toBe(201);
-  }
-  const paid = await resend(() =>
-    page.request.post("/api/v1/payment/unified", {
-      data: { idempotency_key: `k-${randomLetters(12)}`, contact_id: contactId, card: VISA },
-      headers: auth,
-    }),
-  );
-  expect(paid.status(), await paid.text()).toBe(201);
-}
 
 const fresh = (tld = "com") => `e2e${randomLetters(12)}.${tld}`;
 
@@ -55,7 +20,7 @@ test.describe("my domains", () => {
     const user = await signedInUser(page);
     const stem = `e2e${randomLetters(8)}`;
     const names = [`${stem}a.com`, `${stem}b.net`];
-    await buy(page, user, names);
+    await buyDomains(page, user, names);
     await page.goto("/dashboard/domains");
     await expect(page).toHaveTitle("My domains");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("My domains");
@@ -98,7 +63,7 @@ test.describe("my domains", () => {
   test("unlocks a domain with the account password (wrong password refused)", async ({ page, javaScriptEnabled }) => {
     const user = await signedInUser(page);
     const name = fresh();
-    await buy(page, user, [name]);
+    await buyDomains(page, user, [name]);
     await page.goto(`/dashboard/domains/${name}`);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
     await expect(page.getByText("Everything is in order. No action needed.")).toBeVisible();
@@ -122,7 +87,7 @@ test.describe("my domains", () => {
     test.setTimeout(90_000);
     const user = await signedInUser(page);
     const name = fresh();
-    await buy(page, user, [name]);
+    await buyDomains(page, user, [name]);
     await page.goto(`/dashboard/domains/${name}/dns`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`DNS records of ${name}`);
     await expect(page.getByText("No records yet. Add the first one below.")).toBeVisible();
@@ -215,7 +180,7 @@ test.describe("my domains", () => {
   }) => {
     const user = await signedInUser(page);
     const name = fresh();
-    await buy(page, user, [name]);
+    await buyDomains(page, user, [name]);
     await page.goto(`/dashboard/domains/${name}/dns`);
     const status = page.getByRole("status").filter({ hasText: "our nameservers" });
     await expect(status).toHaveText(
@@ -249,7 +214,7 @@ test.describe("my domains", () => {
   }) => {
     const user = await signedInUser(page);
     const name = fresh();
-    await buy(page, user, [name]);
+    await buyDomains(page, user, [name]);
     await page.goto(`/dashboard/domains/${name}/dns`);
     await waitForHydration(page, javaScriptEnabled);
     const zoneFile = page.getByLabel("Zone file (BIND format)");
@@ -301,7 +266,7 @@ test.describe("my domains", () => {
     test.setTimeout(90_000);
     const user = await signedInUser(page);
     const name = fresh();
-    await buy(page, user, [name]);
+    await buyDomains(page, user, [name]);
     await page.goto(`/dashboard/domains/${name}`);
     await waitForHydration(page, javaScriptEnabled);
     const autoRenew = page.getByRole("region", { name: "Auto-renewal" });
@@ -340,7 +305,7 @@ test.describe("my domains", () => {
   test("another user's domain is Page Not Found on every page", { tag: "@markup" }, async ({ page, browser }) => {
     const owner = await signedInUser(page);
     const name = fresh();
-    await buy(page, owner, [name]);
+    await buyDomains(page, owner, [name]);
     const other = await browser.newPage();
     await signedInUser(other);
     for (const path of [
@@ -358,7 +323,7 @@ test.describe("my domains", () => {
   test("the domain pages in Turkish", async ({ page, context, baseURL, javaScriptEnabled }) => {
     const user = await signedInUser(page);
     const name = fresh();
-    await buy(page, user, [name]);
+    await buyDomains(page, user, [name]);
     await setRemixCookie(context, baseURL, "locale", "tr");
     await page.goto("/dashboard/domains");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alan adlarım");

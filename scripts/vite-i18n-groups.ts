@@ -1,0 +1,88 @@
+// Message groups (issue 25; docs/decisions/2026-11-29-route-bytes.md): a page whose route lists
+// `"tools/whois"` in `handle.i18n` loads only the `whois` group of the "tools" namespace, not the
+// whole namespace. The namespace files stay as they are (app/i18n/namespaces/NS.LANG.ts, one
+// object of groups); this plugin writes each group of the GROUPED namespaces as its own module,
+// `export default {"GROUP": …}`, at `${base}NS.LANG.GROUP.js`. The base holds a hash of every
+// namespace file, so the files can be cached for good without a hash each, and the browser
+// computes a group's address without a table of them (app/i18n/client.ts).
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { transformWithEsbuild, type Plugin } from "vite";
+
+/** The namespaces whose groups a route may list one by one (app/i18n/namespaces.ts GROUPED). */
+export const GROUPED_NAMESPACES = ["tools", "domains", "content"] as const;
+
+const NAMESPACES_DIR = "app/i18n/namespaces";
+const FILE = /^([a-z]+)\.(en|tr)\.ts$/u;
+
+/** The URL prefix of the group modules: changes whenever a namespace file does. */
+export function groupBase(root: string): string {
+  const dir = path.join(root, NAMESPACES_DIR);
+  const hash = createHash("sha256");
+  for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(path.join(dir, name)));
+  return `/assets/i18n/${hash.digest("hex").slice(0, 12)}/`;
+}
+
+/** Evaluates a namespace file (object literals, type-only imports) and answers its default export. */
+async function loadNamespace(file: string): Promise<Record<string, unknown>> {
+  const { code } = await transformWithEsbuild(readFileSync(file, "utf8"), file, { loader: "ts", format: "esm" });
+  const module: unknown = await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
+  const resources = typeof module === "object" && module !== null ? Reflect.get(module, "default") : undefined;
+  if (typeof resources !== "object" || resources === null) throw new Error(`${file} has no default export`);
+  return Object.fromEntries(Object.entries(resources));
+}
+
+/** Every group module: file name (under the base) → source. */
+async function groupModules(root: string): Promise<Map<string, string>> {
+  const modules = new Map<string, string>();
+  const dir = path.join(root, NAMESPACES_DIR);
+  for (const name of readdirSync(dir).sort()) {
+    const match = FILE.exec(name);
+    if (!match || !(GROUPED_NAMESPACES as readonly string[]).includes(match[1] ?? "")) continue;
+    const resources = await loadNamespace(path.join(dir, name));
+    for (const [group, value] of Object.entries(resources))
+      modules.set(`${match[1]}.${match[2]}.${group}.js`, `export default ${JSON.stringify({ [group]: value })};`);
+  }
+  return modules;
+}
+
+/**
+ * Writes the group modules into the client build and serves them in development; `define`s
+ * `__I18N_GROUP_BASE__` for app/i18n/client.ts.
+ */
+export function i18nGroups(): Plugin {
+  let root = process.cwd();
+  let base = "";
+  let ssr = false;
+  return {
+    name: "trinity-i18n-groups",
+    config(config, { isSsrBuild }) {
+      root = config.root ?? root;
+      base = groupBase(root);
+      ssr = isSsrBuild === true;
+      return { define: { __I18N_GROUP_BASE__: JSON.stringify(base) } };
+    },
+    async generateBundle() {
+      if (ssr) return;
+      for (const [name, source] of await groupModules(root))
+        this.emitFile({ type: "asset", fileName: `${base.slice(1)}${name}`, source });
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const url = request.url ?? "";
+        if (!url.startsWith(base)) return next();
+        const name = url.slice(base.length).split("?")[0] ?? "";
+        groupModules(root).then(
+          (modules) => {
+            const source = modules.get(name);
+            if (source === undefined) return next();
+            response.setHeader("Content-Type", "text/javascript; charset=utf-8");
+            response.end(source);
+          },
+          (error: unknown) => next(error),
+        );
+      });
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+import { signedInUser, waitForHydration } from "./support/account";
+import { randomLetters } from "./support/domain";
+import { buyDomains } from "./support/purchase";
+
+// The pages whose routes load single groups of a namespace ("tools/whois", "domains/dns":
+// app/i18n/namespaces.ts, scripts/vite-i18n-groups.ts). The server renders every text; the
+// browser has only the groups the route lists, so a group a page uses but does not list shows as
+// its raw key once hydrated, and React reports the hydration mismatch. Each page is loaded in both
+// languages and must hydrate without console errors or raw keys.
+
+/** A raw key of a grouped namespace's groups ("dns.title", "transferIn.steps.domain"), not a host name's part ("ns1.trinity-dns.net"). */
+const RAW_KEY =
+  /(?<![\w.-])(?:nav|inputErrors|errors|whois|ssl|dns|speedtest|analytics|list|status|explain|action|detail|transferOut|transferIn)\.[a-z][a-zA-Z]*(?:\.[a-zA-Z]+)*\b/u;
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+      errors.push(message.text());
+  });
+  return errors;
+}
+
+async function expectHydratedWithTexts(page: Page, path: string) {
+  const errors = watchErrors(page);
+  await page.goto(path);
+  await waitForHydration(page, true);
+  // The group modules are fetched before hydration; give React's recoverable errors a moment.
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("main")).not.toHaveText(RAW_KEY);
+  expect(errors).toEqual([]);
+}
+
+const PUBLIC_PAGES = ["/tools/whois", "/tools/ssl", "/tools/dns", "/tools/speedtest", "/domain/transfer"];
+
+for (const lang of ["en", "tr"] as const) {
+  test.describe(`message groups (${lang})`, { tag: "@js-only" }, () => {
+    for (const path of PUBLIC_PAGES)
+      test(`${path} hydrates with its texts`, async ({ page }) => {
+        await expectHydratedWithTexts(page, `${path}?lang=${lang}`);
+      });
+
+    test("the domain pages hydrate with their texts", async ({ page }) => {
+      test.setTimeout(60_000);
+      const user = await signedInUser(page);
+      const name = `e2e${randomLetters(12)}.com`;
+      await buyDomains(page, user, [name]);
+      for (const path of [
+        "/dashboard/domains",
+        `/dashboard/domains/${name}`,
+        `/dashboard/domains/${name}/dns`,
+        `/dashboard/domains/${name}/transfer-out`,
+        "/dashboard/analytics",
+      ])
+        await expectHydratedWithTexts(page, `${path}?lang=${lang}`);
+    });
+  });
+}
+
+test("a client-side navigation between tools loads the next tool's group", { tag: "@js-only" }, async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto("/tools/whois");
+  await waitForHydration(page, true);
+  await page.getByRole("navigation", { name: "Free tools" }).getByRole("link", { name: "SSL checker" }).click();
+  await expect(page).toHaveURL(/\/tools\/ssl$/u);
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(RAW_KEY);
+  await expect(page.getByRole("main")).not.toHaveText(RAW_KEY);
+  expect(errors).toEqual([]);
+});
