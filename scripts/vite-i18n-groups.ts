@@ -1,7 +1,8 @@
 // Message groups (issue 25; docs/decisions/2026-11-29-route-bytes.md): a page whose route lists
 // `"tools/whois"` in `handle.i18n` loads only the `whois` group of the "tools" namespace, not the
 // whole namespace. The namespace files stay as they are (app/i18n/namespaces/NS.LANG.ts, one
-// object of groups); this plugin writes each group of the GROUPED namespaces as its own module,
+// object of groups); this plugin writes each group of every namespace as its own module (which
+// namespaces routes may list by group is app/i18n/namespaces.ts GROUPED_NAMESPACES),
 // `export default {"GROUP": …}`, at `${base}NS.LANG.GROUP.js`. The base holds a hash of every
 // namespace file, so the files can be cached for good without a hash each, and the browser
 // computes a group's address without a table of them (app/i18n/client.ts).
@@ -9,9 +10,6 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { transformWithEsbuild, type Plugin } from "vite";
-
-/** The namespaces whose groups a route may list one by one (app/i18n/namespaces.ts GROUPED). */
-export const GROUPED_NAMESPACES = ["tools", "domains", "content"] as const;
 
 const NAMESPACES_DIR = "app/i18n/namespaces";
 const FILE = /^([a-z]+)\.(en|tr)\.ts$/u;
@@ -39,7 +37,7 @@ async function groupModules(root: string): Promise<Map<string, string>> {
   const dir = path.join(root, NAMESPACES_DIR);
   for (const name of readdirSync(dir).sort()) {
     const match = FILE.exec(name);
-    if (!match || !(GROUPED_NAMESPACES as readonly string[]).includes(match[1] ?? "")) continue;
+    if (!match) continue;
     const resources = await loadNamespace(path.join(dir, name));
     for (const [group, value] of Object.entries(resources))
       modules.set(`${match[1]}.${match[2]}.${group}.js`, `export default ${JSON.stringify({ [group]: value })};`);

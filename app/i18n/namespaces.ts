@@ -1,5 +1,6 @@
 import type { Locale } from "../../core/locale";
 import type content from "./namespaces/content.en";
+import type { DashboardResources } from "./namespaces/dashboard.en";
 import type { DomainsResources } from "./namespaces/domains.en";
 import type { ToolsResources } from "./namespaces/tools.en";
 
@@ -47,15 +48,20 @@ export type Namespace = "translation" | Exclude<LazyNamespace, ShellPart>;
 /**
  * The namespaces whose top-level groups a route may list one by one, `"tools/whois"`: the page
  * then loads that group alone (scripts/vite-i18n-groups.ts writes each group as its own module;
- * the same list is GROUPED_NAMESPACES there). A route whose components use several groups lists
+ * it writes the groups of every namespace). A route whose components use several groups lists
  * each; the server has every text anyway, so a missing group shows as a raw key in the browser
  * only (and as a hydration mismatch): tests/e2e/i18n-groups.spec.ts loads every such page.
  */
-type GroupedResources = { tools: ToolsResources; domains: DomainsResources; content: typeof content };
+type GroupedResources = {
+  tools: ToolsResources;
+  domains: DomainsResources;
+  content: typeof content;
+  dashboard: DashboardResources;
+};
 export type NamespaceGroup = {
   [Ns in keyof GroupedResources]: `${Ns}/${Extract<keyof GroupedResources[Ns], string>}`;
 }[keyof GroupedResources];
-export const GROUPED_NAMESPACES: readonly (keyof GroupedResources)[] = ["tools", "domains", "content"];
+export const GROUPED_NAMESPACES: readonly (keyof GroupedResources)[] = ["tools", "domains", "content", "dashboard"];
 
 /** A route's `handle`: which lazy namespaces (or groups of one) its components use. */
 export type I18nHandle = { i18n: readonly (LazyNamespace | NamespaceGroup)[] };

@@ -23,7 +23,7 @@ import { checkoutAction, loadCheckoutPage } from "../server/checkout-page.server
  * "shop" holds the summary's `cart.*` texts (ICANN fees); "dashboard" and "account" the address
  * form's. Without them the browser would render raw keys and the hydration would not match.
  */
-export const handle: I18nHandle = { i18n: ["checkout", "payment", "shop", "dashboard", "account"] };
+export const handle: I18nHandle = { i18n: ["checkout", "payment", "shop", "dashboard/addresses", "account"] };
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return loadCheckoutPage(request, context);

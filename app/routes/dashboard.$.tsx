@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   notFoundResponse();
 }
 
-export const handle = { i18n: ["account", "dashboard"] } satisfies I18nHandle;
+export const handle = { i18n: ["account", "dashboard/notFound"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export const meta: MetaFunction = ({ error }) => [{ title: errorTitle(error) }];

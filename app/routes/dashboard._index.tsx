@@ -40,7 +40,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: error ? errorTitle(error) : (data?.title ?? "Dashboard") },
 ];
 
-export const handle = { i18n: ["account", "dashboard"] } satisfies I18nHandle;
+export const handle = { i18n: ["account", "dashboard/overview"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 const CARD = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900";

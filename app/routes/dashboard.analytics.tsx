@@ -19,7 +19,7 @@ import { analyticsAction, loadAnalytics } from "../server/analytics.server";
 // the user's history. Works without JavaScript; a failed run is a translated message, never a 500.
 // The loader and the action are in server/analytics.server.ts, the parts in components/analytics.
 
-export const handle = { i18n: ["account", "dashboard", "tools/analytics"] } satisfies I18nHandle;
+export const handle = { i18n: ["account", "tools/analytics"] } satisfies I18nHandle;
 
 export async function loader(args: LoaderFunctionArgs) {
   return loadAnalytics(args);

@@ -96,7 +96,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: printStylesheet, media: "print" }];
 
-export const handle = { i18n: ["account", "dashboard", "billing", "payment"] } satisfies I18nHandle;
+export const handle = { i18n: ["account", "billing", "payment"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 /** "Print" with JavaScript; before (or without) it, how to print with the browser's own command. */

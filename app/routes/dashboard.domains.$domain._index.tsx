@@ -38,7 +38,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 export const handle = {
   i18n: [
     "account",
-    "dashboard",
     "domains/list",
     "domains/status",
     "domains/explain",

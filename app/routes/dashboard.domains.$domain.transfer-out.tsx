@@ -124,7 +124,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export const handle = {
-  i18n: ["account", "dashboard", "domains/detail", "domains/dns", "domains/errors", "domains/transferOut"],
+  i18n: ["account", "domains/detail", "domains/dns", "domains/errors", "domains/transferOut"],
 } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 

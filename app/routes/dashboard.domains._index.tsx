@@ -27,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 ];
 
 export const handle = {
-  i18n: ["account", "dashboard", "domains/list", "domains/status", "domains/explain", "domains/action"],
+  i18n: ["account", "domains/list", "domains/status", "domains/explain", "domains/action"],
 } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 

@@ -22,7 +22,7 @@ export async function action(args: ActionFunctionArgs) {
   return profileAction(args);
 }
 
-export const handle = { i18n: ["account", "dashboard"] } satisfies I18nHandle;
+export const handle = { i18n: ["account", "dashboard/profile"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export default function ProfileSettings() {

@@ -125,7 +125,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export const handle = { i18n: ["account", "dashboard"] } satisfies I18nHandle;
+export const handle = { i18n: ["account", "dashboard/addresses", "dashboard/errors"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 function AddressCard({ address, countryName }: { address: Address; countryName: string }) {

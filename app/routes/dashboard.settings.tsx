@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-export const handle = { i18n: ["account", "dashboard"] } satisfies I18nHandle;
+export const handle = { i18n: ["account", "dashboard/settings"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export default function SettingsLayout() {

@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ email: auth.user.email, emailVerified: auth.user.emailVerified }, { headers });
 }
 
-export const handle = { i18n: ["account", "dashboard"] } satisfies I18nHandle;
+export const handle = { i18n: ["account", "dashboard/nav", "dashboard/banner"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export default function DashboardLayout() {

@@ -22,7 +22,7 @@ import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { loadServerPage, serverPageAction } from "../server/server-detail.server";
 
-export const handle = { i18n: ["account", "dashboard", "servers"] } satisfies I18nHandle;
+export const handle = { i18n: ["account", "servers"] } satisfies I18nHandle;
 
 export function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadServerPage(request, context, params);

@@ -12,7 +12,7 @@ import { buyDomains } from "./support/purchase";
 
 /** A raw key of a grouped namespace's groups ("dns.title", "transferIn.steps.domain"), not a host name's part ("ns1.trinity-dns.net"). */
 const RAW_KEY =
-  /(?<![\w.-])(?:nav|inputErrors|errors|whois|ssl|dns|speedtest|analytics|list|status|explain|action|detail|transferOut|transferIn)\.[a-z][a-zA-Z]*(?:\.[a-zA-Z]+)*\b/u;
+  /(?<![\w.-])(?:nav|inputErrors|errors|whois|ssl|dns|speedtest|analytics|list|status|explain|action|detail|transferOut|transferIn|banner|overview|settings|profile|addresses|notFound)\.[a-z][a-zA-Z]*(?:\.[a-zA-Z]+)*\b/u;
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -43,8 +43,8 @@ for (const lang of ["en", "tr"] as const) {
         await expectHydratedWithTexts(page, `${path}?lang=${lang}`);
       });
 
-    test("the domain pages hydrate with their texts", async ({ page }) => {
-      test.setTimeout(60_000);
+    test("the dashboard's pages hydrate with their texts", async ({ page }) => {
+      test.setTimeout(90_000);
       const user = await signedInUser(page);
       const name = `e2e${randomLetters(12)}.com`;
       await buyDomains(page, user, [name]);
@@ -54,6 +54,17 @@ for (const lang of ["en", "tr"] as const) {
         `/dashboard/domains/${name}/dns`,
         `/dashboard/domains/${name}/transfer-out`,
         "/dashboard/analytics",
+        "/dashboard",
+        "/dashboard/settings",
+        "/dashboard/settings/addresses",
+        "/dashboard/billing",
+        "/dashboard/billing/invoices",
+        "/dashboard/billing/orders",
+        "/dashboard/billing/methods",
+        "/dashboard/vps",
+        "/dashboard/support",
+        "/dashboard/illuminate",
+        "/dashboard/no-such-page",
       ])
         await expectHydratedWithTexts(page, `${path}?lang=${lang}`);
     });
