@@ -1,11 +1,11 @@
-// Message groups (issue 25; docs/decisions/2026-11-29-route-bytes.md): a page whose route lists
-// `"tools/whois"` in `handle.i18n` loads only the `whois` group of the "tools" namespace, not the
-// whole namespace. The namespace files stay as they are (app/i18n/namespaces/NS.LANG.ts, one
-// object of groups); this plugin writes each group of every namespace as its own module (which
-// namespaces routes may list by group is app/i18n/namespaces.ts GROUPED_NAMESPACES),
-// `export default {"GROUP": …}`, at `${base}NS.LANG.GROUP.js`. The base holds a hash of every
-// namespace file, so the files can be cached for good without a hash each, and the browser
-// computes a group's address without a table of them (app/i18n/client.ts).
+// The browser's message modules (issue 25; docs/decisions/2026-11-29-route-bytes.md). The
+// namespace files stay as they are (app/i18n/namespaces/NS.LANG.ts, one object of groups, also
+// imported by the server); this plugin writes each namespace as a module, `${base}NS.LANG.js`,
+// and each of its top-level groups as one, `export default {"GROUP": …}` at `${base}NS.LANG.GROUP.js`:
+// a page whose route lists `"tools/whois"` in `handle.i18n` loads only that group (which
+// namespaces routes may list by group is app/i18n/namespaces.ts GROUPED_NAMESPACES). The base
+// holds a hash of every namespace file, so the files can be cached for good without a hash each,
+// and the browser computes an address instead of carrying a table of them (app/i18n/client.ts).
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -31,7 +31,7 @@ async function loadNamespace(file: string): Promise<Record<string, unknown>> {
   return Object.fromEntries(Object.entries(resources));
 }
 
-/** Every group module: file name (under the base) → source. */
+/** Every namespace's module and every group's: file name (under the base) → source. */
 async function groupModules(root: string): Promise<Map<string, string>> {
   const modules = new Map<string, string>();
   const dir = path.join(root, NAMESPACES_DIR);
@@ -39,6 +39,7 @@ async function groupModules(root: string): Promise<Map<string, string>> {
     const match = FILE.exec(name);
     if (!match) continue;
     const resources = await loadNamespace(path.join(dir, name));
+    modules.set(`${match[1]}.${match[2]}.js`, `export default ${JSON.stringify(resources)};`);
     for (const [group, value] of Object.entries(resources))
       modules.set(`${match[1]}.${match[2]}.${group}.js`, `export default ${JSON.stringify({ [group]: value })};`);
   }

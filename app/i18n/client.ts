@@ -1,19 +1,22 @@
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import i18next from "./browser-i18n";
 import { normaliseLocale } from "../../core/locale";
-import { isLazyNamespace, isShellPart, NAMESPACE_LOADERS, type I18nEntry } from "./namespaces";
+import { isLazyNamespace, isShellPart, type I18nEntry } from "./namespaces";
 
 declare global {
-  /** Where the message groups are (scripts/vite-i18n-groups.ts `define`s it). */
+  /** Where the namespaces' modules are (scripts/vite-i18n-groups.ts `define`s it). */
   const __I18N_GROUP_BASE__: string;
 }
 
 /** The namespaces, shell parts and groups already loaded, as `LANG:ENTRY`. */
 const loaded = new Set<string>();
 
-/** A group of a namespace: its module, at an address the build gives (no table of them). */
-function loadGroup(lng: string, ns: string, group: string): Promise<{ default: Record<string, unknown> }> {
-  return import(/* @vite-ignore */ `${__I18N_GROUP_BASE__}${ns}.${lng}.${group}.js`);
+/**
+ * A namespace's module (`NS.LANG.js`) or one group's (`NS.LANG.GROUP.js`), at the address the
+ * build writes it to (scripts/vite-i18n-groups.ts): computed, so the page carries no table of them.
+ */
+function loadMessages(file: string): Promise<{ default: Record<string, unknown> }> {
+  return import(/* @vite-ignore */ `${__I18N_GROUP_BASE__}${file}.js`);
 }
 
 /**
@@ -29,12 +32,11 @@ export async function loadNamespaces(entries: readonly I18nEntry[]): Promise<voi
       .filter((entry) => !has(entry))
       .map(async (entry) => {
         const [ns = "", group] = entry.split("/");
-        if (group !== undefined) {
-          i18next.addResourceBundle(lng, ns, (await loadGroup(lng, ns, group)).default, true, true);
-        } else if (isLazyNamespace(ns)) {
-          const resources: Record<string, unknown> = (await NAMESPACE_LOADERS[lng][ns]()).default;
-          i18next.addResourceBundle(lng, isShellPart(ns) ? "translation" : ns, resources, true, true);
-        }
+        if (group === undefined && !isLazyNamespace(ns)) return;
+        const { default: resources } = await loadMessages(
+          group === undefined ? `${ns}.${lng}` : `${ns}.${lng}.${group}`,
+        );
+        i18next.addResourceBundle(lng, isShellPart(ns) ? "translation" : ns, resources, true, true);
         loaded.add(`${lng}:${entry}`);
       }),
   );

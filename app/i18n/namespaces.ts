@@ -1,6 +1,7 @@
-import type { Locale } from "../../core/locale";
 import type content from "./namespaces/content.en";
+import type { BillingResources } from "./namespaces/billing.en";
 import type { DashboardResources } from "./namespaces/dashboard.en";
+import type servers from "./namespaces/servers.en";
 import type { DomainsResources } from "./namespaces/domains.en";
 import type { ToolsResources } from "./namespaces/tools.en";
 
@@ -9,8 +10,7 @@ import type { ToolsResources } from "./namespaces/tools.en";
  * toasts, errors, common words) and is always loaded; the others are loaded in the browser only by
  * routes that list them in `handle.i18n` (so a page's JavaScript carries only its own texts). The
  * server has all of them. A new page with its own texts adds a namespace file pair
- * (namespaces/NAME.en.ts + .tr.ts), lists NAME here and in NAMESPACE_LOADERS and in
- * server/i18n.server.ts, and declares
+ * (namespaces/NAME.en.ts + .tr.ts), lists NAME here and in server/i18n.server.ts, and declares
  *
  *   export const handle: I18nHandle = { i18n: ["NAME"] };
  *   export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
@@ -57,55 +57,24 @@ type GroupedResources = {
   domains: DomainsResources;
   content: typeof content;
   dashboard: DashboardResources;
+  billing: BillingResources;
+  servers: typeof servers;
 };
 export type NamespaceGroup = {
   [Ns in keyof GroupedResources]: `${Ns}/${Extract<keyof GroupedResources[Ns], string>}`;
 }[keyof GroupedResources];
-export const GROUPED_NAMESPACES: readonly (keyof GroupedResources)[] = ["tools", "domains", "content", "dashboard"];
+export const GROUPED_NAMESPACES: readonly (keyof GroupedResources)[] = [
+  "tools",
+  "domains",
+  "content",
+  "dashboard",
+  "billing",
+  "servers",
+];
 
 /** A route's `handle`: which lazy namespaces (or groups of one) its components use. */
 export type I18nHandle = { i18n: readonly (LazyNamespace | NamespaceGroup)[] };
 export type I18nEntry = I18nHandle["i18n"][number];
-
-type Loader = () => Promise<{ default: Record<string, unknown> }>;
-
-/** One chunk per namespace and language (dynamic imports, resolved by the bundler). */
-export const NAMESPACE_LOADERS: Record<Locale, Record<LazyNamespace, Loader>> = {
-  en: {
-    home: () => import("./namespaces/home.en"),
-    shop: () => import("./namespaces/shop.en"),
-    account: () => import("./namespaces/account.en"),
-    signup: () => import("./namespaces/signup.en"),
-    signin: () => import("./namespaces/signin.en"),
-    forgot: () => import("./namespaces/forgot.en"),
-    dashboard: () => import("./namespaces/dashboard.en"),
-    security: () => import("./namespaces/security.en"),
-    payment: () => import("./namespaces/payment.en"),
-    checkout: () => import("./namespaces/checkout.en"),
-    billing: () => import("./namespaces/billing.en"),
-    tools: () => import("./namespaces/tools.en"),
-    content: () => import("./namespaces/content.en"),
-    domains: () => import("./namespaces/domains.en"),
-    servers: () => import("./namespaces/servers.en"),
-  },
-  tr: {
-    home: () => import("./namespaces/home.tr"),
-    shop: () => import("./namespaces/shop.tr"),
-    account: () => import("./namespaces/account.tr"),
-    signup: () => import("./namespaces/signup.tr"),
-    signin: () => import("./namespaces/signin.tr"),
-    forgot: () => import("./namespaces/forgot.tr"),
-    dashboard: () => import("./namespaces/dashboard.tr"),
-    security: () => import("./namespaces/security.tr"),
-    payment: () => import("./namespaces/payment.tr"),
-    checkout: () => import("./namespaces/checkout.tr"),
-    billing: () => import("./namespaces/billing.tr"),
-    tools: () => import("./namespaces/tools.tr"),
-    content: () => import("./namespaces/content.tr"),
-    domains: () => import("./namespaces/domains.tr"),
-    servers: () => import("./namespaces/servers.tr"),
-  },
-};
 
 export function isLazyNamespace(entry: string): entry is LazyNamespace {
   return (LAZY_NAMESPACES as readonly string[]).includes(entry);

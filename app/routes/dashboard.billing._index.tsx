@@ -75,7 +75,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: error ? errorTitle(error) : (data?.title ?? "Payments history") },
 ];
 
-export const handle = { i18n: ["account", "billing", "payment"] } satisfies I18nHandle;
+export const handle = {
+  i18n: ["account", "billing/payments", "billing/paymentStatus", "billing/methodLabels", "payment"],
+} satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export default function PaymentsHistory() {

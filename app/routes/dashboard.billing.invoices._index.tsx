@@ -61,7 +61,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: error ? errorTitle(error) : (data?.title ?? "Invoices") },
 ];
 
-export const handle = { i18n: ["account", "billing"] } satisfies I18nHandle;
+export const handle = { i18n: ["account", "billing/invoices", "billing/invoiceStatus"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export default function Invoices() {

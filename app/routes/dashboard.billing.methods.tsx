@@ -26,7 +26,7 @@ export async function action(args: ActionFunctionArgs) {
   return paymentMethodsAction(args);
 }
 
-export const handle = { i18n: ["account", "billing", "payment"] } satisfies I18nHandle;
+export const handle = { i18n: ["account", "billing/methods", "payment"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export default function PaymentMethods() {

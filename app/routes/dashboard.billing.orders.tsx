@@ -80,7 +80,16 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: error ? errorTitle(error) : (data?.title ?? "Orders") },
 ];
 
-export const handle = { i18n: ["account", "billing"] } satisfies I18nHandle;
+export const handle = {
+  i18n: [
+    "account",
+    "billing/orders",
+    "billing/orderStatus",
+    "billing/itemStatus",
+    "billing/invoice",
+    "billing/payments",
+  ],
+} satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export default function Orders() {

@@ -16,7 +16,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-export const handle = { i18n: ["account", "billing"] } satisfies I18nHandle;
+export const handle = {
+  i18n: ["account", "billing/heading", "billing/tabs", "billing/tabsLabel", "billing/common"],
+} satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export default function BillingLayout() {

@@ -96,7 +96,17 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: printStylesheet, media: "print" }];
 
-export const handle = { i18n: ["account", "billing", "payment"] } satisfies I18nHandle;
+export const handle = {
+  i18n: [
+    "account",
+    "billing/common",
+    "billing/invoice",
+    "billing/invoiceStatus",
+    "billing/methodLabels",
+    "billing/paymentStatus",
+    "payment",
+  ],
+} satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 /** "Print" with JavaScript; before (or without) it, how to print with the browser's own command. */

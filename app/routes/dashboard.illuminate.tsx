@@ -10,7 +10,7 @@ import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/ses
 
 // /dashboard/illuminate: the account's health report (docs/decisions/2026-11-25-content.md).
 
-export const handle = { i18n: ["account", "content"] } satisfies I18nHandle;
+export const handle = { i18n: ["account", "content/illuminate"] } satisfies I18nHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);

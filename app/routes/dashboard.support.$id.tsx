@@ -17,7 +17,7 @@ import { useSchemaForm } from "../components/ui/form-hooks";
 
 // /dashboard/support/{id}: one ticket's conversation, a reply form and closing (named intents).
 
-export const handle = { i18n: ["account", "content"] } satisfies I18nHandle;
+export const handle = { i18n: ["account", "content/support"] } satisfies I18nHandle;
 
 export const TICKET_INTENTS = { reply: "reply", close: "close" } as const;
 

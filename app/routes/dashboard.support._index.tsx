@@ -26,7 +26,7 @@ import { useSchemaForm } from "../components/ui/form-hooks";
 // /dashboard/support (SPEC §2, §3 "Support message", issue 10): the signed-in user's tickets, a
 // form for a new one (subject, details, priority, category) and the FAQ (<details>, no JS needed).
 
-export const handle = { i18n: ["account", "content"] } satisfies I18nHandle;
+export const handle = { i18n: ["account", "content/support"] } satisfies I18nHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);

@@ -22,7 +22,9 @@ import { withNamespaces } from "../i18n/client";
 import type { I18nHandle } from "../i18n/namespaces";
 import { loadServerPage, serverPageAction } from "../server/server-detail.server";
 
-export const handle = { i18n: ["account", "servers"] } satisfies I18nHandle;
+export const handle = {
+  i18n: ["account", "servers/dashboard", "servers/status", "servers/cycles", "servers/specs", "servers/errors"],
+} satisfies I18nHandle;
 
 export function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadServerPage(request, context, params);

@@ -17,7 +17,7 @@ import type { I18nHandle } from "../i18n/namespaces";
 import { getTranslator } from "../server/i18n.server";
 import { readUserApi, requireAuth, sessionHeaders, userApi } from "../server/session.server";
 
-export const handle = { i18n: ["account", "servers"] } satisfies I18nHandle;
+export const handle = { i18n: ["account", "servers/dashboard", "servers/status"] } satisfies I18nHandle;
 
 const QUERY_KEYS = ["q", "status", "page"] as const;
 

@@ -19,8 +19,10 @@ import { useSchemaForm } from "../components/ui/form-hooks";
 // /download (SPEC §2 "Download: an email field to get updates"): the page's text is
 // data/pages/download.*.md; the form signs the address up for release emails (stored, confirmed
 // by a mailed link, every mail with an unsubscribe link).
-export const handle = { i18n: ["content", "account"], pageCache: CONTENT_PAGE_SECONDS } satisfies I18nHandle &
-  PageCacheHandle;
+export const handle = {
+  i18n: ["account", "content/page", "content/download"],
+  pageCache: CONTENT_PAGE_SECONDS,
+} satisfies I18nHandle & PageCacheHandle;
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadInfoPage(request, "download");
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);

@@ -15,7 +15,24 @@ import { CONTENT_PAGE_SECONDS, type PageCacheHandle } from "../config/page-cache
 import { loadServerCatalogue, orderServer } from "../server/server-order.server";
 
 // The catalogue is in the repository: the page is the same for every visitor until a deploy.
-export const handle = { i18n: ["servers"], pageCache: CONTENT_PAGE_SECONDS } satisfies I18nHandle & PageCacheHandle;
+export const handle = {
+  i18n: [
+    "servers/title",
+    "servers/intro",
+    "servers/sectionNav",
+    "servers/sections",
+    "servers/popular",
+    "servers/specs",
+    "servers/fromPerMonth",
+    "servers/cycles",
+    "servers/cyclePrice",
+    "servers/save",
+    "servers/order",
+    "servers/errors",
+    "servers/datacenters",
+  ],
+  pageCache: CONTENT_PAGE_SECONDS,
+} satisfies I18nHandle & PageCacheHandle;
 
 const SECTIONS = [
   { id: "x86", match: (plan: Plan) => plan.kind === "vps" && plan.arch === "x86" },

@@ -50,7 +50,7 @@ export function lazyRouteDiscovery(serverDir) {
  */
 export function pageRunTimeImports({ clientDir, appDir, languages = ["en", "tr"] }) {
   const assets = path.join(clientDir, "assets");
-  // The message groups (scripts/vite-i18n-groups.ts): assets/i18n/HASH/NS.LANG.GROUP.js.
+  // The namespaces' and groups' modules (scripts/vite-i18n-groups.ts): assets/i18n/HASH/NS.LANG(.GROUP).js.
   const groupDir = path.join(assets, "i18n");
   const groupFiles = existsSync(groupDir)
     ? readdirSync(groupDir).flatMap((hash) =>
@@ -81,9 +81,8 @@ export function pageRunTimeImports({ clientDir, appDir, languages = ["en", "tr"]
       chunk(new RegExp(`^${lng}-[\\w-]+\\.js$`, "u"), `the ${lng} shell messages`),
       ...namespaces.map((entry) => {
         const [ns, group] = entry.split("/");
-        return group === undefined
-          ? chunk(new RegExp(`^${ns}\\.${lng}-[\\w-]+\\.js$`, "u"), `namespace ${ns} (${lng})`)
-          : chunk(new RegExp(`^i18n/\\w+/${ns}\\.${lng}\\.${group}\\.js$`, "u"), `group ${entry} (${lng})`);
+        const file = group === undefined ? `${ns}\\.${lng}` : `${ns}\\.${lng}\\.${group}`;
+        return chunk(new RegExp(`^i18n/\\w+/${file}\\.js$`, "u"), `messages ${entry} (${lng})`);
       }),
       sessionMonitor,
     ]);

@@ -12,7 +12,7 @@ import { buyDomains } from "./support/purchase";
 
 /** A raw key of a grouped namespace's groups ("dns.title", "transferIn.steps.domain"), not a host name's part ("ns1.trinity-dns.net"). */
 const RAW_KEY =
-  /(?<![\w.-])(?:nav|inputErrors|errors|whois|ssl|dns|speedtest|analytics|list|status|explain|action|detail|transferOut|transferIn|banner|overview|settings|profile|addresses|notFound)\.[a-z][a-zA-Z]*(?:\.[a-zA-Z]+)*\b/u;
+  /(?<![\w.-])(?:nav|inputErrors|errors|whois|ssl|dns|speedtest|analytics|list|status|explain|action|detail|transferOut|transferIn|banner|overview|settings|profile|addresses|notFound|heading|tabs|common|payments|paymentStatus|methodLabels|invoices|invoiceStatus|orders|orderStatus|itemStatus|invoice|methods|page|download|support|illuminate|title|intro|sectionNav|sections|specs|cycles|order|datacenters)\.[a-z][a-zA-Z]*(?:\.[a-zA-Z]+)*\b/u;
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -34,7 +34,15 @@ async function expectHydratedWithTexts(page: Page, path: string) {
   expect(errors).toEqual([]);
 }
 
-const PUBLIC_PAGES = ["/tools/whois", "/tools/ssl", "/tools/dns", "/tools/speedtest", "/domain/transfer"];
+const PUBLIC_PAGES = [
+  "/tools/whois",
+  "/tools/ssl",
+  "/tools/dns",
+  "/tools/speedtest",
+  "/domain/transfer",
+  "/download",
+  "/vps",
+];
 
 for (const lang of ["en", "tr"] as const) {
   test.describe(`message groups (${lang})`, { tag: "@js-only" }, () => {

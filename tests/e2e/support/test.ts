@@ -10,7 +10,7 @@ import {
   type Request,
 } from "@playwright/test";
 import en from "../../../app/i18n/en";
-import { LAZY_NAMESPACES, NAMESPACE_LOADERS } from "../../../app/i18n/namespaces";
+import { LAZY_NAMESPACES } from "../../../app/i18n/namespaces";
 
 /**
  * The suite's `test` and `expect`: every spec imports them from here, never from
@@ -74,7 +74,10 @@ function keyPaths(resources: Record<string, unknown>, prefix: string, into: Set<
 async function translationKeys(): Promise<Set<string>> {
   const all = new Set<string>();
   keyPaths(en, "", all);
-  for (const ns of LAZY_NAMESPACES) keyPaths((await NAMESPACE_LOADERS.en[ns]()).default, "", all);
+  for (const ns of LAZY_NAMESPACES) {
+    const module: { default: Record<string, unknown> } = await import(`../../../app/i18n/namespaces/${ns}.en.ts`);
+    keyPaths(module.default, "", all);
+  }
   const extensions = new Set(
     readFileSync(resolve("data/tld-prices.csv"), "utf8")
       .split("\n")
