@@ -1,9 +1,10 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { openUserMenu } from "./support/dashboard";
-import { outbox, resend, signedInUser, waitForHydration, type TestUser } from "./support/account";
+import { outbox, resend, signedInUser, waitForHydration } from "./support/account";
 import { expectNoAxeViolationsInEveryView } from "./support/axe";
 import { randomLetters } from "./support/domain";
+import { buyDomains } from "./support/purchase";
 import { totpCode } from "../../core/auth/totp";
 
 // Passkeys (issue 24) with Chromium's virtual authenticator (CDP WebAuthn domain: CTAP2, internal
@@ -13,7 +14,6 @@ import { totpCode } from "../../core/auth/totp";
 // path is the page (the last test, both projects).
 
 const SECURITY = "/dashboard/settings/security";
-const VISA = { number: "4242 4242 4242 4242", exp_month: 12, exp_year: 2034, cvc: "123" };
 
 /** A platform authenticator that holds discoverable credentials and verifies its user. */
 async function virtualAuthenticator(page: Page): Promise<{ credentials: () => Promise<number> }> {
@@ -34,39 +34,6 @@ async function virtualAuthenticator(page: Page): Promise<{ credentials: () => Pr
   };
 }
 
-/** Buys one domain through the API as the customer (cart → address → POST /payment/unified). */
-async function buyDomain(page: Page, user: TestUser): Promise<string> {
-  const name = `e2e${randomLetters(12)}.com`;
-  const headers = { "cf-connecting-ip": user.ip };
-  const login = await resend(() =>
-    page.request.post("/api/v1/auth/login", {
-      data: { username: user.username, password: user.password, seed_key: user.seedKey },
-      headers,
-    }),
-  );
-  expect(login.status(), await login.text()).toBe(200);
-  const auth = {
-    ...headers,
-    authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}`,
-  };
-  const address = await resend(() =>
-    page.request.post("/api/v1/account/addresses", {
-      data: { firstName: "Ada", lastName: "Lovelace", address: "12 Analytical St", city: "London", country: "GB" },
-      headers: auth,
-    }),
-  );
-  const contactId = ((await address.json()) as { data: { contactId: number } }).data.contactId;
-  expect((await page.request.post("/api/v1/cart/items", { data: { domain: name }, headers: auth })).status()).toBe(201);
-  const paid = await resend(() =>
-    page.request.post("/api/v1/payment/unified", {
-      data: { idempotency_key: `k-${randomLetters(12)}`, contact_id: contactId, card: VISA },
-      headers: auth,
-    }),
-  );
-  expect(paid.status(), await paid.text()).toBe(201);
-  return name;
-}
-
 test.describe("passkeys", () => {
   test(
     "add a passkey, sign out, sign in with it, lock a domain with it, remove it",
@@ -75,7 +42,8 @@ test.describe("passkeys", () => {
       test.setTimeout(120_000);
       const authenticator = await virtualAuthenticator(page);
       const user = await signedInUser(page);
-      const domain = await buyDomain(page, user);
+      const domain = `e2e${randomLetters(12)}.com`;
+      await buyDomains(page, user, [domain]);
 
       // Add, in Settings → Security.
       await page.goto(SECURITY);
