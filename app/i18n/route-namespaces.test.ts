@@ -50,7 +50,7 @@ describe("route namespaces", () => {
   it("the checkout page loads the cart's texts and the address form's in the browser", () => {
     const source = readFileSync(join(ROUTES, "checkout._index.tsx"), "utf8");
     expect(handleNamespaces(source)).toEqual(
-      expect.arrayContaining(["checkout", "payment", "shop", "dashboard", "account"]),
+      expect.arrayContaining(["checkout", "payment", "shop", "dashboard/addresses", "account"]),
     );
   });
 });

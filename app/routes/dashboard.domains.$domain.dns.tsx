@@ -28,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
   { title: error ? errorTitle(error) : (data?.title ?? "DNS") },
 ];
 
-export const handle = { i18n: ["account", "domains/dns", "domains/status"] } satisfies I18nHandle;
+export const handle = { i18n: ["account", "domains/dns"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export default function DnsEditor() {

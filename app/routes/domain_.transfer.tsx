@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, error }) =
   { name: "description", content: loaderData?.description ?? "" },
 ];
 
-export const handle = { i18n: ["domains/transferIn", "domains/errors", "domains/status"] } satisfies I18nHandle;
+export const handle = { i18n: ["domains/transferIn", "domains/errors"] } satisfies I18nHandle;
 export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
 
 export default function TransferWizard() {
