@@ -42,16 +42,51 @@ export async function loadNamespaces(entries: readonly I18nEntry[]): Promise<voi
   );
 }
 
+/** What withNamespaces uses, replaceable in tests. */
+export type NamespaceServices = {
+  load: (entries: readonly I18nEntry[]) => Promise<void>;
+  /** Loads `url` as a new document (the browser leaves the page). */
+  reload: (url: string) => void;
+};
+
+const BROWSER_SERVICES: NamespaceServices = {
+  load: loadNamespaces,
+  reload: (url) => window.location.assign(url),
+};
+
 /**
  * A route's `clientLoader` for client-side navigations: fetches the route's namespaces beside
  * its server data, so the page never renders raw keys. (The first page load has them already:
  * entry.client.tsx loads the namespaces of the matched routes before hydrating.)
  *
+ * If the messages cannot be loaded (a tab opened before a deploy asks for the old build's
+ * modules, which are gone), the page is loaded as a document instead, as Remix does when a route
+ * module fails to load: the server renders it with every text, in the new build. The navigation
+ * never settles meanwhile. A failure of the server data is the route's, as before.
+ *
  *   export const clientLoader = withNamespaces<typeof loader>(handle.i18n);
  */
-export function withNamespaces<ServerLoader>(namespaces: readonly I18nEntry[]) {
-  return async ({ serverLoader }: ClientLoaderFunctionArgs) => {
-    const [serverData] = await Promise.all([serverLoader<ServerLoader>(), loadNamespaces(namespaces)]);
-    return serverData;
-  };
+export function withNamespaces<ServerLoader>(
+  namespaces: readonly I18nEntry[],
+  services: NamespaceServices = BROWSER_SERVICES,
+) {
+  return ({ request, serverLoader }: ClientLoaderFunctionArgs) =>
+    withMessages(request.url, serverLoader<ServerLoader>(), namespaces, services);
+}
+
+/** The page's data (`serverData`, for `url`) once its messages are loaded; see withNamespaces. */
+export async function withMessages<Data>(
+  url: string,
+  serverData: Promise<Data>,
+  namespaces: readonly I18nEntry[],
+  { load, reload }: NamespaceServices,
+): Promise<Data> {
+  const messages = load(namespaces).then(
+    () => true,
+    () => false,
+  );
+  const [data, loaded] = await Promise.all([serverData, messages]);
+  if (loaded) return data;
+  reload(url);
+  return new Promise<never>(() => undefined);
 }
