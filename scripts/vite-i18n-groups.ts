@@ -68,13 +68,20 @@ export function i18nGroups(): Plugin {
         this.emitFile({ type: "asset", fileName: `${base.slice(1)}${name}`, source });
     },
     configureServer(server) {
+      // Built once and again only after a namespace file changes, not on every request.
+      let modules: Promise<Map<string, string>> | null = null;
+      const namespacesDir = path.join(root, NAMESPACES_DIR);
+      server.watcher.on("change", (file) => {
+        if (file.startsWith(namespacesDir)) modules = null;
+      });
       server.middlewares.use((request, response, next) => {
         const url = request.url ?? "";
         if (!url.startsWith(base)) return next();
         const name = url.slice(base.length).split("?")[0] ?? "";
-        groupModules(root).then(
-          (modules) => {
-            const source = modules.get(name);
+        modules ??= groupModules(root);
+        modules.then(
+          (built) => {
+            const source = built.get(name);
             if (source === undefined) return next();
             response.setHeader("Content-Type", "text/javascript; charset=utf-8");
             response.end(source);

@@ -63,14 +63,15 @@ type GroupedResources = {
 export type NamespaceGroup = {
   [Ns in keyof GroupedResources]: `${Ns}/${Extract<keyof GroupedResources[Ns], string>}`;
 }[keyof GroupedResources];
-export const GROUPED_NAMESPACES: readonly (keyof GroupedResources)[] = [
-  "tools",
-  "domains",
-  "content",
-  "dashboard",
-  "billing",
-  "servers",
-];
+/** The grouped namespaces: every key of GroupedResources, no other (the type checks both ways). */
+export const GROUPED_NAMESPACES = {
+  tools: true,
+  domains: true,
+  content: true,
+  dashboard: true,
+  billing: true,
+  servers: true,
+} as const satisfies Record<keyof GroupedResources, true>;
 
 /** A route's `handle`: which lazy namespaces (or groups of one) its components use. */
 export type I18nHandle = { i18n: readonly (LazyNamespace | NamespaceGroup)[] };
@@ -85,7 +86,7 @@ export function isI18nEntry(entry: unknown): entry is I18nEntry {
   if (typeof entry !== "string") return false;
   const [ns, group, ...rest] = entry.split("/");
   if (group === undefined) return isLazyNamespace(entry);
-  return rest.length === 0 && group !== "" && (GROUPED_NAMESPACES as readonly string[]).includes(ns ?? "");
+  return rest.length === 0 && group !== "" && Object.hasOwn(GROUPED_NAMESPACES, ns ?? "");
 }
 
 /** The lazy namespaces and groups named by route handles (e.g. `window.__remixRouteModules` in the browser). */

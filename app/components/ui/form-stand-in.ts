@@ -80,8 +80,10 @@ function metadata(state: State, name: string): Record<string, unknown> {
   const id = name ? `${state.formId}-${name}` : state.formId;
   const path = parsePath(name);
   const initialValue = valueAt(state.initialValue, path);
-  const errorsUnder = () =>
-    Object.entries(state.error).filter(([key, error]) => isPathPrefix(key, name) && error !== undefined);
+  const errorsUnder =
+    name === ""
+      ? []
+      : Object.entries(state.error).filter(([key, error]) => isPathPrefix(key, name) && error !== undefined);
   return {
     key: undefined,
     id,
@@ -101,8 +103,8 @@ function metadata(state: State, name: string): Record<string, unknown> {
     initialValue,
     value: initialValue,
     errors: state.error[name],
-    allErrors: name === "" ? state.error : Object.fromEntries(errorsUnder()),
-    valid: name === "" ? Object.keys(state.error).length === 0 : errorsUnder().length === 0,
+    allErrors: name === "" ? state.error : Object.fromEntries(errorsUnder),
+    valid: name === "" ? Object.keys(state.error).length === 0 : errorsUnder.length === 0,
     // Whether the reply's values differ from the default ones (nothing is typed yet).
     dirty: JSON.stringify(valueAt(state.defaultValue, path)) !== JSON.stringify(initialValue),
     getFieldset: () =>
